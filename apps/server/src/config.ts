@@ -1,0 +1,53 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment. Every variable is documented in the README. */
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://… for a real PostgreSQL server; undefined means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  /** Password for the seeded demo player; random (and printed) when unset. */
+  demoPassword: string | undefined;
+  /** Password for the first operator account; random (and printed) when unset. */
+  operatorPassword: string | undefined;
+  roundSeconds: number;
+  closeBeforeSeconds: number;
+  timeZone: string;
+  /** Where the built web apps live (served statically). */
+  webDist: string;
+  adminDist: string;
+  /** Trust X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  /** Run the round scheduler in this process. */
+  scheduler: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: intFrom(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    operatorPassword: env.OPERATOR_PASSWORD || undefined,
+    roundSeconds: intFrom(env.ROUND_SECONDS, 210, 'ROUND_SECONDS'),
+    closeBeforeSeconds: intFrom(env.CLOSE_BEFORE_SECONDS, 30, 'CLOSE_BEFORE_SECONDS'),
+    timeZone: env.TIME_ZONE ?? 'Asia/Shanghai',
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    adminDist: path.join(repoRoot, 'apps/admin/dist'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    scheduler: env.SCHEDULER !== '0' && env.SCHEDULER !== 'false',
+  };
+}

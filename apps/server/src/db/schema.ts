@@ -1,0 +1,438 @@
+/**
+ * The whole database schema. Money is always bigint minor units (cents); odds are stored as
+ * integer hundredths (2.0x = 200) so that settlement never touches floating point.
+ * Migrations are generated from this file by `npm run db:generate -w apps/server`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Players and their sessions
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** 1 full member, 2 guest. */
+    groupId: smallint('group_id').notNull().default(1),
+    inviterId: integer('inviter_id'),
+    nickname: text('nickname'),
+    avatar: smallint('avatar').notNull().default(0),
+    /** ID-card number from user/profile (spec "idcard"); set once. */
+    idcard: text('idcard'),
+    /** Real-name status: 0 unverified, 1 under review, 2 verified. */
+    shiming: smallint('shiming').notNull().default(0),
+    realName: text('real_name'),
+    securityCodeHash: text('security_code_hash'),
+    /** Withdrawable balance, cents. */
+    money: money('money').notNull().default(0),
+    /** Stored funds / bonus balance, cents; spent first when betting. */
+    score: money('score').notNull().default(0),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_inviter_idx').on(t.inviterId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed attempts per key (e.g. "login:alice:1.2.3.4", "safety:42"), for back-off lockouts. */
+export const authFailures = pgTable('auth_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Bound payout accounts: type 0 bank card, 1 virtual wallet. One of each per user. */
+export const payAccounts = pgTable(
+  'pay_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    type: smallint('type').notNull(),
+    /** Bank card: card number. Wallet: wallet type (trc20, erc20, omni). As the spec's forms use them. */
+    accName: text('acc_name').notNull(),
+    /** Bank card: holder name. Wallet: address. */
+    acc: text('acc').notNull(),
+    accBank: text('acc_bank').notNull().default(''),
+    mark: text('mark').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pay_accounts_user_type_uq').on(t.userId, t.type)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The ledger: every balance change is one row, written in the same transaction as the change.
+
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** 0 recharge, 1 withdraw, 2 purchase (bet), 3 profit (payout), 4 gift. */
+    type: smallint('type').notNull(),
+    /** 0 pending, 1 passed, 2 rejected. */
+    status: smallint('status').notNull().default(1),
+    /** Which balance the row moves: 'money' or 'score'. */
+    wallet: text('wallet').notNull().default('money'),
+    /** Signed amount in cents. */
+    quantity: money('quantity').notNull(),
+    /** Whether quantity is reflected in the balance (a pending deposit is not, a pending withdrawal is). */
+    applied: boolean('applied').notNull().default(true),
+    /** money + score after this row was applied, cents (spec "over"). */
+    over: money('over').notNull(),
+    /** Region code: the game id for bets and payouts, 0 otherwise. */
+    gorct: smallint('gorct').notNull().default(0),
+    /** What the row belongs to, e.g. 'order', 'deposit', 'withdrawal', 'seed'. */
+    refType: text('ref_type'),
+    refId: bigint('ref_id', { mode: 'number' }),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_user_time_idx').on(t.userId, t.createdAt),
+    index('ledger_ref_idx').on(t.refType, t.refId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Games, rooms, rounds and bets
+
+export const games = pgTable('games', {
+  /** Spec ids: 7 American, 6 European, 5 Korean, 2 Australian, 1 Canadian. */
+  id: smallint('id').primaryKey(),
+  code: text('code').notNull(),
+  tabIndex: smallint('tab_index').notNull(),
+  /** Opening hours in the operator's time zone, "HH:MM"; both null = always open. */
+  openFrom: text('open_from'),
+  openTo: text('open_to'),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Betting rooms ("plans" in the spec). */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    gameId: smallint('game_id').notNull().references(() => games.id),
+    /** 0 basic, 1 self, 2 master, 3 expert (beginner … ultimate tier). */
+    type: smallint('type').notNull(),
+    title: text('title').notNull(),
+    /** Minimum stake, cents. */
+    minLimit: money('min_limit').notNull(),
+    /** Balance needed to enter, cents. */
+    joinLimit: money('join_limit').notNull(),
+    /** Per-class overrides: { "<class>": { odds, min, max } } (odds in hundredths, limits in cents). */
+    oddsOverride: jsonb('odds_override'),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('rooms_game_idx').on(t.gameId)],
+);
+
+/** One hash chain per game (DESIGN §5). The secret c0 never leaves the server. */
+export const hashChains = pgTable('hash_chains', {
+  id: serial('id').primaryKey(),
+  gameId: smallint('game_id').notNull().references(() => games.id),
+  /** c0, hex. */
+  secret: text('secret').notNull(),
+  /** Number of hashes N; the chain is c0 … cN. */
+  length: integer('length').notNull(),
+  /** cN, hex: published before any round of this chain is played. */
+  terminalHash: text('terminal_hash').notNull(),
+  /** How many seeds of this chain rounds have taken so far. */
+  used: integer('used').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const rounds = pgTable(
+  'rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: smallint('game_id').notNull().references(() => games.id),
+    /** YYYYMMDD + 3-digit sequence. */
+    issue: text('issue').notNull(),
+    chainId: integer('chain_id').notNull().references(() => hashChains.id),
+    /** k such that this round's seed is c(k). */
+    chainIndex: integer('chain_index').notNull(),
+    /** Commitment: SHA-256 of the seed = c(k+1), hex. */
+    hash: text('hash').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    drawsAt: timestamp('draws_at', { withTimezone: true }).notNull(),
+    /** Revealed seed c(k), hex; null until drawn. */
+    seed: text('seed'),
+    /** The 20 drawn numbers, ascending, comma-separated; null until drawn. */
+    numbers: text('numbers'),
+    digit1: smallint('digit1'),
+    digit2: smallint('digit2'),
+    digit3: smallint('digit3'),
+    total: smallint('total'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rounds_game_issue_uq').on(t.gameId, t.issue),
+    index('rounds_game_draws_idx').on(t.gameId, t.drawsAt),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    roomId: integer('room_id').notNull().references(() => rooms.id),
+    gameId: smallint('game_id').notNull(),
+    roundId: bigint('round_id', { mode: 'number' }).notNull().references(() => rounds.id),
+    issue: text('issue').notNull(),
+    /** Bet class (DESIGN §3). */
+    playType: smallint('play_type').notNull(),
+    /** Stake, cents. */
+    amount: money('amount').notNull(),
+    /** Part of the stake taken from score / money, cents (refunds go back where they came from). */
+    fromScore: money('from_score').notNull().default(0),
+    fromMoney: money('from_money').notNull().default(0),
+    /** Odds at placement, hundredths (the regular odds; 13/14 exceptions are rules, not odds). */
+    odds: integer('odds').notNull(),
+    /** Odds when the total is 13 or 14 for classes with that exception (DESIGN §6), hundredths. */
+    oddsSpecial: integer('odds_special'),
+    /** 0 awaiting draw, 1 settled. */
+    status: smallint('status').notNull().default(0),
+    whetherHit: smallint('whether_hit'),
+    /** Net result, cents: payout − stake. Null until settled. */
+    profit: money('profit'),
+    payout: money('payout'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_no_uq').on(t.orderNo),
+    index('orders_round_status_idx').on(t.roundId, t.status),
+    index('orders_user_time_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Retried requests with the same Idempotency-Key are answered from here (invariant I4). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_user_key_uq').on(t.userId, t.key)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Wallet: uploads, deposit requests, withdrawals, real-name
+
+/** Private uploads; files live under DATA_DIR/uploads with the server-chosen name. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** 'recharge_screenshot', 'idcard'. */
+    kind: text('kind').notNull(),
+    /** Random server-chosen name, also the public handle in URLs. */
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_name_uq').on(t.name), index('uploads_user_idx').on(t.userId)],
+);
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    amount: money('amount').notNull(),
+    /** 'usdt' or 'bank'. */
+    channel: text('channel').notNull(),
+    uploadId: bigint('upload_id', { mode: 'number' }).references(() => uploads.id),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).references(() => ledger.id),
+    /** 0 pending, 1 approved, 2 rejected. */
+    status: smallint('status').notNull().default(0),
+    reason: text('reason'),
+    reviewedBy: integer('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deposits_user_idx').on(t.userId), index('deposits_status_idx').on(t.status)],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    amount: money('amount').notNull(),
+    /** 0 bank card, 1 wallet. */
+    type: smallint('type').notNull(),
+    /** The payout account as it was at request time. */
+    account: jsonb('account').notNull(),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).references(() => ledger.id),
+    /** 0 pending, 1 approved (paid), 2 rejected (refunded). */
+    status: smallint('status').notNull().default(0),
+    reason: text('reason'),
+    reviewedBy: integer('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId),
+    // At most one pending withdrawal per user, enforced by the database itself.
+    uniqueIndex('withdrawals_one_pending_uq').on(t.userId).where(sql`status = 0`),
+  ],
+);
+
+export const realNameRequests = pgTable(
+  'real_name_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    truename: text('truename').notNull(),
+    idcard: text('idcard').notNull(),
+    frontUploadId: bigint('front_upload_id', { mode: 'number' }).notNull().references(() => uploads.id),
+    backUploadId: bigint('back_upload_id', { mode: 'number' }).notNull().references(() => uploads.id),
+    /** 1 under review, 2 verified, 0 refused. */
+    status: smallint('status').notNull().default(1),
+    reason: text('reason'),
+    reviewedBy: integer('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('real_name_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Operators (console accounts, separate from players) and their audit trail
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** 'admin', 'finance', 'support'. */
+    role: text('role').notNull(),
+    totpSecret: text('totp_secret'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('operators_username_uq').on(sql`lower(${t.username})`)],
+);
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id').notNull().references(() => operators.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('operator_sessions_token_uq').on(t.tokenHash)],
+);
+
+/** Append-only; written in the same transaction as the action it records. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    detail: jsonb('detail'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_time_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content and settings
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  image: text('image').notNull(),
+  link: text('link'),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const articleTabs = pgTable('article_tabs', {
+  id: serial('id').primaryKey(),
+  /** Localised names: { "zh": …, "tw": …, "en": …, "vi": … }. */
+  name: jsonb('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    tabId: integer('tab_id').references(() => articleTabs.id),
+    lang: text('lang').notNull().default('en'),
+    title: text('title').notNull(),
+    /** Sanitised HTML (sanitised on save). */
+    content: text('content').notNull(),
+    isTop: boolean('is_top').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('articles_tab_idx').on(t.tabId)],
+);
+
+/** Operator-editable settings, e.g. 'deposit' → { usdt, bankname, banknum, bankxm }. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
