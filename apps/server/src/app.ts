@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { systemClock, type Clock } from './clock.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { authPlugin } from './plugins/auth.js';
+import { staticAppsPlugin } from './plugins/staticApps.js';
+import { defaultRateLimits, type RateLimits } from './plugins/rateLimits.js';
+import healthRoutes from './routes/health.js';
+import accountRoutes from './routes/user/account.js';
+import profileRoutes from './routes/user/profile.js';
+import securityRoutes from './routes/user/security.js';
+import payInfoRoutes from './routes/user/payInfo.js';
+import contentRoutes from './routes/content/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+    rateLimits: RateLimits;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** An open, migrated database; closed when the app closes. */
+  database: Database;
+  clock?: Clock;
+  rateLimits?: RateLimits;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The whole server as one Fastify instance (fastify/demo style): decorations, plugins, then routes.
+ * `server.ts` only opens the database and listens; tests build it with `app.inject`.
+ */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.decorate('config', opts.config);
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('clock', opts.clock ?? systemClock);
+  app.decorate('rateLimits', opts.rateLimits ?? defaultRateLimits);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onClose', async () => {
+    await opts.database.close();
+  });
+
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(envelopePlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(profileRoutes);
+  await app.register(securityRoutes);
+  await app.register(payInfoRoutes);
+  await app.register(contentRoutes);
+
+  await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });
+  return app;
+}

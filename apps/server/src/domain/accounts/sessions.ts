@@ -1,0 +1,122 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { newToken, tokenHash } from '../security/tokens.js';
+
+/** DESIGN §7: idle and absolute expiry; "remember me" keeps the session for 14 days. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+export const REMEMBER_MS = 14 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+/** How long a resolved session may be reused without a query, by callers that allow it (polling). */
+const CACHE_MS = 5 * 1000;
+
+export interface SessionUser {
+  sessionId: number;
+  userId: number;
+  username: string;
+  groupId: number;
+}
+
+interface CachedSession {
+  user: SessionUser;
+  cachedAt: number;
+}
+
+export class SessionStore {
+  private cache = new Map<string, CachedSession>();
+
+  constructor(private db: Db) {}
+
+  async create(
+    db: DbOrTx,
+    userId: number,
+    opts: { remember: boolean; now: number; ip?: string; userAgent?: string },
+  ): Promise<string> {
+    const token = newToken();
+    const lifetime = opts.remember ? REMEMBER_MS : SESSION_ABSOLUTE_MS;
+    await db.insert(sessions).values({
+      userId,
+      tokenHash: tokenHash(token),
+      remember: opts.remember,
+      createdAt: new Date(opts.now),
+      lastSeenAt: new Date(opts.now),
+      expiresAt: new Date(opts.now + lifetime),
+      ip: opts.ip,
+      userAgent: opts.userAgent?.slice(0, 300),
+    });
+    return token;
+  }
+
+  /** The session's user, or null when the token is unknown, revoked, idle too long or expired. */
+  async resolve(token: string, now: number, opts: { allowCached?: boolean } = {}): Promise<SessionUser | null> {
+    const hash = tokenHash(token);
+    if (opts.allowCached) {
+      const hit = this.cache.get(hash);
+      if (hit && now - hit.cachedAt < CACHE_MS) return hit.user;
+    }
+    const rows = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        username: users.username,
+        groupId: users.groupId,
+        disabled: users.disabled,
+        remember: sessions.remember,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)))
+      .limit(1);
+    const row = rows[0];
+    const idleLimit = row?.remember ? REMEMBER_MS : SESSION_IDLE_MS;
+    if (
+      !row ||
+      row.disabled ||
+      row.expiresAt.getTime() <= now ||
+      now - row.lastSeenAt.getTime() > idleLimit
+    ) {
+      this.cache.delete(hash);
+      return null;
+    }
+    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    }
+    const user: SessionUser = {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      username: row.username,
+      groupId: row.groupId,
+    };
+    this.cache.set(hash, { user, cachedAt: now });
+    if (this.cache.size > 50_000) this.cache.clear();
+    return user;
+  }
+
+  async revoke(db: DbOrTx, sessionId: number, now: number): Promise<void> {
+    await db.update(sessions).set({ revokedAt: new Date(now) }).where(eq(sessions.id, sessionId));
+    this.forget((u) => u.sessionId === sessionId);
+  }
+
+  /** Revokes every session of a user (password change), except `keep` when given. */
+  async revokeAll(db: DbOrTx, userId: number, now: number, keep?: number): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keep === undefined ? undefined : sql`${sessions.id} <> ${keep}`,
+        ),
+      );
+    this.forget((u) => u.userId === userId && u.sessionId !== keep);
+  }
+
+  private forget(match: (u: SessionUser) => boolean): void {
+    for (const [hash, entry] of this.cache) if (match(entry.user)) this.cache.delete(hash);
+  }
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { AppError } from '../../errors.js';
+
+export const LedgerType = { recharge: 0, withdraw: 1, purchase: 2, profit: 3, gift: 4 } as const;
+export const LedgerStatus = { pending: 0, passed: 1, rejected: 2 } as const;
+export type Wallet = 'money' | 'score';
+
+export interface LedgerEntry {
+  userId: number;
+  type: number;
+  wallet: Wallet;
+  /** Signed cents. */
+  quantity: number;
+  status?: number;
+  gorct?: number;
+  refType?: string;
+  refId?: number;
+  memo?: string;
+  createdAt?: Date;
+}
+
+/**
+ * Moves one balance and writes its ledger row, in the caller's transaction (DESIGN §4). The balance
+ * update is a single conditional statement, so concurrent debits can never take it below zero:
+ * when the funds are not there nothing changes and `err.insufficient_balance` is thrown.
+ * Returns the ledger row id and the balance (money + score) after.
+ */
+export async function postLedger(tx: DbOrTx, entry: LedgerEntry): Promise<{ id: number; over: number }> {
+  const column = entry.wallet === 'score' ? sql.raw('score') : sql.raw('money');
+  const updated = await queryRows<{ over: number | string }>(tx, sql`
+    update users set ${column} = ${column} + ${entry.quantity}
+    where id = ${entry.userId} and ${column} + ${entry.quantity} >= 0
+    returning money + score as over`);
+  const row = updated[0];
+  if (!row) throw new AppError('err.insufficient_balance');
+  const over = Number(row.over);
+  const inserted = await queryRows<{ id: number | string }>(tx, sql`
+    insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, memo, created_at)
+    values (${entry.userId}, ${entry.type}, ${entry.status ?? LedgerStatus.passed}, ${entry.wallet}, ${entry.quantity}, true,
+            ${over}, ${entry.gorct ?? 0}, ${entry.refType ?? null}, ${entry.refId ?? null}, ${entry.memo ?? null},
+            ${(entry.createdAt ?? new Date()).toISOString()})
+    returning id`);
+  return { id: Number(inserted[0]!.id), over };
+}

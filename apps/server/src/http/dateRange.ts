@@ -1,0 +1,21 @@
+import { AppError } from '../errors.js';
+import { zonedDate, zonedDayRange } from '../domain/time.js';
+
+/**
+ * `begin_date` / `end_date` ("YYYY-MM-DD", local to the operator's time zone) as used by the history
+ * lists; each defaults to today when empty (spec §5). Returns [from, toExclusive) in ms.
+ */
+export function parseDateRange(
+  params: Record<string, unknown>,
+  now: number,
+  timeZone: string,
+): { from: number; to: number } {
+  const today = zonedDate(now, timeZone);
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : today);
+  const begin = zonedDayRange(text(params.begin_date), timeZone);
+  if (!begin) throw new AppError('err.date_invalid', { field: 'begin_date' });
+  const end = zonedDayRange(text(params.end_date), timeZone);
+  if (!end) throw new AppError('err.date_invalid', { field: 'end_date' });
+  if (begin[0] > end[0]) throw new AppError('err.date_range_invalid', { field: 'begin_date' });
+  return { from: begin[0], to: end[1] };
+}

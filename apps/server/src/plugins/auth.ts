@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { SessionStore, type SessionUser } from '../domain/accounts/sessions.js';
+import { AppError, unauthorized } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+    /** preHandler: the caller must be logged in (any group). */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: the caller must be a full member (group 1), not a guest. */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+    /** The caller's session when a valid token is sent, else null; never throws for a bad token. */
+    optionalUser: (request: FastifyRequest, opts?: { allowCached?: boolean }) => Promise<SessionUser | null>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const tokenOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.token;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value) return value;
+  const auth = request.headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+};
+
+/** Player sessions: the token travels in the `token` header (or `Authorization: Bearer`). */
+export const authPlugin = fp(async (app) => {
+  app.decorate('sessions', new SessionStore(app.db));
+  app.decorateRequest('user', null);
+
+  app.decorate('optionalUser', async (request: FastifyRequest, opts: { allowCached?: boolean } = {}) => {
+    const token = tokenOf(request);
+    if (!token || token.length > 200) return null;
+    request.user = await app.sessions.resolve(token, app.clock.now(), opts);
+    return request.user;
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const user = await app.optionalUser(request);
+    if (!user) throw unauthorized();
+  });
+
+  app.decorate('requireMember', async (request: FastifyRequest) => {
+    const user = await app.optionalUser(request);
+    if (!user) throw unauthorized();
+    if (user.groupId !== 1) throw new AppError('err.guest_forbidden');
+  });
+});

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { translate } from '@lucky28/shared';
+
+/**
+ * Serves the built player app at / and the operator console at /admin/, each with an SPA fallback:
+ * a GET for an unknown non-API path answers the app's index.html so deep links work.
+ */
+export const staticAppsPlugin = fp<{ webDist: string; adminDist: string }>(async (app, opts) => {
+  const apps = [
+    { prefix: '/admin/', root: opts.adminDist },
+    { prefix: '/', root: opts.webDist },
+  ].filter((a) => fs.existsSync(path.join(a.root, 'index.html')));
+
+  apps.forEach((a, i) => {
+    app.register(fastifyStatic, {
+      root: a.root,
+      prefix: a.prefix,
+      decorateReply: i === 0,
+      wildcard: false,
+      index: ['index.html'],
+      maxAge: '1h',
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
+      },
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api/');
+    if (!isApi && request.method === 'GET') {
+      const target = apps.find((a) => url.startsWith(a.prefix) || `${url}/` === a.prefix);
+      if (target) return reply.header('cache-control', 'no-cache').sendFile('index.html', target.root);
+    }
+    return reply.status(404).send({ code: 0, msg: translate(request.lang ?? 'tw', 'err.not_found'), time: Math.floor(Date.now() / 1000), data: null });
+  });
+});

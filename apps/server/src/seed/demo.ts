@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { queryRows } from '../db/query.js';
+import { articleTabs, articles, banners, games, operators, rooms, settings, users } from '../db/schema.js';
+import { hashSecret } from '../domain/security/passwords.js';
+import { LedgerType, postLedger } from '../domain/ledger/post.js';
+import { sanitizeArticleHtml } from '../domain/content/sanitize.js';
+import { DEMO_ARTICLES, DEMO_TABS } from './articles.js';
+
+/** The five games of the spec, in home-card order (tab index). */
+export const GAMES = [
+  { id: 7, code: 'us', tabIndex: 0 },
+  { id: 6, code: 'eu', tabIndex: 1 },
+  { id: 5, code: 'kr', tabIndex: 2 },
+  { id: 2, code: 'au', tabIndex: 3 },
+  { id: 1, code: 'ca', tabIndex: 4 },
+] as const;
+
+/** The four room tiers; amounts in cents. */
+export const ROOM_TIERS = [
+  { type: 0, title: 'Beginner', minLimit: 1_000, joinLimit: 1_000 },
+  { type: 1, title: 'Intermediate', minLimit: 1_000, joinLimit: 100_000 },
+  { type: 2, title: 'Advanced', minLimit: 5_000, joinLimit: 500_000 },
+  { type: 3, title: 'Ultimate', minLimit: 10_000, joinLimit: 2_000_000 },
+] as const;
+
+const DEMO_GIFT = 1_000_000; // 10,000 u
+
+const randomPassword = () => randomBytes(9).toString('base64url');
+
+export interface SeedResult {
+  demoPassword?: string;
+  operatorPassword?: string;
+}
+
+/**
+ * First-start content, each part only when its table is empty, so restarts never duplicate it:
+ * games and rooms, banners, news, the operator's deposit details, the demo player (funded by a gift
+ * ledger row) and the first operator account. Passwords created here are returned to be printed once.
+ */
+export async function seedDemoContent(
+  db: Db,
+  opts: { demoPassword?: string; operatorPassword?: string; log?: FastifyBaseLogger },
+): Promise<SeedResult> {
+  const result: SeedResult = {};
+  const isEmpty = async (table: string) =>
+    Number((await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n) === 0;
+
+  if (await isEmpty('games')) {
+    await db.transaction(async (tx) => {
+      await tx.insert(games).values(GAMES.map((g) => ({ ...g })));
+      await tx.insert(rooms).values(
+        GAMES.flatMap((g) => ROOM_TIERS.map((t, i) => ({ gameId: g.id, ...t, sort: i }))),
+      );
+    });
+  }
+
+  if (await isEmpty('banners')) {
+    await db.insert(banners).values([1, 2, 3].map((n) => ({ image: `/banners/banner-${n}.svg`, sort: n })));
+  }
+
+  if (await isEmpty('article_tabs')) {
+    await db.transaction(async (tx) => {
+      const tabs = await tx.insert(articleTabs).values(DEMO_TABS.map((t, i) => ({ name: t, sort: i }))).returning();
+      await tx.insert(articles).values(
+        DEMO_ARTICLES.map((a) => ({
+          tabId: tabs[a.tab]!.id,
+          lang: a.lang,
+          title: a.title,
+          content: sanitizeArticleHtml(a.content),
+          isTop: a.isTop,
+        })),
+      );
+    });
+  }
+
+  await db
+    .insert(settings)
+    .values({
+      key: 'deposit',
+      value: {
+        usdt: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+        bankname: 'Lucky28 Demo Bank',
+        banknum: '6222 0000 1234 5678',
+        bankxm: 'Lucky28 Ltd',
+      },
+    })
+    .onConflictDoNothing();
+
+  if (await isEmpty('users')) {
+    const password = opts.demoPassword ?? randomPassword();
+    await db.transaction(async (tx) => {
+      const [demo] = await tx
+        .insert(users)
+        .values({ username: 'demo', nickname: 'demo', passwordHash: await hashSecret(password), groupId: 1 })
+        .returning();
+      await postLedger(tx, { userId: demo!.id, type: LedgerType.gift, wallet: 'money', quantity: DEMO_GIFT, memo: 'welcome gift' });
+    });
+    result.demoPassword = password;
+  }
+
+  if (await isEmpty('operators')) {
+    const password = opts.operatorPassword ?? randomPassword();
+    await db.insert(operators).values({ username: 'admin', passwordHash: await hashSecret(password), role: 'admin' });
+    result.operatorPassword = password;
+  }
+  return result;
+}

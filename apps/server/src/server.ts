@@ -1,0 +1,48 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { seedDemoContent } from './seed/demo.js';
+
+/** Opens the database, migrates, seeds first-start content, listens, and shuts down gracefully. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const seeded = await seedDemoContent(app.db, {
+    demoPassword: config.demoPassword,
+    operatorPassword: config.operatorPassword,
+    log: app.log,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Lucky28 is running on ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `  Player app:       ${url}/`,
+    `  Operator console: ${url}/admin/`,
+  ];
+  if (seeded.demoPassword) lines.push(`  Demo player:      demo / ${seeded.demoPassword}`);
+  if (seeded.operatorPassword) lines.push(`  Operator login:   admin / ${seeded.operatorPassword}   (shown once; keep it safe)`);
+  if (!seeded.demoPassword && !seeded.operatorPassword) lines.push('  (Demo and operator passwords were printed at first start.)');
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import type { Clock } from '../src/clock.js';
+import type { RateLimits } from '../src/plugins/rateLimits.js';
+
+/**
+ * Test databases: an in-memory PGlite by default (`npm test`), or, when TEST_DATABASE_URL is set
+ * (CI's `npm run test:pg`), a fresh database created on that PostgreSQL server and dropped afterwards.
+ */
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return database;
+  }
+  const name = `lucky28_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openPostgres(dbUrl.toString(), 30);
+  await database.migrate();
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const again = new pg.Client({ connectionString: url });
+    await again.connect();
+    await again.query(`drop database if exists ${name} with (force)`);
+    await again.end();
+  };
+  return database;
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  rateLimits?: RateLimits;
+  config?: Partial<Config>;
+  /** Reuse an already open database (e.g. two apps on one database). */
+  database?: Database;
+}
+
+/** A real app on a real (fresh) database, closed automatically after the test file. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
+  const database = opts.database ?? (await openTestDatabase());
+  const config = { ...loadConfig({}), scheduler: false, ...opts.config };
+  const app = await buildApp({ config, database, clock: opts.clock, rateLimits: opts.rateLimits, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+  });
+  return app;
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+}
+
+export interface Envelope<T = any> {
+  code: number;
+  msg: any;
+  time: number;
+  data: T;
+  field?: string;
+}
+
+/** Calls the API like a client: JSON body with `lang`, the token in the `token` header. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  url: string,
+  body: Record<string, unknown> = {},
+  opts: CallOptions = {},
+): Promise<Envelope<T> & { status: number }> {
+  const method = opts.method ?? (url.startsWith('/api/index/') || url.startsWith('/api/fair/') ? 'GET' : 'POST');
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.token = opts.token;
+  const payload = { lang: opts.lang ?? 'en', ...body };
+  const res =
+    method === 'GET'
+      ? await app.inject({ method, url, query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])), headers, remoteAddress: opts.ip })
+      : await app.inject({ method, url, payload, headers, remoteAddress: opts.ip });
+  return { status: res.statusCode, ...(res.json() as Envelope<T>) };
+}
+
+let counter = 0;
+/** A unique valid username per call. */
+export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 20);
+
+/** Registers a fresh member and returns its token and id. Each registration comes from its own IP. */
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<{ token: string; userId: number; username: string; password: string }> {
+  const username = (overrides.username as string) ?? uniqueName();
+  const password = (overrides.password as string) ?? 'correct-horse-9';
+  const res = await call(app, '/api/user/register', { username, password, repassword: password, ...overrides }, { ip: `10.9.${counter % 250}.${(counter++ % 250) + 1}` });
+  if (res.code !== 1) throw new Error(`register failed: ${JSON.stringify(res)}`);
+  return { token: res.data.userinfo.token, userId: res.data.userinfo.user_id, username, password };
+}

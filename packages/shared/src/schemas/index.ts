@@ -1,0 +1,3 @@
+export * from './account.js';
+export * from './fields.js';
+export * from './validate.js';
