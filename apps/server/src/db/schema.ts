@@ -301,7 +301,12 @@ export const deposits = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('deposits_user_idx').on(t.userId), index('deposits_status_idx').on(t.status)],
+  (t) => [
+    index('deposits_user_idx').on(t.userId),
+    index('deposits_status_idx').on(t.status),
+    // A screenshot proves one transfer: it backs at most one deposit request.
+    uniqueIndex('deposits_upload_uq').on(t.uploadId),
+  ],
 );
 
 export const withdrawals = pgTable(
@@ -345,7 +350,11 @@ export const realNameRequests = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('real_name_user_idx').on(t.userId)],
+  (t) => [
+    index('real_name_user_idx').on(t.userId),
+    // At most one request under review per user, enforced by the database itself.
+    uniqueIndex('real_name_one_pending_uq').on(t.userId).where(sql`status = 1`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -360,6 +369,8 @@ export const operators = pgTable(
     /** 'admin', 'finance', 'support'. */
     role: text('role').notNull(),
     totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted, so a code is never accepted twice (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -376,8 +387,12 @@ export const operatorSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
   },
-  (t) => [uniqueIndex('operator_sessions_token_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('operator_sessions_token_uq').on(t.tokenHash),
+    index('operator_sessions_operator_idx').on(t.operatorId),
+  ],
 );
 
 /** Append-only; written in the same transaction as the action it records. */
