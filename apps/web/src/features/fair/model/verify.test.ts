@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+// The golden vectors of packages/shared (DESIGN §5): generated independently with node:crypto.
+import golden from '../../../../../../packages/shared/src/game/fixtures/goldenVectors.json';
+import { verifyRound, type PublishedRound } from './verify';
+
+const vectors = golden.rounds.map(
+  (r): PublishedRound => ({ gameId: r.gameId, issue: r.issue, hash: r.hash, seed: r.seed, numbers: r.numbers, digits: r.digits, total: r.total }),
+);
+
+describe('verifyRound', () => {
+  it('confirms every golden round', () => {
+    expect(vectors.length).toBeGreaterThan(0);
+    for (const v of vectors) {
+      const result = verifyRound(v);
+      expect(result).toMatchObject({ state: 'checked', ok: true, commitmentOk: true });
+    }
+  });
+  it('flags numbers that do not follow from the seed', () => {
+    const v = vectors[0]!;
+    const tampered = { ...v, numbers: [...v.numbers!.slice(0, 19), 80 === v.numbers![19] ? 79 : 80] };
+    expect(verifyRound(tampered)).toMatchObject({ state: 'checked', numbersOk: false, digitsOk: true, ok: false });
+  });
+  it('flags a total or digits that were edited', () => {
+    const v = vectors[0]!;
+    expect(verifyRound({ ...v, total: (v.total! + 1) % 28 })).toMatchObject({ totalOk: false, ok: false });
+    expect(verifyRound({ ...v, digits: [9, 9, 9] })).toMatchObject({ digitsOk: false, ok: false });
+  });
+  it('flags a seed that does not hash to the published commitment', () => {
+    const [a, b] = vectors;
+    expect(verifyRound({ ...a!, hash: b!.hash })).toMatchObject({ commitmentOk: false, ok: false });
+  });
+  it('is pending before the seed is revealed and rejects a malformed seed', () => {
+    expect(verifyRound({ ...vectors[0]!, seed: null })).toEqual({ state: 'pending' });
+    expect(verifyRound({ ...vectors[0]!, seed: 'XYZ' })).toEqual({ state: 'invalid-seed' });
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Browser-side verification of one round (DESIGN §5): the revealed seed must hash to the round's
+ * published commitment, and packages/shared's draw — the very code the server draws with — must
+ * give the same 20 numbers, digits and total from that seed.
+ */
+import { deriveDraw, isHex32, seedMatchesCommitment, type DrawResult } from '@lucky28/shared';
+
+export interface PublishedRound {
+  gameId: number;
+  issue: string;
+  /** Commitment published before the round opened. */
+  hash: string;
+  /** Revealed after the draw; null before. */
+  seed: string | null;
+  numbers: readonly number[] | null;
+  digits: readonly number[] | null;
+  total: number | null;
+}
+
+export type Verification =
+  | { state: 'pending' }
+  | { state: 'invalid-seed' }
+  | {
+      state: 'checked';
+      /** SHA-256(seed) equals the published commitment. */
+      commitmentOk: boolean;
+      recomputed: DrawResult;
+      numbersOk: boolean;
+      digitsOk: boolean;
+      totalOk: boolean;
+      /** Everything matches. */
+      ok: boolean;
+    };
+
+const sameList = (a: readonly number[] | null, b: readonly number[]) =>
+  a !== null && a.length === b.length && a.every((v, i) => v === b[i]);
+
+export function verifyRound(r: PublishedRound): Verification {
+  if (r.seed === null) return { state: 'pending' };
+  if (!isHex32(r.seed)) return { state: 'invalid-seed' };
+  const recomputed = deriveDraw(r.seed, r.gameId, r.issue);
+  const commitmentOk = seedMatchesCommitment(r.seed, r.hash);
+  const numbersOk = sameList(r.numbers, recomputed.numbers);
+  const digitsOk = sameList(r.digits, recomputed.digits);
+  const totalOk = r.total === recomputed.total;
+  return { state: 'checked', commitmentOk, recomputed, numbersOk, digitsOk, totalOk, ok: commitmentOk && numbersOk && digitsOk && totalOk };
+}

@@ -1,0 +1,44 @@
+/**
+ * The lottery hall's rooms (spec §2.11, §5; DESIGN §9): grouped by plan type (tier), and the
+ * join-limit check made before entering a room.
+ */
+import { parseMoney } from '@lucky28/shared';
+
+export interface Plan {
+  id: number;
+  game_id: number;
+  /** 0 basic, 1 self, 2 master, 3 expert — beginner … ultimate tier. */
+  type: number;
+  title: string;
+  /** Decimal strings. */
+  min_limit: string;
+  join_limit: string;
+  /** Real players present in the room in the last 30 s (DESIGN §9). */
+  robot_num: number;
+}
+
+export interface HallGame {
+  id: number;
+  name: string;
+  planList: Plan[];
+}
+
+export const TIERS = [0, 1, 2, 3] as const;
+
+/** Rooms by tier in tier order; tiers with no room are left out. */
+export function groupByTier(plans: readonly Plan[]): { type: number; plans: Plan[] }[] {
+  const known = new Set<number>(TIERS);
+  const types = [...new Set(plans.map((p) => p.type))].sort((a, b) => (known.has(a) ? a : 99 + a) - (known.has(b) ? b : 99 + b));
+  return types.map((type) => ({ type, plans: plans.filter((p) => p.type === type) }));
+}
+
+/**
+ * Whether a balance may enter the room (spec §5): below the join limit shows "assets
+ * insufficient". An unknown balance (still loading) is not refused here; the server decides.
+ */
+export function canEnter(balance: string | null | undefined, plan: Pick<Plan, 'join_limit'>): boolean {
+  const limit = parseMoney(plan.join_limit) ?? 0;
+  if (balance === null || balance === undefined) return true;
+  const have = parseMoney(balance);
+  return have !== null && have >= limit;
+}

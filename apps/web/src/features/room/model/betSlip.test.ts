@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ODDS, BetClass } from '@lucky28/shared';
+import { checkSlip, toggleClass, totalOdds, totalStake, type RoomClass } from './betSlip';
+
+const cls = (classId: number, name: string): RoomClass => {
+  const d = DEFAULT_ODDS.get(classId)!;
+  return { classId, name, odds: d.odds, oddsSpecial: d.oddsSpecial, minStake: d.minStake, maxStake: d.maxStake };
+};
+const CLASSES = [cls(BetClass.BIG, 'Big'), cls(BetClass.ODD, 'Odd'), cls(BetClass.BIG_EVEN, 'Big even'), cls(127, 'Sum 27')];
+
+describe('toggleClass', () => {
+  it('adds a class on the first tap and removes it on the second', () => {
+    const a = toggleClass([], BetClass.BIG);
+    expect(a).toEqual([BetClass.BIG]);
+    const b = toggleClass(a, BetClass.ODD);
+    expect(b).toEqual([BetClass.BIG, BetClass.ODD]);
+    expect(toggleClass(b, BetClass.BIG)).toEqual([BetClass.ODD]);
+  });
+});
+
+describe('totals', () => {
+  it('total bet is amount × selected count, in cents', () => {
+    expect(totalStake('10', 2)).toBe(2000);
+    expect(totalStake('12.5', 3)).toBe(3750);
+    expect(totalStake('', 2)).toBeNull();
+    expect(totalStake('0', 2)).toBeNull();
+    expect(totalStake('-3', 1)).toBeNull();
+    expect(totalStake('1.234', 1)).toBeNull();
+  });
+  it('total odds is the sum of the selected odds to 2 decimals', () => {
+    expect(totalOdds(CLASSES, [BetClass.BIG, BetClass.ODD])).toBe('4.00');
+    expect(totalOdds(CLASSES, [BetClass.BIG, BetClass.BIG_EVEN])).toBe('6.60');
+    expect(totalOdds(CLASSES, [127])).toBe('508.00');
+    expect(totalOdds(CLASSES, [])).toBe('0.00');
+  });
+});
+
+describe('checkSlip', () => {
+  it('asks for a selection first, even when the amount is also bad', () => {
+    expect(checkSlip(CLASSES, [], '')).toEqual({ ok: false, key: 'room.selectBet' });
+  });
+  it('then asks for an amount above zero', () => {
+    expect(checkSlip(CLASSES, [BetClass.BIG], '')).toMatchObject({ ok: false, key: 'room.invalidAmount' });
+    expect(checkSlip(CLASSES, [BetClass.BIG], '0')).toMatchObject({ ok: false, key: 'room.invalidAmount' });
+    expect(checkSlip(CLASSES, [BetClass.BIG], 'abc')).toMatchObject({ ok: false, key: 'room.invalidAmount' });
+  });
+  it('then checks each class limit and names the class', () => {
+    expect(checkSlip(CLASSES, [BetClass.BIG], '5')).toEqual({
+      ok: false,
+      key: 'room.stakeOutOfRange',
+      params: { name: 'Big', min: '10.00', max: '5000.00' },
+    });
+    expect(checkSlip(CLASSES, [BetClass.BIG, 127], '3000')).toMatchObject({ ok: false, params: { name: 'Sum 27' } });
+  });
+  it('accepts a valid slip with the stake in cents and every class', () => {
+    expect(checkSlip(CLASSES, [BetClass.BIG, BetClass.ODD], '10')).toEqual({
+      ok: true,
+      amount: 1000,
+      playTypes: [BetClass.BIG, BetClass.ODD],
+    });
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The betting panel's selection and totals (spec §5, §9; DESIGN §6). Pure: the panel component
+ * only renders this state. Classes, odds and limits come from the room's `oddsList`; the rules of
+ * winning and paying stay in packages/shared.
+ */
+import { formatMoney, formatOdds, parseMoney, type Cents } from '@lucky28/shared';
+
+/** One bettable class of the room, as normalised from `oddsList`. */
+export interface RoomClass {
+  classId: number;
+  /** Localised by the server (`class_name`). */
+  name: string;
+  /** Decimal odds including the stake, hundredths (2.0x = 200). */
+  odds: number;
+  /** Odds paid instead when the total is 13 or 14, hundredths; null = none. */
+  oddsSpecial: number | null;
+  /** Stake limits, cents. */
+  minStake: Cents;
+  maxStake: Cents;
+}
+
+export type PanelTab = 'base' | 'num';
+
+/** Quick amounts in u (spec §9), plus a custom amount. */
+export const QUICK_AMOUNTS = [5, 10, 50, 300, 500] as const;
+
+/** Selecting an item toggles it, keyed by class (spec §5). Returns a new array in class order of taps. */
+export function toggleClass(selected: readonly number[], classId: number): number[] {
+  return selected.includes(classId) ? selected.filter((c) => c !== classId) : [...selected, classId];
+}
+
+/** Total bet = amount × the number of selected items, cents; null while the amount is not valid. */
+export function totalStake(amountText: string, selectedCount: number): Cents | null {
+  const amount = parseMoney(amountText);
+  if (amount === null || amount <= 0) return null;
+  return amount * selectedCount;
+}
+
+/** Total odds shown = the sum of the selected classes' odds, to 2 decimals ("4.00"). */
+export function totalOdds(classes: readonly RoomClass[], selected: readonly number[]): string {
+  const byId = new Map(classes.map((c) => [c.classId, c]));
+  let sum = 0;
+  for (const id of selected) sum += byId.get(id)?.odds ?? 0;
+  return formatOdds(sum);
+}
+
+export type SlipCheck =
+  | { ok: true; amount: Cents; playTypes: number[] }
+  | { ok: false; key: 'room.selectBet' | 'room.invalidAmount' | 'room.stakeOutOfRange'; params?: Record<string, string> };
+
+/**
+ * The checks of spec §5 in order, each stopping at the first failure: a selection, then an amount
+ * above 0, then (DESIGN §6) each selected class's stake limits — the server checks all of these
+ * again; checking here saves a round trip and names the class at fault.
+ */
+export function checkSlip(classes: readonly RoomClass[], selected: readonly number[], amountText: string): SlipCheck {
+  if (selected.length === 0) return { ok: false, key: 'room.selectBet' };
+  const amount = parseMoney(amountText);
+  if (amount === null || amount <= 0) return { ok: false, key: 'room.invalidAmount' };
+  const byId = new Map(classes.map((c) => [c.classId, c]));
+  for (const id of selected) {
+    const c = byId.get(id);
+    if (!c) return { ok: false, key: 'room.selectBet' };
+    if (amount < c.minStake || amount > c.maxStake) {
+      return {
+        ok: false,
+        key: 'room.stakeOutOfRange',
+        params: { name: c.name, min: formatMoney(c.minStake), max: formatMoney(c.maxStake) },
+      };
+    }
+  }
+  return { ok: true, amount, playTypes: [...selected] };
+}

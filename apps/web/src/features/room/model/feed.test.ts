@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { countPoll, mergeFeed, trimFeed, type NoticeCounter } from './feed';
+
+const key = (e: { id: number }) => String(e.id);
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ id: from + i }));
+
+describe('feed', () => {
+  it('keeps up to 300 entries and drops the 30 oldest above that', () => {
+    expect(trimFeed(range(0, 300))).toHaveLength(300);
+    const t = trimFeed(range(0, 301));
+    expect(t).toHaveLength(271);
+    expect(t[0]).toEqual({ id: 30 });
+  });
+  it('appends only entries it has not shown', () => {
+    const a = mergeFeed([], range(0, 3), key);
+    const b = mergeFeed(a, range(1, 5), key);
+    expect(b.map((e) => e.id)).toEqual([0, 1, 2, 3, 4]);
+  });
+  it('returns the same array when nothing is new', () => {
+    const a = mergeFeed([], range(0, 3), key);
+    expect(mergeFeed(a, range(0, 3), key)).toBe(a);
+  });
+  it('trims after merging', () => {
+    const a = mergeFeed([], range(0, 295), key);
+    expect(mergeFeed(a, range(290, 310), key)).toHaveLength(280);
+  });
+});
+
+describe('win notice counter', () => {
+  it('shows on the first poll and every 20th after, restarting on a new issue', () => {
+    let s: NoticeCounter = { issue: null, polls: 0 };
+    const shown: number[] = [];
+    for (let i = 0; i < 45; i++) {
+      const r = countPoll(s, '20250101001');
+      s = r.next;
+      if (r.show) shown.push(i);
+    }
+    expect(shown).toEqual([0, 20, 40]);
+    const r = countPoll(s, '20250101002');
+    expect(r.show).toBe(true);
+    expect(r.next.polls).toBe(1);
+  });
+});
