@@ -212,6 +212,10 @@ export const rounds = pgTable(
   (t) => [
     uniqueIndex('rounds_game_issue_uq').on(t.gameId, t.issue),
     index('rounds_game_draws_idx').on(t.gameId, t.drawsAt),
+    // The scheduler's "due for a draw" query reads only undrawn rounds.
+    index('rounds_undrawn_idx').on(t.drawsAt).where(sql`drawn_at is null`),
+    // fair/round finds the previous round of a chain by its link.
+    index('rounds_chain_idx').on(t.chainId, t.chainIndex),
   ],
 );
 
@@ -249,6 +253,8 @@ export const orders = pgTable(
     uniqueIndex('orders_no_uq').on(t.orderNo),
     index('orders_round_status_idx').on(t.roundId, t.status),
     index('orders_user_time_idx').on(t.userId, t.createdAt),
+    // The scheduler's check for drawn rounds with orders still open reads only open orders.
+    index('orders_open_round_idx').on(t.roundId).where(sql`status = 0`),
   ],
 );
 
