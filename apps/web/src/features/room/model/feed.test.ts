@@ -16,6 +16,21 @@ describe('feed', () => {
     const b = mergeFeed(a, range(1, 5), key);
     expect(b.map((e) => e.id)).toEqual([0, 1, 2, 3, 4]);
   });
+  it('keeps identical bets placed twice (aligns on the longest overlap)', () => {
+    const same = { id: 7 };
+    const a = mergeFeed([], [same], key);
+    expect(mergeFeed(a, [same, same], key)).toHaveLength(2);
+    expect(mergeFeed([same, same], [same, same, same], key)).toHaveLength(3);
+  });
+  it('appends the whole snapshot when it does not overlap', () => {
+    const a = mergeFeed([], range(0, 3), key);
+    expect(mergeFeed(a, range(10, 12), key).map((e) => e.id)).toEqual([0, 1, 2, 10, 11]);
+  });
+  it('follows a sliding window of 50', () => {
+    let feed: readonly { id: number }[] = [];
+    for (let n = 1; n <= 120; n += 7) feed = mergeFeed(feed, range(Math.max(0, n - 50), n), key);
+    expect(feed.map((e) => e.id)).toEqual(range(0, 120).map((e) => e.id));
+  });
   it('returns the same array when nothing is new', () => {
     const a = mergeFeed([], range(0, 3), key);
     expect(mergeFeed(a, range(0, 3), key)).toBe(a);

@@ -10,15 +10,27 @@ export function trimFeed<T>(entries: readonly T[]): T[] {
 }
 
 /**
- * Appends the entries of `incoming` (a snapshot, newest last) that `current` does not hold yet,
- * compared by `keyOf`, then trims. Returns `current` itself when nothing is new, so React can skip
- * rendering.
+ * Merges a heart snapshot (the room's latest bets, newest last, a sliding window) into the feed
+ * shown so far. Entries carry no id, so the snapshot is aligned on the longest run at the end of
+ * `current` that equals the start of `incoming` (compared by `keyOf`); what follows that run is new.
+ * With no overlap at all (more new bets than the window between two polls) everything is appended.
+ * Returns `current` itself when nothing is new, so React can skip rendering.
  */
 export function mergeFeed<T>(current: readonly T[], incoming: readonly T[], keyOf: (e: T) => string): readonly T[] {
-  const seen = new Set(current.map(keyOf));
-  const fresh = incoming.filter((e) => !seen.has(keyOf(e)));
-  if (fresh.length === 0) return current;
-  return trimFeed([...current, ...fresh]);
+  if (incoming.length === 0) return current;
+  const cur = current.map(keyOf);
+  const inc = incoming.map(keyOf);
+  let overlap = 0;
+  for (let k = Math.min(cur.length, inc.length); k > 0; k--) {
+    let same = true;
+    for (let i = 0; i < k && same; i++) same = cur[cur.length - k + i] === inc[i];
+    if (same) {
+      overlap = k;
+      break;
+    }
+  }
+  if (overlap === inc.length) return current;
+  return trimFeed([...current, ...incoming.slice(overlap)]);
 }
 
 /**
