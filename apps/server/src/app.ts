@@ -15,6 +15,12 @@ import profileRoutes from './routes/user/profile.js';
 import securityRoutes from './routes/user/security.js';
 import payInfoRoutes from './routes/user/payInfo.js';
 import contentRoutes from './routes/content/index.js';
+// --- game engine (issue 3) ---
+import { gamePlugin } from './domain/game/plugin.js';
+import lotteryRoutes from './routes/lottery/index.js';
+import fairRoutes from './routes/fair/index.js';
+import orderListRoutes from './routes/user/orderList.js';
+// --- end game engine ---
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +86,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes);
   await app.register(payInfoRoutes);
   await app.register(contentRoutes);
+  // --- game engine (issue 3): app.game, scheduler started on ready when config.scheduler ---
+  await app.register(gamePlugin);
+  await app.register(lotteryRoutes);
+  await app.register(fairRoutes);
+  await app.register(orderListRoutes);
+  // --- end game engine ---
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });
   return app;

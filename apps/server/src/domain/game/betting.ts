@@ -1,0 +1,188 @@
+/**
+ * Placing bets (DESIGN §6). One request may carry several classes at the same stake each; all are
+ * accepted or none. In one transaction, in this order: the round is the current one and open, the
+ * game is open, each class exists in the room, each stake is within its limits, the balance covers
+ * the total (score spent first, then money). The odds are stored on each order (invariant I6); the
+ * debit and its type-2 ledger rows are written in the same transaction (I1, I2), and an
+ * Idempotency-Key makes a retried request apply once (I4).
+ */
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { AppError } from '../../errors.js';
+import { money } from './present.js';
+import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
+import { ensureRound, type ChainOptions } from './rounds.js';
+import type { ChainSeedCache } from './chains.js';
+import type { GameConfig, RoomConfig } from './snapshot.js';
+
+export interface BetRequest {
+  userId: number;
+  gameId: number;
+  roomId: number;
+  issue: string;
+  /** Distinct class ids. */
+  playTypes: number[];
+  /** Stake per class, cents. */
+  amount: number;
+  idempotencyKey?: string;
+}
+
+export interface PlacedOrder {
+  id: number;
+  orderNo: string;
+  playType: number;
+  amount: number;
+  odds: number;
+  oddsSpecial: number | null;
+}
+
+export interface BetResult {
+  gameId: number;
+  roomId: number;
+  issue: string;
+  userId: number;
+  nickname: string;
+  orders: PlacedOrder[];
+  /** Balance (money + score) after the bets, cents. */
+  after: number;
+  /** Balance after each order, in order (the feed's after_quantity). */
+  afterEach: number[];
+  createdAt: number;
+}
+
+export interface BetContext {
+  settings: RoundSettings;
+  seeds: ChainSeedCache;
+  chain: ChainOptions;
+  now: number;
+  game: GameConfig | undefined;
+  room: RoomConfig | undefined;
+  /** Called inside the transaction after the bets are written (cross-node notification). */
+  onPlaced?: (tx: DbOrTx, result: BetResult) => Promise<void>;
+}
+
+const newOrderNo = (now: number) => `${now}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+/** Runs the checks that need no database, in the order of DESIGN §6. */
+function checkRequest(req: BetRequest, ctx: BetContext): { room: RoomConfig; game: GameConfig } {
+  const { game, room } = ctx;
+  if (!game || !room || room.gameId !== game.id || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
+  const current = roundAt(ctx.now, ctx.settings);
+  if (req.issue !== current.issue) throw new AppError('err.issue_not_current', { field: 'issue' });
+  if (ctx.now >= current.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
+  if (!game.enabled || !isWithinHours(current.opensAt, game, ctx.settings.timeZone)) throw new AppError('err.game_closed');
+  for (const playType of req.playTypes) {
+    const odds = room.odds.get(playType);
+    if (!odds) throw new AppError('err.bet_class_invalid', { field: 'play_type' });
+    const min = Math.max(odds.minStake, room.minLimit);
+    if (req.amount < min || req.amount > odds.maxStake) {
+      throw new AppError('err.bet_amount_range', { field: 'money', params: { min: money(min), max: money(odds.maxStake) } });
+    }
+  }
+  return { room, game };
+}
+
+/** A stored answer for an Idempotency-Key, or null when this request is the first with it. */
+async function claimIdempotencyKey(tx: DbOrTx, userId: number, key: string, now: number): Promise<BetResult | null> {
+  const claimed = await queryRows(tx, sql`
+    insert into idempotency_keys (user_id, key, response, created_at)
+    values (${userId}, ${key}, ${JSON.stringify({ pending: true })}::jsonb, ${new Date(now).toISOString()})
+    on conflict do nothing returning key`);
+  if (claimed.length > 0) return null;
+  const rows = await queryRows<{ response: unknown }>(tx, sql`
+    select response from idempotency_keys where user_id = ${userId} and key = ${key}`);
+  const stored = rows[0]?.response;
+  const parsed = (typeof stored === 'string' ? JSON.parse(stored) : stored) as { bet?: BetResult } | null;
+  if (!parsed?.bet) throw new AppError('err.duplicate_request');
+  return parsed.bet;
+}
+
+export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promise<{ result: BetResult; replayed: boolean }> {
+  return db.transaction(async (tx) => {
+    if (req.idempotencyKey) {
+      const replay = await claimIdempotencyKey(tx, req.userId, req.idempotencyKey, ctx.now);
+      if (replay) return { result: replay, replayed: true };
+    }
+    const { room, game } = checkRequest(req, ctx);
+    const timing = roundAt(ctx.now, ctx.settings);
+    const { round } = await ensureRound(tx, game.id, timing, ctx.seeds, { ...ctx.chain, now: ctx.now });
+    // FOR SHARE: the draw (FOR UPDATE) waits for this bet, and a bet after the draw sees it drawn.
+    const locked = await queryRows<{ drawn: boolean; closes_at: unknown }>(tx, sql`
+      select drawn_at is not null as drawn, closes_at from rounds where id = ${round.id} for share`);
+    if (locked[0]?.drawn || ctx.now >= round.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
+
+    const users = await queryRows<{ money: number | string; score: number | string; nickname: string }>(tx, sql`
+      select money, score, coalesce(nickname, username) as nickname from users
+      where id = ${req.userId} and not disabled for update`);
+    const user = users[0];
+    if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
+    let moneyLeft = Number(user.money);
+    let scoreLeft = Number(user.score);
+    const total = req.amount * req.playTypes.length;
+    if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
+
+    // Each order: score first, then money; one ledger row per wallet touched.
+    const at = new Date(ctx.now).toISOString();
+    const planned = req.playTypes.map((playType) => {
+      const odds = room.odds.get(playType)!;
+      const fromScore = Math.min(scoreLeft, req.amount);
+      const fromMoney = req.amount - fromScore;
+      scoreLeft -= fromScore;
+      moneyLeft -= fromMoney;
+      return { playType, odds, fromScore, fromMoney, afterScore: moneyLeft + fromMoney + scoreLeft, after: moneyLeft + scoreLeft };
+    });
+    const orderRows = await queryRows<{ id: number | string; order_no: string }>(tx, sql`
+      insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_score, from_money, odds, odds_special, status, created_at)
+      values ${sql.join(
+        planned.map(
+          (p) => sql`(${newOrderNo(ctx.now)}, ${req.userId}, ${room.id}, ${game.id}, ${round.id}, ${round.issue}, ${p.playType},
+            ${req.amount}, ${p.fromScore}, ${p.fromMoney}, ${p.odds.odds}, ${p.odds.oddsSpecial}, 0, ${at})`,
+        ),
+        sql`, `,
+      )}
+      returning id, order_no`);
+    const ledgerValues = planned.flatMap((p, i) => {
+      const orderId = Number(orderRows[i]!.id);
+      const rows = [];
+      if (p.fromScore > 0) {
+        rows.push(sql`(${req.userId}, 2, 1, 'score', ${-p.fromScore}, true, ${p.afterScore}, ${game.id}, 'order', ${orderId}, ${at})`);
+      }
+      if (p.fromMoney > 0) {
+        rows.push(sql`(${req.userId}, 2, 1, 'money', ${-p.fromMoney}, true, ${p.after}, ${game.id}, 'order', ${orderId}, ${at})`);
+      }
+      return rows;
+    });
+    await tx.execute(sql`
+      insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, created_at)
+      values ${sql.join(ledgerValues, sql`, `)}`);
+    await tx.execute(sql`update users set money = ${moneyLeft}, score = ${scoreLeft} where id = ${req.userId}`);
+
+    const result: BetResult = {
+      gameId: game.id,
+      roomId: room.id,
+      issue: round.issue,
+      userId: req.userId,
+      nickname: user.nickname,
+      orders: planned.map((p, i) => ({
+        id: Number(orderRows[i]!.id),
+        orderNo: orderRows[i]!.order_no,
+        playType: p.playType,
+        amount: req.amount,
+        odds: p.odds.odds,
+        oddsSpecial: p.odds.oddsSpecial,
+      })),
+      after: moneyLeft + scoreLeft,
+      afterEach: planned.map((p) => p.after),
+      createdAt: ctx.now,
+    };
+    if (req.idempotencyKey) {
+      await tx.execute(sql`
+        update idempotency_keys set response = ${JSON.stringify({ bet: result })}::jsonb
+        where user_id = ${req.userId} and key = ${req.idempotencyKey}`);
+    }
+    await ctx.onPlaced?.(tx, result);
+    return { result, replayed: false };
+  });
+}

@@ -1,0 +1,183 @@
+/**
+ * Draw and settlement of one round in ONE transaction (DESIGN §4–§6, invariants I3, I6, I7):
+ * the seed is derived from the chain, checked against the round's commitment, the result computed
+ * with the shared rules and stored; then every open order of the round is settled by one set-based
+ * statement (status 0 → 1, whether_hit, payout, profit), which also credits the winners and writes
+ * their type-3 ledger rows. A crash anywhere before commit leaves nothing behind; a re-run after
+ * commit finds nothing left to do, so each order is paid exactly once.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  BET_CLASS_IDS,
+  classWins,
+  commitmentOf,
+  deriveDraw,
+  isMiddleTotal,
+  type Digits,
+} from '@lucky28/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { chainById, type ChainSeedCache } from './chains.js';
+import { DRAW_LOCK } from './locks.js';
+import { ROUND_COLUMNS, toRound, type RoundRow } from './rounds.js';
+
+export interface SettledWin {
+  orderId: number;
+  userId: number;
+  roomId: number;
+  nickname: string;
+  profit: number;
+}
+
+export interface DrawOutcome {
+  round: RoundRow;
+  /** This call computed and stored the result (false: it was drawn before, only settlement ran). */
+  drew: boolean;
+  settledOrders: number;
+  /** Users credited by this settlement with their balance (money + score) afterwards. */
+  balances: Map<number, number>;
+  wins: SettledWin[];
+}
+
+export interface DrawFaults {
+  /** Test hook: runs inside the transaction before anything is written. */
+  beforeDraw?: (roundId: number) => Promise<void> | void;
+  /** Test hook: runs inside the transaction after the result is stored and before settlement. */
+  afterDraw?: (round: RoundRow) => Promise<void> | void;
+}
+
+/** Winning classes for the digits, from the shared rules; the SQL below only applies them. */
+export function winningClasses(digits: Digits): number[] {
+  return BET_CLASS_IDS.filter((id) => classWins(id, digits));
+}
+
+const intArray = (ids: number[]) => {
+  if (!ids.every((n) => Number.isSafeInteger(n))) throw new Error('non-integer class id');
+  return sql.raw(`array[${ids.join(',')}]::int[]`);
+};
+
+/**
+ * Settles every open order of a drawn round. One statement: update orders → sum payouts per user →
+ * credit users → insert one type-3 ledger row per paid order with the running balance after it.
+ */
+export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Promise<{ count: number; balances: Map<number, number> }> {
+  if (!round.digits || round.total === null) throw new Error(`round ${round.id} is not drawn`);
+  const winners = intArray(winningClasses(round.digits));
+  const middle = isMiddleTotal(round.total);
+  const at = new Date(now).toISOString();
+  // Lock the bettors in id order first, so concurrent settlements of different games (on different
+  // nodes) touching the same users cannot deadlock.
+  await tx.execute(sql`
+    select id from users where id in (select user_id from orders where round_id = ${round.id} and status = 0)
+    order by id for update`);
+  // payout = stake × odds / 100 rounded down (bigint division of non-negative values), with the
+  // order's special odds when it has them and the total is 13 or 14 — settlement.ts's rule.
+  const payout = sql`(case when o.play_type = any(${winners})
+      then (o.amount * (case when ${middle} and o.odds_special is not null then o.odds_special else o.odds end)) / 100
+      else 0 end)`;
+  const rows = await queryRows<{ kind: string; user_id: number | string; over: number | string | null; n: number | string }>(tx, sql`
+    with settled as (
+      update orders o set
+        status = 1,
+        payout = ${payout},
+        profit = ${payout} - o.amount,
+        whether_hit = case when ${payout} > o.amount then 1 else 0 end,
+        settled_at = ${at}
+      where o.round_id = ${round.id} and o.status = 0
+      returning o.id, o.user_id, o.game_id, o.payout
+    ),
+    per_user as (
+      select user_id, sum(payout)::bigint as total from settled where payout > 0 group by user_id
+    ),
+    credited as (
+      update users u set money = u.money + p.total
+      from per_user p where u.id = p.user_id
+      returning u.id as user_id, (u.money + u.score) as after, p.total
+    ),
+    entries as (
+      insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, created_at)
+      select s.user_id, 3, 1, 'money', s.payout, true,
+             c.after - c.total + sum(s.payout) over (partition by s.user_id order by s.id),
+             s.game_id, 'order', s.id, ${at}
+      from settled s join credited c on c.user_id = s.user_id
+      where s.payout > 0
+      returning user_id, over
+    )
+    select 'count' as kind, 0 as user_id, null as over, (select count(*) from settled) as n
+    union all
+    select 'balance', user_id, max(over), 0 from entries group by user_id`);
+  let count = 0;
+  const balances = new Map<number, number>();
+  for (const r of rows) {
+    if (r.kind === 'count') count = Number(r.n);
+    else balances.set(Number(r.user_id), Number(r.over));
+  }
+  return { count, balances };
+}
+
+/**
+ * Draws (if not drawn yet) and settles a round. Returns null when another node holds the game's
+ * draw lock right now (it is doing this work) or when the round has nothing left to do.
+ */
+export async function drawAndSettle(
+  db: Db,
+  roundId: number,
+  deps: {
+    seeds: ChainSeedCache;
+    now: number;
+    faults?: DrawFaults;
+    /** Runs inside the transaction once the round is drawn and settled (e.g. a NOTIFY for other nodes). */
+    onSettled?: (tx: DbOrTx, round: RoundRow) => Promise<void>;
+  },
+): Promise<DrawOutcome | null> {
+  return db.transaction(async (tx) => {
+    const head = await queryRows<{ game_id: number }>(tx, sql`select game_id from rounds where id = ${roundId}`);
+    if (!head[0]) return null;
+    const gameId = Number(head[0].game_id);
+    const locked = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${DRAW_LOCK}, ${gameId}) as ok`);
+    if (!locked[0]?.ok) return null;
+    await deps.faults?.beforeDraw?.(roundId);
+    // FOR UPDATE waits for bets holding the row FOR SHARE; bets arriving later see it drawn (I5).
+    const rows = await queryRows<Record<string, unknown>>(tx, sql`select ${ROUND_COLUMNS} from rounds where id = ${roundId} for update`);
+    let round = toRound(rows[0]!);
+    let drew = false;
+    if (round.drawnAt === null) {
+      if (round.drawsAt > deps.now) return null;
+      const chain = await chainById(tx, round.chainId);
+      if (!chain) throw new Error(`chain ${round.chainId} missing`);
+      const seed = deps.seeds.seedAt(chain, round.chainIndex);
+      if (commitmentOf(seed) !== round.hash) throw new Error(`seed of round ${round.id} does not match its commitment`);
+      const result = deriveDraw(seed, gameId, round.issue);
+      const updated = await queryRows<Record<string, unknown>>(tx, sql`
+        update rounds set seed = ${seed}, numbers = ${result.numbers.join(',')},
+          digit1 = ${result.digits[0]}, digit2 = ${result.digits[1]}, digit3 = ${result.digits[2]},
+          total = ${result.total}, drawn_at = ${new Date(deps.now).toISOString()}
+        where id = ${roundId} and drawn_at is null
+        returning ${ROUND_COLUMNS}`);
+      round = toRound(updated[0]!);
+      drew = true;
+      await deps.faults?.afterDraw?.(round);
+    }
+    const { count, balances } = await settleRound(tx, round, deps.now);
+    if (!drew && count === 0) return null;
+    await deps.onSettled?.(tx, round);
+    const wins = await queryRows<Record<string, unknown>>(tx, sql`
+      select o.id, o.user_id, o.room_id, o.profit, coalesce(u.nickname, u.username) as nickname
+      from orders o join users u on u.id = o.user_id
+      where o.round_id = ${roundId} and o.whether_hit = 1
+      order by o.profit desc, o.id limit 20`);
+    return {
+      round,
+      drew,
+      settledOrders: count,
+      balances,
+      wins: wins.map((w) => ({
+        orderId: Number(w.id),
+        userId: Number(w.user_id),
+        roomId: Number(w.room_id),
+        nickname: String(w.nickname),
+        profit: Number(w.profit),
+      })),
+    };
+  });
+}

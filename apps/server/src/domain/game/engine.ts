@@ -1,0 +1,287 @@
+/**
+ * The game engine of one server node: configuration and in-memory snapshot, hash-chain seeds,
+ * betting, draw application, presence, cross-node events and the round scheduler.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { resolveRoomOdds } from '@lucky28/shared';
+import type { Clock } from '../../clock.js';
+import type { Database, Db } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { BalanceCache } from './balances.js';
+import { placeBets, type BetRequest, type BetResult } from './betting.js';
+import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from './chains.js';
+import type { DrawFaults, DrawOutcome } from './drawAndSettle.js';
+import { GameEvents, type GameEvent } from './events.js';
+import { ROUND_LOCK } from './locks.js';
+import { Presence } from './presence.js';
+import { maskNickname } from './present.js';
+import { roundAt, type RoundSettings, type RoundTiming } from './roundClock.js';
+import { ROUND_COLUMNS, toRound } from './rounds.js';
+import { RoundScheduler } from './scheduler.js';
+import { GameSnapshot, MAX_DRAWS, MAX_FEED, type DrawSummary, type FeedEntry, type GameConfig, type RoomConfig } from './snapshot.js';
+
+export interface GameEngineOptions {
+  database: Database;
+  clock: Clock;
+  settings: RoundSettings;
+  log: FastifyBaseLogger;
+  /** Links per hash chain (default 100,000: about 240 days of rounds). */
+  chainLength?: number;
+  /** Publish the next chain when this many links are left. */
+  chainSpare?: number;
+  /** Scheduler timer period, ms. */
+  tickMs?: number;
+}
+
+export class GameEngine {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly settings: RoundSettings;
+  readonly log: FastifyBaseLogger;
+  readonly snapshot = new GameSnapshot();
+  readonly presence = new Presence();
+  readonly balances = new BalanceCache();
+  readonly seeds = new ChainSeedCache();
+  readonly events: GameEvents;
+  readonly scheduler: RoundScheduler;
+  readonly chain: { length: number; spare: number };
+  /** Test hooks for crash simulation. */
+  faults: DrawFaults = {};
+  private currentTiming: RoundTiming | undefined;
+
+  constructor(opts: GameEngineOptions) {
+    this.db = opts.database.db;
+    this.clock = opts.clock;
+    this.settings = opts.settings;
+    this.log = opts.log;
+    const length = opts.chainLength ?? DEFAULT_CHAIN_LENGTH;
+    this.chain = { length, spare: opts.chainSpare ?? Math.max(1, Math.min(1000, Math.floor(length / 10))) };
+    this.events = new GameEvents(opts.database, (e) => void this.onRemoteEvent(e), (err) => this.log.warn({ err }, 'game event failed'));
+    this.scheduler = new RoundScheduler(this, { intervalMs: opts.tickMs ?? 1000 });
+  }
+
+  /** Loads configuration and recent state from the database and starts listening to other nodes. */
+  async init(): Promise<void> {
+    await this.reloadConfig();
+    await this.ensureChains();
+    await this.loadRecentState();
+    await this.events.start();
+  }
+
+  async close(): Promise<void> {
+    await this.scheduler.stop();
+    await this.events.stop();
+  }
+
+  /** The round the clock is in now (same grid for every game); cached until it ends. */
+  currentRound(now = this.clock.now()): RoundTiming {
+    const t = this.currentTiming;
+    if (t && now >= t.opensAt && now < t.drawsAt) return t;
+    this.currentTiming = roundAt(now, this.settings);
+    return this.currentTiming;
+  }
+
+  /** Re-reads games and rooms (call after an operator edits them). */
+  async reloadConfig(): Promise<void> {
+    const games = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`select id, code, tab_index, open_from, open_to, enabled from games order by tab_index`,
+    );
+    const rooms = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`select id, game_id, type, title, min_limit, join_limit, odds_override, sort, enabled from rooms order by game_id, sort, id`,
+    );
+    const configs: GameConfig[] = games.map((g) => ({
+      id: Number(g.id),
+      code: String(g.code),
+      tabIndex: Number(g.tab_index),
+      openFrom: (g.open_from as string | null) ?? null,
+      openTo: (g.open_to as string | null) ?? null,
+      enabled: Boolean(g.enabled),
+      rooms: [],
+    }));
+    const byId = new Map(configs.map((g) => [g.id, g]));
+    for (const r of rooms) {
+      const game = byId.get(Number(r.game_id));
+      if (!game) continue;
+      let odds;
+      try {
+        odds = resolveRoomOdds(typeof r.odds_override === 'string' ? JSON.parse(r.odds_override) : r.odds_override);
+      } catch (err) {
+        // A malformed override never silently pays other odds: the room is offered without bets.
+        this.log.error({ err, roomId: r.id }, 'room odds override is invalid; room disabled');
+        odds = new Map();
+      }
+      const room: RoomConfig = {
+        id: Number(r.id),
+        gameId: game.id,
+        type: Number(r.type),
+        title: String(r.title),
+        minLimit: Number(r.min_limit),
+        joinLimit: Number(r.join_limit),
+        sort: Number(r.sort),
+        enabled: Boolean(r.enabled) && odds.size > 0,
+        odds,
+      };
+      game.rooms.push(room);
+    }
+    this.snapshot.setConfig(configs);
+  }
+
+  /** Creates each game's hash chain if it has none, so its final hash is published before play. */
+  async ensureChains(): Promise<void> {
+    const now = this.clock.now();
+    for (const game of this.snapshot.gameList()) {
+      await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ROUND_LOCK}, ${game.id})`);
+        await ensureChain(tx, game.id, { ...this.chain, now });
+      });
+    }
+  }
+
+  private async loadRecentState(): Promise<void> {
+    for (const game of this.snapshot.gameList()) await this.refreshDraws(game.id);
+    const now = this.clock.now();
+    const current = this.currentRound(now);
+    const since = new Date(now - 3 * this.settings.roundSeconds * 1000).toISOString();
+    const recent = await queryRows<Record<string, unknown>>(this.db, sql`
+      select o.id, o.user_id, o.room_id, o.game_id, o.issue, o.play_type, o.amount, o.created_at,
+             coalesce(u.nickname, u.username) as nickname,
+             (select min(l.over) from ledger l where l.ref_type = 'order' and l.ref_id = o.id and l.type = 2) as after
+      from orders o join users u on u.id = o.user_id
+      where o.round_id in (select id from rounds where draws_at >= ${since})
+      order by o.id desc limit ${MAX_FEED * Math.max(1, this.snapshot.rooms.size)}`);
+    const byRoom = new Map<number, FeedEntry[]>();
+    const counts = new Map<number, number>();
+    for (const r of recent) {
+      const entry = this.feedEntry(r);
+      const list = byRoom.get(Number(r.room_id)) ?? [];
+      list.push(entry);
+      byRoom.set(Number(r.room_id), list);
+      if (entry.issue === current.issue) counts.set(Number(r.game_id), (counts.get(Number(r.game_id)) ?? 0) + 1);
+    }
+    for (const [roomId, list] of byRoom) this.snapshot.addBets(roomId, list);
+    for (const game of this.snapshot.gameList()) this.snapshot.setBetsInRound(game.id, current.issue, counts.get(game.id) ?? 0);
+    const wins = await queryRows<Record<string, unknown>>(this.db, sql`
+      select o.id, o.game_id, o.profit, coalesce(u.nickname, u.username) as nickname
+      from orders o join users u on u.id = o.user_id
+      where o.round_id in (select id from rounds where drawn_at is not null order by drawn_at desc limit 10)
+        and o.whether_hit = 1
+      order by o.settled_at desc, o.profit desc limit 20`);
+    this.snapshot.addHits(
+      wins.map((w) => ({ orderId: Number(w.id), gameId: Number(w.game_id), nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })),
+    );
+  }
+
+  private feedEntry(r: Record<string, unknown>): FeedEntry {
+    return {
+      orderId: Number(r.id),
+      userId: Number(r.user_id),
+      nickname: maskNickname(String(r.nickname)),
+      issue: String(r.issue),
+      playType: Number(r.play_type),
+      amount: Number(r.amount),
+      after: Number(r.after ?? 0),
+      createdAt: new Date(String(r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at)).getTime(),
+    };
+  }
+
+  /** Reloads a game's recent draws from the database. */
+  async refreshDraws(gameId: number): Promise<void> {
+    const rows = await queryRows<Record<string, unknown>>(this.db, sql`
+      select ${ROUND_COLUMNS} from rounds where game_id = ${gameId} and drawn_at is not null
+      order by draws_at desc limit ${MAX_DRAWS}`);
+    this.snapshot.setDraws(gameId, rows.map((r) => toSummary(toRound(r))).filter((d): d is DrawSummary => d !== null));
+  }
+
+  /** Places bets and, after commit, shows them in the room's feed. */
+  async placeBets(req: BetRequest): Promise<{ result: BetResult; replayed: boolean }> {
+    const now = this.clock.now();
+    const game = this.snapshot.games.get(req.gameId);
+    const room = this.snapshot.rooms.get(req.roomId);
+    const outcome = await placeBets(this.db, req, {
+      settings: this.settings,
+      seeds: this.seeds,
+      chain: this.chain,
+      now,
+      game,
+      room,
+      onPlaced: (tx, result) => this.events.publish(tx, betEvent(result)),
+    });
+    if (!outcome.replayed) this.applyBetEvent(betEvent(outcome.result));
+    return outcome;
+  }
+
+  private applyBetEvent(e: Extract<GameEvent, { type: 'bet' }>): void {
+    const now = this.clock.now();
+    this.snapshot.addBets(
+      e.roomId,
+      e.entries.map((x) => ({ ...x, nickname: maskNickname(x.nickname), issue: e.issue })),
+    );
+    this.snapshot.countBets(e.gameId, e.issue, e.entries.length);
+    const last = e.entries[e.entries.length - 1];
+    if (last) this.balances.set(last.userId, last.after, now);
+  }
+
+  /** Applies a draw made by this node's scheduler to the snapshot. */
+  applyDraw(outcome: DrawOutcome): void {
+    const summary = toSummary(outcome.round);
+    if (summary) this.snapshot.addDraw(summary);
+    this.snapshot.addHits(
+      outcome.wins.map((w) => ({ orderId: w.orderId, gameId: outcome.round.gameId, nickname: maskNickname(w.nickname), profit: w.profit })),
+    );
+    const now = this.clock.now();
+    for (const [userId, balance] of outcome.balances) this.balances.set(userId, balance, now);
+  }
+
+  private async onRemoteEvent(e: GameEvent): Promise<void> {
+    try {
+      if (e.type === 'bet') return this.applyBetEvent(e);
+      await this.refreshDraws(e.gameId);
+      const wins = await queryRows<Record<string, unknown>>(this.db, sql`
+        select o.id, o.user_id, o.profit, coalesce(u.nickname, u.username) as nickname
+        from orders o join users u on u.id = o.user_id
+        where o.round_id = ${e.roundId} and o.whether_hit = 1 order by o.profit desc, o.id limit 20`);
+      this.snapshot.addHits(wins.map((w) => ({ orderId: Number(w.id), gameId: e.gameId, nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })));
+      for (const w of wins) this.balances.forget(Number(w.user_id));
+    } catch (err) {
+      this.log.warn({ err, event: e.type }, 'applying a game event from another node failed');
+    }
+  }
+
+  /** The user's balance (money + score, cents): from memory when recent, else one query. */
+  async balanceOf(userId: number): Promise<number | undefined> {
+    const now = this.clock.now();
+    const cached = this.balances.get(userId, now);
+    if (cached !== undefined) return cached;
+    const rows = await queryRows<{ b: number | string }>(this.db, sql`select money + score as b from users where id = ${userId}`);
+    if (!rows[0]) return undefined;
+    const b = Number(rows[0].b);
+    this.balances.set(userId, b, now);
+    return b;
+  }
+}
+
+function toSummary(r: ReturnType<typeof toRound>): DrawSummary | null {
+  if (!r.digits || r.total === null || !r.numbers || r.drawnAt === null) return null;
+  return { roundId: r.id, gameId: r.gameId, issue: r.issue, digits: r.digits, total: r.total, numbers: r.numbers, drawsAt: r.drawsAt, drawnAt: r.drawnAt };
+}
+
+function betEvent(result: BetResult): Extract<GameEvent, { type: 'bet' }> {
+  return {
+    type: 'bet',
+    gameId: result.gameId,
+    roomId: result.roomId,
+    issue: result.issue,
+    entries: result.orders.map((o, i) => ({
+      orderId: o.id,
+      userId: result.userId,
+      nickname: result.nickname,
+      playType: o.playType,
+      amount: o.amount,
+      after: result.afterEach[i] ?? result.after,
+      createdAt: result.createdAt,
+    })),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The in-memory state the polling calls are served from (DESIGN §8): per game its configuration and
+ * rooms, its recent draws and the number of bets in the current round; per room the feed of real
+ * bets; and the latest real wins. It changes only at round events and new bets — never per poll.
+ */
+import type { ClassOdds, Digits } from '@lucky28/shared';
+
+export interface RoomConfig {
+  id: number;
+  gameId: number;
+  type: number;
+  title: string;
+  minLimit: number;
+  joinLimit: number;
+  sort: number;
+  enabled: boolean;
+  /** Effective odds table (defaults + the room's overrides); a class absent here is not offered. */
+  odds: Map<number, ClassOdds>;
+}
+
+export interface GameConfig {
+  id: number;
+  code: string;
+  tabIndex: number;
+  openFrom: string | null;
+  openTo: string | null;
+  enabled: boolean;
+  rooms: RoomConfig[];
+}
+
+export interface DrawSummary {
+  roundId: number;
+  gameId: number;
+  issue: string;
+  digits: Digits;
+  total: number;
+  numbers: number[];
+  drawsAt: number;
+  drawnAt: number;
+}
+
+export interface FeedEntry {
+  orderId: number;
+  userId: number;
+  /** Already masked. */
+  nickname: string;
+  issue: string;
+  playType: number;
+  amount: number;
+  /** The bettor's balance after the bet, cents. */
+  after: number;
+  createdAt: number;
+}
+
+export interface HitNotice {
+  orderId: number;
+  gameId: number;
+  /** Already masked. */
+  nickname: string;
+  profit: number;
+}
+
+export const MAX_DRAWS = 200;
+export const MAX_FEED = 50;
+export const MAX_HITS = 20;
+
+export class GameSnapshot {
+  games = new Map<number, GameConfig>();
+  rooms = new Map<number, RoomConfig>();
+  /** Newest first. */
+  private draws = new Map<number, DrawSummary[]>();
+  private feeds = new Map<number, FeedEntry[]>();
+  private hits: HitNotice[] = [];
+  private roundBets = new Map<number, { issue: string; count: number }>();
+  /** Bumped at every change; lets callers cache what they derive from the snapshot. */
+  version = 0;
+
+  setConfig(games: GameConfig[]): void {
+    this.games = new Map(games.map((g) => [g.id, g]));
+    this.rooms = new Map(games.flatMap((g) => g.rooms.map((r) => [r.id, r] as const)));
+    this.version++;
+  }
+
+  /** Games in home-card order. */
+  gameList(): GameConfig[] {
+    return [...this.games.values()].sort((a, b) => a.tabIndex - b.tabIndex);
+  }
+
+  recentDraws(gameId: number): readonly DrawSummary[] {
+    return this.draws.get(gameId) ?? [];
+  }
+
+  lastDraw(gameId: number): DrawSummary | undefined {
+    return this.draws.get(gameId)?.[0];
+  }
+
+  setDraws(gameId: number, draws: DrawSummary[]): void {
+    this.draws.set(gameId, [...draws].sort((a, b) => b.drawsAt - a.drawsAt).slice(0, MAX_DRAWS));
+    this.version++;
+  }
+
+  addDraw(draw: DrawSummary): void {
+    const list = (this.draws.get(draw.gameId) ?? []).filter((d) => d.roundId !== draw.roundId);
+    list.push(draw);
+    this.setDraws(draw.gameId, list);
+  }
+
+  feed(roomId: number): readonly FeedEntry[] {
+    return this.feeds.get(roomId) ?? [];
+  }
+
+  /** Adds bets to a room's feed (newest last), ignoring ones already there. */
+  addBets(roomId: number, entries: FeedEntry[]): void {
+    const list = this.feeds.get(roomId) ?? [];
+    const known = new Set(list.map((e) => e.orderId));
+    const fresh = entries.filter((e) => !known.has(e.orderId));
+    if (fresh.length === 0) return;
+    const merged = [...list, ...fresh].sort((a, b) => a.orderId - b.orderId).slice(-MAX_FEED);
+    this.feeds.set(roomId, merged);
+    this.version++;
+  }
+
+  hitNotices(): readonly HitNotice[] {
+    return this.hits;
+  }
+
+  /** Newest wins first; duplicates (same order) ignored. */
+  addHits(hits: HitNotice[]): void {
+    const known = new Set(this.hits.map((h) => h.orderId));
+    const fresh = hits.filter((h) => !known.has(h.orderId));
+    if (fresh.length === 0) return;
+    this.hits = [...fresh, ...this.hits].slice(0, MAX_HITS);
+    this.version++;
+  }
+
+  /** Real number of bets in the game's current round (replaces the spec's decoy counter). */
+  betsInRound(gameId: number, issue: string): number {
+    const c = this.roundBets.get(gameId);
+    return c && c.issue === issue ? c.count : 0;
+  }
+
+  countBets(gameId: number, issue: string, n: number): void {
+    const c = this.roundBets.get(gameId);
+    this.roundBets.set(gameId, c && c.issue === issue ? { issue, count: c.count + n } : { issue, count: n });
+    this.version++;
+  }
+
+  setBetsInRound(gameId: number, issue: string, count: number): void {
+    this.roundBets.set(gameId, { issue, count });
+    this.version++;
+  }
+}

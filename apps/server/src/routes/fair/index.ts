@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { input } from '../../http/input.js';
+import { AppError } from '../../errors.js';
+import { queryRows } from '../../db/query.js';
+import { chainById } from '../../domain/game/chains.js';
+import { intParam } from '../../domain/game/params.js';
+import { findRound } from '../../domain/game/rounds.js';
+
+const ALGORITHM =
+  'seed = c(k), c(k+1) = SHA-256(c(k)); bytes = HMAC-SHA256(seed, "<game_id>:<issue>:<counter>") for counter 0,1,…; ' +
+  'for i = 79..60: u32 big-endian, reject u32 >= 2^32 - 2^32 mod (i+1), j = u32 mod (i+1), swap pool[i], pool[j]; ' +
+  'numbers = sorted pool[60..79]; digits = last digit of the sums of numbers 1-6, 7-13, 14-20; total = sum of digits';
+
+/**
+ * Provable fairness (DESIGN §5). `fair/round` shows a round's commitment before its draw and its
+ * seed and result after; `hash` is SHA-256(seed) and `prev_hash` the previous round's commitment,
+ * so SHA-256(hash) = prev_hash links the rounds up to the chain's published final hash.
+ * `fair/chain` lists a game's chains with their final hashes (published when each chain is created).
+ */
+export default async function fairRoutes(app: FastifyInstance) {
+  app.get('/api/fair/round', async (request, reply) => {
+    const params = input(request);
+    const gameId = intParam(params.game_id);
+    const issue = typeof params.issue === 'string' ? params.issue.trim() : '';
+    if (gameId === undefined || !/^\d{8,14}$/.test(issue)) throw new AppError('err.round_not_found', { field: 'issue' });
+    const round = await findRound(app.db, gameId, issue);
+    if (!round) throw new AppError('err.round_not_found', { field: 'issue' });
+    const chain = await chainById(app.db, round.chainId);
+    if (!chain) throw new AppError('err.round_not_found');
+    // The previous round of the chain took link k+1; its commitment is c(k+2) (or cN itself).
+    const prevIndex = round.chainIndex + 1;
+    let prevHash: string | null = null;
+    if (prevIndex < chain.length) {
+      const prev = await queryRows<{ hash: string }>(app.db, sql`
+        select hash from rounds where chain_id = ${chain.id} and chain_index = ${prevIndex}`);
+      prevHash = prev[0]?.hash ?? null;
+    }
+    const drawn = round.drawnAt !== null;
+    return reply.ok({
+      game_id: round.gameId,
+      issue: round.issue,
+      opens_at: Math.floor(round.opensAt / 1000),
+      closes_at: Math.floor(round.closesAt / 1000),
+      draws_at: Math.floor(round.drawsAt / 1000),
+      drawn,
+      seed: drawn ? round.seed : null,
+      hash: round.hash,
+      prev_hash: prevHash,
+      numbers: drawn ? round.numbers : null,
+      digits: drawn ? round.digits : null,
+      total: drawn ? round.total : null,
+      chain: { id: chain.id, index: round.chainIndex, length: chain.length, terminal_hash: chain.terminalHash },
+      algorithm: ALGORITHM,
+    });
+  });
+
+  app.get('/api/fair/chain', async (request, reply) => {
+    const gameId = intParam(input(request).game_id);
+    if (gameId === undefined || !app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
+    const rows = await queryRows<Record<string, unknown>>(app.db, sql`
+      select id, length, terminal_hash, used, created_at from hash_chains where game_id = ${gameId} order by id`);
+    const chains = rows.map((r) => ({
+      id: Number(r.id),
+      terminal_hash: String(r.terminal_hash),
+      length: Number(r.length),
+      used: Number(r.used),
+      created_at: Math.floor(new Date(r.created_at instanceof Date ? r.created_at : String(r.created_at)).getTime() / 1000),
+    }));
+    const current = chains.find((c) => c.used < c.length) ?? chains[chains.length - 1] ?? null;
+    return reply.ok({
+      game_id: gameId,
+      chain_id: current?.id ?? null,
+      terminal_hash: current?.terminal_hash ?? null,
+      chains,
+    });
+  });
+}

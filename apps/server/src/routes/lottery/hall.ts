@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { input } from '../../http/input.js';
+import { AppError } from '../../errors.js';
+import { gameName, money } from '../../domain/game/present.js';
+import { intParam } from '../../domain/game/params.js';
+import { isWithinHours } from '../../domain/game/roundClock.js';
+
+/** Lottery/index: the games with their rooms ("plans"); `robot_num` is the real number of players present. */
+export default async function hallRoutes(app: FastifyInstance) {
+  app.post('/api/Lottery/index', async (request, reply) => {
+    const params = input(request);
+    const gameId = intParam(params.game_id);
+    const now = app.clock.now();
+    const engine = app.game;
+    const current = engine.currentRound(now);
+    let games = engine.snapshot.gameList();
+    if (gameId !== undefined && gameId !== 0) {
+      games = games.filter((g) => g.id === gameId);
+      if (games.length === 0) throw new AppError('err.game_not_found', { field: 'game_id' });
+    }
+    const gameList = games.map((g) => ({
+      id: g.id,
+      name: gameName(request.lang, g.id),
+      tab_index: g.tabIndex,
+      game_status: g.enabled && isWithinHours(current.opensAt, g, engine.settings.timeZone) ? 1 : 0,
+      open_from: g.openFrom,
+      open_to: g.openTo,
+      planList: g.rooms
+        .filter((r) => r.enabled)
+        .map((r) => ({
+          id: r.id,
+          game_id: r.gameId,
+          type: r.type,
+          title: r.title,
+          min_limit: money(r.minLimit),
+          join_limit: money(r.joinLimit),
+          robot_num: engine.presence.count(r.id, now),
+        })),
+    }));
+    return reply.ok({ gameList });
+  });
+}

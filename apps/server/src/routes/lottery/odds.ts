@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { BET_CLASSES, formatOdds, returnToPlayer } from '@lucky28/shared';
+import { input } from '../../http/input.js';
+import { AppError } from '../../errors.js';
+import { className, money } from '../../domain/game/present.js';
+import { intParam } from '../../domain/game/params.js';
+
+/**
+ * Lottery/oddsList: the room's actual odds and limits per class, split into `rule_base` (classes
+ * below 100) and `rule_num` (exact sums), each with its return to player so that the rules page can
+ * never disagree with settlement.
+ */
+export default async function oddsRoutes(app: FastifyInstance) {
+  app.post('/api/Lottery/oddsList', async (request, reply) => {
+    const planId = intParam(input(request).plan_id);
+    const room = planId === undefined ? undefined : app.game.snapshot.rooms.get(planId);
+    if (!room || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
+    const entries = BET_CLASSES.filter((c) => room.odds.has(c.id)).map((c) => {
+      const o = room.odds.get(c.id)!;
+      return {
+        kind: c.kind,
+        entry: {
+          class: c.id,
+          class_name: className(request.lang, c.id),
+          odds: formatOdds(o.odds),
+          odds_special: o.oddsSpecial === null ? null : formatOdds(o.oddsSpecial),
+          min: money(Math.max(o.minStake, room.minLimit)),
+          max: money(o.maxStake),
+          rtp: (returnToPlayer(c.id, o) * 100).toFixed(2),
+        },
+      };
+    });
+    return reply.ok({
+      plan_id: room.id,
+      game_id: room.gameId,
+      rule_base: entries.filter((e) => e.kind === 'base').map((e) => e.entry),
+      rule_num: entries.filter((e) => e.kind === 'sum').map((e) => e.entry),
+    });
+  });
+}

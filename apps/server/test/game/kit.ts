@@ -1,0 +1,102 @@
+/** Shared set-up for the game engine tests: an app on a manual clock with the five games seeded. */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ManualClock } from '../../src/clock.js';
+import type { DbOrTx } from '../../src/db/client.js';
+import { queryRows } from '../../src/db/query.js';
+import { games, rooms } from '../../src/db/schema.js';
+import { LedgerType, postLedger, type Wallet } from '../../src/domain/ledger/post.js';
+import { zonedTimeToUtc } from '../../src/domain/time.js';
+import { GAMES, ROOM_TIERS } from '../../src/seed/demo.js';
+import { call, createTestApp, registerUser, type TestAppOptions } from '../helpers.js';
+
+/** 2025-06-01 10:00:00 Asia/Shanghai: the start of round 172 of the day (600 min × 60 / 210 = 171.4). */
+export const T0 = zonedTimeToUtc(2025, 6, 1, 'Asia/Shanghai', 10, 0);
+export const ROUND_MS = 210_000;
+
+export async function seedGames(db: DbOrTx): Promise<void> {
+  await db.insert(games).values(GAMES.map((g) => ({ ...g }))).onConflictDoNothing();
+  const existing = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rooms`);
+  if (Number(existing[0]?.n) === 0) {
+    await db.insert(rooms).values(GAMES.flatMap((g) => ROOM_TIERS.map((t, i) => ({ gameId: g.id, ...t, sort: i }))));
+  }
+}
+
+export interface GameApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+}
+
+/** A test app whose clock starts at `start`, with games and rooms seeded and short hash chains. */
+export async function createGameApp(opts: TestAppOptions & { start?: number } = {}): Promise<GameApp> {
+  const clock = new ManualClock(opts.start ?? T0 + 5_000);
+  const app = await createTestApp({ ...opts, clock });
+  await seedGames(app.db);
+  app.game.chain.length = 64;
+  app.game.chain.spare = 8;
+  await app.game.reloadConfig();
+  return { app, clock };
+}
+
+export async function fund(app: FastifyInstance, userId: number, cents: number, wallet: Wallet = 'money'): Promise<void> {
+  await app.db.transaction((tx) => postLedger(tx, { userId, type: LedgerType.gift, wallet, quantity: cents, memo: 'test funds' }));
+}
+
+export async function fundedUser(app: FastifyInstance, cents: number, wallet: Wallet = 'money') {
+  const user = await registerUser(app);
+  if (cents > 0) await fund(app, user.userId, cents, wallet);
+  return user;
+}
+
+export async function balances(app: FastifyInstance, userId: number): Promise<{ money: number; score: number }> {
+  const rows = await queryRows<{ money: string | number; score: string | number }>(
+    app.db,
+    sql`select money, score from users where id = ${userId}`,
+  );
+  return { money: Number(rows[0]!.money), score: Number(rows[0]!.score) };
+}
+
+/**
+ * Invariants I1 and I2 for every user: each balance equals the sum of its applied ledger rows,
+ * nothing is below zero, and each row's `over` is consistent with the rows before it.
+ */
+export async function checkLedgerInvariants(db: DbOrTx): Promise<void> {
+  const bad = await queryRows(db, sql`
+    select u.id, u.money, u.score,
+      coalesce((select sum(quantity) from ledger l where l.user_id = u.id and l.applied and l.wallet = 'money'), 0) as lm,
+      coalesce((select sum(quantity) from ledger l where l.user_id = u.id and l.applied and l.wallet = 'score'), 0) as ls
+    from users u`);
+  for (const r of bad as Record<string, unknown>[]) {
+    if (Number(r.money) !== Number(r.lm) || Number(r.score) !== Number(r.ls) || Number(r.money) < 0 || Number(r.score) < 0) {
+      throw new Error(`ledger mismatch for user ${r.id}: ${JSON.stringify(r)}`);
+    }
+  }
+  const overs = await queryRows(db, sql`
+    select id, user_id, over, sum(quantity) over (partition by user_id order by id) as running
+    from ledger where applied`);
+  for (const r of overs as Record<string, unknown>[]) {
+    if (Number(r.over) !== Number(r.running)) throw new Error(`ledger row ${r.id}: over ${r.over} but running sum ${r.running}`);
+  }
+}
+
+/** The current round's issue as the heart tells it. */
+export async function currentIssue(app: FastifyInstance, gameId = 7): Promise<string> {
+  const res = await call(app, '/api/Lottery/heart', { game_id: gameId });
+  return res.data.issue.issue as string;
+}
+
+export async function roomOf(app: FastifyInstance, gameId = 7, type = 0): Promise<number> {
+  const room = [...app.game.snapshot.rooms.values()].find((r) => r.gameId === gameId && r.type === type);
+  if (!room) throw new Error('no room');
+  return room.id;
+}
+
+export async function bet(
+  app: FastifyInstance,
+  token: string,
+  body: { issue?: string; plan_id: number; game_id?: number; play_type: unknown; money: unknown },
+  headers?: Record<string, string>,
+) {
+  const issue = body.issue ?? (await currentIssue(app, body.game_id ?? 7));
+  return call(app, '/api/Lottery/playOrder', { game_id: 7, ...body, issue }, { token, headers });
+}

@@ -1,0 +1,153 @@
+/**
+ * Two server nodes on one database (DESIGN §5, §8). On PostgreSQL (TEST_DATABASE_URL) the two apps
+ * have separate connection pools, as two processes would; on PGlite they are two app instances with
+ * their own engines and schedulers sharing the one embedded database. Both tick at the same moments;
+ * the per-game advisory lock and the row checks must give exactly one draw per round and one payout
+ * per winning order, and each node must see the other's bets and draws without polling the database.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { ManualClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import { queryRows } from '../../src/db/query.js';
+import { roundAt } from '../../src/domain/game/roundClock.js';
+import { call, registerUser } from '../helpers.js';
+import { checkLedgerInvariants, fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
+
+async function openTwoDatabases(): Promise<{ a: Database; b: Database; cleanup: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const shared = await openPglite(undefined);
+    await shared.migrate();
+    const view = (): Database => ({ ...shared, close: async () => {} });
+    return { a: view(), b: view(), cleanup: () => shared.close() };
+  }
+  const name = `lucky28_t2_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const a = await openPostgres(dbUrl.toString(), 10);
+  const b = await openPostgres(dbUrl.toString(), 10);
+  await a.migrate();
+  const closeA = a.close;
+  const closeB = b.close;
+  a.close = async () => {};
+  b.close = async () => {};
+  return {
+    a,
+    b,
+    cleanup: async () => {
+      await closeA();
+      await closeB();
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+const clock = new ManualClock(T0 + 5_000);
+const { a: dbA, b: dbB, cleanup } = await openTwoDatabases();
+const config = { ...loadConfig({}), scheduler: false };
+const nodeA = await buildApp({ config, database: dbA, clock, logger: false });
+const nodeB = await buildApp({ config, database: dbB, clock, logger: false });
+await nodeA.ready();
+await nodeB.ready();
+afterAll(async () => {
+  await nodeA.close();
+  await nodeB.close();
+  await cleanup();
+});
+await seedGames(nodeA.db);
+for (const node of [nodeA, nodeB]) {
+  node.game.chain.length = 64;
+  node.game.chain.spare = 8;
+}
+await Promise.all([nodeA.game.init(), nodeB.game.init()]);
+
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('two server nodes on one database', () => {
+  it('create one round each, draw each round once and pay each winning order once', async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const players: { node: FastifyInstance; token: string; userId: number }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const node = i % 2 === 0 ? nodeA : nodeB;
+      const user = await registerUser(node);
+      await fund(node, user.userId, 1_000_00);
+      players.push({ node, token: user.token, userId: user.userId });
+    }
+
+    const rounds = 5;
+    for (let r = 0; r < rounds; r++) {
+      await Promise.all([nodeA.game.scheduler.tick(), nodeB.game.scheduler.tick()]);
+      const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+      await Promise.all(
+        players.map((p, i) =>
+          call(p.node, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: ['1', '2', '3,4', '11,12,13,14', '33', '100,113,127'][i], money: '10' }, { token: p.token }),
+        ),
+      );
+      clock.advance(ROUND_MS);
+      await Promise.all([nodeA.game.scheduler.tick(), nodeB.game.scheduler.tick()]);
+    }
+
+    const drawnRounds = await queryRows<{ n: number }>(nodeA.db, sql`select count(*)::int as n from rounds where drawn_at is not null`);
+    expect(Number(drawnRounds[0]!.n)).toBe(rounds * 5);
+    // Each round was drawn by exactly one node.
+    expect(nodeA.game.scheduler.stats.drawn + nodeB.game.scheduler.stats.drawn).toBe(rounds * 5);
+    // One row per (game, issue), each created once.
+    const created = nodeA.game.scheduler.stats.created + nodeB.game.scheduler.stats.created;
+    const all = await queryRows<{ n: number }>(nodeA.db, sql`select count(*)::int as n from rounds`);
+    expect(created).toBe(Number(all[0]!.n));
+
+    const perRound = await queryRows<Record<string, unknown>>(nodeA.db, sql`
+      select r.id,
+        (select count(*) from orders o where o.round_id = r.id) as orders,
+        (select count(*) from orders o where o.round_id = r.id and o.status = 1) as settled,
+        (select count(*) from orders o where o.round_id = r.id and o.payout > 0) as winners,
+        (select count(*) from ledger l join orders o on o.id = l.ref_id where l.ref_type = 'order' and l.type = 3 and o.round_id = r.id) as credits
+      from rounds r where r.drawn_at is not null`);
+    const totalOrders = perRound.reduce((s, r) => s + Number(r.orders), 0);
+    expect(totalOrders).toBe(rounds * 12);
+    for (const r of perRound) {
+      expect(Number(r.settled)).toBe(Number(r.orders));
+      expect(Number(r.credits)).toBe(Number(r.winners));
+    }
+    await checkLedgerInvariants(nodeA.db);
+  });
+
+  it('fan out bets and draws to the other node (LISTEN/NOTIFY), so either node serves the heart', async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const user = await registerUser(nodeA);
+    await fund(nodeA, user.userId, 100_00);
+    await Promise.all([nodeA.game.scheduler.tick(), nodeB.game.scheduler.tick()]);
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const placed = await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token });
+    expect(placed.code).toBe(1);
+    await eventually(async () => {
+      const heart = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
+      return heart.data.message.some((m: { quantity: string; play_type: number; issue: string }) => m.quantity === '12.34' && m.play_type === 21 && m.issue === issue);
+    }, 'the bet to reach node B');
+    expect((await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.order_count).toBe(1);
+
+    clock.advance(ROUND_MS);
+    await nodeA.game.scheduler.tick(); // only A ticks: B must learn of the draw from A
+    await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.last_issue?.issue === issue, 'the draw to reach node B');
+  });
+});
