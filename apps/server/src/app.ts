@@ -15,6 +15,12 @@ import profileRoutes from './routes/user/profile.js';
 import securityRoutes from './routes/user/security.js';
 import payInfoRoutes from './routes/user/payInfo.js';
 import contentRoutes from './routes/content/index.js';
+// --- wallet and operators (issue 4) ---
+import { operatorAuthPlugin } from './plugins/operatorAuth.js';
+import walletRoutes from './routes/wallet/index.js';
+import commonRoutes from './routes/common/index.js';
+import adminRoutes from './routes/admin/index.js';
+// --- end wallet and operators ---
 // --- game engine (issue 3) ---
 import { gamePlugin } from './domain/game/plugin.js';
 import lotteryRoutes from './routes/lottery/index.js';
@@ -79,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
+  await app.register(operatorAuthPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
@@ -86,6 +93,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes);
   await app.register(payInfoRoutes);
   await app.register(contentRoutes);
+  // --- wallet and operators (issue 4) ---
+  await app.register(walletRoutes);
+  await app.register(commonRoutes);
+  await app.register(adminRoutes);
+  // --- end wallet and operators ---
   // --- game engine (issue 3): app.game, scheduler started on ready when config.scheduler ---
   await app.register(gamePlugin);
   await app.register(lotteryRoutes);

@@ -1,0 +1,28 @@
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
+
+export interface AuditEntry {
+  operatorId: number | null;
+  action: string;
+  targetType?: string;
+  targetId?: string | number;
+  detail?: Record<string, unknown>;
+  ip?: string;
+  at: number;
+}
+
+/**
+ * Appends one audit row. Call it with the transaction of the action it records (DESIGN §7), so the
+ * action and its record commit or fail together. The table refuses updates and deletes (migration 0002).
+ */
+export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    operatorId: entry.operatorId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    detail: entry.detail ?? null,
+    ip: entry.ip ?? null,
+    createdAt: new Date(entry.at),
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * Operator roles. Each call names the roles it accepts; `admin` is accepted everywhere.
+ * - finance: deposits, withdrawals, deposit screenshots, reconciliation;
+ * - support: real-name reviews and ID-card pictures.
+ */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const isOperatorRole = (v: unknown): v is OperatorRole =>
+  typeof v === 'string' && (OPERATOR_ROLES as readonly string[]).includes(v);
+
+export function roleAllows(role: string, allowed: readonly OperatorRole[]): boolean {
+  return role === 'admin' || (allowed as readonly string[]).includes(role);
+}
+
+/** Which roles may look at an uploaded file, by its kind (DESIGN §7: "operators with the right role"). */
+export const FILE_VIEW_ROLES: Record<string, readonly OperatorRole[]> = {
+  recharge_screenshot: ['finance'],
+  idcard: ['support'],
+};

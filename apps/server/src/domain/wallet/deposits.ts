@@ -1,0 +1,139 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { formatMoney } from '@lucky28/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { deposits, ledger, settings } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { LedgerStatus, LedgerType } from '../ledger/post.js';
+import { findUploadByName, uploadNameFrom, uploadUrl } from './uploads.js';
+
+/** Pending deposit requests one user may have at a time (keeps the review queue free of spam). */
+export const MAX_PENDING_DEPOSITS = 5;
+
+export interface DepositDetails {
+  usdt: string;
+  bankname: string;
+  banknum: string;
+  bankxm: string;
+}
+
+/** The operator's deposit details (settings key 'deposit'): USDT TRC20 address and bank account. */
+export async function depositDetails(db: DbOrTx): Promise<DepositDetails> {
+  const rows = await db.select().from(settings).where(eq(settings.key, 'deposit')).limit(1);
+  const v = (rows[0]?.value ?? {}) as Partial<Record<keyof DepositDetails, unknown>>;
+  const text = (x: unknown) => (typeof x === 'string' ? x : '');
+  return { usdt: text(v.usdt), bankname: text(v.bankname), banknum: text(v.banknum), bankxm: text(v.bankxm) };
+}
+
+/**
+ * A deposit request: a deposits row and its recharge ledger row, pending (status 0) and not applied —
+ * the amount reaches the balance only when an operator approves it. The screenshot must be one of the
+ * caller's own recharge screenshots, not already used by another request. Runs in the caller's transaction.
+ */
+export async function requestDeposit(
+  tx: DbOrTx,
+  opts: { userId: number; amount: number; channel: 'usdt' | 'bank'; screenshot: string; now: number },
+): Promise<{ id: number; ledgerId: number }> {
+  const name = uploadNameFrom(opts.screenshot);
+  const upload = name ? await findUploadByName(tx, name) : undefined;
+  if (!upload || upload.userId !== opts.userId || upload.kind !== 'recharge_screenshot') {
+    throw new AppError('err.screenshot_invalid', { field: 'screenshot' });
+  }
+  // Serialise this user's requests so the pending cap holds under concurrency.
+  const [user] = await queryRows<{ over: number | string }>(tx, sql`
+    select money + score as over from users where id = ${opts.userId} for update`);
+  if (!user) throw new AppError('err.not_found');
+  const [pending] = await queryRows<{ n: number }>(tx, sql`
+    select count(*)::int as n from deposits where user_id = ${opts.userId} and status = 0`);
+  if (Number(pending?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw new AppError('err.deposit_too_many_pending');
+  const inserted = await tx
+    .insert(deposits)
+    .values({ userId: opts.userId, amount: opts.amount, channel: opts.channel, uploadId: upload.id, createdAt: new Date(opts.now) })
+    .onConflictDoNothing()
+    .returning({ id: deposits.id });
+  const deposit = inserted[0];
+  if (!deposit) throw new AppError('err.screenshot_used', { field: 'screenshot' });
+  const [row] = await tx
+    .insert(ledger)
+    .values({
+      userId: opts.userId,
+      type: LedgerType.recharge,
+      status: LedgerStatus.pending,
+      wallet: 'money',
+      quantity: opts.amount,
+      applied: false,
+      over: Number(user.over),
+      refType: 'deposit',
+      refId: deposit.id,
+      memo: opts.channel,
+      createdAt: new Date(opts.now),
+    })
+    .returning({ id: ledger.id });
+  await tx.update(deposits).set({ ledgerId: row!.id }).where(eq(deposits.id, deposit.id));
+  return { id: deposit.id, ledgerId: row!.id };
+}
+
+/** Claims a pending deposit for review (row-locked); throws when it is unknown or already decided. */
+async function claimPending(tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) {
+  const rows = await tx
+    .update(deposits)
+    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
+    .where(and(eq(deposits.id, id), eq(deposits.status, 0)))
+    .returning();
+  const row = rows[0];
+  if (!row) {
+    const exists = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id)).limit(1);
+    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
+  }
+  return row;
+}
+
+/** Approval: the balance goes up and the pending ledger row becomes passed and applied, in one transaction. */
+export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
+  const deposit = await claimPending(tx, opts.id, 1, opts.operatorId, opts.now);
+  const [user] = await queryRows<{ over: number | string }>(tx, sql`
+    update users set money = money + ${deposit.amount} where id = ${deposit.userId} returning money + score as over`);
+  const updated = await tx
+    .update(ledger)
+    .set({ status: LedgerStatus.passed, applied: true, over: Number(user!.over) })
+    .where(and(eq(ledger.id, deposit.ledgerId!), eq(ledger.applied, false), eq(ledger.status, LedgerStatus.pending)))
+    .returning({ id: ledger.id });
+  // Never reached while the invariants hold; if it were, the whole approval rolls back.
+  if (updated.length !== 1) throw new Error(`deposit ${deposit.id}: ledger row ${deposit.ledgerId} is not pending`);
+  return deposit;
+}
+
+/** Rejection: status 2 on the request and its ledger row; nothing is credited. */
+export async function rejectDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason?: string }) {
+  const deposit = await claimPending(tx, opts.id, 2, opts.operatorId, opts.now, opts.reason);
+  await tx
+    .update(ledger)
+    .set({ status: LedgerStatus.rejected, ...(opts.reason ? { memo: opts.reason } : {}) })
+    .where(and(eq(ledger.id, deposit.ledgerId!), eq(ledger.applied, false)));
+  return deposit;
+}
+
+/** The operators' queue: oldest first, with the player's name and the screenshot's private address. */
+export async function listDeposits(db: DbOrTx, status: number, limit = 200) {
+  const rows = await queryRows<{
+    id: number | string; user_id: number; username: string; amount: number | string; channel: string;
+    status: number; reason: string | null; created_at: Date | string; reviewed_at: Date | string | null; upload_name: string | null;
+  }>(db, sql`
+    select d.id, d.user_id, u.username, d.amount, d.channel, d.status, d.reason, d.created_at, d.reviewed_at, up.name as upload_name
+    from deposits d join users u on u.id = d.user_id left join uploads up on up.id = d.upload_id
+    where d.status = ${status}
+    order by d.created_at ${status === 0 ? sql`asc` : sql`desc`}, d.id
+    limit ${limit}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    user_id: r.user_id,
+    username: r.username,
+    amount: formatMoney(Number(r.amount)),
+    channel: r.channel,
+    status: r.status,
+    reason: r.reason ?? '',
+    screenshot: r.upload_name ? uploadUrl(r.upload_name) : '',
+    createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
+    reviewtime: r.reviewed_at ? Math.floor(new Date(r.reviewed_at).getTime() / 1000) : null,
+  }));
+}

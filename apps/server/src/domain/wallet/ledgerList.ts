@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { formatMoney } from '@lucky28/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+
+export const LEDGER_PAGE_DEFAULT = 200;
+export const LEDGER_PAGE_MAX = 500;
+
+interface Row {
+  id: number | string;
+  type: number;
+  status: number;
+  wallet: string;
+  quantity: number | string;
+  applied: boolean;
+  over: number | string;
+  gorct: number;
+  memo: string | null;
+  created_at: Date | string;
+}
+
+/**
+ * One user's ledger rows in [from, to), newest first (spec §3 "fund ledger entry"): createtime in
+ * Unix seconds, amounts as decimal strings. Always scoped to the caller's own rows.
+ */
+export async function listLedger(
+  db: DbOrTx,
+  opts: { userId: number; from: number; to: number; type?: number; page?: number; limit?: number },
+) {
+  const limit = Math.min(Math.max(opts.limit ?? LEDGER_PAGE_DEFAULT, 1), LEDGER_PAGE_MAX);
+  const offset = (Math.max(opts.page ?? 1, 1) - 1) * limit;
+  const rows = await queryRows<Row>(db, sql`
+    select id, type, status, wallet, quantity, applied, over, gorct, memo, created_at from ledger
+    where user_id = ${opts.userId}
+      and created_at >= ${new Date(opts.from).toISOString()} and created_at < ${new Date(opts.to).toISOString()}
+      ${opts.type === undefined ? sql`` : sql`and type = ${opts.type}`}
+    order by created_at desc, id desc
+    limit ${limit} offset ${offset}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
+    type: Number(r.type),
+    gorct: Number(r.gorct),
+    status: Number(r.status),
+    quantity: formatMoney(Number(r.quantity)),
+    over: formatMoney(Number(r.over)),
+    /** 'money' (withdrawable) or 'score' (stored funds). */
+    wallet: r.wallet,
+    /** False for a deposit still awaiting review: its amount is not in the balance yet. */
+    applied: r.applied,
+    memo: r.memo ?? '',
+  }));
+}

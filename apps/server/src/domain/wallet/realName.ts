@@ -1,0 +1,137 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { maskName } from '@lucky28/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { realNameRequests, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { findUploadByName, uploadNameFrom, uploadUrl, type UploadRow } from './uploads.js';
+
+/** Real-name status (spec §4): 0 unverified, 1 under review, 2 verified. */
+export const Shiming = { none: 0, review: 1, verified: 2 } as const;
+
+async function ownIdcardUpload(tx: DbOrTx, userId: number, ref: string, field: string): Promise<UploadRow> {
+  const name = uploadNameFrom(ref);
+  const upload = name ? await findUploadByName(tx, name) : undefined;
+  if (!upload || upload.userId !== userId || upload.kind !== 'idcard') {
+    throw new AppError('err.realname_image_invalid', { field });
+  }
+  return upload;
+}
+
+function refuseByStatus(status: number): never {
+  if (status === Shiming.verified) throw new AppError('err.realname_verified');
+  throw new AppError('err.realname_under_review');
+}
+
+/**
+ * user/shiming: the caller's real name, ID number and the two ID-card pictures (their own idcard
+ * uploads) go to review; status 0 → 1. Refused while a request is under review or once verified.
+ */
+export async function submitRealName(
+  tx: DbOrTx,
+  opts: { userId: number; truename: string; idcard: string; front: string; back: string; now: number },
+): Promise<{ id: number }> {
+  const [current] = await tx.select({ shiming: users.shiming }).from(users).where(eq(users.id, opts.userId)).limit(1);
+  if (!current) throw new AppError('err.not_found');
+  if (current.shiming === Shiming.review || current.shiming === Shiming.verified) refuseByStatus(current.shiming);
+  const front = await ownIdcardUpload(tx, opts.userId, opts.front, 'idcard_zheng');
+  const back = await ownIdcardUpload(tx, opts.userId, opts.back, 'idcard_fan');
+  if (front.id === back.id) throw new AppError('err.realname_same_image', { field: 'idcard_fan' });
+  // The conditional update is the guard against a concurrent submit or review.
+  const moved = await queryRows<{ id: number }>(tx, sql`
+    update users set shiming = ${Shiming.review} where id = ${opts.userId} and shiming not in (1, 2) returning id`);
+  if (moved.length === 0) {
+    const [again] = await tx.select({ shiming: users.shiming }).from(users).where(eq(users.id, opts.userId)).limit(1);
+    refuseByStatus(again?.shiming ?? Shiming.review);
+  }
+  const inserted = await tx
+    .insert(realNameRequests)
+    .values({
+      userId: opts.userId,
+      truename: opts.truename,
+      idcard: opts.idcard,
+      frontUploadId: front.id,
+      backUploadId: back.id,
+      status: Shiming.review,
+      createdAt: new Date(opts.now),
+    })
+    .returning({ id: realNameRequests.id });
+  return { id: inserted[0]!.id };
+}
+
+/** The caller's own status and latest request, as the /realNameAuth screen shows it (masked). */
+export async function realNameInfo(db: DbOrTx, userId: number) {
+  const [user] = await db.select({ shiming: users.shiming }).from(users).where(eq(users.id, userId)).limit(1);
+  const [latest] = await db
+    .select()
+    .from(realNameRequests)
+    .where(eq(realNameRequests.userId, userId))
+    .orderBy(desc(realNameRequests.createdAt), desc(realNameRequests.id))
+    .limit(1);
+  return {
+    shiming: user?.shiming ?? 0,
+    truename: latest ? maskName(latest.truename) : '',
+    idcard: latest ? `${latest.idcard.slice(0, 3)}${'*'.repeat(Math.max(0, latest.idcard.length - 5))}${latest.idcard.slice(-2)}` : '',
+    /** Why the last request was refused, when it was. */
+    reason: latest && latest.status === 0 ? (latest.reason ?? '') : '',
+  };
+}
+
+async function claimUnderReview(tx: DbOrTx, id: number, status: 0 | 2, operatorId: number, now: number, reason?: string) {
+  const rows = await tx
+    .update(realNameRequests)
+    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
+    .where(and(eq(realNameRequests.id, id), eq(realNameRequests.status, Shiming.review)))
+    .returning();
+  const row = rows[0];
+  if (!row) {
+    const exists = await tx.select({ id: realNameRequests.id }).from(realNameRequests).where(eq(realNameRequests.id, id)).limit(1);
+    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
+  }
+  return row;
+}
+
+/** Verified: status 2; the verified name and ID number become the account's. */
+export async function approveRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
+  const req = await claimUnderReview(tx, opts.id, Shiming.verified, opts.operatorId, opts.now);
+  await tx
+    .update(users)
+    .set({ shiming: Shiming.verified, realName: req.truename, idcard: req.idcard })
+    .where(eq(users.id, req.userId));
+  return req;
+}
+
+/** Refused: back to 0 with the reason the player will see. */
+export async function rejectRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason: string }) {
+  const req = await claimUnderReview(tx, opts.id, 0, opts.operatorId, opts.now, opts.reason);
+  await tx.update(users).set({ shiming: Shiming.none }).where(eq(users.id, req.userId));
+  return req;
+}
+
+export async function listRealNames(db: DbOrTx, status: number, limit = 200) {
+  const rows = await queryRows<{
+    id: number | string; user_id: number; username: string; profile_idcard: string | null; truename: string; idcard: string;
+    status: number; reason: string | null; created_at: Date | string; front: string; back: string;
+  }>(db, sql`
+    select r.id, r.user_id, u.username, u.idcard as profile_idcard, r.truename, r.idcard, r.status, r.reason, r.created_at,
+      f.name as front, b.name as back
+    from real_name_requests r join users u on u.id = r.user_id
+      join uploads f on f.id = r.front_upload_id join uploads b on b.id = r.back_upload_id
+    where r.status = ${status}
+    order by r.created_at ${status === 1 ? sql`asc` : sql`desc`}, r.id
+    limit ${limit}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    user_id: r.user_id,
+    username: r.username,
+    truename: r.truename,
+    idcard: r.idcard,
+    /** The ID number the player typed on /baseinfo, if any, to compare. */
+    profile_idcard: r.profile_idcard ?? '',
+    idcard_zheng: uploadUrl(r.front),
+    idcard_fan: uploadUrl(r.back),
+    status: r.status,
+    reason: r.reason ?? '',
+    createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
+  }));
+}

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { formatMoney } from '@lucky28/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { ledger, withdrawals } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
+
+export interface PayoutAccount {
+  type: number;
+  acc: string;
+  acc_name: string;
+  acc_bank: string;
+  mark: string;
+}
+
+/**
+ * A withdrawal request, in the caller's transaction: the withdrawals row (the partial unique index
+ * withdrawals_one_pending_uq lets only one be pending per user, whatever the concurrency) and the
+ * debit of the withdrawable balance into a pending, applied ledger row. Nothing is written when
+ * either fails.
+ */
+export async function requestWithdrawal(
+  tx: DbOrTx,
+  opts: { userId: number; amount: number; account: PayoutAccount; now: number },
+): Promise<{ id: number; ledgerId: number; over: number }> {
+  const inserted = await tx
+    .insert(withdrawals)
+    .values({ userId: opts.userId, amount: opts.amount, type: opts.account.type, account: opts.account, createdAt: new Date(opts.now) })
+    .onConflictDoNothing()
+    .returning({ id: withdrawals.id });
+  const row = inserted[0];
+  if (!row) throw new AppError('err.withdraw_pending');
+  const posted = await postLedger(tx, {
+    userId: opts.userId,
+    type: LedgerType.withdraw,
+    status: LedgerStatus.pending,
+    wallet: 'money',
+    quantity: -opts.amount,
+    refType: 'withdrawal',
+    refId: row.id,
+    memo: opts.account.type === 0 ? 'bank' : 'wallet',
+    createdAt: new Date(opts.now),
+  });
+  await tx.update(withdrawals).set({ ledgerId: posted.id }).where(eq(withdrawals.id, row.id));
+  return { id: row.id, ledgerId: posted.id, over: posted.over };
+}
+
+async function claimPending(tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) {
+  const rows = await tx
+    .update(withdrawals)
+    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 0)))
+    .returning();
+  const row = rows[0];
+  if (!row) {
+    const exists = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
+  }
+  return row;
+}
+
+/** Approval (the operator has paid out): the request and its ledger row become passed. */
+export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
+  const w = await claimPending(tx, opts.id, 1, opts.operatorId, opts.now);
+  await tx.update(ledger).set({ status: LedgerStatus.passed }).where(eq(ledger.id, w.ledgerId!));
+  return w;
+}
+
+/**
+ * Rejection: the request and its debit row become rejected, and a new refund row puts the amount back
+ * (ledger rows are never changed in amount; a reversal is a new row).
+ */
+export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason?: string }) {
+  const w = await claimPending(tx, opts.id, 2, opts.operatorId, opts.now, opts.reason);
+  await tx.update(ledger).set({ status: LedgerStatus.rejected }).where(eq(ledger.id, w.ledgerId!));
+  await postLedger(tx, {
+    userId: w.userId,
+    type: LedgerType.withdraw,
+    status: LedgerStatus.passed,
+    wallet: 'money',
+    quantity: w.amount,
+    refType: 'withdrawal_refund',
+    refId: w.id,
+    memo: opts.reason ? `refund: ${opts.reason}` : 'refund',
+    createdAt: new Date(opts.now),
+  });
+  return w;
+}
+
+export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
+  const rows = await queryRows<{
+    id: number | string; user_id: number; username: string; real_name: string | null; idcard: string | null;
+    amount: number | string; type: number; account: PayoutAccount; status: number; reason: string | null;
+    created_at: Date | string; reviewed_at: Date | string | null;
+  }>(db, sql`
+    select w.id, w.user_id, u.username, u.real_name, u.idcard, w.amount, w.type, w.account, w.status, w.reason, w.created_at, w.reviewed_at
+    from withdrawals w join users u on u.id = w.user_id
+    where w.status = ${status}
+    order by w.created_at ${status === 0 ? sql`asc` : sql`desc`}, w.id
+    limit ${limit}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    user_id: r.user_id,
+    username: r.username,
+    real_name: r.real_name ?? '',
+    idcard: r.idcard ?? '',
+    amount: formatMoney(Number(r.amount)),
+    type: r.type,
+    /** The payout account as it was when the player asked, in full: the operator pays to it. */
+    account: r.account,
+    status: r.status,
+    reason: r.reason ?? '',
+    createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
+    reviewtime: r.reviewed_at ? Math.floor(new Date(r.reviewed_at).getTime() / 1000) : null,
+  }));
+}

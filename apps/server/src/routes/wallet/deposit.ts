@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '@lucky28/shared';
+import { AppError } from '../../errors.js';
+import { parseInput } from '../../http/input.js';
+import { findUserById } from '../../domain/accounts/users.js';
+import { depositDetails, requestDeposit } from '../../domain/wallet/deposits.js';
+import { depositRequestSchema } from '../../domain/wallet/schemas.js';
+import { idempotencyKeyOf, idempotent } from '../../domain/wallet/idempotency.js';
+
+/** Deposits: the operator's details (user/recharge) and the request itself (user/depositRequest). */
+export default async function depositRoutes(app: FastifyInstance) {
+  app.post('/api/user/recharge', { preHandler: app.requireMember }, async (request, reply) => {
+    const user = await findUserById(app.db, request.user!.userId);
+    if (!user) throw new AppError('err.not_found');
+    const details = await depositDetails(app.db);
+    return reply.ok({
+      money: formatMoney(user.money),
+      score: formatMoney(user.score),
+      balance: formatMoney(user.money + user.score),
+      ...details,
+    });
+  });
+
+  /**
+   * A deposit request with its amount, channel and screenshot (from common/upload or
+   * user/uploadRechargeScreenshot): pending until an operator approves or rejects it.
+   * An Idempotency-Key header makes a retried request create one deposit only.
+   */
+  app.post('/api/user/depositRequest', { preHandler: app.requireMember }, async (request, reply) => {
+    const body = parseInput(depositRequestSchema, request);
+    const userId = request.user!.userId;
+    const now = app.clock.now();
+    const key = idempotencyKeyOf(request.headers);
+    const answer = await app.db.transaction((tx) =>
+      idempotent(tx, { userId, scope: 'deposit', key, now }, async () => {
+        const created = await requestDeposit(tx, { userId, amount: body.money, channel: body.channel, screenshot: body.screenshot, now });
+        return { data: { id: created.id, money: formatMoney(body.money), channel: body.channel, status: 0 }, msg: 'msg.deposit_submitted' };
+      }),
+    );
+    return reply.ok(answer.data, answer.msg);
+  });
+}

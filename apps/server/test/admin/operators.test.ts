@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ManualClock } from '../../src/clock.js';
+import { queryRows } from '../../src/db/query.js';
+import { totpAt } from '../../src/domain/operators/totp.js';
+import { call, registerUser } from '../helpers.js';
+import { OPERATOR_PASSWORD, balanceOf, createWalletApp, operatorLogin, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
+
+const clock = new ManualClock(Date.UTC(2026, 5, 1, 2, 0, 0));
+const { app } = await createWalletApp({ clock });
+
+/** Every operator call except login. */
+const ADMIN_CALLS = [
+  '/api/admin/logout', '/api/admin/me', '/api/admin/totpSetup', '/api/admin/totpEnable', '/api/admin/totpDisable',
+  '/api/admin/operatorList', '/api/admin/operatorCreate', '/api/admin/auditList',
+  '/api/admin/depositList', '/api/admin/depositApprove', '/api/admin/depositReject',
+  '/api/admin/withdrawList', '/api/admin/withdrawApprove', '/api/admin/withdrawReject',
+  '/api/admin/realNameList', '/api/admin/realNameApprove', '/api/admin/realNameReject', '/api/admin/reconcile',
+];
+
+describe('operator login and sessions', () => {
+  it('the seeded first operator logs in and gets an operator token', async () => {
+    const res = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: '10.70.0.1' });
+    expect(res.code).toBe(1);
+    expect(res.data.token).toMatch(/^op_[\w-]{43}$/);
+    expect(res.data.operator).toMatchObject({ username: 'admin', role: 'admin', totp_enabled: false });
+    expect(res.data.operator).not.toHaveProperty('password_hash');
+    const me = await call(app, '/api/admin/me', {}, { token: res.data.token });
+    expect(me.data.username).toBe('admin');
+  });
+
+  it('refuses a wrong password alike for known and unknown names, and locks out per account and IP', async () => {
+    const ip = '10.70.0.2';
+    const wrong = await call(app, '/api/admin/login', { username: 'admin', password: 'nope-nope' }, { ip });
+    expect(wrong.msg).toBe('Incorrect username or password');
+    expect((await call(app, '/api/admin/login', { username: 'ghost', password: 'nope-nope' }, { ip })).msg).toBe('Incorrect username or password');
+    expect((await call(app, '/api/admin/login', {}, { ip })).msg).toBe('Please enter username');
+    for (let i = 0; i < 5; i++) await call(app, '/api/admin/login', { username: 'admin', password: 'nope-nope' }, { ip });
+    const locked = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip });
+    expect(locked.msg).toMatch(/^Too many attempts/);
+    // An attacker elsewhere cannot lock the real operator out.
+    expect((await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: '10.70.0.3' })).code).toBe(1);
+  });
+
+  it("a player's token never opens /api/admin, and an operator token never works as a player", async () => {
+    const player = await registerUser(app);
+    for (const url of ADMIN_CALLS) {
+      const res = await call(app, url, { id: 1 }, { token: player.token });
+      expect(res.status, url).toBe(401);
+      expect(res.code, url).toBe(401);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/admin/file/' + 'a'.repeat(32), headers: { token: player.token } })).statusCode).toBe(401);
+    const op = await operatorLogin(app);
+    for (const url of ['/api/user/userInfo', '/api/user/quantityLogList', '/api/user/withdrawInfo', '/api/user/recharge']) {
+      expect((await call(app, url, {}, { token: op })).status, url).toBe(401);
+    }
+    expect((await call(app, '/api/admin/me', {})).status).toBe(401);
+  });
+
+  it('sessions end on logout and after 30 idle minutes', async () => {
+    const a = await operatorLogin(app);
+    expect((await call(app, '/api/admin/logout', {}, { token: a })).code).toBe(1);
+    expect((await call(app, '/api/admin/me', {}, { token: a })).status).toBe(401);
+    const b = await operatorLogin(app);
+    clock.advance(29 * 60 * 1000);
+    expect((await call(app, '/api/admin/me', {}, { token: b })).code).toBe(1);
+    clock.advance(31 * 60 * 1000);
+    expect((await call(app, '/api/admin/me', {}, { token: b })).status).toBe(401);
+  });
+
+  it('a disabled operator can neither log in nor use an open session', async () => {
+    const token = await operatorWithRole(app, 'support');
+    const me = await call(app, '/api/admin/me', {}, { token });
+    await app.db.execute(sql`update operators set disabled = true where id = ${me.data.id}`);
+    expect((await call(app, '/api/admin/me', {}, { token })).status).toBe(401);
+    expect((await call(app, '/api/admin/login', { username: me.data.username, password: 'operator-pass-2' }, { ip: '10.70.0.9' })).msg).toBe(
+      'This account is disabled, please contact customer service',
+    );
+  });
+});
+
+describe('roles', () => {
+  it('only admins create operators, list them and read the audit trail', async () => {
+    const admin = await operatorLogin(app);
+    const created = await call(app, '/api/admin/operatorCreate', { username: 'fin_anna', password: 'anna-pass-123', role: 'finance' }, { token: admin });
+    expect(created.code).toBe(1);
+    expect(created.data).toMatchObject({ username: 'fin_anna', role: 'finance' });
+    expect((await call(app, '/api/admin/operatorCreate', { username: 'FIN_ANNA', password: 'anna-pass-123', role: 'finance' }, { token: admin })).msg).toBe(
+      'This username is already taken',
+    );
+    expect((await call(app, '/api/admin/operatorCreate', { username: 'sup_bob', password: 'bob-pass-123', role: 'root' }, { token: admin })).msg).toBe(
+      'Role must be admin, finance or support',
+    );
+    const anna = await operatorLogin(app, 'fin_anna', 'anna-pass-123');
+    for (const url of ['/api/admin/operatorCreate', '/api/admin/operatorList', '/api/admin/auditList']) {
+      const res = await call(app, url, { username: 'x_sneaky', password: 'sneaky-pass-1', role: 'admin' }, { token: anna });
+      expect(res.status, url).toBe(403);
+    }
+    expect((await call(app, '/api/admin/operatorList', {}, { token: admin })).data.map((o: any) => o.username)).toContain('fin_anna');
+    const trail = await call(app, '/api/admin/auditList', {}, { token: admin });
+    expect(trail.data.find((a: any) => a.action === 'operator.create')).toMatchObject({ username: 'admin', target_type: 'operator' });
+  });
+});
+
+describe('audit trail', () => {
+  it('is append-only in the database itself', async () => {
+    await operatorLogin(app);
+    await expect(app.db.execute(sql`update audit_log set action = 'nothing'`)).rejects.toThrow();
+    await expect(app.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const rows = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'nothing'`);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('is written in the same transaction as the action: when the record fails, the action does not happen', async () => {
+    const admin = await operatorLogin(app);
+    const user = await registerUser(app);
+    const id = await requestDeposit(app, user.token, '70');
+    await app.db.execute(sql`
+      create function refuse_deposit_audit() returns trigger language plpgsql as $$
+      begin if new.action = 'deposit.approve' then raise exception 'audit store unavailable'; end if; return new; end; $$`);
+    await app.db.execute(sql`create trigger refuse_deposit_audit before insert on audit_log for each row execute function refuse_deposit_audit()`);
+    try {
+      const res = await call(app, '/api/admin/depositApprove', { id }, { token: admin });
+      expect(res.status).toBe(500);
+      expect((await balanceOf(app, user.userId)).money).toBe(0);
+      const [d] = await queryRows<{ status: number }>(app.db, sql`select status from deposits where id = ${id}`);
+      expect(d!.status).toBe(0);
+    } finally {
+      await app.db.execute(sql`drop trigger refuse_deposit_audit on audit_log`);
+    }
+    expect((await call(app, '/api/admin/depositApprove', { id }, { token: admin })).code).toBe(1);
+    expect((await balanceOf(app, user.userId)).money).toBe(7_000);
+  });
+});
+
+describe('TOTP second factor', () => {
+  it('enrols with a working code, then login needs a fresh code that cannot be replayed', async () => {
+    const ip = '10.71.0.1';
+    const create = await call(app, '/api/admin/operatorCreate', { username: 'sup_totp', password: 'totp-pass-123', role: 'support' }, { token: await operatorLogin(app) });
+    expect(create.code).toBe(1);
+    const first = await operatorLogin(app, 'sup_totp', 'totp-pass-123');
+    const second = await operatorLogin(app, 'sup_totp', 'totp-pass-123');
+    const setup = await call(app, '/api/admin/totpSetup', {}, { token: first });
+    const secret: string = setup.data.secret;
+    expect(setup.data.otpauth_url).toContain(`secret=${secret}`);
+    expect((await call(app, '/api/admin/totpEnable', { secret, otp: '000000' }, { token: first })).msg).toBe('Incorrect verification code');
+    expect((await call(app, '/api/admin/totpEnable', { secret, otp: totpAt(secret, clock.now()) }, { token: first })).code).toBe(1);
+    // Enabling ends the operator's other sessions.
+    expect((await call(app, '/api/admin/me', {}, { token: second })).status).toBe(401);
+    expect((await call(app, '/api/admin/me', {}, { token: first })).data.totp_enabled).toBe(true);
+    expect((await call(app, '/api/admin/totpSetup', {}, { token: first })).msg).toBe('Two-factor authentication is already enabled');
+
+    const login = (otp?: string) => call(app, '/api/admin/login', { username: 'sup_totp', password: 'totp-pass-123', ...(otp ? { otp } : {}) }, { ip });
+    expect((await login()).msg).toBe('Please enter the 6-digit code from your authenticator app');
+    // The code used to enrol cannot log in (same step).
+    expect((await login(totpAt(secret, clock.now()))).msg).toBe('Incorrect verification code');
+    clock.advance(30_000);
+    const code = totpAt(secret, clock.now());
+    expect((await login(code)).code).toBe(1);
+    expect((await login(code)).msg).toBe('Incorrect verification code');
+    clock.advance(30_000);
+    const token = (await login(totpAt(secret, clock.now()))).data.token;
+    clock.advance(30_000);
+    expect((await call(app, '/api/admin/totpDisable', { otp: totpAt(secret, clock.now()) }, { token })).code).toBe(1);
+    expect((await login()).code).toBe(1);
+    const actions = await queryRows<{ action: string }>(app.db, sql`
+      select a.action from audit_log a join operators o on o.id = a.operator_id where o.username = 'sup_totp' and a.action like 'operator.totp%' order by a.id`);
+    expect(actions.map((a) => a.action)).toEqual(['operator.totp_enable', 'operator.totp_disable']);
+  });
+});
+
+describe('reconciliation', () => {
+  it('reports no discrepancy on consistent books and names a tampered balance', async () => {
+    const finance = await operatorWithRole(app, 'finance');
+    const clean = await call(app, '/api/admin/reconcile', {}, { token: finance });
+    expect(clean.data).toEqual({ ok: true, problems: [] });
+    const user = await registerUser(app);
+    await app.db.execute(sql`update users set money = money + 1 where id = ${user.userId}`);
+    const dirty = await call(app, '/api/admin/reconcile', {}, { token: finance });
+    expect(dirty.data.ok).toBe(false);
+    expect(dirty.data.problems).toEqual([{ userId: user.userId, problem: 'money_vs_ledger', detail: { money: 1, ledger: 0 } }]);
+    await app.db.execute(sql`update users set money = money - 1 where id = ${user.userId}`);
+  });
+});
