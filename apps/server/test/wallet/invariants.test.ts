@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { ManualClock } from '../../src/clock.js';
+import { queryRows } from '../../src/db/query.js';
+import { roundAt } from '../../src/domain/game/roundClock.js';
+import { zonedTimeToUtc } from '../../src/domain/time.js';
 import { LedgerType, postLedger } from '../../src/domain/ledger/post.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { users } from '../../src/db/schema.js';
@@ -10,15 +15,17 @@ import { PNG, createWalletApp, operatorLogin, readyToWithdraw, upload } from './
 /**
  * DESIGN §4 invariants under a randomised concurrent workload. Each step runs a batch of operations
  * at once — deposit requests, approvals and rejections, withdrawals (some retried with one
- * Idempotency-Key), their approvals and rejections through the operator API, and gifts, purchases
- * and payouts through postLedger — then checks:
+ * Idempotency-Key), their approvals and rejections through the operator API, real bets through
+ * Lottery/playOrder, and gifts, stakes and payouts written directly with postLedger — then moves the
+ * clock 15 s and lets the round scheduler draw and settle what is due, then checks:
  * - I1: every balance, money and score separately, equals the sum of its applied ledger rows, and
- *   equals an independent model built only from the operations that reported success;
+ *   equals an independent model built from the operations that reported success (a bet's split
+ *   between score and money, and a settled order's payout, are read from the order);
  * - I2: no balance is negative;
- * - the deposit/withdrawal bookkeeping (findDiscrepancies) and at most one pending withdrawal per user;
- * - I4: a retried withdrawal is applied once.
- * Bets and payouts are ledger rows of type 2 and 3 written with postLedger here (the game engine's
- * own betting path is tested by its suite).
+ * - I3: every order is debited exactly its stake, paid at most once and exactly its payout, and every
+ *   order of a drawn round is settled; I5: no order was placed after its round closed;
+ * - I4: a retried withdrawal is applied once;
+ * - the deposit/withdrawal bookkeeping (findDiscrepancies) and at most one pending withdrawal per user.
  */
 const SEED = Number(process.env.INVARIANT_SEED ?? 20260322);
 const STEPS = 150;
@@ -35,7 +42,32 @@ function mulberry32(seed: number) {
   };
 }
 
-const { app } = await createWalletApp({ rateLimits: { login: false, register: false, secret: false, upload: false } });
+// 2025-06-01 10:00:05 Asia/Shanghai, a few seconds into a round.
+const clock = new ManualClock(zonedTimeToUtc(2025, 6, 1, 'Asia/Shanghai', 10, 0) + 5_000);
+const { app } = await createWalletApp({ clock, rateLimits: { login: false, register: false, secret: false, upload: false } });
+app.game.chain.length = 64;
+app.game.chain.spare = 8;
+await app.game.reloadConfig();
+const BET_CLASSES = [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 31, 32, 33, ...Array.from({ length: 28 }, (_, n) => 100 + n)];
+
+/** I3 and I5 over every order: the problems found (empty = consistent). */
+async function orderProblems(): Promise<unknown[]> {
+  return queryRows(app.db, sql`
+    with l as (
+      select ref_id,
+        coalesce(sum(quantity) filter (where type = 2), 0)::bigint as staked,
+        (count(*) filter (where type = 3))::int as payouts,
+        coalesce(sum(quantity) filter (where type = 3), 0)::bigint as paid
+      from ledger where ref_type = 'order' group by ref_id
+    )
+    select o.id, o.status, o.amount, o.payout, l.staked, l.payouts, l.paid
+    from orders o join rounds r on r.id = o.round_id left join l on l.ref_id = o.id
+    where coalesce(l.staked, 0) <> -o.amount
+       or o.from_score + o.from_money <> o.amount
+       or (o.status = 0 and (r.drawn_at is not null or coalesce(l.payouts, 0) <> 0))
+       or (o.status = 1 and (coalesce(l.payouts, 0) <> (case when o.payout > 0 then 1 else 0 end) or coalesce(l.paid, 0) <> o.payout))
+       or o.created_at >= r.closes_at`);
+}
 
 interface Player {
   userId: number;
@@ -70,6 +102,12 @@ describe('money invariants under a randomised concurrent workload', () => {
     }
     const counts: Record<string, number> = {};
     let keySeq = 0;
+    let bets = 0;
+    const rooms = [...app.game.snapshot.rooms.values()].filter((r) => r.type === 0);
+    expect(rooms.length).toBe(5);
+    const counted = new Set<number>();
+    let settledTotal = 0;
+    await app.game.scheduler.tick();
 
     const operations: [number, (p: Player) => Promise<void>][] = [
       // A deposit request: screenshot upload then the request; nothing reaches the balance yet.
@@ -135,6 +173,23 @@ describe('money invariants under a randomised concurrent workload', () => {
           if (p.pendingWithdrawal === w) p.pendingWithdrawal = null;
         } else expect(res.msg).toBe('This request has already been processed');
       }],
+      // A real bet on the current round of a random game: one to three classes at one stake each.
+      [16, async (p) => {
+        const room = pick(rooms);
+        const classes = [...new Set([pick(BET_CLASSES), pick(BET_CLASSES), pick(BET_CLASSES)])].slice(0, 1 + Math.floor(rand() * 3));
+        const issue = roundAt(clock.now(), app.game.settings).issue;
+        const stake = 10 + Math.floor(rand() * 60);
+        const res = await call(app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: room.gameId, play_type: classes.join(','), money: String(stake) }, { token: p.token });
+        if (res.code !== 1) return; // refused (closed round, insufficient balance…): the model must not move
+        const nos = res.data.orders.map((o: { order_no: string }) => o.order_no);
+        const split = await queryRows<{ s: string | number; m: string | number }>(app.db, sql`
+          select coalesce(sum(from_score), 0)::bigint as s, coalesce(sum(from_money), 0)::bigint as m from orders
+          where order_no in (${sql.join(nos.map((n: string) => sql`${n}`), sql`, `)})`);
+        expect(Number(split[0]!.s) + Number(split[0]!.m)).toBe(stake * 100 * classes.length);
+        p.score -= Number(split[0]!.s);
+        p.money -= Number(split[0]!.m);
+        bets++;
+      }],
       [10, async (p) => {
         const wallet = pick(['money', 'score'] as const);
         const amount = cents(1, 300);
@@ -170,6 +225,20 @@ describe('money invariants under a randomised concurrent workload', () => {
       });
       await Promise.all(batch);
 
+      // Time moves on; the scheduler draws and settles the rounds that are due. Payouts go to money.
+      clock.advance(15_000);
+      await app.game.scheduler.tick();
+      const settled = await queryRows<{ id: number | string; user_id: number; payout: number | string }>(app.db, sql`
+        select id, user_id, payout from orders where status = 1`);
+      for (const o of settled) {
+        if (counted.has(Number(o.id))) continue;
+        counted.add(Number(o.id));
+        settledTotal++;
+        const p = players.find((x) => x.userId === o.user_id)!;
+        p.money += Number(o.payout);
+      }
+      expect(await orderProblems(), `seed ${SEED}, step ${step}`).toEqual([]);
+
       const problems = await findDiscrepancies(app.db);
       expect(problems, `seed ${SEED}, step ${step}`).toEqual([]);
       const rows = await app.db.select({ id: users.id, money: users.money, score: users.score }).from(users);
@@ -180,6 +249,9 @@ describe('money invariants under a randomised concurrent workload', () => {
         expect(row.score).toBeGreaterThanOrEqual(0);
       }
     }
+    // Real bets were placed and settled across several rounds.
+    expect(bets).toBeGreaterThan(200);
+    expect(settledTotal).toBeGreaterThan(200);
     // Every kind of operation ran many times.
     expect(Object.keys(counts)).toHaveLength(operations.length);
     for (const n of Object.values(counts)) expect(n).toBeGreaterThan(50);
