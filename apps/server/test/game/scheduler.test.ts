@@ -161,6 +161,24 @@ describe('the round scheduler', () => {
     await checkLedgerInvariants(app.db);
   });
 
+  it('a restarted node rebuilds its snapshot: recent draws, the room feed and the real bet count', async () => {
+    const issue = await currentIssue(app);
+    const player = await fundedUser(app, 100_00);
+    expect((await bet(app, player.token, { issue, plan_id: plan, play_type: '1,2,3', money: '10' })).code).toBe(1);
+    const engine = restartedEngine();
+    await engine.init();
+    expect(engine.snapshot.betsInRound(7, issue)).toBe(app.game.snapshot.betsInRound(7, issue));
+    expect(engine.snapshot.betsInRound(7, issue)).toBeGreaterThanOrEqual(3);
+    const mine = engine.snapshot.feed(plan).filter((e) => e.userId === player.userId);
+    expect(mine.map((e) => [e.playType, e.amount, e.after])).toEqual([
+      [1, 1000, 9000],
+      [2, 1000, 8000],
+      [3, 1000, 7000],
+    ]);
+    expect(engine.snapshot.lastDraw(7)).toEqual(app.game.snapshot.lastDraw(7));
+    await engine.close();
+  });
+
   it('runs on its own timer and stops cleanly', async () => {
     const engine = restartedEngine();
     await engine.init();

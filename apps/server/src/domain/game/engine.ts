@@ -153,16 +153,19 @@ export class GameEngine {
       where o.round_id in (select id from rounds where draws_at >= ${since})
       order by o.id desc limit ${MAX_FEED * Math.max(1, this.snapshot.rooms.size)}`);
     const byRoom = new Map<number, FeedEntry[]>();
-    const counts = new Map<number, number>();
     for (const r of recent) {
-      const entry = this.feedEntry(r);
       const list = byRoom.get(Number(r.room_id)) ?? [];
-      list.push(entry);
+      list.push(this.feedEntry(r));
       byRoom.set(Number(r.room_id), list);
-      if (entry.issue === current.issue) counts.set(Number(r.game_id), (counts.get(Number(r.game_id)) ?? 0) + 1);
     }
     for (const [roomId, list] of byRoom) this.snapshot.addBets(roomId, list);
-    for (const game of this.snapshot.gameList()) this.snapshot.setBetsInRound(game.id, current.issue, counts.get(game.id) ?? 0);
+    const counts = await queryRows<{ game_id: number; n: number }>(this.db, sql`
+      select game_id, count(*)::int as n from orders
+      where round_id in (select id from rounds where issue = ${current.issue}) group by game_id`);
+    for (const game of this.snapshot.gameList()) {
+      const n = counts.find((c) => Number(c.game_id) === game.id)?.n ?? 0;
+      this.snapshot.setBetsInRound(game.id, current.issue, Number(n));
+    }
     const wins = await queryRows<Record<string, unknown>>(this.db, sql`
       select o.id, o.game_id, o.profit, coalesce(u.nickname, u.username) as nickname
       from orders o join users u on u.id = o.user_id

@@ -141,6 +141,7 @@ export class GameSnapshot {
 
   countBets(gameId: number, issue: string, n: number): void {
     const c = this.roundBets.get(gameId);
+    if (c && issue < c.issue) return; // a late event about an earlier round
     this.roundBets.set(gameId, c && c.issue === issue ? { issue, count: c.count + n } : { issue, count: n });
     this.version++;
   }
