@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The golden vectors of packages/shared (DESIGN §5): generated independently with node:crypto.
 import golden from '../../../../../../packages/shared/src/game/fixtures/goldenVectors.json';
-import { verifyRound, type PublishedRound } from './verify';
+import { linksToPrevious, verifyRound, walksToTerminal, type PublishedRound } from './verify';
 
 const vectors = golden.rounds.map(
   (r): PublishedRound => ({ gameId: r.gameId, issue: r.issue, hash: r.hash, seed: r.seed, numbers: r.numbers, digits: r.digits, total: r.total }),
@@ -32,5 +32,27 @@ describe('verifyRound', () => {
   it('is pending before the seed is revealed and rejects a malformed seed', () => {
     expect(verifyRound({ ...vectors[0]!, seed: null })).toEqual({ state: 'pending' });
     expect(verifyRound({ ...vectors[0]!, seed: 'XYZ' })).toEqual({ state: 'invalid-seed' });
+  });
+});
+
+describe('chain checks', () => {
+  const chain = golden.chain;
+  it('links each golden round to the previous commitment', () => {
+    const [a, b] = golden.rounds;
+    // b took the link after a: SHA-256(b.hash) = a.hash.
+    expect(linksToPrevious(b!.hash, a!.hash)).toBe(true);
+    expect(linksToPrevious(a!.hash, b!.hash)).toBe(false);
+    expect(linksToPrevious(a!.hash, null)).toBeNull();
+  });
+  it('walks a revealed seed up to the published final hash', async () => {
+    const linked = golden.rounds.filter((r) => typeof r.chainIndex === 'number');
+    expect(linked.length).toBeGreaterThan(1);
+    for (const r of linked) {
+      const progress: number[] = [];
+      const ok = await walksToTerminal(r.seed, chain.length - r.chainIndex!, chain.terminalHash, { slice: 1, onProgress: (d) => progress.push(d) });
+      expect(ok).toBe(true);
+      expect(progress[progress.length - 1]).toBe(chain.length - r.chainIndex!);
+    }
+    expect(await walksToTerminal(golden.rounds[0]!.seed, 2, chain.terminalHash)).toBe(false);
   });
 });

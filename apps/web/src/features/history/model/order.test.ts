@@ -42,13 +42,13 @@ describe('parseOrderItem', () => {
     expect(parsed).toEqual({ ok: true, order: { ...row, game_id: undefined } });
   });
   it('a missing item is a parameter error', () => {
-    expect(parseOrderItem(null)).toEqual({ ok: false, error: 'history.paramError' });
-    expect(parseOrderItem('')).toEqual({ ok: false, error: 'history.paramError' });
+    expect(parseOrderItem(null)).toEqual({ ok: false, error: 'betHistory.paramError' });
+    expect(parseOrderItem('')).toEqual({ ok: false, error: 'betHistory.paramError' });
   });
   it('unparsable or incomplete JSON is a data format error', () => {
-    expect(parseOrderItem('{oops')).toEqual({ ok: false, error: 'history.formatError' });
-    expect(parseOrderItem('[1,2]')).toEqual({ ok: false, error: 'history.formatError' });
-    expect(parseOrderItem(JSON.stringify({ ...row, orderNo: 5 }))).toEqual({ ok: false, error: 'history.formatError' });
+    expect(parseOrderItem('{oops')).toEqual({ ok: false, error: 'betHistory.formatError' });
+    expect(parseOrderItem('[1,2]')).toEqual({ ok: false, error: 'betHistory.formatError' });
+    expect(parseOrderItem(JSON.stringify({ ...row, orderNo: 5 }))).toEqual({ ok: false, error: 'betHistory.formatError' });
   });
   it('keeps a pending order without profit', () => {
     const parsed = parseOrderItem(JSON.stringify({ ...row, status: 0, profit: null, whether_hit: null, lottery_code: '' }));

@@ -41,23 +41,23 @@ export function openResultParts(code: string | null | undefined): [string, strin
   return [parts[0]!, parts[1]!, parts[2]!, parts[3]!];
 }
 
-export type ParsedItem = { ok: true; order: BetOrder } | { ok: false; error: 'history.paramError' | 'history.formatError' };
+export type ParsedItem = { ok: true; order: BetOrder } | { ok: false; error: 'betHistory.paramError' | 'betHistory.formatError' };
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 export function parseOrderItem(raw: string | null): ParsedItem {
-  if (raw === null || raw.trim() === '') return { ok: false, error: 'history.paramError' };
+  if (raw === null || raw.trim() === '') return { ok: false, error: 'betHistory.paramError' };
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    return { ok: false, error: 'history.formatError' };
+    return { ok: false, error: 'betHistory.formatError' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'history.formatError' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'betHistory.formatError' };
   const o = value as Record<string, unknown>;
   if (!isStr(o.orderNo) || !isStr(o.quantity) || !isNum(o.status) || !isNum(o.createtime)) {
-    return { ok: false, error: 'history.formatError' };
+    return { ok: false, error: 'betHistory.formatError' };
   }
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineFrom, formatCountdown, secondsLeft } from './countdown';
+import { deadlineFrom, formatCountdown, secondsLeft, steadyDeadline } from './countdown';
 
 describe('formatCountdown', () => {
   it('shows mm:ss while time is left', () => {
@@ -29,5 +29,15 @@ describe('deadline and seconds left', () => {
   });
   it('treats negative seconds as already due', () => {
     expect(deadlineFrom(-5, 100)).toBe(100);
+  });
+});
+
+describe('steadyDeadline', () => {
+  it('ignores jitter within the same round and follows real changes', () => {
+    const a = { key: '001', deadline: 10_000 };
+    expect(steadyDeadline(a, { key: '001', deadline: 10_900 })).toBe(a);
+    expect(steadyDeadline(a, { key: '001', deadline: 13_000 })).toEqual({ key: '001', deadline: 13_000 });
+    expect(steadyDeadline(a, { key: '002', deadline: 10_200 })).toEqual({ key: '002', deadline: 10_200 });
+    expect(steadyDeadline(null, a)).toBe(a);
   });
 });

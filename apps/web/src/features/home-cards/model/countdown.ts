@@ -26,3 +26,17 @@ export function formatCountdown(seconds: number): string | null {
   const rest = s % 60;
   return h > 0 ? `${h}:${two(m)}:${two(rest)}` : `${two(m)}:${two(rest)}`;
 }
+
+/**
+ * Keeps a running countdown steady across polls: a fresh answer for the same round moves the
+ * deadline only when it disagrees by more than `toleranceMs` (network jitter would otherwise make
+ * the display jump back a second); a new round always takes the new deadline.
+ */
+export function steadyDeadline(
+  prev: { key: string; deadline: number } | null,
+  next: { key: string; deadline: number },
+  toleranceMs = 1500,
+): { key: string; deadline: number } {
+  if (prev && prev.key === next.key && Math.abs(prev.deadline - next.deadline) <= toleranceMs) return prev;
+  return next;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ODDS, BetClass } from '@lucky28/shared';
-import { checkSlip, toggleClass, totalOdds, totalStake, type RoomClass } from './betSlip';
+import { checkSlip, tabOfClass, toggleClass, toRoomClass, totalOdds, totalStake, type RoomClass } from './betSlip';
 
 const cls = (classId: number, name: string): RoomClass => {
   const d = DEFAULT_ODDS.get(classId)!;
@@ -58,5 +58,27 @@ describe('checkSlip', () => {
       amount: 1000,
       playTypes: [BetClass.BIG, BetClass.ODD],
     });
+  });
+});
+
+describe('toRoomClass', () => {
+  it('reads the decimal strings of oddsList into hundredths and cents', () => {
+    expect(toRoomClass({ class: 1, class_name: 'Big', odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00' })).toEqual({
+      classId: 1,
+      name: 'Big',
+      odds: 200,
+      oddsSpecial: 160,
+      minStake: 1000,
+      maxStake: 500000,
+    });
+    expect(toRoomClass({ class: 127, class_name: 'Sum 27', odds: '508.00', odds_special: null, min: '10.00', max: '2000.00' })?.oddsSpecial).toBeNull();
+  });
+  it('drops an unreadable entry', () => {
+    expect(toRoomClass({ class: 1, class_name: 'Big', odds: 'x', odds_special: null, min: '10.00', max: '5000.00' })).toBeNull();
+  });
+  it('puts exact sums on the number tab', () => {
+    expect(tabOfClass(1)).toBe('base');
+    expect(tabOfClass(33)).toBe('base');
+    expect(tabOfClass(100)).toBe('num');
   });
 });

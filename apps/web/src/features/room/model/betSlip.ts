@@ -71,3 +71,26 @@ export function checkSlip(classes: readonly RoomClass[], selected: readonly numb
   }
   return { ok: true, amount, playTypes: [...selected] };
 }
+
+/** An `oddsList` entry as the server sends it (decimal strings). */
+export interface OddsListEntry {
+  class: number;
+  class_name: string;
+  odds: string;
+  odds_special: string | null;
+  min: string;
+  max: string;
+}
+
+/** Normalises an `oddsList` entry; null when it cannot be read (it is then not offered). */
+export function toRoomClass(e: OddsListEntry): RoomClass | null {
+  const odds = parseMoney(e.odds);
+  const special = e.odds_special === null ? null : parseMoney(e.odds_special);
+  const minStake = parseMoney(e.min);
+  const maxStake = parseMoney(e.max);
+  if (odds === null || minStake === null || maxStake === null || (e.odds_special !== null && special === null)) return null;
+  return { classId: e.class, name: e.class_name, odds, oddsSpecial: special, minStake, maxStake };
+}
+
+/** The tab a class belongs to: exact sums (100+) on the number tab. */
+export const tabOfClass = (classId: number): PanelTab => (classId >= 100 ? 'num' : 'base');
