@@ -1,0 +1,86 @@
+import type { ComponentType } from 'react';
+
+export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
+
+type ScreenModule = () => Promise<ComponentType>;
+
+export interface AppRoute {
+  path: string;
+  /** Login required (spec §2.1): without a stored token the guard sends the user to /login. */
+  auth: boolean;
+  /** Depth in the navigation tree: deeper slides in from the right, shallower from the left. */
+  depth: number;
+  /** A main screen with the bottom tab bar, and which tab it highlights. */
+  tab?: TabKey;
+  /** The screen, loaded on demand. */
+  screen?: ScreenModule;
+  /** A screen of a later release: a translated "coming soon" page titled with this key. */
+  soon?: string;
+}
+
+const s = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule => async () =>
+  (await load())[name] as ComponentType;
+
+/** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
+export const appRoutes: AppRoute[] = [
+  { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('../features/home/HomeScreen'), 'HomeScreen') },
+  { path: '/login', auth: false, depth: 1, screen: s(() => import('../features/auth/LoginScreen'), 'LoginScreen') },
+  { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/RegisterScreen'), 'RegisterScreen') },
+  { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/LanguageScreen'), 'LanguageScreen') },
+  // The spec gives /setSecurityCode no auth flag; its calls need a session, so a 401 still leads to /login.
+  { path: '/setSecurityCode', auth: false, depth: 2, screen: s(() => import('../features/security/SetSecurityCodeScreen'), 'SetSecurityCodeScreen') },
+
+  { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: s(() => import('../features/personal/PersonalScreen'), 'PersonalScreen') },
+  { path: '/setting', auth: true, depth: 1, screen: s(() => import('../features/settings/SettingScreen'), 'SettingScreen') },
+  { path: '/changeline', auth: true, depth: 2, screen: s(() => import('../features/settings/ChangeLineScreen'), 'ChangeLineScreen') },
+  { path: '/about', auth: true, depth: 2, screen: s(() => import('../features/settings/AboutScreen'), 'AboutScreen') },
+  { path: '/system', auth: true, depth: 2, screen: s(() => import('../features/settings/SystemScreen'), 'SystemScreen') },
+  { path: '/baseinfo', auth: true, depth: 2, screen: s(() => import('../features/profile/BaseInfoScreen'), 'BaseInfoScreen') },
+  { path: '/defaultAvatar', auth: true, depth: 3, screen: s(() => import('../features/profile/DefaultAvatarScreen'), 'DefaultAvatarScreen') },
+  { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/BankCardManageScreen'), 'BankCardManageScreen') },
+  { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/AddBankCardScreen'), 'AddBankCardScreen') },
+  { path: '/addVirtualWallet', auth: true, depth: 3, screen: s(() => import('../features/payment/AddVirtualWalletScreen'), 'AddVirtualWalletScreen') },
+  { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/ChangePasswordScreen'), 'ChangePasswordScreen') },
+
+  // Screens of later releases.
+  { path: '/lottery', auth: true, depth: 0, tab: 'lottery', soon: 'routes.lottery' },
+  { path: '/recharge', auth: true, depth: 0, tab: 'deposit', soon: 'routes.recharge' },
+  { path: '/room', auth: true, depth: 0, tab: 'deposit', soon: 'routes.room' },
+  { path: '/GamePromotion', auth: true, depth: 0, tab: 'promotion', soon: 'routes.gamePromotion' },
+  { path: '/actionCenter', auth: true, depth: 1, soon: 'routes.actionCenter' },
+  { path: '/shareFriend', auth: true, depth: 1, soon: 'routes.shareFriend' },
+  { path: '/notice', auth: true, depth: 1, soon: 'routes.notice' },
+  { path: '/betRecord', auth: true, depth: 1, soon: 'routes.betRecord' },
+  { path: '/betDetail', auth: true, depth: 2, soon: 'routes.betDetail' },
+  { path: '/capitalDetail', auth: true, depth: 1, soon: 'routes.capitalDetail' },
+  { path: '/withdraw', auth: true, depth: 1, soon: 'routes.withdraw' },
+  { path: '/find', auth: true, depth: 1, soon: 'routes.find' },
+  { path: '/betRoom', auth: true, depth: 1, soon: 'routes.betRoom' },
+  { path: '/lotteryDetail', auth: true, depth: 2, soon: 'routes.lotteryDetail' },
+  { path: '/LotteryExplain', auth: true, depth: 2, soon: 'routes.lotteryExplain' },
+  { path: '/GameIntroduction', auth: true, depth: 1, soon: 'routes.gameIntroduction' },
+  { path: '/GameRules', auth: true, depth: 1, soon: 'routes.gameRules' },
+  { path: '/trendChart', auth: true, depth: 2, soon: 'routes.trendChart' },
+  { path: '/moreNews', auth: true, depth: 1, soon: 'routes.moreNews' },
+  { path: '/aticleDetail', auth: true, depth: 2, soon: 'routes.articleDetail' },
+  { path: '/realNameAuth', auth: true, depth: 2, soon: 'routes.realNameAuth' },
+];
+
+const byPath = new Map(appRoutes.map((r) => [r.path.toLowerCase(), r]));
+
+/** The route definition for a location's pathname (case-insensitive, trailing slash ignored). */
+export function routeFor(pathname: string): AppRoute | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  return byPath.get(normalized || '/');
+}
+
+/** The component a route renders: its lazy screen, or the coming-soon page. */
+export async function loadRouteComponent(route: AppRoute): Promise<ComponentType> {
+  if (route.screen) return route.screen();
+  const titleKey = route.soon ?? 'routes.home';
+  const back = route.tab === undefined;
+  const { ComingSoon } = await import('../components/ComingSoon');
+  return function ComingSoonRoute() {
+    return <ComingSoon titleKey={titleKey} back={back} />;
+  };
+}

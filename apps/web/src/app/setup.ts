@@ -1,0 +1,17 @@
+import { configureApiClient } from '../lib/api';
+import { endSession } from '../lib/endSession';
+import { currentApiLang, i18n } from '../lib/i18n';
+import { useSession } from '../lib/session';
+
+/** Wires the API client to the session, the UI language and the router. */
+export function connectApiClient(router: { navigate(to: string, opts?: { replace?: boolean }): unknown }) {
+  configureApiClient({
+    getToken: () => useSession.getState().token,
+    getLang: currentApiLang,
+    onUnauthorized: () => {
+      endSession();
+      void router.navigate('/login', { replace: true });
+    },
+    message: (kind) => i18n.t(kind === 'timeout' ? 'errors.timeout' : kind === 'network' ? 'errors.network' : 'errors.server'),
+  });
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { routeFor } from '../routes';
+import { AppTabBar } from './AppTabBar';
+import { Splash } from './Splash';
+
+type Direction = 'forward' | 'back' | 'fade' | 'none';
+
+export function transitionDirection(fromDepth: number, toDepth: number): Direction {
+  if (toDepth > fromDepth) return 'forward';
+  if (toDepth < fromDepth) return 'back';
+  return 'fade';
+}
+
+/**
+ * The frame around every screen: the start-up splash, the slide transition by route depth, and
+ * the bottom tab bar on the main screens.
+ */
+export function AppShell() {
+  const location = useLocation();
+  const route = routeFor(location.pathname);
+  const depth = route?.depth ?? 1;
+  const [transition, setTransition] = useState({ path: location.pathname, depth, direction: 'none' as Direction });
+  if (transition.path !== location.pathname) {
+    setTransition({ path: location.pathname, depth, direction: transitionDirection(transition.depth, depth) });
+  }
+  const tab = route?.tab;
+  return (
+    <>
+      <div key={location.pathname} className={`screen screen-${transition.direction} ${tab ? 'screen-with-tabbar' : ''}`}>
+        <Outlet />
+      </div>
+      {tab && <AppTabBar active={tab} />}
+      <Splash />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiPost, configureApiClient, request } from './client';
+
+type FetchArgs = [RequestInfo | URL, RequestInit | undefined];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch that never answers until aborted (a hung connection). */
+const hang = (_url: RequestInfo | URL, init?: RequestInit) =>
+  new Promise<Response>((_, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
+
+describe('API client', () => {
+  let fetch: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
+  let onUnauthorized: ReturnType<typeof vi.fn<() => void>>;
+
+  beforeEach(() => {
+    fetch = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+    onUnauthorized = vi.fn<() => void>();
+    configureApiClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      getToken: () => 'tok123',
+      getLang: () => 'en',
+      getHost: () => 'lucky28.test',
+      onUnauthorized,
+      message: (kind) => `local:${kind}`,
+      timeoutMs: 7000,
+      retries: 6,
+      retryDelayMs: 2000,
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('POSTs JSON with lang, host and the token header, and resolves data on code 1', async () => {
+    fetch.mockResolvedValue(json({ code: 1, msg: 'ok', time: 1, data: { isTrue: true } }));
+    await expect(apiPost('/api/user/safetyInfo', { a: 1 })).resolves.toEqual({ isTrue: true });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/user/safetyInfo');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ a: 1, lang: 'en', host: 'lucky28.test' });
+    expect((init?.headers as Record<string, string>).token).toBe('tok123');
+  });
+
+  it('uses GET with a query string for /api/index/*', async () => {
+    fetch.mockResolvedValue(json({ code: 1, msg: '', time: 1, data: { banner: [] } }));
+    await apiGet('/api/index/index');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect(String(url)).toBe('/api/index/index?lang=en&host=lucky28.test');
+  });
+
+  it('accepts code 200 as success too', async () => {
+    fetch.mockResolvedValue(json({ code: 200, msg: 'ok', time: 1, data: 5 }));
+    await expect(apiPost('/x')).resolves.toBe(5);
+  });
+
+  it('rejects a business error with the server message and field', async () => {
+    fetch.mockResolvedValue(json({ code: 0, msg: 'Please enter username', time: 1, data: null, field: 'username' }));
+    const error = await request('/api/user/login').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Please enter username', kind: 'business', code: 0, field: 'username' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('on HTTP 401 rejects and hands over to the unauthorized handler', async () => {
+    fetch.mockResolvedValue(json({ code: 401, msg: 'Please log in first', time: 1, data: null }, 401));
+    await expect(apiPost('/api/user/userInfo')).rejects.toMatchObject({ kind: 'unauthorized', message: 'Please log in first' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends an Idempotency-Key header when asked', async () => {
+    fetch.mockResolvedValue(json({ code: 1, msg: '', time: 1, data: null }));
+    await apiPost('/api/user/withdrawAction', { money: '100' }, { idempotencyKey: 'k-1' });
+    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>)['idempotency-key']).toBe('k-1');
+  });
+
+  it('retries a timed-out call 2 s later, up to 6 times, then succeeds', async () => {
+    vi.useFakeTimers();
+    fetch.mockImplementationOnce(hang).mockImplementationOnce(hang).mockResolvedValue(json({ code: 1, msg: '', time: 1, data: 'late' }));
+    const pending = apiPost('/api/user/userInfo');
+    await vi.advanceTimersByTimeAsync(7000); // first attempt times out
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetch).toHaveBeenCalledTimes(1); // waits the full 2 s
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(9000);
+    await expect(pending).resolves.toBe('late');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after 7 attempts in total with a timeout error', async () => {
+    vi.useFakeTimers();
+    fetch.mockImplementation(hang);
+    const pending = apiPost('/api/user/userInfo').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(7 * 7000 + 6 * 2000 + 10);
+    const error = await pending;
+    expect(error).toMatchObject({ kind: 'timeout', message: 'local:timeout' });
+    expect(fetch).toHaveBeenCalledTimes(7);
+  });
+
+  it('does not retry other network failures', async () => {
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'network', message: 'local:network' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a non-JSON answer (e.g. a proxy error page) with a local message', async () => {
+    fetch.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'http', status: 502, message: 'local:http' });
+  });
+});

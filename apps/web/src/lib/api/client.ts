@@ -1,0 +1,161 @@
+/**
+ * The one API client (DESIGN §3, spec §7–8).
+ *
+ * - POST JSON (GET with a query string for /api/index/*), `lang` and `host` added to every call,
+ *   the session token in the `token` header.
+ * - Envelope `{ code, msg, time, data }`: code 1 (or 200) resolves; anything else rejects with an
+ *   `ApiError` carrying the server's already-translated `msg`.
+ * - HTTP 401 (or the legacy session codes 50008/50012/50014): the session is cleared and the
+ *   unauthorized handler (navigate to /login) runs.
+ * - 7 s timeout; on a timeout only, up to 6 retries 2 s apart. Other network failures reject at once.
+ */
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  time: number;
+  data: T;
+  field?: string;
+}
+
+export type ApiErrorKind = 'business' | 'unauthorized' | 'timeout' | 'network' | 'http';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly code: number | null = null,
+    readonly status: number | null = null,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  data?: Record<string, unknown>;
+  /** Sent as the `Idempotency-Key` header: a retried money call is applied once (DESIGN §4 I4). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ClientEnvironment {
+  getToken(): string | null;
+  getLang(): string;
+  getHost(): string;
+  /** Called on HTTP 401 after the request rejects: clear the session and go to /login. */
+  onUnauthorized(): void;
+  /** Localised texts for failures that have no server message. */
+  message(kind: 'timeout' | 'network' | 'http'): string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retries: number;
+  retryDelayMs: number;
+}
+
+const SESSION_CODES = new Set([401, 50008, 50012, 50014]);
+
+const env: ClientEnvironment = {
+  getToken: () => null,
+  getLang: () => 'tw',
+  getHost: () => (typeof window === 'undefined' ? '' : window.location.host),
+  onUnauthorized: () => {},
+  message: (kind) => (kind === 'timeout' ? 'Request timed out' : 'Network error'),
+  fetch: (...args) => globalThis.fetch(...args),
+  timeoutMs: 7000,
+  retries: 6,
+  retryDelayMs: 2000,
+};
+
+export function configureApiClient(patch: Partial<ClientEnvironment>): void {
+  Object.assign(env, patch);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function buildRequest(path: string, opts: RequestOptions): { url: string; init: RequestInit } {
+  const method = opts.method ?? (path.startsWith('/api/index/') ? 'GET' : 'POST');
+  const params: Record<string, unknown> = { ...opts.data, lang: env.getLang(), host: env.getHost() };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = env.getToken();
+  if (token) headers.token = token;
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  if (method === 'GET') {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) query.set(k, String(v));
+    return { url: `${path}?${query.toString()}`, init: { method, headers } };
+  }
+  headers['content-type'] = 'application/json';
+  return { url: path, init: { method, headers, body: JSON.stringify(params) } };
+}
+
+/** One attempt with its own timeout. Resolves the raw Response or rejects with an ApiError. */
+async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, env.timeoutMs);
+  const forward = () => controller.abort();
+  outer?.addEventListener('abort', forward);
+  try {
+    return await env.fetch(url, { ...init, signal: controller.signal });
+  } catch (err) {
+    if (timedOut) throw new ApiError(env.message('timeout'), 'timeout');
+    if (outer?.aborted) throw err;
+    throw new ApiError(env.message('network'), 'network');
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+  }
+}
+
+/** Sends a call and answers the whole envelope (screens that show the server's success text use `msg`). */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const { url, init } = buildRequest(path, opts);
+  let response: Response | undefined;
+  for (let tries = 0; ; tries++) {
+    try {
+      response = await attempt(url, init, opts.signal);
+      break;
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'timeout' && tries < env.retries && !opts.signal?.aborted) {
+        await sleep(env.retryDelayMs);
+        continue;
+      }
+      throw err;
+    }
+  }
+
+  let body: Envelope<T> | null = null;
+  try {
+    body = (await response.json()) as Envelope<T>;
+  } catch {
+    body = null;
+  }
+
+  if (response.status === 401 || (body && SESSION_CODES.has(body.code) && body.code !== 200)) {
+    const error = new ApiError(body?.msg || env.message('http'), 'unauthorized', body?.code ?? 401, response.status);
+    env.onUnauthorized();
+    throw error;
+  }
+  if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
+    throw new ApiError(env.message('http'), 'http', null, response.status);
+  }
+  if (body.code === 1 || body.code === 200) return body;
+  throw new ApiError(body.msg || env.message('http'), 'business', body.code, response.status, body.field);
+}
+
+export const apiPost = async <T>(path: string, data?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>
+  (await request<T>(path, { ...opts, method: 'POST', data })).data;
+
+export const apiGet = async <T>(path: string, params?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>
+  (await request<T>(path, { ...opts, method: 'GET', data: params })).data;
+
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

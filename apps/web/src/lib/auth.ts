@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from './api';
+import { endSession } from './endSession';
+import { useSession } from './session';
+
+/** `user/userInfo` (spec §3, DESIGN §3): the caller's own account, every amount a decimal string. */
+export interface UserInfo {
+  id: number;
+  user_id: number;
+  username: string;
+  nickname: string;
+  avatar: number;
+  idcard: string;
+  /** 0 unverified, 1 under review, 2 verified; anything else counts as unverified. */
+  shiming: number;
+  group_id: number;
+  today_profit: string;
+  /** Yesterday's profit. */
+  profit: string;
+  money: string;
+  /** Stored funds. */
+  score: string;
+  /** Total assets (money + score). */
+  balance: string;
+  has_security_code: boolean;
+}
+
+export const MEMBER_GROUP = 1;
+
+export const getUserInfo = async (): Promise<UserInfo> => {
+  const info = await apiPost<UserInfo>('/api/user/userInfo');
+  useSession.getState().update({
+    balance: info.balance,
+    groupId: info.group_id,
+    idcard: info.idcard || null,
+    username: info.username,
+  });
+  return info;
+};
+
+export const userInfoQueryOptions = () =>
+  queryOptions({ queryKey: ['user', 'info'] as const, queryFn: getUserInfo });
+
+/** The logged-in user's info; idle while logged out. */
+export function useUserInfo() {
+  const token = useSession((s) => s.token);
+  return useQuery({ ...userInfoQueryOptions(), enabled: Boolean(token) });
+}
+
+export const verificationStatus = (shiming: number | undefined): 'verified' | 'reviewing' | 'unverified' =>
+  shiming === 2 ? 'verified' : shiming === 1 ? 'reviewing' : 'unverified';
+
+/**
+ * Logout: revokes the session on the server (a failure there does not keep anyone logged in), lets
+ * the caller leave the guarded screen, then clears the local session.
+ */
+export async function logout(leave: () => unknown = () => {}): Promise<void> {
+  try {
+    if (useSession.getState().token) await apiPost('/api/user/logout');
+  } catch {
+    /* the local session ends regardless */
+  }
+  try {
+    await leave();
+  } finally {
+    endSession();
+  }
+}

@@ -1,0 +1,16 @@
+import { translate, validate } from '@lucky28/shared';
+import type { z } from 'zod';
+import { currentApiLang } from './i18n';
+
+/**
+ * Client-side validation with the server's own zod schemas (packages/shared). Their messages are
+ * keys of the API message catalogue; the first failure is translated to the UI language.
+ */
+export function firstProblem<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value: z.infer<S> } | { ok: false; message: string; field?: string } {
+  const result = validate(schema, input);
+  if (result.ok) return { ok: true, value: result.value };
+  return { ok: false, message: apiMessage(result.error.message), field: result.error.field };
+}
+
+/** A key of the API message catalogue in the current UI language. */
+export const apiMessage = (key: string, params?: Record<string, string | number>) => translate(currentApiLang(), key, params);

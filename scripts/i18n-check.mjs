@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * i18n completeness check (`npm run i18n:check`). Fails when a key present in any locale of a
+ * catalogue is missing, empty or not a string in another locale, or when a translation does not use
+ * the same {{placeholders}} as the others.
+ *
+ * Catalogues:
+ *   apps/web/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json   (the player app; nested keys)
+ *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// I18N_CHECK_ROOT lets the check's own test point it at a fixture tree.
+const root = process.env.I18N_CHECK_ROOT || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const catalogues = [
+  { name: 'player app', dir: 'apps/web/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
+  { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
+];
+
+/** { a: { b: 'x' } } → Map { 'a.b' => 'x' }; non-object leaves are kept as they are (to be reported). */
+function flatten(value, prefix = '', out = new Map()) {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+const placeholders = (text) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+
+let problems = 0;
+const report = (msg) => {
+  problems++;
+  console.error(`  ✗ ${msg}`);
+};
+
+for (const cat of catalogues) {
+  const files = new Map();
+  for (const locale of cat.locales) {
+    const file = path.join(root, cat.dir, `${locale}.json`);
+    if (!fs.existsSync(file)) {
+      console.error(`${cat.name}:`);
+      report(`${path.relative(root, file)} is missing`);
+      continue;
+    }
+    try {
+      files.set(locale, flatten(JSON.parse(fs.readFileSync(file, 'utf8'))));
+    } catch (err) {
+      console.error(`${cat.name}:`);
+      report(`${path.relative(root, file)} is not valid JSON: ${err.message}`);
+    }
+  }
+  const allKeys = new Set();
+  for (const keys of files.values()) for (const k of keys.keys()) allKeys.add(k);
+
+  const before = problems;
+  console.log(`${cat.name} (${cat.dir}): ${allKeys.size} keys × ${cat.locales.length} locales`);
+  for (const key of [...allKeys].sort()) {
+    let reference;
+    for (const locale of cat.locales) {
+      const keys = files.get(locale);
+      if (!keys) continue;
+      const value = keys.get(key);
+      if (value === undefined) report(`${locale}: missing "${key}"`);
+      else if (typeof value !== 'string') report(`${locale}: "${key}" is not a string`);
+      else if (value.trim() === '') report(`${locale}: "${key}" is empty`);
+      else {
+        const p = placeholders(value);
+        if (reference === undefined) reference = { locale, p };
+        else if (p !== reference.p)
+          report(`${locale}: "${key}" uses placeholders [${p}] but ${reference.locale} uses [${reference.p}]`);
+      }
+    }
+  }
+  if (problems === before) console.log('  ✓ complete');
+}
+
+if (problems > 0) {
+  console.error(`\ni18n check failed: ${problems} problem(s)`);
+  process.exit(1);
+}
+console.log('\ni18n check passed');
