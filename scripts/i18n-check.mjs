@@ -6,6 +6,7 @@
  *
  * Catalogues:
  *   apps/web/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json   (the player app; nested keys)
+ *   apps/web/src/i18n/locales/game/game.{zh-CN,…}.json   (the player app's game screens, loaded with them)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
  */
 import fs from 'node:fs';
@@ -17,6 +18,8 @@ const root = process.env.I18N_CHECK_ROOT || path.resolve(path.dirname(fileURLToP
 
 const catalogues = [
   { name: 'player app', dir: 'apps/web/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
+  // The game screens' texts, loaded with those screens (apps/web/src/i18n/gameTexts.ts).
+  { name: 'player app, game screens', dir: 'apps/web/src/i18n/locales/game', locales: ['game.zh-CN', 'game.zh-TW', 'game.en', 'game.vi'], optional: true },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 
@@ -39,6 +42,7 @@ const report = (msg) => {
 };
 
 for (const cat of catalogues) {
+  if (cat.optional && !fs.existsSync(path.join(root, cat.dir))) continue;
   const files = new Map();
   for (const locale of cat.locales) {
     const file = path.join(root, cat.dir, `${locale}.json`);

@@ -21,12 +21,18 @@ export interface AppRoute {
 const s = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule => async () =>
   (await load())[name] as ComponentType;
 
+/** Game screens (issue 5): the screen and its texts (`i18n/locales/game`) load together. */
+const g = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  s(async () => (await Promise.all([load(), import('../i18n/gameTexts').then((m) => m.loadGameTexts())]))[0], name);
+
 /** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [
   { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('../features/home/HomeScreen'), 'HomeScreen') },
   { path: '/login', auth: false, depth: 1, screen: s(() => import('../features/auth/LoginScreen'), 'LoginScreen') },
   { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/RegisterScreen'), 'RegisterScreen') },
   { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/LanguageScreen'), 'LanguageScreen') },
+  // Public: anyone can verify a round (DESIGN §5).
+  { path: '/fair', auth: false, depth: 1, screen: g(() => import('../features/fair/components/FairScreen'), 'FairScreen') },
   // The spec gives /setSecurityCode no auth flag; its calls need a session, so a 401 still leads to /login.
   { path: '/setSecurityCode', auth: false, depth: 2, screen: s(() => import('../features/security/SetSecurityCodeScreen'), 'SetSecurityCodeScreen') },
 
@@ -43,24 +49,24 @@ export const appRoutes: AppRoute[] = [
   { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/ChangePasswordScreen'), 'ChangePasswordScreen') },
 
   // Screens of later releases.
-  { path: '/lottery', auth: true, depth: 0, tab: 'lottery', soon: 'routes.lottery' },
+  { path: '/lottery', auth: true, depth: 0, tab: 'lottery', screen: g(() => import('../features/lottery/components/LotteryHallScreen'), 'LotteryHallScreen') },
   { path: '/recharge', auth: true, depth: 0, tab: 'deposit', soon: 'routes.recharge' },
   { path: '/room', auth: true, depth: 0, tab: 'deposit', soon: 'routes.room' },
   { path: '/GamePromotion', auth: true, depth: 0, tab: 'promotion', soon: 'routes.gamePromotion' },
   { path: '/actionCenter', auth: true, depth: 1, soon: 'routes.actionCenter' },
   { path: '/shareFriend', auth: true, depth: 1, soon: 'routes.shareFriend' },
   { path: '/notice', auth: true, depth: 1, soon: 'routes.notice' },
-  { path: '/betRecord', auth: true, depth: 1, soon: 'routes.betRecord' },
-  { path: '/betDetail', auth: true, depth: 2, soon: 'routes.betDetail' },
+  { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },
+  { path: '/betDetail', auth: true, depth: 2, screen: g(() => import('../features/history/components/BetDetailScreen'), 'BetDetailScreen') },
   { path: '/capitalDetail', auth: true, depth: 1, soon: 'routes.capitalDetail' },
   { path: '/withdraw', auth: true, depth: 1, soon: 'routes.withdraw' },
-  { path: '/find', auth: true, depth: 1, soon: 'routes.find' },
-  { path: '/betRoom', auth: true, depth: 1, soon: 'routes.betRoom' },
-  { path: '/lotteryDetail', auth: true, depth: 2, soon: 'routes.lotteryDetail' },
-  { path: '/LotteryExplain', auth: true, depth: 2, soon: 'routes.lotteryExplain' },
-  { path: '/GameIntroduction', auth: true, depth: 1, soon: 'routes.gameIntroduction' },
-  { path: '/GameRules', auth: true, depth: 1, soon: 'routes.gameRules' },
-  { path: '/trendChart', auth: true, depth: 2, soon: 'routes.trendChart' },
+  { path: '/find', auth: true, depth: 1, screen: g(() => import('../features/draws/components/FindScreen'), 'FindScreen') },
+  { path: '/betRoom', auth: true, depth: 1, screen: g(() => import('../features/room/components/BetRoomScreen'), 'BetRoomScreen') },
+  { path: '/lotteryDetail', auth: true, depth: 2, screen: g(() => import('../features/draws/components/LotteryDetailScreen'), 'LotteryDetailScreen') },
+  { path: '/LotteryExplain', auth: true, depth: 2, screen: g(() => import('../features/rules/components/LotteryExplainScreen'), 'LotteryExplainScreen') },
+  { path: '/GameIntroduction', auth: true, depth: 1, screen: g(() => import('../features/rules/components/GameIntroductionScreen'), 'GameIntroductionScreen') },
+  { path: '/GameRules', auth: true, depth: 1, screen: g(() => import('../features/rules/components/GameRulesScreen'), 'GameRulesScreen') },
+  { path: '/trendChart', auth: true, depth: 2, screen: g(() => import('../features/draws/components/TrendChartScreen'), 'TrendChartScreen') },
   { path: '/moreNews', auth: true, depth: 1, soon: 'routes.moreNews' },
   { path: '/aticleDetail', auth: true, depth: 2, soon: 'routes.articleDetail' },
   { path: '/realNameAuth', auth: true, depth: 2, soon: 'routes.realNameAuth' },

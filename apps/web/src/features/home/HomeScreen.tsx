@@ -9,7 +9,7 @@ import { useUserInfo } from '../../lib/auth';
 import { useSession } from '../../lib/session';
 import { useHome } from './api';
 import { BannerCarousel } from './BannerCarousel';
-import { LiveLotteryCardsSlot } from './LiveLotteryCardsSlot';
+import { LotteryCards } from '../home-cards';
 
 const SHORTCUTS = [
   { to: '/GameIntroduction', label: 'home.shortcuts.introduction', icon: <QuestionCircleOutline />, tone: 'red' },
@@ -80,7 +80,7 @@ export function HomeScreen() {
           </Link>
         ))}
       </nav>
-      <LiveLotteryCardsSlot />
+      <LotteryCards />
     </div>
   );
 }

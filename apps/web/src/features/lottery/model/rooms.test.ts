@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEnter, groupByTier, type Plan } from './rooms';
+import { canEnter, groupByTier, roomName, type Plan } from './rooms';
 
 const plan = (id: number, type: number, join_limit = '0.00'): Plan => ({
   id,
@@ -27,5 +27,14 @@ describe('canEnter', () => {
   });
   it('does not refuse while the balance is unknown', () => {
     expect(canEnter(null, plan(1, 0, '100.00'))).toBe(true);
+  });
+});
+
+describe('roomName', () => {
+  it('shows a seeded tier title in the user language and keeps an operator title', () => {
+    expect(roomName({ type: 0, title: 'Beginner' }, '初級房')).toBe('初級房');
+    expect(roomName({ type: 3, title: ' ultimate ' }, '至尊房')).toBe('至尊房');
+    expect(roomName({ type: 1, title: '' }, '中級房')).toBe('中級房');
+    expect(roomName({ type: 1, title: 'VIP Lounge' }, '中級房')).toBe('VIP Lounge');
   });
 });

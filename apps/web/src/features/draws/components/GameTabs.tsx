@@ -1,0 +1,23 @@
+import { Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { GAMES } from '@lucky28/shared';
+
+export const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
+
+/** The same five games everywhere (DESIGN §9), switched by `game_id`. */
+export function GameTabs({ gameId, onChange }: { gameId: number; onChange: (gameId: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs className="draws-tabs" activeKey={String(gameId)} onChange={(k) => onChange(Number(k))}>
+      {GAMES.map((g) => (
+        <Tabs.Tab key={String(g.id)} title={t(`games.${GAME_CODE[g.id] ?? 'us'}`)} />
+      ))}
+    </Tabs>
+  );
+}
+
+/** `game_id` from the query when it names one of the games, else the first game. */
+export function gameFromParam(value: string | null): number {
+  const id = Number(value);
+  return GAMES.some((g) => g.id === id) ? id : (GAMES[0]?.id ?? 7);
+}

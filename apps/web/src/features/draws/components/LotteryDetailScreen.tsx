@@ -1,0 +1,55 @@
+import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/Page';
+import { useDraws } from '../api/draws';
+import { GameTabs, GAME_CODE, gameFromParam } from './GameTabs';
+import './draws.css';
+
+/** /lotteryDetail: the recent draws of one game, with the 20 numbers each result came from. */
+export function LotteryDetailScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const gameId = gameFromParam(params.get('game_id'));
+  const draws = useDraws(gameId, 100);
+  const name = t(`games.${GAME_CODE[gameId] ?? 'us'}`);
+  return (
+    <Page title={t('draws.detailTitle', { name })} className="draws">
+      <GameTabs gameId={gameId} onChange={(id) => setParams({ game_id: String(id) }, { replace: true })} />
+      <PullToRefresh onRefresh={async () => void (await draws.refetch())}>
+        {draws.isLoading && <Skeleton.Paragraph lineCount={8} animated className="draws-skeleton" />}
+        {draws.isError && !draws.data && <ErrorBlock status="disconnected" title={t('common.failed')} description={draws.error.message} />}
+        {draws.data?.length === 0 && <ErrorBlock status="empty" title={t('draws.none')} description="" />}
+        <ul className="draws-list" data-testid="draws-list">
+          {draws.data?.map((d) => (
+            <li key={d.id} className="draws-item">
+              <div className="draws-item-head">
+                <span className="draws-issue">{t('draws.issue', { issue: d.issue })}</span>
+                <span className="draws-time">{dayjs.unix(d.opentime).format('MM-DD HH:mm:ss')}</span>
+              </div>
+              <div className="draws-item-body">
+                <span className="draws-balls">
+                  <span className="draws-ball">{d.site_1}</span>+<span className="draws-ball">{d.site_2}</span>+
+                  <span className="draws-ball">{d.site_3}</span>=<span className="draws-ball draws-ball-total">{d.code}</span>
+                </span>
+                <span className="draws-tags">
+                  {d.base.map((b) => (
+                    <em key={b}>{b}</em>
+                  ))}
+                </span>
+              </div>
+              <div className="draws-numbers" aria-label={t('draws.numbers')}>
+                {d.numbers.map((n, i) => (
+                  <span key={n} className={`draws-num draws-num-g${i < 6 ? 1 : i < 13 ? 2 : 3}`}>
+                    {n}
+                  </span>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PullToRefresh>
+    </Page>
+  );
+}

@@ -1,0 +1,204 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, ErrorBlock, Input, ProgressBar, Skeleton } from 'antd-mobile';
+import { CheckCircleFill, CloseCircleFill, ClockCircleFill } from 'antd-mobile-icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { GAMES } from '@lucky28/shared';
+import { Page } from '../../../components/Page';
+import { useFairChain, useFairRecent, useFairRound, type FairRound } from '../api/fair';
+import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';
+import './fair.css';
+
+const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
+
+function Check({ ok, label, testId }: { ok: boolean | null; label: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`fair-check ${ok === null ? 'fair-check-na' : ok ? 'fair-check-ok' : 'fair-check-bad'}`} data-testid={testId} data-ok={ok === null ? 'na' : String(ok)}>
+      {ok === null ? <ClockCircleFill /> : ok ? <CheckCircleFill /> : <CloseCircleFill />}
+      <span>{label}</span>
+      <b>{ok === null ? t('fair.na') : ok ? t('fair.match') : t('fair.mismatch')}</b>
+    </li>
+  );
+}
+
+/** Walks the revealed seed up to the published final hash, in the browser, in slices. */
+function useChainWalk(round: FairRound | undefined) {
+  const [state, setState] = useState<{ key: string; done: number; result: boolean | null }>({ key: '', done: 0, result: null });
+  const key = round?.seed ? `${round.game_id}:${round.issue}` : '';
+  const steps = round ? round.chain.length - round.chain.index : 0;
+  useEffect(() => {
+    if (!round?.seed) return;
+    const controller = new AbortController();
+    walksToTerminal(round.seed, steps, round.chain.terminal_hash, {
+      signal: controller.signal,
+      onProgress: (done) => setState({ key, done, result: null }),
+    }).then(
+      (result) => setState({ key, done: steps, result }),
+      () => {},
+    );
+    return () => controller.abort();
+  }, [round?.seed, round?.chain.terminal_hash, steps, key, round]);
+  return state.key === key ? { ...state, steps } : { key, done: 0, result: null, steps };
+}
+
+function Hash({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="fair-hash">
+      <span>{label}</span>
+      <code>{value ?? '—'}</code>
+    </div>
+  );
+}
+
+function RoundReport({ round }: { round: FairRound }) {
+  const { t } = useTranslation();
+  const v = useMemo(
+    () =>
+      verifyRound({
+        gameId: round.game_id,
+        issue: round.issue,
+        hash: round.hash,
+        seed: round.seed,
+        numbers: round.numbers,
+        digits: round.digits,
+        total: round.total,
+      }),
+    [round],
+  );
+  const link = linksToPrevious(round.hash, round.prev_hash);
+  const walk = useChainWalk(round);
+
+  if (v.state === 'pending') {
+    return (
+      <section className="fair-verdict fair-verdict-pending" data-testid="fair-verdict" data-state="pending">
+        <ClockCircleFill />
+        <div>
+          <h2>{t('fair.pendingTitle')}</h2>
+          <p>{t('fair.pendingText', { time: dayjs.unix(round.draws_at).format('HH:mm:ss') })}</p>
+        </div>
+        <Hash label={t('fair.commitment')} value={round.hash} />
+      </section>
+    );
+  }
+  if (v.state === 'invalid-seed') {
+    return (
+      <section className="fair-verdict fair-verdict-bad" data-testid="fair-verdict" data-state="mismatch">
+        <CloseCircleFill />
+        <h2>{t('fair.invalidSeed')}</h2>
+      </section>
+    );
+  }
+  const ok = v.ok && link !== false && walk.result !== false;
+  return (
+    <>
+      <section className={`fair-verdict ${ok ? 'fair-verdict-ok' : 'fair-verdict-bad'}`} data-testid="fair-verdict" data-state={ok ? 'match' : 'mismatch'}>
+        {ok ? <CheckCircleFill /> : <CloseCircleFill />}
+        <div>
+          <h2>{ok ? t('fair.verifiedTitle') : t('fair.mismatchTitle')}</h2>
+          <p>{t('fair.verdictText', { issue: round.issue })}</p>
+        </div>
+      </section>
+      <section className="fair-card">
+        <h3>{t('fair.result')}</h3>
+        <div className="fair-result">
+          {v.recomputed.digits[0]} + {v.recomputed.digits[1]} + {v.recomputed.digits[2]} = <b data-testid="fair-total">{v.recomputed.total}</b>
+          <span className="fair-server">{t('fair.serverSaid', { total: round.total ?? '—' })}</span>
+        </div>
+        <div className="fair-numbers" data-testid="fair-numbers">
+          {v.recomputed.numbers.map((n, i) => (
+            <span key={n} className={`fair-num fair-num-g${i < 6 ? 1 : i < 13 ? 2 : 3} ${round.numbers?.[i] === n ? '' : 'fair-num-bad'}`}>
+              {n}
+            </span>
+          ))}
+        </div>
+        <p className="fair-note">{t('fair.recomputedNote')}</p>
+      </section>
+      <section className="fair-card">
+        <h3>{t('fair.checks')}</h3>
+        <ul className="fair-checks">
+          <Check ok={v.commitmentOk} label={t('fair.checkCommitment')} testId="check-commitment" />
+          <Check ok={v.numbersOk} label={t('fair.checkNumbers')} testId="check-numbers" />
+          <Check ok={v.digitsOk && v.totalOk} label={t('fair.checkTotal')} testId="check-total" />
+          <Check ok={link} label={t('fair.checkLink')} testId="check-link" />
+          <Check ok={walk.result} label={t('fair.checkChain', { steps: walk.steps })} testId="check-chain" />
+        </ul>
+        {walk.result === null && walk.steps > 0 && <ProgressBar percent={Math.round((walk.done / walk.steps) * 100)} className="fair-progress" />}
+      </section>
+      <section className="fair-card">
+        <h3>{t('fair.data')}</h3>
+        <Hash label={t('fair.seed')} value={round.seed} />
+        <Hash label={t('fair.commitment')} value={round.hash} />
+        <Hash label={t('fair.prevCommitment')} value={round.prev_hash} />
+        <Hash label={t('fair.terminal', { index: round.chain.index, length: round.chain.length })} value={round.chain.terminal_hash} />
+        <details className="fair-algo">
+          <summary>{t('fair.algorithm')}</summary>
+          <p>{round.algorithm}</p>
+        </details>
+      </section>
+    </>
+  );
+}
+
+/** /fair: pick a game and a round; the page recomputes the draw with packages/shared and says whether it matches. */
+export function FairScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const gameParam = Number(params.get('game_id'));
+  const gameId = GAMES.some((g) => g.id === gameParam) ? gameParam : (GAMES[0]?.id ?? 7);
+  const recent = useFairRecent(gameId);
+  const issueParam = params.get('issue') ?? '';
+  const issue = issueParam || recent.data?.[0]?.issue || '';
+  const [typed, setTyped] = useState<{ for: string; value: string } | null>(null);
+  const inputValue = typed && typed.for === issue ? typed.value : issue;
+  const round = useFairRound(gameId, issue);
+  const chain = useFairChain(gameId);
+  const select = (next: { game?: number; issue?: string }) => {
+    const q = new URLSearchParams({ game_id: String(next.game ?? gameId) });
+    if (next.issue) q.set('issue', next.issue);
+    setParams(q, { replace: true });
+  };
+  return (
+    <Page title={t('fair.title')} className="fair">
+      <section className="fair-intro">
+        <p>{t('fair.intro')}</p>
+        {chain.data?.terminal_hash && <Hash label={t('fair.published')} value={chain.data.terminal_hash} />}
+      </section>
+      <div className="fair-picker">
+        <div className="fair-chips" role="group" aria-label={t('fair.game')}>
+          {GAMES.map((g) => (
+            <button key={g.id} type="button" className={`fair-chip ${g.id === gameId ? 'fair-chip-on' : ''}`} onClick={() => select({ game: g.id })}>
+              {t(`games.${GAME_CODE[g.id] ?? 'us'}`)}
+            </button>
+          ))}
+        </div>
+        <form
+          className="fair-issue"
+          onSubmit={(e) => {
+            e.preventDefault();
+            select({ issue: inputValue.trim() });
+          }}
+        >
+          <Input value={inputValue} onChange={(v) => setTyped({ for: issue, value: v.replace(/\D/g, '') })} placeholder={t('fair.issuePlaceholder')} inputMode="numeric" aria-label={t('fair.issue')} />
+          <Button type="submit" size="small" color="primary" shape="rounded">
+            {t('fair.verify')}
+          </Button>
+        </form>
+        {recent.data && recent.data.length > 0 && (
+          <div className="fair-chips fair-recent">
+            {recent.data.map((d) => (
+              <button key={d.id} type="button" className={`fair-chip fair-chip-small ${d.issue === issue ? 'fair-chip-on' : ''}`} onClick={() => select({ issue: d.issue })}>
+                {d.issue.slice(-4)} · {d.code}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {round.isLoading && <Skeleton.Paragraph lineCount={6} animated className="fair-skeleton" />}
+      {round.isError && <ErrorBlock status="empty" title={t('fair.notFound')} description={round.error.message} />}
+      {!issue && recent.data?.length === 0 && <ErrorBlock status="empty" title={t('fair.noRounds')} description="" />}
+      {round.data && <RoundReport key={`${round.data.game_id}:${round.data.issue}`} round={round.data} />}
+    </Page>
+  );
+}

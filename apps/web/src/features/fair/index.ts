@@ -1,0 +1,1 @@
+export { FairScreen } from './components/FairScreen';

@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import type { BetOrder } from '../model/order';
+
+export interface DateRange {
+  /** "YYYY-MM-DD"; empty = today (spec §5). */
+  begin: string;
+  end: string;
+}
+
+/** `user/orderList` for a date range; refreshed every 5 s while an order awaits its draw. */
+export function useOrders(range: DateRange) {
+  return useQuery({
+    queryKey: ['user', 'orderList', range.begin, range.end] as const,
+    queryFn: ({ signal }) => apiPost<BetOrder[]>('/api/user/orderList', { begin_date: range.begin, end_date: range.end }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.some((o) => o.status === 0) ? 5000 : false),
+    refetchIntervalInBackground: false,
+  });
+}

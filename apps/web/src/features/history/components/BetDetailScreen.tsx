@@ -1,0 +1,70 @@
+import { useEffect, type ReactNode } from 'react';
+import { Toast } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/Page';
+import { useGoBack } from '../../../lib/navigation';
+import { openResultParts, outcomeOf, parseOrderItem } from '../model/order';
+import { OutcomeBadge } from './OutcomeBadge';
+import './history.css';
+
+/** /betDetail (spec §2.10): one order passed as JSON in `item`. */
+export function BetDetailScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const goBack = useGoBack('/betRecord');
+  const parsed = parseOrderItem(params.get('item'));
+  const error = parsed.ok ? null : parsed.error;
+  useEffect(() => {
+    if (error) {
+      Toast.show({ icon: 'fail', content: t(error) });
+      goBack();
+    }
+  }, [error, goBack, t]);
+  if (!parsed.ok) return <Page title={t('routes.betDetail')}>{null}</Page>;
+  const o = parsed.order;
+  const outcome = outcomeOf(o);
+  const parts = openResultParts(o.lottery_code);
+  const rows: [string, ReactNode][] = [
+    [t('betHistory.orderNo'), <span className="hist-mono">{o.orderNo}</span>],
+    [t('betHistory.game'), o.name],
+    [t('betHistory.plan'), o.plan_name],
+    [t('betHistory.issueLabel'), o.issue],
+    [
+      t('betHistory.openResult'),
+      parts ? (
+        <span className="hist-result" data-testid="open-result">
+          <span>{parts[0]}</span>+<span>{parts[1]}</span>+<span>{parts[2]}</span>=<span className="hist-result-total">{parts[3]}</span>
+        </span>
+      ) : (
+        t('betHistory.notDrawn')
+      ),
+    ],
+    [t('betHistory.betItem'), o.play_method],
+    [t('betHistory.betTime'), dayjs.unix(o.createtime).format('YYYY-MM-DD HH:mm:ss')],
+  ];
+  return (
+    <Page title={t('routes.betDetail')} backFallback="/betRecord" className="hist">
+      <section className={`hist-hero hist-hero-${outcome}`}>
+        <span className="hist-hero-label">{t('betHistory.amount')}</span>
+        <strong className="hist-hero-amount">{o.quantity} u</strong>
+        <div className="hist-hero-row">
+          <span>
+            {t('betHistory.profit')}{' '}
+            <b data-testid="detail-profit">{o.status === 0 || o.profit === null ? '----' : `${o.profit} u`}</b>
+          </span>
+          <OutcomeBadge outcome={outcome} />
+        </div>
+      </section>
+      <dl className="hist-fields">
+        {rows.map(([k, v]) => (
+          <div key={k} className="hist-field">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </Page>
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderOutcome } from '../model/order';
+
+export function OutcomeBadge({ outcome }: { outcome: OrderOutcome }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`hist-badge hist-badge-${outcome}`} data-testid="order-outcome" data-outcome={outcome}>
+      {t(`betHistory.outcome.${outcome}`)}
+    </span>
+  );
+}

@@ -1,0 +1,2 @@
+export { BetRecordScreen } from './components/BetRecordScreen';
+export { BetDetailScreen } from './components/BetDetailScreen';

@@ -1,0 +1,1 @@
+export { LotteryCards } from './components/LotteryCards';

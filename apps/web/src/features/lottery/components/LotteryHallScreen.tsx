@@ -1,0 +1,130 @@
+import { ErrorBlock, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { RightOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { GAMES } from '@lucky28/shared';
+import { Page } from '../../../components/Page';
+import { useUserInfo } from '../../../lib/auth';
+import { useSession } from '../../../lib/session';
+import { useHall, type HallData } from '../api/hall';
+import { canEnter, groupByTier, roomName, type Plan } from '../model/rooms';
+import './hall.css';
+
+const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
+
+function RoomCard({ plan, gameName, onEnter }: { plan: Plan; gameName: string; onEnter: (p: Plan) => void }) {
+  const { t } = useTranslation();
+  const tier = t(`hall.tier.${plan.type}`, { defaultValue: plan.title });
+  const name = roomName(plan, tier);
+  return (
+    <button type="button" className={`hall-room hall-tier-${plan.type}`} onClick={() => onEnter(plan)} data-testid="hall-room" data-plan={plan.id}>
+      <span className="hall-room-badge" aria-hidden>
+        {['I', 'II', 'III', 'IV'][plan.type] ?? '•'}
+      </span>
+      <span className="hall-room-main">
+        <span className="hall-room-name">
+          {name}
+          {name !== tier && <small> · {tier}</small>}
+        </span>
+        <span className="hall-room-meta">
+          <span>
+            {t('hall.minStake')} <b>{plan.min_limit}</b>
+          </span>
+          <span>
+            {t('hall.joinLimit')} <b>{plan.join_limit}</b>
+          </span>
+        </span>
+      </span>
+      <span className="hall-room-side">
+        <span className="hall-room-present" aria-label={t('hall.present', { count: plan.robot_num })}>
+          <UserOutline /> {plan.robot_num}
+        </span>
+        <RightOutline className="hall-room-arrow" aria-hidden />
+      </span>
+      <span className="sr-only">{gameName}</span>
+    </button>
+  );
+}
+
+function GamePane({ game, onEnter }: { game: HallData['gameList'][number]; onEnter: (p: Plan) => void }) {
+  const { t } = useTranslation();
+  const code = GAME_CODE[game.id] ?? 'us';
+  const groups = groupByTier(game.planList);
+  return (
+    <div className="hall-pane">
+      <div className="hall-game">
+        <span className={`game-flag game-flag-${code}`} aria-hidden>
+          {code.toUpperCase()}
+        </span>
+        <div className="hall-game-text">
+          <h2>{t(`games.${code}`)}</h2>
+          <p>
+            {game.game_status === 1
+              ? t('hall.open')
+              : t('hall.stopped')}
+            {game.open_from && game.open_to ? ` · ${t('hall.hours', { from: game.open_from, to: game.open_to })}` : ` · ${t('hall.allDay')}`}
+          </p>
+        </div>
+      </div>
+      {groups.length === 0 && <ErrorBlock status="empty" title={t('hall.noRooms')} description="" />}
+      <div className="hall-rooms">
+        {groups.flatMap((g) => g.plans).map((p) => (
+          <RoomCard key={p.id} plan={p} gameName={t(`games.${code}`)} onEnter={onEnter} />
+        ))}
+      </div>
+      <p className="hall-note">{t('hall.presenceNote')}</p>
+    </div>
+  );
+}
+
+/** The lottery hall (spec §2.11): game tabs (query `tab`) and each game's rooms by tier. */
+export function LotteryHallScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const hall = useHall();
+  const info = useUserInfo();
+  const storedBalance = useSession((s) => s.balance);
+  const tabParam = Number(params.get('tab'));
+  const tab = Number.isInteger(tabParam) && tabParam >= 0 && tabParam < GAMES.length ? tabParam : 0;
+
+  const enter = (plan: Plan) => {
+    const balance = info.data?.balance ?? storedBalance;
+    if (!canEnter(balance, plan)) {
+      Toast.show({ icon: 'fail', content: t('hall.insufficient') });
+      return;
+    }
+    const code = GAME_CODE[plan.game_id] ?? 'us';
+    const title = roomName(plan, t(`hall.tier.${plan.type}`, { defaultValue: plan.title }));
+    const q = new URLSearchParams({ id: String(plan.id), game_id: String(plan.game_id), name: t(`games.${code}`), title });
+    navigate(`/betRoom?${q.toString()}`);
+  };
+
+  const games = hall.data?.gameList ?? [];
+  return (
+    <Page title={t('routes.lottery')} back={false} className="hall">
+      <Tabs
+        className="hall-tabs"
+        activeKey={String(tab)}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+      >
+        {GAMES.map((g) => (
+          <Tabs.Tab key={String(g.tabIndex)} title={t(`games.${GAME_CODE[g.id] ?? 'us'}`)} />
+        ))}
+      </Tabs>
+      {hall.isLoading && (
+        <div className="hall-pane">
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      )}
+      {hall.isError && !hall.data && (
+        <ErrorBlock status="disconnected" title={t('common.failed')} description={hall.error.message} />
+      )}
+      {(() => {
+        const id = GAMES[tab]?.id;
+        const game = games.find((g) => g.id === id);
+        return game ? <GamePane game={game} onEnter={enter} /> : null;
+      })()}
+    </Page>
+  );
+}

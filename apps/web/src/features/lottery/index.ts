@@ -1,0 +1,1 @@
+export { LotteryHallScreen } from './components/LotteryHallScreen';

@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import { Button, Input, Popup, Tabs, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatOdds } from '@lucky28/shared';
+import { QUICK_AMOUNTS, checkSlip, toggleClass, totalOdds, totalStake, type PanelTab, type RoomClass } from '../model/betSlip';
+
+export interface SlipState {
+  tab: PanelTab;
+  selected: number[];
+  amount: string;
+}
+
+interface BetPanelProps {
+  visible: boolean;
+  onClose: () => void;
+  base: RoomClass[];
+  num: RoomClass[];
+  slip: SlipState;
+  onSlip: (slip: SlipState) => void;
+  issue: string;
+  submitting: boolean;
+  onSubmit: (playTypes: number[], amountCents: number) => void;
+}
+
+function ClassButton({ c, active, onTap, compact }: { c: RoomClass; active: boolean; onTap: () => void; compact?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`bp-class ${active ? 'bp-class-on' : ''} ${compact ? 'bp-class-num' : ''}`}
+      aria-pressed={active}
+      onClick={onTap}
+      data-testid={`bet-class-${c.classId}`}
+    >
+      <span className="bp-class-name">{c.name}</span>
+      <span className="bp-class-odds">{formatOdds(c.odds)}</span>
+    </button>
+  );
+}
+
+/**
+ * The betting panel (spec §4, §5, §9): regular and number tabs from the room's oddsList; a tap
+ * toggles a class; changing tab clears the selection; quick amounts and a custom amount; total
+ * bet = amount × selected count and total odds = the sum of the selected odds.
+ */
+export function BetPanel({ visible, onClose, base, num, slip, onSlip, issue, submitting, onSubmit }: BetPanelProps) {
+  const { t } = useTranslation();
+  const [custom, setCustom] = useState(false);
+  const classes = slip.tab === 'base' ? base : num;
+  const all = useMemo(() => [...base, ...num], [base, num]);
+  const stake = totalStake(slip.amount, slip.selected.length);
+  const quick = QUICK_AMOUNTS.map(String);
+  const isQuick = !custom && quick.includes(slip.amount);
+
+  const submit = () => {
+    const check = checkSlip(all, slip.selected, slip.amount);
+    if (!check.ok) {
+      Toast.show({ content: t(check.key, check.params) });
+      return;
+    }
+    onSubmit(check.playTypes, check.amount);
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="bp" destroyOnClose={false}>
+      <div className="bp-head">
+        <span className="bp-issue">{t('room.betOn', { issue })}</span>
+        <button type="button" className="bp-close" onClick={onClose} aria-label={t('common.cancel')}>
+          ×
+        </button>
+      </div>
+      <Tabs
+        className="bp-tabs"
+        activeKey={slip.tab}
+        onChange={(key) => onSlip({ ...slip, tab: key as PanelTab, selected: [] })}
+      >
+        <Tabs.Tab key="base" title={t('room.tabBase')} />
+        <Tabs.Tab key="num" title={t('room.tabNum')} />
+      </Tabs>
+      <div className={`bp-grid ${slip.tab === 'num' ? 'bp-grid-num' : ''}`}>
+        {classes.map((c) => (
+          <ClassButton
+            key={c.classId}
+            c={c}
+            compact={slip.tab === 'num'}
+            active={slip.selected.includes(c.classId)}
+            onTap={() => onSlip({ ...slip, selected: toggleClass(slip.selected, c.classId) })}
+          />
+        ))}
+      </div>
+      <div className="bp-amounts" role="group" aria-label={t('room.amount')}>
+        {quick.map((a) => (
+          <button
+            key={a}
+            type="button"
+            className={`bp-chip ${isQuick && slip.amount === a ? 'bp-chip-on' : ''}`}
+            onClick={() => {
+              setCustom(false);
+              onSlip({ ...slip, amount: a });
+            }}
+          >
+            {a}
+          </button>
+        ))}
+        <button
+          type="button"
+          className={`bp-chip ${!isQuick ? 'bp-chip-on' : ''}`}
+          onClick={() => {
+            setCustom(true);
+            onSlip({ ...slip, amount: '' });
+          }}
+        >
+          {t('room.custom')}
+        </button>
+      </div>
+      {!isQuick && (
+        <div className="bp-custom">
+          <Input
+            autoFocus
+            inputMode="decimal"
+            placeholder={t('room.amountPlaceholder')}
+            value={slip.amount}
+            onChange={(v) => onSlip({ ...slip, amount: v.replace(/[^\d.]/g, '') })}
+            aria-label={t('room.amount')}
+            data-testid="bet-amount"
+          />
+          <span>u</span>
+        </div>
+      )}
+      <div className="bp-summary">
+        <span>
+          {t('room.selected')} <b>{slip.selected.length}</b>
+        </span>
+        <span>
+          {t('room.totalBet')} <b data-testid="bet-total">{stake === null ? '0.00' : formatMoney(stake)}</b> u
+        </span>
+        <span>
+          {t('room.totalOdds')} <b>{totalOdds(all, slip.selected)}</b>
+        </span>
+      </div>
+      <div className="bp-actions">
+        <Button block color="primary" shape="rounded" size="large" loading={submitting} onClick={submit} data-testid="bet-submit">
+          {t('room.placeBet')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,354 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, ErrorBlock, NoticeBar, Toast } from 'antd-mobile';
+import { AppOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatMoney, trendOf } from '@lucky28/shared';
+import { Page } from '../../../components/Page';
+import { showError } from '../../../lib/feedback';
+import { useSession } from '../../../lib/session';
+import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds, type FeedEntry, type HitNotice, type RoomHeart } from '../api/room';
+import { useNow } from '../hooks/useNow';
+import { tabOfClass, toRoomClass, type RoomClass } from '../model/betSlip';
+import { deadlineFrom, formatCountdown, roundPhase, secondsLeft, steadyDeadline, type RoundPhase } from '../model/clock';
+import { countPoll, mergeFeed, type NoticeCounter } from '../model/feed';
+import { BetPanel, type SlipState } from './BetPanel';
+import { SideMenu } from './SideMenu';
+import { TrendPopup } from './TrendPopup';
+import './room.css';
+
+const feedKey = (e: FeedEntry) => `${e.nickname}|${e.issue}|${e.play_type}|${e.quantity}|${e.createtime}|${e.mine ? 1 : 0}`;
+
+/** Stable React keys for feed rows: the entry's content plus its occurrence among identical entries. */
+function withKeys(feed: readonly FeedEntry[]): { e: FeedEntry; key: string }[] {
+  const seen = new Map<string, number>();
+  return feed.map((e) => {
+    const k = feedKey(e);
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return { e, key: `${k}#${n}` };
+  });
+}
+
+type Deadline = { key: string; deadline: number };
+
+function useSteady(key: string, deadline: number): number {
+  const [held, setHeld] = useState<Deadline>({ key, deadline });
+  const next = steadyDeadline(held, { key, deadline });
+  if (next !== held) setHeld(next);
+  return next.deadline;
+}
+
+/** Feed, win notices and balance derived from successive heartbeats (no effects: adjusted during render). */
+interface LiveState {
+  at: number;
+  feed: readonly FeedEntry[];
+  counter: NoticeCounter;
+  notices: HitNotice[];
+}
+
+function useLive(heart: RoomHeart | undefined, at: number): LiveState {
+  const [live, setLive] = useState<LiveState>({ at: 0, feed: [], counter: { issue: null, polls: 0 }, notices: [] });
+  if (heart && at !== live.at) {
+    const { next, show } = countPoll(live.counter, heart.issue.issue);
+    const updated = {
+      at,
+      feed: mergeFeed(live.feed, heart.message, feedKey),
+      counter: next,
+      notices: show ? heart.hit_notice : live.notices,
+    };
+    setLive(updated);
+    return updated;
+  }
+  return live;
+}
+
+function WinNotice({ notices }: { notices: HitNotice[] }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (notices.length < 2) return;
+    const id = setInterval(() => setIndex((i) => i + 1), 3000);
+    return () => clearInterval(id);
+  }, [notices]);
+  if (notices.length === 0) return null;
+  const n = notices[index % notices.length]!;
+  return (
+    <NoticeBar
+      className="room-win"
+      icon={<SoundOutline />}
+      color="alert"
+      content={t('room.winNotice', { nickname: n.nickname, game: n.game_name, profit: n.profit })}
+    />
+  );
+}
+
+function Balls({ digits, total }: { digits: [number, number, number]; total: number }) {
+  return (
+    <span className="room-balls">
+      <span className="room-ball">{digits[0]}</span>
+      <i>+</i>
+      <span className="room-ball">{digits[1]}</span>
+      <i>+</i>
+      <span className="room-ball">{digits[2]}</span>
+      <i>=</i>
+      <span className="room-ball room-ball-total">{total}</span>
+    </span>
+  );
+}
+
+function RoundPanel({ heart, phase, closeText, drawText, balance, onTrend }: {
+  heart: RoomHeart;
+  phase: RoundPhase;
+  closeText: string | null;
+  drawText: string | null;
+  balance: string | null;
+  onTrend: () => void;
+}) {
+  const { t } = useTranslation();
+  const last = heart.last_issue;
+  const labels = last ? trendOf(last.code) : null;
+  return (
+    <section className="room-round">
+      <div className="room-round-row">
+        <div className="room-current">
+          <span className="room-label">{t('room.round', { issue: heart.issue.issue })}</span>
+          <span className="room-label">
+            {phase === 'open' && t('room.closesIn')}
+            {phase === 'closed' && t('room.closedDrawIn')}
+            {phase === 'drawing' && t('room.waitResult')}
+            {phase === 'stopped' && t('room.stopped')}
+          </span>
+          <strong className={`room-countdown room-phase-${phase}`} data-testid="room-countdown" data-issue={heart.issue.issue} data-phase={phase}>
+            {phase === 'open' && (closeText ?? '00:00')}
+            {phase === 'closed' && (drawText ?? t('room.drawing'))}
+            {phase === 'drawing' && t('room.drawing')}
+            {phase === 'stopped' && '--:--'}
+          </strong>
+        </div>
+        <button
+          type="button"
+          className="room-last"
+          onClick={onTrend}
+          aria-label={t('room.recentDraws')}
+          data-testid="room-last"
+          data-issue={last?.issue ?? ''}
+          data-digits={last ? `${last.site_1},${last.site_2},${last.site_3}` : ''}
+        >
+          <span className="room-label">{last ? t('room.lastRound', { issue: last.issue }) : t('room.noDraws')}</span>
+          {last && labels && (
+            <>
+              <Balls digits={[last.site_1, last.site_2, last.site_3]} total={last.code} />
+              <span className="room-tags">
+                <em>{t(`betClass.${labels.size}`)}</em>
+                <em>{t(`betClass.${labels.parity}`)}</em>
+                {labels.extreme !== null && <em className="room-tag-extreme">{t(`betClass.${labels.extreme}`)}</em>}
+              </span>
+            </>
+          )}
+        </button>
+      </div>
+      <div className="room-stats">
+        <span>
+          {t('room.balance')} <b data-testid="room-balance">{balance ?? '--'}</b> u
+        </span>
+        <span>
+          <UserOutline /> {t('room.present', { count: heart.robot_num })}
+        </span>
+        <span>{t('room.betsInRound', { count: heart.order_count })}</span>
+      </div>
+    </section>
+  );
+}
+
+function FeedList({ feed, currentIssue, onFollow }: { feed: readonly FeedEntry[]; currentIssue: string; onFollow: (e: FeedEntry) => void }) {
+  const { t } = useTranslation();
+  const end = useRef<HTMLDivElement>(null);
+  const last = feed[feed.length - 1];
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+  }, [last]);
+  if (feed.length === 0) {
+    return (
+      <div className="room-feed room-feed-empty" data-testid="room-feed">
+        <p>{t('room.feedEmpty')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="room-feed" data-testid="room-feed" aria-live="polite">
+      {withKeys(feed).map(({ e, key }) => (
+        <div key={key} className={`room-bet ${e.mine ? 'room-bet-mine' : ''}`} data-testid="feed-entry">
+          <span className="room-bet-avatar" aria-hidden>
+            {[...e.nickname][0]?.toUpperCase() ?? '?'}
+          </span>
+          <div className="room-bet-bubble">
+            <div className="room-bet-top">
+              <span className="room-bet-nick">{e.mine ? t('room.me') : e.nickname}</span>
+              <span className="room-bet-issue">{t('room.roundShort', { issue: e.issue.slice(-4) })}</span>
+            </div>
+            <div className="room-bet-body">
+              <span className="room-bet-method">{e.play_method}</span>
+              <span className="room-bet-amount">{e.quantity} u</span>
+              {!e.mine && (
+                <button type="button" className={`room-follow ${e.issue === currentIssue ? '' : 'room-follow-old'}`} onClick={() => onFollow(e)}>
+                  {t('room.follow')}
+                </button>
+              )}
+            </div>
+          </div>
+        </div>
+      ))}
+      <div ref={end} />
+    </div>
+  );
+}
+
+/** The betting room (spec §2.11, §4, §5, §9; issue 5 item 3). */
+export function BetRoomScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const planId = Number(params.get('id'));
+  const gameId = Number(params.get('game_id'));
+  const name = params.get('name') ?? '';
+  const title = params.get('title') ?? '';
+  const valid = Number.isInteger(planId) && planId > 0 && Number.isInteger(gameId) && gameId > 0;
+
+  const heartQuery = useRoomHeart(planId, gameId);
+  const odds = useRoomOdds(planId);
+  const heart = heartQuery.data;
+  const live = useLive(heart, heartQuery.dataUpdatedAt);
+  const draws = useRecentDraws(gameId, heart ? (heart.last_issue?.issue ?? '') : undefined);
+  const now = useNow();
+  const receivedAt = heartQuery.dataUpdatedAt;
+  const issue = heart?.issue.issue ?? '';
+  const drawAt = useSteady(issue, heart ? deadlineFrom(heart.issue.openTime, receivedAt) : 0);
+  const closeAt = useSteady(`${issue}c`, heart ? deadlineFrom(heart.issue.closeTime, receivedAt) : 0);
+  const phase = heart ? roundPhase(heart.game_status, heart.issue.whether_close, closeAt, drawAt, now) : 'stopped';
+
+  const [menu, setMenu] = useState(false);
+  const [trend, setTrend] = useState(false);
+  const [panel, setPanel] = useState(false);
+  const [slip, setSlip] = useState<SlipState>({ tab: 'base', selected: [], amount: '10' });
+  const [balanceAfterBet, setBalanceAfterBet] = useState<{ at: number; value: string } | null>(null);
+  const updateSession = useSession((s) => s.update);
+  const placeBet = usePlaceBet();
+
+  const { base, num } = useMemo(() => {
+    const read = (list: { class: number; class_name: string; odds: string; odds_special: string | null; min: string; max: string }[] | undefined) =>
+      (list ?? []).map(toRoomClass).filter((c): c is RoomClass => c !== null);
+    return { base: read(odds.data?.rule_base), num: read(odds.data?.rule_num) };
+  }, [odds.data]);
+
+  // The balance after our own bet wins until a newer heartbeat reports the balance again.
+  const balance =
+    balanceAfterBet && balanceAfterBet.at >= receivedAt ? balanceAfterBet.value : (heart?.user_quantity ?? balanceAfterBet?.value ?? null);
+
+  const open = phase === 'open';
+  // The round closed while the panel was open: close it and say so.
+  const [closedWhileOpen, setClosedWhileOpen] = useState(0);
+  if (panel && !open && heart) {
+    setPanel(false);
+    setClosedWhileOpen((n) => n + 1);
+  }
+  useEffect(() => {
+    if (closedWhileOpen > 0) Toast.show({ content: t('room.closedNotice') });
+  }, [closedWhileOpen, t]);
+
+  const follow = (e: FeedEntry) => {
+    if (e.issue !== issue) {
+      Toast.show({ content: t('room.oldIssue') });
+      return;
+    }
+    if (!open) {
+      Toast.show({ content: t('room.closedNotice') });
+      return;
+    }
+    const amount = e.quantity.replace(/\.00$/, '');
+    setSlip({ tab: tabOfClass(e.play_type), selected: [e.play_type], amount });
+    setPanel(true);
+  };
+
+  const submit = (playTypes: number[], amountCents: number) => {
+    placeBet.mutate(
+      { issue, planId, gameId, playTypes, money: formatMoney(amountCents) },
+      {
+        onSuccess: ({ entry, msg }) => {
+          setBalanceAfterBet({ at: Date.now(), value: entry.after_quantity });
+          updateSession({ balance: entry.after_quantity });
+          setPanel(false);
+          setSlip((s) => ({ ...s, selected: [] }));
+          Toast.show({ icon: 'success', content: msg || t('room.betSuccess') });
+          void heartQuery.refetch();
+        },
+        onError: (err) => showError(err),
+      },
+    );
+  };
+
+  const roomTitle = [name, title].filter(Boolean).join(' · ') || t('routes.betRoom');
+  const drawText = formatCountdown(secondsLeft(drawAt, now));
+  const closeText = formatCountdown(secondsLeft(closeAt, now));
+
+  return (
+    <Page
+      title={roomTitle}
+      backFallback="/lottery"
+      className="room"
+      right={
+        <button type="button" className="icon-button room-menu-button" onClick={() => setMenu(true)} aria-label={t('room.menu.title')}>
+          <AppOutline />
+        </button>
+      }
+    >
+      {!valid && <ErrorBlock status="empty" title={t('room.badRoom')} description="" />}
+      {valid && heartQuery.isError && !heart && (
+        <ErrorBlock status="disconnected" title={t('common.failed')} description={heartQuery.error.message}>
+          <Button size="small" onClick={() => void heartQuery.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </ErrorBlock>
+      )}
+      {valid && heart && (
+        <div className="room-layout">
+          <RoundPanel heart={heart} phase={phase} closeText={closeText} drawText={drawText} balance={balance} onTrend={() => setTrend(true)} />
+          <WinNotice notices={live.notices} />
+          <FeedList feed={live.feed} currentIssue={issue} onFollow={follow} />
+          <div className="room-bar">
+            {open ? (
+              <>
+                <span className="room-bar-hint">{t('room.barHint', { time: closeText ?? '00:00' })}</span>
+                <Button color="primary" shape="rounded" className="room-bet-button" onClick={() => setPanel(true)} disabled={base.length + num.length === 0} data-testid="open-bet-panel">
+                  {t('room.bet')}
+                </Button>
+              </>
+            ) : (
+              <div className="room-closed" data-testid="room-closed">
+                {phase === 'stopped' ? t('room.stoppedNotice') : t('room.closedNotice')}
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+      {valid && !heart && !heartQuery.isError && <div className="room-loading">{t('common.loading')}</div>}
+      <BetPanel
+        visible={panel && open}
+        onClose={() => setPanel(false)}
+        base={base}
+        num={num}
+        slip={slip}
+        onSlip={setSlip}
+        issue={issue}
+        submitting={placeBet.isPending}
+        onSubmit={submit}
+      />
+      <TrendPopup
+        visible={trend}
+        onClose={() => setTrend(false)}
+        draws={draws.data ?? []}
+        moreHref={`/lotteryDetail?${new URLSearchParams({ game_id: String(gameId), name }).toString()}`}
+      />
+      <SideMenu visible={menu} onClose={() => setMenu(false)} gameId={gameId} planId={planId} gameName={name} />
+    </Page>
+  );
+}

@@ -1,0 +1,54 @@
+import { List, Popup } from 'antd-mobile';
+import { BillOutline, HistogramOutline, PayCircleOutline, QuestionCircleOutline, RedoOutline, CheckShieldOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+interface SideMenuProps {
+  visible: boolean;
+  onClose: () => void;
+  gameId: number;
+  planId: number;
+  gameName: string;
+}
+
+/** The room's side menu (spec §2.11): recharge, draws, trend, explanation, bet record, fairness, reload. */
+export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const game = new URLSearchParams({ game_id: String(gameId), name: gameName }).toString();
+  const go = (to: string) => {
+    onClose();
+    navigate(to);
+  };
+  const items = [
+    { to: '/recharge', icon: <PayCircleOutline />, label: t('room.menu.recharge') },
+    { to: `/lotteryDetail?${game}`, icon: <UnorderedListOutline />, label: t('room.menu.lotteryDetail') },
+    { to: `/trendChart?${game}`, icon: <HistogramOutline />, label: t('room.menu.trendChart') },
+    { to: `/lotteryExplain?plan_id=${planId}`, icon: <QuestionCircleOutline />, label: t('room.menu.lotteryExplain') },
+    { to: '/betRecord', icon: <BillOutline />, label: t('room.menu.betRecord') },
+    { to: `/fair?game_id=${gameId}`, icon: <CheckShieldOutline />, label: t('room.menu.fair') },
+  ];
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} position="right" bodyClassName="room-menu">
+      <h3 className="room-menu-title">{t('room.menu.title')}</h3>
+      <List>
+        {items.map((i) => (
+          <List.Item key={i.to} prefix={i.icon} onClick={() => go(i.to)} arrowIcon>
+            {i.label}
+          </List.Item>
+        ))}
+        <List.Item
+          prefix={<RedoOutline />}
+          onClick={() => {
+            queryClient.clear();
+            window.location.reload();
+          }}
+        >
+          {t('room.menu.reload')}
+        </List.Item>
+      </List>
+    </Popup>
+  );
+}

@@ -1,0 +1,1 @@
+export { BetRoomScreen } from './components/BetRoomScreen';

@@ -1,0 +1,3 @@
+export { GameRulesScreen } from './components/GameRulesScreen';
+export { GameIntroductionScreen } from './components/GameIntroductionScreen';
+export { LotteryExplainScreen } from './components/LotteryExplainScreen';
