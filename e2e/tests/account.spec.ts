@@ -143,3 +143,17 @@ test('routes of later releases show a translated coming-soon page, case-insensit
   await page.goto('/Withdraw?group_id=2');
   await expect(page.getByTestId('coming-soon')).toContainText('提現即將上線');
 });
+
+test('a session the server no longer accepts (HTTP 401) is cleared and leads to /login', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'lucky28.session',
+      JSON.stringify({ token: 'revoked-or-made-up', userId: 1, username: 'x', balance: null, groupId: 1, idcard: null, remember: false }),
+    ),
+  );
+  await page.goto('/personal');
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  expect(await page.evaluate(() => sessionStorage.getItem('lucky28.session'))).toBeNull();
+});
