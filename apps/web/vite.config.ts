@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
+    // `npm run dev -w apps/web` next to a running server (API_TARGET overrides the default port).
+    proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:8080', changeOrigin: true } },
   },
   build: {
     target: 'es2020',

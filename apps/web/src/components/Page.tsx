@@ -20,13 +20,30 @@ interface PageProps {
 export function Page({ title, back = true, backFallback = '/', onBack, right, children, className }: PageProps) {
   const goBack = useGoBack(backFallback);
   const { t } = useTranslation();
+  const goBackOrCustom = onBack ?? goBack;
   return (
     <div className={`page ${className ?? ''}`}>
       <NavBar
         className="page-nav"
         back={back ? '' : null}
-        backIcon={back ? <span className="page-back" role="button" aria-label={t('common.back')}><LeftOutline /></span> : false}
-        onBack={onBack ?? goBack}
+        backIcon={
+          back ? (
+            <span
+              className="page-back"
+              role="button"
+              tabIndex={0}
+              aria-label={t('common.back')}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') goBackOrCustom();
+              }}
+            >
+              <LeftOutline />
+            </span>
+          ) : (
+            false
+          )
+        }
+        onBack={goBackOrCustom}
         right={right}
       >
         {title}

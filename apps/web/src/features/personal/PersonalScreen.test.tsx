@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../lib/api';
 import type { UserInfo } from '../../lib/auth';
 import { useSession } from '../../lib/session';
-import { fakeApi, ok, screenAt } from '../../test/render';
+import { fakeApi, screenAt } from '../../test/render';
 import { PersonalScreen } from './PersonalScreen';
 
 const user: UserInfo = {
