@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { loadGameTexts } from '../../../i18n/gameTexts';
+import { fakeApi, ok, screenAt } from '../../../test/render';
+import { BetRoomScreen } from './BetRoomScreen';
+
+const ISSUE = '20250101001';
+
+function heart(patch: Record<string, unknown> = {}, issuePatch: Record<string, unknown> = {}) {
+  return {
+    game_id: 7,
+    plan_id: 1,
+    last_issue: { issue: '20250101000', site_1: 1, site_2: 2, site_3: 3, code: 6 },
+    issue: { issue: ISSUE, whether_close: false, openTime: 100, openTime1: 100, closeTime: 80, ...issuePatch },
+    game_status: 1,
+    order_count: 3,
+    robot_num: 2,
+    user_quantity: '100.00',
+    message: [
+      { nickname: 'b***b', issue: '20250100999', play_type: 2, play_method: 'Small', quantity: '50.00', after_quantity: null, mine: false, createtime: 1 },
+      { nickname: 'c***c', issue: ISSUE, play_type: 4, play_method: 'Even', quantity: '30.00', after_quantity: null, mine: false, createtime: 2 },
+    ],
+    hit_notice: [{ nickname: 'a***e', game_id: 7, game_name: 'American 28', profit: '10.00' }],
+    ...patch,
+  };
+}
+
+const entry = (cls: number, name: string, odds: string, special: string | null = null) => ({
+  class: cls,
+  class_name: name,
+  odds,
+  odds_special: special,
+  min: '10.00',
+  max: '5000.00',
+  rtp: '97.00',
+});
+
+function open(h = heart()) {
+  // Like the server: the heartbeat reports the caller's balance after a bet.
+  let balance = h.user_quantity;
+  const api = fakeApi({
+    '/api/Lottery/heart': () => ok({ ...h, user_quantity: balance }),
+    '/api/Lottery/oddsList': () =>
+      ok({ plan_id: 1, game_id: 7, rule_base: [entry(1, 'Big', '2.00', '1.60'), entry(3, 'Odd', '2.00', '1.60'), entry(4, 'Even', '2.00', '1.60')], rule_num: [entry(100, 'Sum 0', '508.00')] }),
+    '/api/Lottery/issueList': () => ok([]),
+    '/api/Lottery/playOrder': () => {
+      balance = '80.00';
+      return ok({ issue: ISSUE, play_type: '1,3', play_method: 'Big,Odd', quantity: '20.00', after_quantity: '80.00', createtime: 3 }, 'Bet placed');
+    },
+  });
+  configureApiClient({ fetch: api.fetch });
+  screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7&name=America%2028&title=Beginner');
+  return api;
+}
+
+describe('BetRoomScreen', () => {
+  beforeAll(async () => {
+    await loadGameTexts();
+  });
+  beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 5 }, { remember: false }));
+
+  it('shows the round, the last draw with its tags, the real feed and the win notice', async () => {
+    open();
+    expect(await screen.findByText('Round 20250101001')).toBeTruthy();
+    expect(screen.getByTestId('room-countdown').textContent).toMatch(/^01:2\d$/);
+    expect(screen.getByText('Result of 20250101000')).toBeTruthy();
+    expect(screen.getByText('Small', { selector: '.room-tags em' })).toBeTruthy();
+    expect(screen.getByText('Even', { selector: '.room-tags em' })).toBeTruthy();
+    expect(screen.getByTestId('room-balance').textContent).toBe('100.00');
+    expect(screen.getAllByTestId('feed-entry')).toHaveLength(2);
+    expect(await screen.findByText('a***e won 10.00 u in American 28')).toBeTruthy();
+  });
+
+  it('checks the slip, places one request for the whole selection and shows the new balance', async () => {
+    const api = open();
+    fireEvent.click(await screen.findByTestId('open-bet-panel'));
+    fireEvent.click(await screen.findByTestId('bet-submit'));
+    expect(await screen.findByText('Please select a bet')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('bet-class-1'));
+    fireEvent.click(screen.getByTestId('bet-class-3'));
+    expect(screen.getByTestId('bet-total').textContent).toBe('20.00');
+    fireEvent.click(screen.getByTestId('bet-submit'));
+
+    await waitFor(() => expect(screen.getByTestId('room-balance').textContent).toBe('80.00'));
+    const orders = api.calls.filter((c) => c.path === '/api/Lottery/playOrder');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.body).toMatchObject({ issue: ISSUE, plan_id: 1, game_id: 7, play_type: '1,3', money: '10.00' });
+    expect(orders[0]!.headers['idempotency-key']).toBeTruthy();
+    expect(useSession.getState().balance).toBe('80.00');
+  });
+
+  it('changing tab clears the selection', async () => {
+    open();
+    fireEvent.click(await screen.findByTestId('open-bet-panel'));
+    fireEvent.click(await screen.findByTestId('bet-class-1'));
+    expect(screen.getByTestId('bet-total').textContent).toBe('10.00');
+    fireEvent.click(screen.getByText('Sum'));
+    expect(screen.getByTestId('bet-total').textContent).toBe('0.00');
+  });
+
+  it('follows a bet of the current round and refuses one of an old round', async () => {
+    open();
+    const follows = await screen.findAllByText('Follow');
+    fireEvent.click(follows[0]!);
+    expect(await screen.findByText('You can only follow bets of the current round')).toBeTruthy();
+    fireEvent.click(follows[1]!);
+    expect(await screen.findByTestId('bet-class-4')).toHaveProperty('ariaPressed', 'true');
+    expect(screen.getByTestId('bet-total').textContent).toBe('30.00');
+  });
+
+  it('shows the closed notice instead of the panel while the round is closed', async () => {
+    open(heart({}, { whether_close: true, closeTime: 0, openTime: 10 }));
+    expect(await screen.findByTestId('room-closed')).toBeTruthy();
+    expect(screen.queryByTestId('open-bet-panel')).toBeNull();
+  });
+});
