@@ -1,4 +1,4 @@
-import { Button, NoticeBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { BillOutline, GlobalOutline, QuestionCircleOutline, ReceiptOutline, GiftOutline, RedoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { useUserInfo } from '../../lib/auth';
 import { useSession } from '../../lib/session';
 import { useHome } from './api';
 import { BannerCarousel } from './BannerCarousel';
+import { VersionNotice } from './VersionNotice';
 import { LotteryCards } from '../home-cards';
 
 const SHORTCUTS = [
@@ -69,7 +70,7 @@ export function HomeScreen() {
         <BalanceBar />
         <BannerCarousel banners={home.data?.banner} loading={home.isLoading} />
       </div>
-      <NoticeBar className="home-notice" color="alert" content={t('home.versionNotice', { version: APP_VERSION })} />
+      <VersionNotice text={t('home.versionNotice', { version: APP_VERSION })} />
       <nav className="shortcuts" aria-label={t('home.shortcuts.label')}>
         {SHORTCUTS.map((s) => (
           <Link key={s.to} to={s.to} className="shortcut">
