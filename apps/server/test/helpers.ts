@@ -14,29 +14,52 @@ import type { RateLimits } from '../src/plugins/rateLimits.js';
  */
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * A scratch database on the PostgreSQL server at `serverUrl`: created now, dropped by `drop()`, which
+ * first lets the closed pools' connections drain (a forced drop would kill them mid-goodbye).
+ */
+export async function createScratchDatabase(serverUrl: string, prefix = 'lucky28_t'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin((c) => c.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      admin(async (c) => {
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      }),
+  };
+}
+
 export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
     const database = await openPglite(undefined);
     await database.migrate();
     return database;
   }
-  const name = `lucky28_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openPostgres(dbUrl.toString(), 30);
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openPostgres(scratch.url, 30);
   await database.migrate();
   const close = database.close;
   database.close = async () => {
     await close();
-    const again = new pg.Client({ connectionString: url });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
+    await scratch.drop();
   };
   return database;
 }

@@ -30,6 +30,11 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client can lose its connection (server restart, failover); without a listener that
+  // error would crash the process. The pool replaces the client on the next checkout.
+  pool.on('error', (err) => {
+    process.stderr.write(`postgres: idle connection lost (${(err as Error).message})\n`);
+  });
   // bigint (int8) columns come back as strings by default; ours are all within 2^53.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

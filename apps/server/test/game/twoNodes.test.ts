@@ -5,8 +5,6 @@
  * the per-game advisory lock and the row checks must give exactly one draw per round and one payout
  * per winning order, and each node must see the other's bets and draws without polling the database.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,7 +14,7 @@ import { loadConfig } from '../../src/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { call, registerUser } from '../helpers.js';
+import { call, createScratchDatabase, registerUser } from '../helpers.js';
 import { checkLedgerInvariants, fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
 
 async function openTwoDatabases(): Promise<{ a: Database; b: Database; cleanup: () => Promise<void> }> {
@@ -27,15 +25,9 @@ async function openTwoDatabases(): Promise<{ a: Database; b: Database; cleanup: 
     const view = (): Database => ({ ...shared, close: async () => {} });
     return { a: view(), b: view(), cleanup: () => shared.close() };
   }
-  const name = `lucky28_t2_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const a = await openPostgres(dbUrl.toString(), 10);
-  const b = await openPostgres(dbUrl.toString(), 10);
+  const scratch = await createScratchDatabase(url, 'lucky28_t2');
+  const a = await openPostgres(scratch.url, 10);
+  const b = await openPostgres(scratch.url, 10);
   await a.migrate();
   const closeA = a.close;
   const closeB = b.close;
@@ -47,10 +39,7 @@ async function openTwoDatabases(): Promise<{ a: Database; b: Database; cleanup: 
     cleanup: async () => {
       await closeA();
       await closeB();
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await scratch.drop();
     },
   };
 }
