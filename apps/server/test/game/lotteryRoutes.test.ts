@@ -25,6 +25,7 @@ describe('Lottery/index', () => {
     expect(list.map((g: { id: number }) => g.id)).toEqual([7, 6, 5, 2, 1]);
     expect(list[0]).toMatchObject({ id: 7, name: 'American 28', tab_index: 0, game_status: 1 });
     expect(list[0].planList).toHaveLength(4);
+    expect(res.data).toMatchObject({ round_seconds: 210, close_before_seconds: 30, time_zone: 'Asia/Shanghai' });
     expect(list[0].planList[0]).toEqual({ id: plan, game_id: 7, type: 0, title: 'Beginner', min_limit: '10.00', join_limit: '10.00', robot_num: 0 });
     expect((await call(app, '/api/Lottery/index', { game_id: 6 }, { lang: 'zh' })).data.gameList.map((g: { name: string }) => g.name)).toEqual(['欧洲28']);
 

@@ -5,7 +5,10 @@ import { gameName, money } from '../../domain/game/present.js';
 import { intParam } from '../../domain/game/params.js';
 import { isWithinHours } from '../../domain/game/roundClock.js';
 
-/** Lottery/index: the games with their rooms ("plans"); `robot_num` is the real number of players present. */
+/**
+ * Lottery/index: the games with their rooms ("plans"); `robot_num` is the real number of players present.
+ * Also the round timing the rules pages state (round length, betting close, the operator's time zone).
+ */
 export default async function hallRoutes(app: FastifyInstance) {
   app.post('/api/Lottery/index', async (request, reply) => {
     const params = input(request);
@@ -37,6 +40,7 @@ export default async function hallRoutes(app: FastifyInstance) {
           robot_num: engine.presence.count(r.id, now),
         })),
     }));
-    return reply.ok({ gameList });
+    const { roundSeconds, closeBeforeSeconds, timeZone } = engine.settings;
+    return reply.ok({ gameList, round_seconds: roundSeconds, close_before_seconds: closeBeforeSeconds, time_zone: timeZone });
   });
 }
