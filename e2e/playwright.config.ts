@@ -12,6 +12,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8091);
 // Workers inherit the environment, so the server and every worker agree on one data directory.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-e2e-'));
 export const DEMO_PASSWORD = 'demo-e2e-password';
+/** The first operator's password (the wallet spec approves deposits through the operator API). */
+export const OPERATOR_PASSWORD = 'operator-e2e-password';
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +52,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
       DEMO_PASSWORD,
+      OPERATOR_PASSWORD,
       LOG_LEVEL: 'warn',
     },
   },

@@ -140,8 +140,8 @@ test('routes of later releases show a translated coming-soon page, case-insensit
   await page.goto('/login');
   await page.getByRole('button', { name: '遊客試玩' }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
-  await page.goto('/Withdraw?group_id=2');
-  await expect(page.getByTestId('coming-soon')).toContainText('提現即將上線');
+  await page.goto('/ActionCenter');
+  await expect(page.getByTestId('coming-soon')).toContainText('活動中心即將上線');
 });
 
 test('a session the server no longer accepts (HTTP 401) is cleared and leads to /login', async ({ page }) => {

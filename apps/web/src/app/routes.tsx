@@ -50,7 +50,7 @@ export const appRoutes: AppRoute[] = [
 
   // Screens of later releases.
   { path: '/lottery', auth: true, depth: 0, tab: 'lottery', screen: g(() => import('../features/lottery/components/LotteryHallScreen'), 'LotteryHallScreen') },
-  { path: '/recharge', auth: true, depth: 0, tab: 'deposit', soon: 'routes.recharge' },
+  { path: '/recharge', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet'), 'RechargeScreen') },
   { path: '/room', auth: true, depth: 0, tab: 'deposit', soon: 'routes.room' },
   { path: '/GamePromotion', auth: true, depth: 0, tab: 'promotion', soon: 'routes.gamePromotion' },
   { path: '/actionCenter', auth: true, depth: 1, soon: 'routes.actionCenter' },
@@ -58,8 +58,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/notice', auth: true, depth: 1, soon: 'routes.notice' },
   { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },
   { path: '/betDetail', auth: true, depth: 2, screen: g(() => import('../features/history/components/BetDetailScreen'), 'BetDetailScreen') },
-  { path: '/capitalDetail', auth: true, depth: 1, soon: 'routes.capitalDetail' },
-  { path: '/withdraw', auth: true, depth: 1, soon: 'routes.withdraw' },
+  { path: '/capitalDetail', auth: true, depth: 1, screen: s(() => import('../features/wallet'), 'CapitalDetailScreen') },
+  { path: '/withdraw', auth: true, depth: 1, screen: s(() => import('../features/wallet'), 'WithdrawScreen') },
   { path: '/find', auth: true, depth: 1, screen: g(() => import('../features/draws/components/FindScreen'), 'FindScreen') },
   { path: '/betRoom', auth: true, depth: 1, screen: g(() => import('../features/room/components/BetRoomScreen'), 'BetRoomScreen') },
   { path: '/lotteryDetail', auth: true, depth: 2, screen: g(() => import('../features/draws/components/LotteryDetailScreen'), 'LotteryDetailScreen') },
@@ -69,7 +69,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/trendChart', auth: true, depth: 2, screen: g(() => import('../features/draws/components/TrendChartScreen'), 'TrendChartScreen') },
   { path: '/moreNews', auth: true, depth: 1, soon: 'routes.moreNews' },
   { path: '/aticleDetail', auth: true, depth: 2, soon: 'routes.articleDetail' },
-  { path: '/realNameAuth', auth: true, depth: 2, soon: 'routes.realNameAuth' },
+  { path: '/realNameAuth', auth: true, depth: 2, screen: s(() => import('../features/realname'), 'RealNameAuthScreen') },
 ];
 
 const byPath = new Map(appRoutes.map((r) => [r.path.toLowerCase(), r]));

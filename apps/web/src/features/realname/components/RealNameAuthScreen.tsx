@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Button, Input, NoticeBar, Result, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
+import { LoadError } from '../../../components/LoadError';
+import { Page } from '../../../components/Page';
+import { ApiError } from '../../../lib/api';
+import { showLoading, showNotice, showSuccess } from '../../../lib/feedback';
+import { useGoBack } from '../../../lib/navigation';
+import { imageProblem } from '../../../lib/upload';
+import { apiMessage } from '../../../lib/validation';
+import { uploadIdcardPicture, useRealNameInfo, useSubmitRealName, type RealNameInfo } from '../api/realName';
+import { realNameProblem } from '../model/realName';
+import './realName.css';
+
+interface Slot {
+  file: File | null;
+  url: string;
+  uploading: boolean;
+}
+
+const emptySlot: Slot = { file: null, url: '', uploading: false };
+
+/** A picture slot that uploads as soon as a picture is chosen (spec §4), with a loading notice. */
+function useUploadSlot() {
+  const { t } = useTranslation();
+  const [slot, setSlot] = useState<Slot>(emptySlot);
+  const preview = useObjectUrl(slot.url ? slot.file : null);
+  const choose = async (file: File) => {
+    const problem = imageProblem(file);
+    if (problem) return showNotice(apiMessage(problem));
+    setSlot({ file, url: '', uploading: true });
+    const done = showLoading(t('realName.uploading'));
+    try {
+      const url = await uploadIdcardPicture(file);
+      done();
+      setSlot({ file, url, uploading: false });
+      showSuccess(t('realName.uploaded'));
+    } catch (err) {
+      done();
+      setSlot(emptySlot);
+      showNotice(err instanceof ApiError && err.kind === 'business' && err.message ? err.message : t('realName.uploadFailed'));
+    }
+  };
+  return { slot, preview, choose, remove: () => setSlot(emptySlot) };
+}
+
+function RealNameForm({ info }: { info: RealNameInfo }) {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/setting?type=2');
+  const submit = useSubmitRealName();
+  const [truename, setTruename] = useState('');
+  const [idcard, setIdcard] = useState('');
+  const front = useUploadSlot();
+  const back = useUploadSlot();
+
+  const send = () => {
+    const problem = realNameProblem({ truename, idcard, front: front.slot.url, back: back.slot.url });
+    if (problem) return showNotice(apiMessage(problem));
+    submit.mutate(
+      { truename: truename.trim(), idcard: idcard.trim(), idcard_zheng: front.slot.url, idcard_fan: back.slot.url },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg || t('realName.submitted'));
+          goBack();
+        },
+        onError: (err) => showNotice(err instanceof ApiError && err.kind === 'business' && err.message ? err.message : t('realName.failed')),
+      },
+    );
+  };
+
+  return (
+    <>
+      {info.reason && <NoticeBar color="alert" wrap content={t('realName.rejected', { reason: info.reason })} data-testid="realname-rejected" />}
+      <section className="realname-card">
+        <label className="realname-field">
+          <span>{t('realName.name')}</span>
+          <Input value={truename} onChange={setTruename} maxLength={40} placeholder={t('realName.namePlaceholder')} aria-label={t('realName.name')} clearable />
+        </label>
+        <label className="realname-field">
+          <span>{t('realName.idcard')}</span>
+          <Input value={idcard} onChange={setIdcard} maxLength={18} placeholder={t('realName.idcardPlaceholder')} aria-label={t('realName.idcard')} clearable />
+        </label>
+      </section>
+      <section className="realname-card realname-pictures">
+        <div>
+          <span className="realname-picture-label">{t('realName.front')}</span>
+          <ImagePicker
+            preview={front.preview}
+            label={t('realName.front')}
+            hint={t('realName.pictureHint')}
+            busy={front.slot.uploading}
+            onChoose={(f) => void front.choose(f)}
+            onRemove={front.remove}
+            testId="idcard-front"
+          />
+        </div>
+        <div>
+          <span className="realname-picture-label">{t('realName.back')}</span>
+          <ImagePicker
+            preview={back.preview}
+            label={t('realName.back')}
+            hint={t('realName.pictureHint')}
+            busy={back.slot.uploading}
+            onChoose={(f) => void back.choose(f)}
+            onRemove={back.remove}
+            testId="idcard-back"
+          />
+        </div>
+      </section>
+      <p className="page-hint">{t('realName.privacy')}</p>
+      <div className="page-actions">
+        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={submit.isPending} onClick={send} data-testid="realname-submit">
+          {t('realName.submit')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** /realNameAuth (spec §2.9, §4, §5): name, ID number, the two ID-card pictures, submitted for review. */
+export function RealNameAuthScreen() {
+  const { t } = useTranslation();
+  const info = useRealNameInfo();
+  let body;
+  if (info.data?.shiming === 1) {
+    body = <Result status="waiting" title={t('verification.reviewing')} description={t('realName.reviewing')} data-testid="realname-reviewing" />;
+  } else if (info.data?.shiming === 2) {
+    body = <Result status="success" title={t('verification.verified')} description={t('realName.verified', { name: info.data.truename })} />;
+  } else if (info.data) {
+    body = <RealNameForm info={info.data} />;
+  } else if (info.isError) {
+    body = <LoadError error={info.error} onRetry={() => void info.refetch()} />;
+  } else {
+    body = <Skeleton.Paragraph animated lineCount={6} className="page-skeleton" />;
+  }
+  return (
+    <Page title={t('routes.realNameAuth')} backFallback="/setting?type=2" className="realname">
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { RealNameAuthScreen } from './components/RealNameAuthScreen';

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { realNameProblem } from './realName';
+
+describe('realNameProblem (spec §5 order)', () => {
+  it('asks for the name, the ID number, the front, then the back', () => {
+    const full = { truename: '张三', idcard: '110101', front: '/api/common/file/a', back: '/api/common/file/b' };
+    expect(realNameProblem({ ...full, truename: ' ', idcard: '', front: '', back: '' })).toBe('err.realname_name_required');
+    expect(realNameProblem({ ...full, idcard: '', front: '', back: '' })).toBe('err.idcard_required');
+    expect(realNameProblem({ ...full, front: '', back: '' })).toBe('err.realname_front_required');
+    expect(realNameProblem({ ...full, back: '' })).toBe('err.realname_back_required');
+    expect(realNameProblem(full)).toBeNull();
+  });
+});

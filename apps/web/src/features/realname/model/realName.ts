@@ -1,0 +1,16 @@
+export interface RealNameDraft {
+  truename: string;
+  idcard: string;
+  /** Uploaded picture addresses; empty until uploaded. */
+  front: string;
+  back: string;
+}
+
+/** Spec §5 real-name submit checks, in order; a key of the API catalogue, or null. */
+export function realNameProblem(d: RealNameDraft): string | null {
+  if (d.truename.trim() === '') return 'err.realname_name_required';
+  if (d.idcard.trim() === '') return 'err.idcard_required';
+  if (!d.front) return 'err.realname_front_required';
+  if (!d.back) return 'err.realname_back_required';
+  return null;
+}

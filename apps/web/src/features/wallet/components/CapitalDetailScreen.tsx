@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Button, CapsuleTabs, DatePicker, ErrorBlock, Popup, PullToRefresh, Skeleton } from 'antd-mobile';
+import { FileOutline, FilterOutline } from 'antd-mobile-icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/LoadError';
+import { Page } from '../../../components/Page';
+import { useLedger, type LedgerEntry, type LedgerFilter } from '../api/wallet';
+import { LEDGER_TYPES, LEDGER_TYPE_KEYS, gameKeyOf, isRefund, statusKeyOf } from '../model/ledger';
+import './wallet.css';
+
+const MIN_DATE = new Date(2018, 0, 1);
+const FORMAT = 'YYYY-MM-DD';
+
+function DateField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="wallet-date" onClick={() => setOpen(true)}>
+        <span>{label}</span>
+        <b>{value || t('wallet.ledger.today')}</b>
+      </button>
+      <DatePicker
+        visible={open}
+        onClose={() => setOpen(false)}
+        min={MIN_DATE}
+        max={new Date()}
+        value={value ? dayjs(value, FORMAT).toDate() : new Date()}
+        onConfirm={(d) => onChange(dayjs(d).format(FORMAT))}
+        title={label}
+      />
+    </>
+  );
+}
+
+function LedgerRow({ entry }: { entry: LedgerEntry }) {
+  const { t } = useTranslation();
+  const status = statusKeyOf(entry);
+  const game = gameKeyOf(entry.gorct);
+  const negative = entry.quantity.startsWith('-');
+  const typeKey = LEDGER_TYPE_KEYS[entry.type];
+  return (
+    <li className="ledger-row" data-testid="ledger-row" data-type={entry.type} data-status={entry.status}>
+      <div className="ledger-row-main">
+        <span className="ledger-type">
+          {typeKey ? t(`wallet.ledger.types.${typeKey}`) : entry.type}
+          {isRefund(entry) && <em className="ledger-tag">{t('wallet.ledger.refund')}</em>}
+          {entry.wallet === 'score' && <em className="ledger-tag">{t('wallet.storedFunds')}</em>}
+        </span>
+        <span className="ledger-meta">
+          {game ? `${t(`games.${game}`)} · ` : ''}
+          {dayjs.unix(entry.createtime).format('YYYY-MM-DD HH:mm:ss')}
+        </span>
+      </div>
+      <div className="ledger-row-side">
+        <span className={`ledger-quantity ${negative ? 'amount-down' : 'amount-up'}`} data-testid="ledger-quantity">
+          {negative ? entry.quantity : `+${entry.quantity}`}
+        </span>
+        {status && (
+          <span className={`ledger-status ledger-status-${status}`} data-testid="ledger-status">
+            {t(`wallet.ledger.status.${status}`)}
+          </span>
+        )}
+        <span className="ledger-over">
+          {entry.applied ? t('wallet.ledger.over', { over: entry.over }) : t('wallet.ledger.notCredited')}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+const typeFromQuery = (value: string | null): number | undefined => (value !== null && /^[0-4]$/.test(value) ? Number(value) : undefined);
+
+/**
+ * /capitalDetail (spec §2.10): the fund ledger, filterable by date range (a drawer, default today) and
+ * by type (all, recharge, withdraw, purchase, profit, gift), with pull-to-refresh and an empty state.
+ */
+export function CapitalDetailScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<LedgerFilter>({ begin: '', end: '', type: typeFromQuery(params.get('type')) });
+  const [draft, setDraft] = useState({ begin: '', end: '' });
+  const [drawer, setDrawer] = useState(false);
+  const ledger = useLedger(filter);
+  const rows = ledger.data ?? [];
+  const label =
+    filter.begin || filter.end ? `${filter.begin || t('wallet.ledger.today')} – ${filter.end || t('wallet.ledger.today')}` : t('wallet.ledger.today');
+
+  return (
+    <Page
+      title={t('routes.capitalDetail')}
+      backFallback="/personal"
+      className="wallet"
+      right={
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('wallet.ledger.filter')}
+          data-testid="ledger-filter"
+          onClick={() => {
+            setDraft({ begin: filter.begin, end: filter.end });
+            setDrawer(true);
+          }}
+        >
+          <FilterOutline />
+        </button>
+      }
+    >
+      <CapsuleTabs
+        className="ledger-tabs"
+        activeKey={filter.type === undefined ? 'all' : String(filter.type)}
+        onChange={(k) => setFilter((f) => ({ ...f, type: k === 'all' ? undefined : Number(k) }))}
+      >
+        {LEDGER_TYPES.map((type) => (
+          <CapsuleTabs.Tab
+            key={type === undefined ? 'all' : String(type)}
+            title={t(`wallet.ledger.types.${type === undefined ? 'all' : LEDGER_TYPE_KEYS[type]}`)}
+          />
+        ))}
+      </CapsuleTabs>
+      <div className="ledger-range">
+        <span>{label}</span>
+        <span>{t('wallet.ledger.count', { count: rows.length })}</span>
+      </div>
+      <PullToRefresh
+        onRefresh={async () => void (await ledger.refetch())}
+        pullingText={t('common.pullToRefresh')}
+        canReleaseText={t('common.releaseToRefresh')}
+        refreshingText={t('common.refreshing')}
+        completeText={t('common.refreshed')}
+      >
+        {ledger.isLoading && <Skeleton.Paragraph lineCount={8} animated className="page-skeleton" />}
+        {ledger.isError && !ledger.data && <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} />}
+        {ledger.data && rows.length === 0 && (
+          <ErrorBlock
+            status="empty"
+            image={<FileOutline className="ledger-empty-icon" />}
+            title={t('wallet.ledger.empty')}
+            description=""
+            className="ledger-empty"
+            data-testid="ledger-empty"
+          />
+        )}
+        <ul className="ledger-list">
+          {rows.map((entry) => (
+            <LedgerRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      </PullToRefresh>
+      <Popup visible={drawer} position="right" onMaskClick={() => setDrawer(false)} bodyClassName="wallet-drawer">
+        <h3>{t('wallet.ledger.filter')}</h3>
+        <DateField label={t('wallet.ledger.begin')} value={draft.begin} onChange={(begin) => setDraft((d) => ({ ...d, begin }))} />
+        <DateField label={t('wallet.ledger.end')} value={draft.end} onChange={(end) => setDraft((d) => ({ ...d, end }))} />
+        <div className="wallet-drawer-actions">
+          <Button block shape="rounded" onClick={() => setDraft({ begin: '', end: '' })}>
+            {t('wallet.ledger.reset')}
+          </Button>
+          <Button
+            block
+            shape="rounded"
+            color="primary"
+            onClick={() => {
+              setFilter((f) => ({ ...f, ...draft }));
+              setDrawer(false);
+            }}
+          >
+            {t('wallet.ledger.confirm')}
+          </Button>
+        </div>
+      </Popup>
+    </Page>
+  );
+}

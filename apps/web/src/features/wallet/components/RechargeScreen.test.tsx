@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { fakeApi, ok, screenAt } from '../../../test/render';
+import { RechargeScreen } from './RechargeScreen';
+
+const details = {
+  money: '12.00',
+  score: '3.00',
+  balance: '15.00',
+  usdt: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  bankname: 'Lucky28 Demo Bank',
+  banknum: '6222 0000 1234 5678',
+  bankxm: 'Lucky28 Ltd',
+};
+
+const choose = (file: File) => fireEvent.change(screen.getByTestId('deposit-screenshot-input'), { target: { files: [file] } });
+
+describe('RechargeScreen', () => {
+  beforeEach(() => {
+    useSession.getState().signIn({ token: 't', user_id: 1, group_id: 1 }, { remember: false });
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the balance, the USDT address and the bank details, each with a copy button', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const api = fakeApi({ '/api/user/userInfo': () => ok({ group_id: 1 }), '/api/user/recharge': () => ok(details) });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/recharge', <RechargeScreen />);
+    expect((await screen.findByTestId('usdt-address')).textContent).toBe(details.usdt);
+    expect(screen.getByTestId('bank-number').textContent).toBe('6222 0000 1234 5678');
+    expect(screen.getByTestId('bank-holder').textContent).toBe('Lucky28 Ltd');
+    fireEvent.click(screen.getByTestId('usdt-copy'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(details.usdt));
+    expect(await screen.findByText('Copied to clipboard')).toBeTruthy();
+  });
+
+  it('the screenshot popup checks the amount, then the picture type and size, before sending anything', async () => {
+    const api = fakeApi({ '/api/user/userInfo': () => ok({ group_id: 1 }), '/api/user/recharge': () => ok(details) });
+    configureApiClient({ fetch: api.fetch });
+    const upload = vi.fn();
+    vi.stubGlobal('fetch', upload);
+    screenAt('/recharge', <RechargeScreen />);
+    fireEvent.click(await screen.findByTestId('open-deposit'));
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByText('Please enter the amount')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('deposit-amount').querySelector('input')!, { target: { value: '200' } });
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByText('Please select an image')).toBeTruthy();
+    choose(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Please select an image file (PNG, JPEG, WebP or GIF)')).toBeTruthy();
+    choose(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('Image size cannot exceed 5MB')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-screenshot-preview')).toBeNull();
+    choose(new File([new Uint8Array(10)], 'ok.png', { type: 'image/png' }));
+    expect(await screen.findByTestId('deposit-screenshot-preview')).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+    expect(api.calls.some((c) => c.path === '/api/user/depositRequest')).toBe(false);
+  });
+
+  it('uploads the screenshot, then asks for the deposit with its address', async () => {
+    const api = fakeApi({
+      '/api/user/userInfo': () => ok({ group_id: 1 }),
+      '/api/user/recharge': () => ok(details),
+      '/api/user/depositRequest': () => ok({ id: 9, money: '200.00', channel: 'bank', status: 0 }, 'Deposit request submitted, awaiting review'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    const upload = vi.fn(async (_url: string, init: RequestInit) => {
+      expect(init.body).toBeInstanceOf(FormData);
+      expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+      return new Response(JSON.stringify({ code: 1, msg: 'Upload successful', time: 0, data: { url: '/api/common/file/abc' } }));
+    });
+    vi.stubGlobal('fetch', upload);
+    screenAt('/recharge', <RechargeScreen />);
+    fireEvent.click(await screen.findByTestId('open-deposit'));
+    fireEvent.change(screen.getByTestId('deposit-amount').querySelector('input')!, { target: { value: '200' } });
+    fireEvent.click(screen.getByText('Bank transfer', { selector: '.adm-selector-item, .adm-selector-item *' }));
+    choose(new File([new Uint8Array(10)], 'ok.png', { type: 'image/png' }));
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByText('Deposit request submitted, awaiting review')).toBeTruthy();
+    expect(upload.mock.calls[0]![0]).toMatch(/^\/api\/user\/uploadRechargeScreenshot\?lang=en$/);
+    const request = api.calls.find((c) => c.path === '/api/user/depositRequest')!;
+    expect(request.body).toMatchObject({ money: '200', channel: 'bank', screenshot: '/api/common/file/abc' });
+    expect(request.headers['idempotency-key']).toBeTruthy();
+  });
+});

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Button, Input, Popup, Selector, Skeleton } from 'antd-mobile';
+import { BankcardOutline, PayCircleOutline, RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Amount } from '../../../components/Amount';
+import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
+import { LoadError } from '../../../components/LoadError';
+import { Page } from '../../../components/Page';
+import { newIdempotencyKey } from '../../../lib/api';
+import { showError, showLoading, showNotice, showSuccess } from '../../../lib/feedback';
+import { imageProblem } from '../../../lib/upload';
+import { apiMessage } from '../../../lib/validation';
+import { useRechargeInfo, useSubmitDeposit, type DepositChannel, type RechargeInfo } from '../api/wallet';
+import { depositProblem } from '../model/deposit';
+import { CopyButton } from './CopyButton';
+import { GuestGate, useIsGuest } from './GuestGate';
+import './wallet.css';
+
+function DetailRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="wallet-detail">
+      <span className="wallet-detail-label">{label}</span>
+      <span className="wallet-detail-value" data-testid={testId}>
+        {value || '--'}
+      </span>
+      <CopyButton value={value} label={label} testId={`${testId}-copy`} />
+    </div>
+  );
+}
+
+/** The deposit popup (spec §2.10): amount, how it was paid, the transfer screenshot (images only, ≤ 5 MB). */
+function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const submit = useSubmitDeposit();
+  const [amount, setAmount] = useState('');
+  const [channel, setChannel] = useState<DepositChannel>('usdt');
+  const [file, setFile] = useState<File | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const preview = useObjectUrl(file);
+
+  const choose = (chosen: File) => {
+    const problem = imageProblem(chosen);
+    if (problem) return showNotice(apiMessage(problem));
+    setFile(chosen);
+  };
+
+  const send = () => {
+    const problem = depositProblem(amount, file);
+    if (problem) return showNotice(apiMessage(problem));
+    const done = showLoading(t('wallet.recharge.sending'));
+    submit.mutate(
+      { money: amount.trim(), channel, file: file!, idempotencyKey: key },
+      {
+        onSuccess: (answer) => {
+          done();
+          showSuccess(answer.msg);
+          setAmount('');
+          setFile(null);
+          setKey(newIdempotencyKey());
+          onClose();
+        },
+        onError: (err) => {
+          done();
+          showError(err);
+        },
+      },
+    );
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="wallet-popup" destroyOnClose={false}>
+      <h3 className="wallet-popup-title">{t('wallet.recharge.popupTitle')}</h3>
+      <label className="wallet-field">
+        <span>{t('wallet.recharge.amount')}</span>
+        <Input
+          value={amount}
+          onChange={setAmount}
+          inputMode="decimal"
+          placeholder={t('wallet.recharge.amountPlaceholder')}
+          aria-label={t('wallet.recharge.amount')}
+          data-testid="deposit-amount"
+          clearable
+        />
+      </label>
+      <div className="wallet-field">
+        <span>{t('wallet.recharge.channel')}</span>
+        <Selector
+          columns={2}
+          value={[channel]}
+          onChange={(v) => v[0] && setChannel(v[0])}
+          options={[
+            { label: t('wallet.recharge.channelUsdt'), value: 'usdt' as DepositChannel },
+            { label: t('wallet.recharge.channelBank'), value: 'bank' as DepositChannel },
+          ]}
+        />
+      </div>
+      <div className="wallet-field">
+        <span>{t('wallet.recharge.screenshot')}</span>
+        <ImagePicker
+          preview={preview}
+          label={t('wallet.recharge.chooseImage')}
+          hint={t('wallet.recharge.imageRules')}
+          onChoose={choose}
+          onRemove={() => setFile(null)}
+          busy={submit.isPending}
+          testId="deposit-screenshot"
+        />
+      </div>
+      <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={submit.isPending} onClick={send} data-testid="deposit-submit">
+        {t('wallet.recharge.submit')}
+      </Button>
+    </Popup>
+  );
+}
+
+function RechargeBody({ info }: { info: RechargeInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [popup, setPopup] = useState(false);
+  return (
+    <>
+      <section className="wallet-balance" aria-label={t('wallet.balance')}>
+        <span className="wallet-balance-label">{t('wallet.balance')}</span>
+        <Amount value={info.balance} className="wallet-balance-value" />
+        <div className="wallet-balance-split">
+          <span>
+            {t('wallet.withdrawable')} <b data-testid="recharge-money">{info.money}</b>
+          </span>
+          <span>
+            {t('wallet.storedFunds')} <b>{info.score}</b>
+          </span>
+        </div>
+      </section>
+
+      <section className="wallet-card">
+        <h3>
+          <PayCircleOutline /> {t('wallet.recharge.usdtTitle')}
+        </h3>
+        <div className="wallet-address" data-testid="usdt-address">
+          {info.usdt || t('wallet.recharge.notConfigured')}
+        </div>
+        <div className="wallet-card-actions">
+          <CopyButton value={info.usdt} label={t('wallet.recharge.usdtTitle')} testId="usdt-copy" />
+        </div>
+        <p className="wallet-note">{t('wallet.recharge.usdtHint')}</p>
+      </section>
+
+      <section className="wallet-card">
+        <h3>
+          <BankcardOutline /> {t('wallet.recharge.bankTitle')}
+        </h3>
+        <DetailRow label={t('wallet.recharge.bankName')} value={info.bankname} testId="bank-name" />
+        <DetailRow label={t('wallet.recharge.bankNumber')} value={info.banknum} testId="bank-number" />
+        <DetailRow label={t('wallet.recharge.bankHolder')} value={info.bankxm} testId="bank-holder" />
+      </section>
+
+      <p className="page-hint">{t('wallet.recharge.steps')}</p>
+      <div className="page-actions">
+        <Button block color="primary" size="large" shape="rounded" className="btn-primary" onClick={() => setPopup(true)} data-testid="open-deposit">
+          {t('wallet.recharge.uploadButton')}
+        </Button>
+        <button type="button" className="wallet-link" onClick={() => navigate('/capitalDetail?type=0')}>
+          {t('wallet.recharge.records')} <RightOutline />
+        </button>
+      </div>
+      <DepositPopup visible={popup} onClose={() => setPopup(false)} />
+    </>
+  );
+}
+
+/** /recharge (spec §2.10): balance, the USDT TRC20 address and bank details to copy, and the screenshot popup. */
+export function RechargeScreen() {
+  const { t } = useTranslation();
+  const isGuest = useIsGuest();
+  const info = useRechargeInfo(isGuest === false);
+  let body;
+  if (isGuest) body = <GuestGate />;
+  else if (info.data) body = <RechargeBody info={info.data} />;
+  else if (info.isError) body = <LoadError error={info.error} onRetry={() => void info.refetch()} />;
+  else body = <Skeleton.Paragraph animated lineCount={8} className="page-skeleton" />;
+  return (
+    <Page title={t('routes.recharge')} back={false} className="wallet">
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,10 @@
+import { parseMoney } from '@lucky28/shared';
+import { imageProblem } from '../../../lib/upload';
+
+/** The deposit popup's checks, in order: the amount, then the screenshot (spec §5 picture rules). A message key, or null. */
+export function depositProblem(amount: string, file: File | null): string | null {
+  if (amount.trim() === '') return 'err.amount_required';
+  const cents = parseMoney(amount);
+  if (cents === null || cents <= 0) return 'err.amount_invalid';
+  return imageProblem(file);
+}

@@ -1,0 +1,36 @@
+import { parseMoney } from '@lucky28/shared';
+
+/** What withdrawInfo tells the screen (spec §3 "withdraw info"). */
+export interface WithdrawState {
+  has_idcard: boolean;
+  pay_list: unknown[];
+  isTrue: boolean;
+  min_withdraw: string;
+}
+
+export type WithdrawStep =
+  | { kind: 'redirect'; to: string; message: string }
+  | { kind: 'notice'; message: string; params?: Record<string, string> }
+  | { kind: 'code'; cents: number };
+
+/**
+ * The withdraw submit checks of spec §5, in order, stopping at the first:
+ * 1. no ID information → /baseinfo; 2. no payout account → /bankCardManage?type=0;
+ * 3. no security code → /setSecurityCode?isTrue; 4. empty amount; 5. malformed or under the minimum.
+ * Otherwise the 6-digit code popup opens. Messages are keys of the API catalogue (the server answers
+ * the same ones when it checks again).
+ */
+export function withdrawStep(state: WithdrawState, amount: string): WithdrawStep {
+  if (!state.has_idcard) return { kind: 'redirect', to: '/baseinfo', message: 'err.withdraw_need_idcard' };
+  if (!state.pay_list.some(Boolean)) return { kind: 'redirect', to: '/bankCardManage?type=0', message: 'err.withdraw_need_bank' };
+  if (!state.isTrue) return { kind: 'redirect', to: '/setSecurityCode?isTrue', message: 'err.security_code_not_set' };
+  if (amount.trim() === '') return { kind: 'notice', message: 'err.amount_required' };
+  const cents = parseMoney(amount);
+  if (cents === null || cents <= 0) return { kind: 'notice', message: 'err.amount_invalid' };
+  const min = parseMoney(state.min_withdraw) ?? 10_000;
+  if (cents < min) return { kind: 'notice', message: 'err.withdraw_min', params: { min: state.min_withdraw } };
+  return { kind: 'code', cents };
+}
+
+/** The account chosen by default: the bank card when bound, else the wallet. */
+export const defaultPayType = (payList: unknown[]): 0 | 1 => (payList[0] ? 0 : 1);
