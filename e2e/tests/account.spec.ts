@@ -134,14 +134,33 @@ test('a guarded route without a session shows a loading notice, then /login', as
   await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
 });
 
-test('routes of later releases show a translated coming-soon page, case-insensitively', async ({ page }) => {
-  await page.goto('/');
-  await ready(page);
+/** Every route of spec §2.1 (login required), some spelt with capitals as the spec links them. */
+const GUARDED_ROUTES = [
+  '/personal', '/setting?type=1', '/changeline', '/about', '/system', '/baseinfo', '/defaultAvatar', '/bankCardManage?type=1',
+  '/addBankCard', '/addVirtualWallet', '/changePassword', '/actionCenter', '/shareFriend', '/notice', '/BetRecord',
+  '/CapitalDetail', '/Withdraw', '/Recharge', '/find', '/lottery', '/lotteryDetail?game_id=7', '/LotteryExplain',
+  '/GameIntroduction', '/GameRules', '/GamePromotion', '/trendChart?game_id=7', '/moreNews', '/realNameAuth', '/room',
+];
+
+test('every route of the spec renders a real page (a screen or a translated coming-soon page), case-insensitively', async ({ page }) => {
   await page.goto('/login');
+  await ready(page);
   await page.getByRole('button', { name: '遊客試玩' }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
-  await page.goto('/ActionCenter');
-  await expect(page.getByTestId('coming-soon')).toContainText('活動中心即將上線');
+  for (const route of ['/', '/language', '/setSecurityCode', ...GUARDED_ROUTES]) {
+    await page.goto(route);
+    await ready(page);
+    const path = route.split('?')[0]!.toLowerCase();
+    await expect(page, route).toHaveURL((url) => url.pathname.toLowerCase() === path);
+    await expect(page.getByTestId('not-found'), route).toHaveCount(0);
+    // Something real is on screen: a header bar or the home page, with text in it.
+    await expect(page.locator('.page').first(), route).toBeVisible();
+    expect((await page.locator('#root').innerText()).trim().length, route).toBeGreaterThan(0);
+    const soon = page.getByTestId('coming-soon');
+    if (await soon.count()) await expect(soon).toContainText('即將上線');
+  }
+  await page.goto('/no-such-page');
+  await expect(page.getByTestId('not-found')).toContainText('頁面不存在');
 });
 
 test('a session the server no longer accepts (HTTP 401) is cleared and leads to /login', async ({ page }) => {
