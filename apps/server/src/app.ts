@@ -27,6 +27,7 @@ import lotteryRoutes from './routes/lottery/index.js';
 import fairRoutes from './routes/fair/index.js';
 import orderListRoutes from './routes/user/orderList.js';
 // --- end game engine ---
+import supportRoutes from './routes/support/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fairRoutes);
   await app.register(orderListRoutes);
   // --- end game engine ---
+  await app.register(supportRoutes);
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });
   return app;

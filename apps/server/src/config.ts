@@ -22,6 +22,10 @@ export interface Config {
   trustProxy: boolean;
   /** Run the round scheduler in this process. */
   scheduler: boolean;
+  /** The external customer-service chat page (http/https); undefined = no chat configured. */
+  supportChatUrl: string | undefined;
+  /** Shared secret the chat system sends (x-support-key) to redeem hand-off codes. */
+  supportApiKey: string | undefined;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -29,6 +33,25 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function httpUrlFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+  return url.toString();
+}
+
+/** A shared secret: unset or at least 16 characters (a short key would be guessable). */
+function secretFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16) throw new Error(`${name} must be at least 16 characters`);
+  return value;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -49,5 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     scheduler: env.SCHEDULER !== '0' && env.SCHEDULER !== 'false',
+    supportChatUrl: httpUrlFrom(env.SUPPORT_CHAT_URL, 'SUPPORT_CHAT_URL'),
+    supportApiKey: secretFrom(env.SUPPORT_API_KEY, 'SUPPORT_API_KEY'),
   };
 }

@@ -457,3 +457,24 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Customer service
+
+/**
+ * Single-use hand-off codes for the external customer-service chat (DESIGN §9): the chat page gets
+ * a code in its URL, never the session token, and redeems it server to server within 60 s.
+ */
+export const supportHandoffs = pgTable(
+  'support_handoffs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** SHA-256 of the code, hex. The code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('support_handoffs_code_uq').on(t.codeHash), index('support_handoffs_user_idx').on(t.userId)],
+);

@@ -11,6 +11,7 @@ import { useHome } from './api';
 import { BannerCarousel } from './BannerCarousel';
 import { VersionNotice } from './VersionNotice';
 import { LotteryCards } from '../home-cards';
+import { SupportButton } from '../support';
 
 const SHORTCUTS = [
   { to: '/GameIntroduction', label: 'home.shortcuts.introduction', icon: <QuestionCircleOutline />, tone: 'red' },
@@ -82,6 +83,7 @@ export function HomeScreen() {
         ))}
       </nav>
       <LotteryCards />
+      <SupportButton />
     </div>
   );
 }

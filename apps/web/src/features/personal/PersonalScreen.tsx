@@ -8,6 +8,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { MEMBER_GROUP, useUserInfo, verificationStatus } from '../../lib/auth';
 import { showError } from '../../lib/feedback';
 import { maskIdCard } from '../../lib/format';
+import { SupportButton } from '../support';
 
 const MENU = [
   { to: '/setting?type=2', label: 'personal.menu.account', icon: <UserContactOutline /> },
@@ -120,6 +121,7 @@ export function PersonalScreen() {
           ))}
         </List>
       </PullToRefresh>
+      <SupportButton />
     </div>
   );
 }

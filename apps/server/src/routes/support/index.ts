@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requiredText } from '@lucky28/shared';
+import { AppError } from '../../errors.js';
+import { parseInput } from '../../http/input.js';
+import { chatUrlWithCode, createHandoff, redeemHandoff, supportKeyMatches } from '../../domain/support/handoff.js';
+
+/** A code is 43 base64url characters; anything missing or malformed is simply "invalid". */
+const redeemSchema = z.object({
+  code: requiredText('err.support_code_invalid').pipe(z.string().regex(/^[\w-]{43}$/, 'err.support_code_invalid')),
+});
+
+const keyOf = (request: FastifyRequest): unknown => request.headers['x-support-key'];
+
+/**
+ * Customer-service chat (spec §1, §2.3; DESIGN §9): the app asks whether a chat is configured, a
+ * logged-in player (guests included: they need help too) gets the chat URL with a single-use code,
+ * and the chat system redeems that code server to server for the player's identity.
+ */
+export default async function supportRoutes(app: FastifyInstance) {
+  /** Public: whether to show the button. */
+  app.post('/api/support/config', async (_request, reply) => {
+    const url = app.config.supportChatUrl ?? null;
+    return reply.ok({ enabled: url !== null, url });
+  });
+
+  app.post(
+    '/api/support/handoff',
+    { preHandler: app.requireUser, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const chatUrl = app.config.supportChatUrl;
+      if (!chatUrl) throw new AppError('err.support_unavailable');
+      const code = await createHandoff(app.db, request.user!.userId, app.clock.now());
+      return reply.ok({ url: chatUrlWithCode(chatUrl, code) });
+    },
+  );
+
+  /**
+   * Server to server. The chat system (right key) shares one generous bucket; any other caller is
+   * limited per IP, so guessing keys or codes is slow as well as hopeless.
+   */
+  app.post(
+    '/api/support/redeem',
+    {
+      config: {
+        rateLimit: {
+          keyGenerator: (request: FastifyRequest) =>
+            supportKeyMatches(app.config.supportApiKey, keyOf(request)) ? 'support-redeem:key' : `support-redeem:ip:${request.ip}`,
+          max: (_request: FastifyRequest, key: string) => (key === 'support-redeem:key' ? 600 : 10),
+          timeWindow: '1 minute',
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!supportKeyMatches(app.config.supportApiKey, keyOf(request))) {
+        throw new AppError('err.forbidden', { httpStatus: 403, code: 403 });
+      }
+      const { code } = parseInput(redeemSchema, request);
+      const identity = await redeemHandoff(app.db, code, app.clock.now());
+      if (!identity) throw new AppError('err.support_code_invalid');
+      return reply.ok(identity);
+    },
+  );
+}
