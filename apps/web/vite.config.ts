@@ -2,9 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The player app. `react`/`react-dom` are deduplicated: antd-mobile's react-spring declares a
- * React ≤18 peer range, so npm hoists a React 18 copy to the root for it; every import must resolve
- * to this app's React 19 instead, or hooks break at runtime.
+ * The player app. The root package.json overrides antd-mobile's React ≤18 peer range so the
+ * monorepo holds a single React 19; `dedupe` keeps it that way for any linked package.
  */
 export default defineConfig({
   plugins: [react()],
