@@ -54,6 +54,9 @@ export default defineConfig({
       DEMO_PASSWORD,
       OPERATOR_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Short rounds so the game spec sees a draw within seconds.
+      ROUND_SECONDS: '30',
+      CLOSE_BEFORE_SECONDS: '5',
     },
   },
 });

@@ -14,18 +14,10 @@ async function ready(page: Page) {
   await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5_000 });
 }
 
-/**
- * The round length the server runs with (ROUND_SECONDS), measured from the API the screens use:
- * the gap between the two latest draws, or the seconds to the next draw when none has happened yet.
- */
-async function roundSeconds(page: Page, gameId: number): Promise<number> {
-  const draws = (await (await page.request.post('/api/Lottery/issueList', { data: { game_id: gameId, limit: 2 } })).json()) as {
-    data: { opentime: number }[];
-  };
-  const [a, b] = draws.data;
-  if (a && b) return a.opentime - b.opentime;
-  const heart = (await (await page.request.post('/api/Lottery/heart', { data: { game_id: gameId } })).json()) as { data: { issue: { openTime: number } } };
-  return Math.max(heart.data.issue.openTime, 210);
+/** The round length the server runs with (ROUND_SECONDS), as Lottery/index states it. */
+async function roundSeconds(page: Page): Promise<number> {
+  const res = (await (await page.request.post('/api/Lottery/index', { data: {} })).json()) as { data: { round_seconds: number } };
+  return res.data.round_seconds;
 }
 
 async function saveScreenshot(page: Page, testInfo: import('@playwright/test').TestInfo, name: string) {
@@ -75,7 +67,7 @@ test('home shows the five live lottery cards, ticking', async ({ page }, testInf
 });
 
 test('a player bets big and odd, the round draws, history shows both settled, and /fair verifies it', async ({ page }, testInfo) => {
-  const round = await roundSeconds(page, AMERICA);
+  const round = await roundSeconds(page);
   // Up to two rounds of waiting (for an open round, then for its draw) plus the rest of the flow.
   test.setTimeout(Math.max(120_000, (2 * round + 90) * 1000));
 
