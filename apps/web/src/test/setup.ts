@@ -1,22 +1,9 @@
-import { createRoot } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { installAntdRender } from '../lib/antdRender';
 import { initI18n } from '../lib/i18n';
 
-// antd-mobile's imperative Toast/Dialog on React 19 (as in main.tsx).
-type ContainerWithRoot = (Element | DocumentFragment) & { _reactRoot?: ReturnType<typeof createRoot> };
-unstableSetRender((node, container) => {
-  const c = container as ContainerWithRoot;
-  c._reactRoot ??= createRoot(c);
-  const root = c._reactRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-    delete c._reactRoot;
-  };
-});
+installAntdRender();
 
 // jsdom lacks a few browser APIs that antd-mobile touches.
 if (!window.matchMedia) {

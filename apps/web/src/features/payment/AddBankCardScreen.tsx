@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { bankCardSchema } from '@lucky28/shared';
-import { Page } from '../../components/Page';
+import { FormScreen } from '../../components/FormScreen';
 import { showError, showNotice, showSuccess } from '../../lib/feedback';
 import { useGoBack } from '../../lib/navigation';
 import { firstProblem } from '../../lib/validation';
@@ -37,32 +37,31 @@ export function AddBankCardScreen() {
   };
 
   return (
-    <Page title={t('payment.addCard')} backFallback="/bankCardManage?type=0">
-      <Form layout="horizontal" mode="card" className="pay-form">
-        <Form.Item label={t('payment.holder')}>
-          <Input value={holder} onChange={setHolder} maxLength={40} placeholder={t('payment.holderPlaceholder')} aria-label={t('payment.holder')} clearable />
-        </Form.Item>
-        <Form.Item label={t('payment.cardNumber')}>
-          <Input
-            value={number}
-            onChange={(v) => setNumber(groupCardNumber(v))}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder={t('payment.cardNumberPlaceholder')}
-            aria-label={t('payment.cardNumber')}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item label={t('payment.bankName')}>
-          <Input value={bank} onChange={setBank} maxLength={60} placeholder={t('payment.bankNamePlaceholder')} aria-label={t('payment.bankName')} clearable />
-        </Form.Item>
-      </Form>
-      <p className="page-hint">{t('payment.ownNameHint')}</p>
-      <div className="page-actions">
-        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={save.isPending} onClick={submit}>
-          {t('common.submit')}
-        </Button>
-      </div>
-    </Page>
+    <FormScreen
+      title={t('payment.addCard')}
+      backFallback="/bankCardManage?type=0"
+      formClassName="pay-form"
+      hint={t('payment.ownNameHint')}
+      pending={save.isPending}
+      onSubmit={submit}
+    >
+      <Form.Item label={t('payment.holder')}>
+        <Input value={holder} onChange={setHolder} maxLength={40} placeholder={t('payment.holderPlaceholder')} aria-label={t('payment.holder')} clearable />
+      </Form.Item>
+      <Form.Item label={t('payment.cardNumber')}>
+        <Input
+          value={number}
+          onChange={(v) => setNumber(groupCardNumber(v))}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder={t('payment.cardNumberPlaceholder')}
+          aria-label={t('payment.cardNumber')}
+          clearable
+        />
+      </Form.Item>
+      <Form.Item label={t('payment.bankName')}>
+        <Input value={bank} onChange={setBank} maxLength={60} placeholder={t('payment.bankNamePlaceholder')} aria-label={t('payment.bankName')} clearable />
+      </Form.Item>
+    </FormScreen>
   );
 }

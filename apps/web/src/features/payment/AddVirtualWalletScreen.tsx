@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Form, Input, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { WALLET_TYPES, walletSchema, type WalletType } from '@lucky28/shared';
-import { Page } from '../../components/Page';
+import { FormScreen } from '../../components/FormScreen';
 import { showError, showNotice, showSuccess } from '../../lib/feedback';
 import { useGoBack } from '../../lib/navigation';
 import { firstProblem } from '../../lib/validation';
@@ -33,33 +33,32 @@ export function AddVirtualWalletScreen() {
   };
 
   return (
-    <Page title={t('payment.addWallet')} backFallback="/bankCardManage?type=1">
-      <Form layout="vertical" mode="card" className="pay-form">
-        <Form.Item label={t('payment.walletType')}>
-          <Selector
-            columns={3}
-            value={network ? [network] : []}
-            onChange={(v) => setNetwork(v[0] ?? '')}
-            options={WALLET_TYPES.map((w) => ({ label: w.toUpperCase(), value: w }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('payment.walletAddress')}>
-          <Input
-            value={address}
-            onChange={(v) => setAddress(v.trim())}
-            placeholder={t('payment.walletAddressPlaceholder')}
-            aria-label={t('payment.walletAddress')}
-            autoComplete="off"
-            clearable
-          />
-        </Form.Item>
-      </Form>
-      <p className="page-hint">{t('payment.walletHint')}</p>
-      <div className="page-actions">
-        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={save.isPending} onClick={submit}>
-          {t('common.submit')}
-        </Button>
-      </div>
-    </Page>
+    <FormScreen
+      title={t('payment.addWallet')}
+      backFallback="/bankCardManage?type=1" layout="vertical"
+      formClassName="pay-form"
+      hint={t('payment.walletHint')}
+      pending={save.isPending}
+      onSubmit={submit}
+    >
+      <Form.Item label={t('payment.walletType')}>
+        <Selector
+          columns={3}
+          value={network ? [network] : []}
+          onChange={(v) => setNetwork(v[0] ?? '')}
+          options={WALLET_TYPES.map((w) => ({ label: w.toUpperCase(), value: w }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('payment.walletAddress')}>
+        <Input
+          value={address}
+          onChange={(v) => setAddress(v.trim())}
+          placeholder={t('payment.walletAddressPlaceholder')}
+          aria-label={t('payment.walletAddress')}
+          autoComplete="off"
+          clearable
+        />
+      </Form.Item>
+    </FormScreen>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { newPassSchema } from '@lucky28/shared';
-import { Page } from '../../components/Page';
+import { FormScreen } from '../../components/FormScreen';
 import { showError, showNotice, showSuccess } from '../../lib/feedback';
 import { useGoBack } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
@@ -47,18 +47,17 @@ export function ChangePasswordScreen() {
   );
 
   return (
-    <Page title={t('settings.changePassword')} backFallback="/setting?type=2">
-      <Form layout="horizontal" mode="card" className="password-form">
-        {field(t('security.oldPassword'), oldPass, setOldPass, 'current-password')}
-        {field(t('security.newPassword'), newPass, setNewPass, 'new-password')}
-        {field(t('security.confirmPassword'), confirm, setConfirm, 'new-password')}
-      </Form>
-      <p className="page-hint">{t('security.passwordHint')}</p>
-      <div className="page-actions">
-        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={save.isPending} onClick={submit}>
-          {t('common.submit')}
-        </Button>
-      </div>
-    </Page>
+    <FormScreen
+      title={t('settings.changePassword')}
+      backFallback="/setting?type=2"
+      formClassName="password-form"
+      hint={t('security.passwordHint')}
+      pending={save.isPending}
+      onSubmit={submit}
+    >
+      {field(t('security.oldPassword'), oldPass, setOldPass, 'current-password')}
+      {field(t('security.newPassword'), newPass, setNewPass, 'new-password')}
+      {field(t('security.confirmPassword'), confirm, setConfirm, 'new-password')}
+    </FormScreen>
   );
 }

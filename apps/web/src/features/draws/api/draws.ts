@@ -1,30 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
+import { issueListQuery } from '../../../lib/api/lottery';
 import type { CandleEntry } from '../model/candles';
-
-export interface DrawEntry {
-  id: number;
-  game_id: number;
-  issue: string;
-  site_1: number;
-  site_2: number;
-  site_3: number;
-  /** Total 0–27. */
-  code: number;
-  /** Localised size and parity tags. */
-  base: string[];
-  /** "3+5+7=15". */
-  join: string;
-  numbers: number[];
-  /** Draw time, Unix seconds. */
-  opentime: number;
-}
 
 /** `Lottery/issueList`: the game's draws, newest first; refreshed every 15 s while shown. */
 export function useDraws(gameId: number, limit = 100) {
   return useQuery({
-    queryKey: ['lottery', 'issueList', gameId, limit, 'page'] as const,
-    queryFn: ({ signal }) => apiPost<DrawEntry[]>('/api/Lottery/issueList', { game_id: gameId, limit }, { signal }),
+    ...issueListQuery(gameId, limit, 'page'),
     enabled: gameId > 0,
     refetchInterval: 15_000,
     refetchIntervalInBackground: false,

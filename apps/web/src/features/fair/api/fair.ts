@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { apiGet } from '../../../lib/api';
+import { issueListQuery } from '../../../lib/api/lottery';
 
 export interface FairRound {
   game_id: number;
@@ -49,8 +50,7 @@ export function useFairChain(gameId: number) {
 /** The latest drawn rounds of the game, to pick one to verify. */
 export function useFairRecent(gameId: number) {
   return useQuery({
-    queryKey: ['lottery', 'issueList', gameId, 8, 'fair'] as const,
-    queryFn: ({ signal }) => apiPost<{ id: number; issue: string; code: number }[]>('/api/Lottery/issueList', { game_id: gameId, limit: 8 }, { signal }),
+    ...issueListQuery(gameId, 8, 'fair'),
     enabled: gameId > 0,
     staleTime: 15_000,
   });

@@ -1,39 +1,15 @@
 import { useState } from 'react';
-import { Button, DatePicker, ErrorBlock, Popup, PullToRefresh, Skeleton } from 'antd-mobile';
-import { FilterOutline, RightOutline } from 'antd-mobile-icons';
+import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateRangeFilter, dateRangeLabel } from '../../../components/DateRangeFilter';
 import { Page } from '../../../components/Page';
 import { useOrders, type DateRange } from '../api/orders';
 import { outcomeOf, type BetOrder } from '../model/order';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
-
-const MIN_DATE = new Date(2018, 0, 1);
-const FORMAT = 'YYYY-MM-DD';
-
-function DateField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className="hist-date" onClick={() => setOpen(true)}>
-        <span>{label}</span>
-        <b>{value || t('betHistory.today')}</b>
-      </button>
-      <DatePicker
-        visible={open}
-        onClose={() => setOpen(false)}
-        min={MIN_DATE}
-        max={new Date()}
-        value={value ? dayjs(value, FORMAT).toDate() : new Date()}
-        onConfirm={(d) => onChange(dayjs(d).format(FORMAT))}
-        title={label}
-      />
-    </>
-  );
-}
 
 function OrderRow({ order, onOpen }: { order: BetOrder; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -69,28 +45,14 @@ export function BetRecordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [range, setRange] = useState<DateRange>({ begin: '', end: '' });
-  const [draft, setDraft] = useState<DateRange>(range);
-  const [drawer, setDrawer] = useState(false);
   const orders = useOrders(range);
   const list = orders.data ?? [];
-  const label = range.begin || range.end ? `${range.begin || t('betHistory.today')} – ${range.end || t('betHistory.today')}` : t('betHistory.today');
+  const label = dateRangeLabel(range, t('betHistory.today'));
   return (
     <Page
       title={t('routes.betRecord')}
       className="hist"
-      right={
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('betHistory.filter')}
-          onClick={() => {
-            setDraft(range);
-            setDrawer(true);
-          }}
-        >
-          <FilterOutline />
-        </button>
-      }
+      right={<DateRangeFilter value={range} onApply={setRange} i18nPrefix="betHistory" classPrefix="hist" />}
     >
       <div className="hist-range">
         <span>{label}</span>
@@ -106,27 +68,6 @@ export function BetRecordScreen() {
           ))}
         </div>
       </PullToRefresh>
-      <Popup visible={drawer} position="right" onMaskClick={() => setDrawer(false)} bodyClassName="hist-drawer">
-        <h3>{t('betHistory.filter')}</h3>
-        <DateField label={t('betHistory.begin')} value={draft.begin} onChange={(begin) => setDraft((d) => ({ ...d, begin }))} />
-        <DateField label={t('betHistory.end')} value={draft.end} onChange={(end) => setDraft((d) => ({ ...d, end }))} />
-        <div className="hist-drawer-actions">
-          <Button block shape="rounded" onClick={() => setDraft({ begin: '', end: '' })}>
-            {t('betHistory.reset')}
-          </Button>
-          <Button
-            block
-            shape="rounded"
-            color="primary"
-            onClick={() => {
-              setRange(draft);
-              setDrawer(false);
-            }}
-          >
-            {t('betHistory.confirm')}
-          </Button>
-        </div>
-      </Popup>
     </Page>
   );
 }

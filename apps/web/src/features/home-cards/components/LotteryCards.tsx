@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,30 +6,22 @@ import { useNavigate } from 'react-router';
 // barrel would bring the input schemas (zod) along.
 import { GAMES } from '../../../../../../packages/shared/src/game/games';
 import { isBig } from '../../../../../../packages/shared/src/game/patterns';
-import { useHomeHeart, useRecentCodes, type HomeGameRound } from '../api/lottery';
-import { useNow } from '../hooks/useNow';
+import type { HomeGameRound } from '../../../lib/api/lottery';
+import { useHomeHeart, useRecentCodes } from '../api/lottery';
+import { useNow } from '../../../hooks/useNow';
+import { useSteadyDeadline } from '../../../hooks/useSteadyDeadline';
 import { codeGrid } from '../model/codeGrid';
-import { deadlineFrom, formatCountdown, secondsLeft, steadyDeadline } from '../model/countdown';
+import { deadlineFrom, formatCountdown, secondsLeft } from '../../../lib/countdown';
 import './lotteryCards.css';
 
 /** Game id → the app's short game code (flag and translation key `games.<code>`). */
 const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
-type Deadline = { key: string; deadline: number };
-
-/** A deadline that does not jump by a second on every poll. */
-function useSteady(key: string, deadline: number): number {
-  const [held, setHeld] = useState<Deadline>({ key, deadline });
-  const next = steadyDeadline(held, { key, deadline });
-  if (next !== held) setHeld(next);
-  return next.deadline;
-}
-
 function Countdown({ round, receivedAt }: { round: HomeGameRound; receivedAt: number }) {
   const { t } = useTranslation();
   const now = useNow();
-  const drawAt = useSteady(round.issue, deadlineFrom(round.openTime, receivedAt));
-  const closeAt = useSteady(`${round.issue}c`, deadlineFrom(round.closeTime, receivedAt));
+  const drawAt = useSteadyDeadline(round.issue, deadlineFrom(round.openTime, receivedAt));
+  const closeAt = useSteadyDeadline(`${round.issue}c`, deadlineFrom(round.closeTime, receivedAt));
   const open = round.game_status === 1;
   const closed = !open || round.whether_close || now >= closeAt;
   const left = secondsLeft(drawAt, now);

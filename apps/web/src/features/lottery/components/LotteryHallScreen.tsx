@@ -6,7 +6,8 @@ import { GAMES } from '@lucky28/shared';
 import { Page } from '../../../components/Page';
 import { useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
-import { useHall, type HallData } from '../api/hall';
+import type { LotteryGame } from '../../../lib/api/lottery';
+import { useHall } from '../api/hall';
 import { canEnter, groupByTier, roomName, type Plan } from '../model/rooms';
 import './hall.css';
 
@@ -46,7 +47,7 @@ function RoomCard({ plan, gameName, onEnter }: { plan: Plan; gameName: string; o
   );
 }
 
-function GamePane({ game, onEnter }: { game: HallData['gameList'][number]; onEnter: (p: Plan) => void }) {
+function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: Plan) => void }) {
   const { t } = useTranslation();
   const code = GAME_CODE[game.id] ?? 'us';
   const groups = groupByTier(game.planList);

@@ -3,25 +3,10 @@
  * join-limit check made before entering a room.
  */
 import { parseMoney } from '@lucky28/shared';
+import type { LotteryPlan } from '../../../lib/api/lottery';
 
-export interface Plan {
-  id: number;
-  game_id: number;
-  /** 0 basic, 1 self, 2 master, 3 expert — beginner … ultimate tier. */
-  type: number;
-  title: string;
-  /** Decimal strings. */
-  min_limit: string;
-  join_limit: string;
-  /** Real players present in the room in the last 30 s (DESIGN §9). */
-  robot_num: number;
-}
-
-export interface HallGame {
-  id: number;
-  name: string;
-  planList: Plan[];
-}
+/** A room as `Lottery/index` lists it. */
+export type Plan = LotteryPlan;
 
 export const TIERS = [0, 1, 2, 3] as const;
 

@@ -7,10 +7,13 @@ import { formatMoney, trendOf } from '@lucky28/shared';
 import { Page } from '../../../components/Page';
 import { showError } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
-import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds, type FeedEntry, type HitNotice, type RoomHeart } from '../api/room';
-import { useNow } from '../hooks/useNow';
+import type { FeedEntry, HitNotice, RoomHeart } from '../../../lib/api/lottery';
+import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/room';
+import { useNow } from '../../../hooks/useNow';
+import { useSteadyDeadline } from '../../../hooks/useSteadyDeadline';
 import { tabOfClass, toRoomClass, type RoomClass } from '../model/betSlip';
-import { deadlineFrom, formatCountdown, roundPhase, secondsLeft, steadyDeadline, type RoundPhase } from '../model/clock';
+import { deadlineFrom, formatCountdown, secondsLeft } from '../../../lib/countdown';
+import { roundPhase, type RoundPhase } from '../model/clock';
 import { countPoll, mergeFeed, type NoticeCounter } from '../model/feed';
 import { BetPanel, type SlipState } from './BetPanel';
 import { SideMenu } from './SideMenu';
@@ -28,15 +31,6 @@ function withKeys(feed: readonly FeedEntry[]): { e: FeedEntry; key: string }[] {
     seen.set(k, n + 1);
     return { e, key: `${k}#${n}` };
   });
-}
-
-type Deadline = { key: string; deadline: number };
-
-function useSteady(key: string, deadline: number): number {
-  const [held, setHeld] = useState<Deadline>({ key, deadline });
-  const next = steadyDeadline(held, { key, deadline });
-  if (next !== held) setHeld(next);
-  return next.deadline;
 }
 
 /** Feed, win notices and balance derived from successive heartbeats (no effects: adjusted during render). */
@@ -222,8 +216,8 @@ export function BetRoomScreen() {
   const now = useNow();
   const receivedAt = heartQuery.dataUpdatedAt;
   const issue = heart?.issue.issue ?? '';
-  const drawAt = useSteady(issue, heart ? deadlineFrom(heart.issue.openTime, receivedAt) : 0);
-  const closeAt = useSteady(`${issue}c`, heart ? deadlineFrom(heart.issue.closeTime, receivedAt) : 0);
+  const drawAt = useSteadyDeadline(issue, heart ? deadlineFrom(heart.issue.openTime, receivedAt) : 0);
+  const closeAt = useSteadyDeadline(`${issue}c`, heart ? deadlineFrom(heart.issue.closeTime, receivedAt) : 0);
   const phase = heart ? roundPhase(heart.game_status, heart.issue.whether_close, closeAt, drawAt, now) : 'stopped';
 
   const [menu, setMenu] = useState(false);

@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DrawEntry } from '../api/room';
+import type { DrawEntry } from '../../../lib/api/lottery';
 
 /** Recent draws 2–5 (spec §9: the first entry is the last draw already on screen). */
 export function TrendPopup({ visible, onClose, draws, moreHref }: { visible: boolean; onClose: () => void; draws: DrawEntry[]; moreHref: string }) {

@@ -4,20 +4,11 @@
  * winning and paying stay in packages/shared.
  */
 import { formatMoney, formatOdds, parseMoney, type Cents } from '@lucky28/shared';
+import type { OddsEntry } from '../../../lib/api/lottery';
+import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
 
 /** One bettable class of the room, as normalised from `oddsList`. */
-export interface RoomClass {
-  classId: number;
-  /** Localised by the server (`class_name`). */
-  name: string;
-  /** Decimal odds including the stake, hundredths (2.0x = 200). */
-  odds: number;
-  /** Odds paid instead when the total is 13 or 14, hundredths; null = none. */
-  oddsSpecial: number | null;
-  /** Stake limits, cents. */
-  minStake: Cents;
-  maxStake: Cents;
-}
+export type RoomClass = OddsClass;
 
 export type PanelTab = 'base' | 'num';
 
@@ -73,24 +64,10 @@ export function checkSlip(classes: readonly RoomClass[], selected: readonly numb
 }
 
 /** An `oddsList` entry as the server sends it (decimal strings). */
-export interface OddsListEntry {
-  class: number;
-  class_name: string;
-  odds: string;
-  odds_special: string | null;
-  min: string;
-  max: string;
-}
+export type OddsListEntry = Omit<OddsEntry, 'rtp'>;
 
 /** Normalises an `oddsList` entry; null when it cannot be read (it is then not offered). */
-export function toRoomClass(e: OddsListEntry): RoomClass | null {
-  const odds = parseMoney(e.odds);
-  const special = e.odds_special === null ? null : parseMoney(e.odds_special);
-  const minStake = parseMoney(e.min);
-  const maxStake = parseMoney(e.max);
-  if (odds === null || minStake === null || maxStake === null || (e.odds_special !== null && special === null)) return null;
-  return { classId: e.class, name: e.class_name, odds, oddsSpecial: special, minStake, maxStake };
-}
+export const toRoomClass = toOddsClass;
 
 /** The tab a class belongs to: exact sums (100+) on the number tab. */
 export const tabOfClass = (classId: number): PanelTab => (classId >= 100 ? 'num' : 'base');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineFrom, formatCountdown, roundPhase, secondsLeft, steadyDeadline } from './clock';
+import { deadlineFrom, formatCountdown, secondsLeft, steadyDeadline } from '../../../lib/countdown';
+import { roundPhase } from './clock';
 
 describe('room clock', () => {
   it('counts down from the heartbeat seconds', () => {

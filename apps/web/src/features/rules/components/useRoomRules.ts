@@ -1,18 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseMoney } from '@lucky28/shared';
-import { useRulesDraws, useRulesHall, useRulesHeart, useRulesOdds, type RulesGame, type RulesOddsEntry, type RulesPlan } from '../api/rules';
+import { toOddsClass } from '../../../lib/oddsClass';
+import { useRulesDraws, useRulesHall, useRulesHeart, useRulesOdds, type RulesGame, type RulesPlan } from '../api/rules';
 import type { RuleClass } from '../model/rulesTable';
 import { measuredCloseBefore, measuredRoundSeconds } from '../model/timing';
-
-function toRuleClass(e: RulesOddsEntry): RuleClass | null {
-  const odds = parseMoney(e.odds);
-  const special = e.odds_special === null ? null : parseMoney(e.odds_special);
-  const min = parseMoney(e.min);
-  const max = parseMoney(e.max);
-  if (odds === null || min === null || max === null || (e.odds_special !== null && special === null)) return null;
-  return { classId: e.class, name: e.class_name, odds, oddsSpecial: special, minStake: min, maxStake: max };
-}
 
 /**
  * The room whose rules a page shows: `plan_id` from the query (the room's menu links with it),
@@ -22,7 +13,7 @@ function toRuleClass(e: RulesOddsEntry): RuleClass | null {
 export function useRoomRules() {
   const [params, setParams] = useSearchParams();
   const hall = useRulesHall();
-  const games = hall.data?.gameList ?? [];
+  const games: RulesGame[] = hall.data?.gameList ?? [];
   const planParam = Number(params.get('plan_id'));
   const gameParam = Number(params.get('game_id'));
   let game: RulesGame | undefined;
@@ -42,7 +33,7 @@ export function useRoomRules() {
   const draws = useRulesDraws(game?.id);
   const heart = useRulesHeart(game?.id);
   const classes = useMemo(
-    () => [...(odds.data?.rule_base ?? []), ...(odds.data?.rule_num ?? [])].map(toRuleClass).filter((c): c is RuleClass => c !== null),
+    () => [...(odds.data?.rule_base ?? []), ...(odds.data?.rule_num ?? [])].map(toOddsClass).filter((c): c is RuleClass => c !== null),
     [odds.data],
   );
   const roundSeconds = game?.round_seconds ?? measuredRoundSeconds((draws.data ?? []).map((d) => d.opentime));

@@ -2,16 +2,10 @@
  * The rules pages' tables, generated from a room's actual odds (its `oddsList`) and the shared
  * return-to-player function, so the text can never disagree with settlement (DESIGN §6).
  */
-import { betClass, formatMoney, formatOdds, returnToPlayer, type Cents } from '@lucky28/shared';
+import { betClass, formatMoney, formatOdds, returnToPlayer } from '@lucky28/shared';
+import type { OddsClass } from '../../../lib/oddsClass';
 
-export interface RuleClass {
-  classId: number;
-  name: string;
-  odds: number;
-  oddsSpecial: number | null;
-  minStake: Cents;
-  maxStake: Cents;
-}
+export type RuleClass = OddsClass;
 
 export interface RuleRow {
   classId: number;

@@ -1,39 +1,15 @@
 import { useState } from 'react';
-import { Button, CapsuleTabs, DatePicker, ErrorBlock, Popup, PullToRefresh, Skeleton } from 'antd-mobile';
-import { FileOutline, FilterOutline } from 'antd-mobile-icons';
+import { CapsuleTabs, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateRangeFilter, dateRangeLabel } from '../../../components/DateRangeFilter';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { useLedger, type LedgerEntry, type LedgerFilter } from '../api/wallet';
 import { LEDGER_TYPES, LEDGER_TYPE_KEYS, gameKeyOf, isRefund, statusKeyOf } from '../model/ledger';
 import './wallet.css';
-
-const MIN_DATE = new Date(2018, 0, 1);
-const FORMAT = 'YYYY-MM-DD';
-
-function DateField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className="wallet-date" onClick={() => setOpen(true)}>
-        <span>{label}</span>
-        <b>{value || t('wallet.ledger.today')}</b>
-      </button>
-      <DatePicker
-        visible={open}
-        onClose={() => setOpen(false)}
-        min={MIN_DATE}
-        max={new Date()}
-        value={value ? dayjs(value, FORMAT).toDate() : new Date()}
-        onConfirm={(d) => onChange(dayjs(d).format(FORMAT))}
-        title={label}
-      />
-    </>
-  );
-}
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {
   const { t } = useTranslation();
@@ -81,12 +57,9 @@ export function CapitalDetailScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [filter, setFilter] = useState<LedgerFilter>({ begin: '', end: '', type: typeFromQuery(params.get('type')) });
-  const [draft, setDraft] = useState({ begin: '', end: '' });
-  const [drawer, setDrawer] = useState(false);
   const ledger = useLedger(filter);
   const rows = ledger.data ?? [];
-  const label =
-    filter.begin || filter.end ? `${filter.begin || t('wallet.ledger.today')} – ${filter.end || t('wallet.ledger.today')}` : t('wallet.ledger.today');
+  const label = dateRangeLabel(filter, t('wallet.ledger.today'));
 
   return (
     <Page
@@ -94,18 +67,13 @@ export function CapitalDetailScreen() {
       backFallback="/personal"
       className="wallet"
       right={
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('wallet.ledger.filter')}
-          data-testid="ledger-filter"
-          onClick={() => {
-            setDraft({ begin: filter.begin, end: filter.end });
-            setDrawer(true);
-          }}
-        >
-          <FilterOutline />
-        </button>
+        <DateRangeFilter
+          value={filter}
+          onApply={(range) => setFilter((f) => ({ ...f, ...range }))}
+          i18nPrefix="wallet.ledger"
+          classPrefix="wallet"
+          testId="ledger-filter"
+        />
       }
     >
       <CapsuleTabs
@@ -149,27 +117,6 @@ export function CapitalDetailScreen() {
           ))}
         </ul>
       </PullToRefresh>
-      <Popup visible={drawer} position="right" onMaskClick={() => setDrawer(false)} bodyClassName="wallet-drawer">
-        <h3>{t('wallet.ledger.filter')}</h3>
-        <DateField label={t('wallet.ledger.begin')} value={draft.begin} onChange={(begin) => setDraft((d) => ({ ...d, begin }))} />
-        <DateField label={t('wallet.ledger.end')} value={draft.end} onChange={(end) => setDraft((d) => ({ ...d, end }))} />
-        <div className="wallet-drawer-actions">
-          <Button block shape="rounded" onClick={() => setDraft({ begin: '', end: '' })}>
-            {t('wallet.ledger.reset')}
-          </Button>
-          <Button
-            block
-            shape="rounded"
-            color="primary"
-            onClick={() => {
-              setFilter((f) => ({ ...f, ...draft }));
-              setDrawer(false);
-            }}
-          >
-            {t('wallet.ledger.confirm')}
-          </Button>
-        </div>
-      </Popup>
     </Page>
   );
 }
