@@ -174,3 +174,20 @@ test('a player bets big and odd, the round draws, history shows both settled, an
     await expect(page.getByTestId('fair-total')).toHaveText(String(digits[0] + digits[1] + digits[2]));
   });
 });
+
+test('the rules pages state the round length and betting close the server runs with', async ({ page }) => {
+  const hall = (await (await page.request.post('/api/Lottery/index', { data: {} })).json()) as {
+    data: { round_seconds: number; close_before_seconds: number };
+  };
+  await page.goto('/login');
+  await ready(page);
+  await page.getByRole('button', { name: '遊客試玩' }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  for (const route of ['/GameRules', '/GameIntroduction']) {
+    await page.goto(route);
+    await ready(page);
+    // The e2e server runs 30 s rounds closing 5 s before the draw (playwright.config.ts).
+    await expect(page.getByTestId('rules-round'), route).toHaveText(`${hall.data.round_seconds} 秒`);
+    await expect(page.getByTestId('rules-close'), route).toHaveText(`開獎前 ${hall.data.close_before_seconds} 秒`);
+  }
+});

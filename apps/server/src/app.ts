@@ -56,7 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? {
       level: opts.config.logLevel,
-      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-support-key"]'],
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -197,6 +197,11 @@ export interface LotteryGame {
 
 export interface LotteryIndex {
   gameList: LotteryGame[];
+  /** The server's round configuration, the same for every game. */
+  round_seconds: number;
+  close_before_seconds: number;
+  /** IANA zone of the opening hours and of the issue dates. */
+  time_zone: string;
 }
 
 export const fetchLotteryIndex = (signal?: AbortSignal) => apiPost<LotteryIndex>('/api/Lottery/index', {}, { signal });

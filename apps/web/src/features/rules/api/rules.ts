@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { gameHeartQuery, issueListQuery, lotteryIndexQuery, oddsListQuery, type LotteryGame, type LotteryPlan } from '../../../lib/api/lottery';
+import { issueListQuery, lotteryIndexQuery, oddsListQuery, type LotteryGame, type LotteryPlan } from '../../../lib/api/lottery';
 
 export type RulesPlan = LotteryPlan;
-
-export type RulesGame = LotteryGame & {
-  /** Present when the server reports its configuration. */
-  round_seconds?: number;
-  close_before_seconds?: number;
-};
+export type RulesGame = LotteryGame;
 
 export const useRulesHall = () => useQuery(lotteryIndexQuery());
 
@@ -17,8 +12,4 @@ export function useRulesOdds(planId: number | undefined) {
 
 export function useRulesDraws(gameId: number | undefined) {
   return useQuery({ ...issueListQuery(gameId ?? 0, 20, 'rules'), enabled: gameId !== undefined, staleTime: 60_000 });
-}
-
-export function useRulesHeart(gameId: number | undefined) {
-  return useQuery({ ...gameHeartQuery(gameId ?? 0), enabled: gameId !== undefined, staleTime: 60_000 });
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RulesGame, RulesPlan } from '../api/rules';
+import { splitDuration } from '../model/timing';
 
 const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
@@ -35,8 +36,7 @@ export function RoomPicker({ games, game, plan, onChoose }: { games: RulesGame[]
 export function ScheduleFacts({ game, roundSeconds, closeBefore }: { game?: RulesGame; roundSeconds: number | null; closeBefore: number | null }) {
   const { t } = useTranslation();
   if (!game) return null;
-  const min = roundSeconds === null ? null : Math.floor(roundSeconds / 60);
-  const sec = roundSeconds === null ? null : roundSeconds % 60;
+  const { min, sec } = splitDuration(roundSeconds ?? 0);
   return (
     <ul className="rules-facts">
       <li>
@@ -47,7 +47,7 @@ export function ScheduleFacts({ game, roundSeconds, closeBefore }: { game?: Rule
       </li>
       <li>
         <span>{t('rules.closeBefore')}</span>
-        <b>{closeBefore === null ? '—' : t('rules.seconds', { count: closeBefore })}</b>
+        <b data-testid="rules-close">{closeBefore === null ? '—' : t('rules.seconds', { count: closeBefore })}</b>
       </li>
       <li>
         <span>{t('rules.hours')}</span>

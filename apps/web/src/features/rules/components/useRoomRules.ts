@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toOddsClass } from '../../../lib/oddsClass';
-import { useRulesDraws, useRulesHall, useRulesHeart, useRulesOdds, type RulesGame, type RulesPlan } from '../api/rules';
+import { useRulesDraws, useRulesHall, useRulesOdds, type RulesGame, type RulesPlan } from '../api/rules';
 import type { RuleClass } from '../model/rulesTable';
-import { measuredCloseBefore, measuredRoundSeconds } from '../model/timing';
 
 /**
  * The room whose rules a page shows: `plan_id` from the query (the room's menu links with it),
  * else the first room of `game_id`, else the first room of the first game; and everything the
- * rules text is generated from — its odds table, the game's hours, round length and close.
+ * rules text is generated from — its odds table, the game's hours, and the server's round length
+ * and betting close.
  */
 export function useRoomRules() {
   const [params, setParams] = useSearchParams();
@@ -31,13 +31,13 @@ export function useRoomRules() {
   }
   const odds = useRulesOdds(plan?.id);
   const draws = useRulesDraws(game?.id);
-  const heart = useRulesHeart(game?.id);
   const classes = useMemo(
     () => [...(odds.data?.rule_base ?? []), ...(odds.data?.rule_num ?? [])].map(toOddsClass).filter((c): c is RuleClass => c !== null),
     [odds.data],
   );
-  const roundSeconds = game?.round_seconds ?? measuredRoundSeconds((draws.data ?? []).map((d) => d.opentime));
-  const closeBefore = game?.close_before_seconds ?? measuredCloseBefore(heart.data?.issue);
+  // The server's own configuration, the values settlement runs on.
+  const roundSeconds = hall.data?.round_seconds ?? null;
+  const closeBefore = hall.data?.close_before_seconds ?? null;
   const choose = (planId: number) => setParams({ plan_id: String(planId) }, { replace: true });
   return {
     loading: hall.isLoading || odds.isLoading,
