@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
@@ -34,7 +36,9 @@ async function main() {
     '',
     `  Lucky28 is running on ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     `  Player app:       ${url}/`,
-    `  Operator console: ${url}/admin/`,
+    fs.existsSync(path.join(config.adminDist, 'index.html'))
+      ? `  Operator console: ${url}/admin/`
+      : `  Operator API:     ${url}/api/admin/  (see the README; the console screens are not built yet)`,
   ];
   if (seeded.demoPassword) lines.push(`  Demo player:      demo / ${seeded.demoPassword}`);
   if (seeded.operatorPassword) lines.push(`  Operator login:   admin / ${seeded.operatorPassword}   (shown once; keep it safe)`);
