@@ -59,6 +59,7 @@ async function main() {
   const config = { ...loadConfig({}), scheduler: false, logLevel: 'warn' };
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   await database.migrate();
+  // The bench's own clock stands a second into a round, so betting is open whatever the wall time.
   const clock = new ManualClock(Date.now());
   const noLimit = { max: 1_000_000, timeWindow: '1 minute' };
   const app = await buildApp({
@@ -71,6 +72,7 @@ async function main() {
   await app.ready();
   await seedDemoContent(app.db, { demoPassword: 'bench-password-1' });
   await app.game.reloadConfig();
+  clock.set(app.game.currentRound(clock.now()).drawsAt + 1000);
   await app.game.scheduler.tick();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -96,11 +98,13 @@ async function main() {
         headers: { 'content-type': 'application/json', token },
         // Each bettor stakes 20 u on big and odd; every tenth also tries an overdraft that must be refused.
         body: JSON.stringify({ lang: 'en', plan_id: room.id, game_id: 7, issue, play_type: '1,3', money: i % 10 === 0 ? '60' : '10' }),
-      }).then((r) => r.json() as Promise<{ code: number }>),
+      }).then((r) => r.json() as Promise<{ code: number; msg: string }>),
     ),
   );
   const betSeconds = (performance.now() - started) / 1000;
   const accepted = answers.filter((a) => a.code === 1).length;
+  const refusals = new Map<string, number>();
+  for (const a of answers) if (a.code !== 1) refusals.set(a.msg, (refusals.get(a.msg) ?? 0) + 1);
   clock.advance(config.roundSeconds * 1000);
   await app.game.scheduler.tick();
   const [orders] = await queryRows<{ open: number; settled: number }>(app.db, sql`
@@ -111,7 +115,8 @@ async function main() {
   report(
     `${BETTORS} concurrent bettors`,
     `${accepted} bets accepted in ${betSeconds.toFixed(2)} s (${(accepted / betSeconds).toFixed(0)}/s), ` +
-      `${orders?.settled ?? 0} orders settled, ${orders?.open ?? 0} left open, ${discrepancies.length} ledger discrepancies`,
+      `${orders?.settled ?? 0} orders settled, ${orders?.open ?? 0} left open, ${discrepancies.length} ledger discrepancies; ` +
+      `refused: ${[...refusals].map(([msg, n]) => `${n}× "${msg}"`).join(', ')}`,
     '0 discrepancies, every order settled',
     discrepancies.length === 0 && orders?.open === 0 && accepted === expectedAccepted && orders?.settled === accepted * 2,
   );

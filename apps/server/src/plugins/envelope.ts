@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Answers `{ code: 1, msg, time, data }`. */
     ok(data?: unknown, msgKey?: MessageKey): FastifyReply;
+    /** Like `ok`, with `data` already serialised (a hot path that caches its JSON). */
+    okJson(dataJson: string): FastifyReply;
   }
 }
 
@@ -39,6 +41,11 @@ export const envelopePlugin = fp(async (app) => {
   app.decorateReply('ok', function (this: FastifyReply, data: unknown = null, msgKey: MessageKey = 'msg.ok') {
     const lang = this.request.lang ?? 'tw';
     return this.send({ code: 1, msg: translate(lang, msgKey), time: now(), data });
+  });
+
+  app.decorateReply('okJson', function (this: FastifyReply, dataJson: string) {
+    const msg = JSON.stringify(translate(this.request.lang ?? 'tw', 'msg.ok'));
+    return this.type('application/json; charset=utf-8').send(`{"code":1,"msg":${msg},"time":${now()},"data":${dataJson}}`);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -93,6 +93,35 @@ describe('Lottery/heart', () => {
     expect(after.data.order_count).toBe(0);
   });
 
+  it('reuses a serialised answer only while nothing changed: a bet, a second, a language or a viewer shows at once', async () => {
+    const alice = await fundedUser(app, 100_00);
+    const bob = await fundedUser(app, 100_00);
+    const issue = await currentIssue(app);
+    const poll = (token?: string, lang = 'en') => call(app, '/api/Lottery/heart', { game_id: 7, plan_id: plan }, { token, lang });
+    const home = () => call(app, '/api/Lottery/heart', {});
+    const before = await poll();
+    const homeBefore = (await home()).data.games[0];
+
+    // Same millisecond, one more bet: every view has it.
+    await bet(app, alice.token, { issue, plan_id: plan, play_type: '2', money: '10' });
+    const anonymous = await poll();
+    expect(anonymous.data.message.length).toBe(Math.min(before.data.message.length + 1, 50));
+    expect(anonymous.data.message.at(-1)).toMatchObject({ play_method: 'Small', after_quantity: null, mine: false });
+    expect(anonymous.data.order_count).toBe(before.data.order_count + 1);
+    expect((await home()).data.games[0].order_count).toBe(homeBefore.order_count + 1);
+    // The bettor sees their balance after on their own bet; another player does not.
+    expect((await poll(alice.token)).data.message.at(-1)).toMatchObject({ after_quantity: '90.00', mine: true });
+    const bobView = await poll(bob.token);
+    expect(bobView.data.message.at(-1)).toMatchObject({ after_quantity: null, mine: false });
+    expect(bobView.data.user_quantity).toBe('100.00');
+    // Each language its own text.
+    expect((await poll(undefined, 'zh')).data.message.at(-1).play_method).toBe('小');
+    // The next second counts down.
+    clock.advance(1000);
+    expect((await poll()).data.issue.openTime).toBe(anonymous.data.issue.openTime - 1);
+    expect((await home()).data.games[0].openTime).toBe(homeBefore.openTime - 1);
+  });
+
   it('answers polls from memory: no database query per poll', async () => {
     const alice = await fundedUser(app, 100_00);
     await call(app, '/api/Lottery/heart', { game_id: 7, plan_id: plan }, { token: alice.token }); // warms the caches
