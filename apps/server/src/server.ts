@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoContent } from './seed/demo.js';
+import { isAppBuilt } from './plugins/staticApps.js';
 
 /** Opens the database, migrates, seeds first-start content, listens, and shuts down gracefully. */
 async function main() {
@@ -36,7 +35,7 @@ async function main() {
     '',
     `  Lucky28 is running on ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     `  Player app:       ${url}/`,
-    fs.existsSync(path.join(config.adminDist, 'index.html'))
+    isAppBuilt(config.adminDist)
       ? `  Operator console: ${url}/admin/`
       : `  Operator API:     ${url}/api/admin/  (see the README; the console screens are not built yet)`,
   ];

@@ -4,6 +4,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { translate } from '@lucky28/shared';
 
+/** Whether a front-end app has been built into `dist` (start-up says what it serves from this too). */
+export const isAppBuilt = (dist: string): boolean => fs.existsSync(path.join(dist, 'index.html'));
+
 /**
  * Serves the built player app at / and the operator console at /admin/, each with an SPA fallback:
  * a GET for an unknown non-API path answers the app's index.html so deep links work.
@@ -12,7 +15,7 @@ export const staticAppsPlugin = fp<{ webDist: string; adminDist: string }>(async
   const apps = [
     { prefix: '/admin/', root: opts.adminDist },
     { prefix: '/', root: opts.webDist },
-  ].filter((a) => fs.existsSync(path.join(a.root, 'index.html')));
+  ].filter((a) => isAppBuilt(a.root));
 
   apps.forEach((a, i) => {
     app.register(fastifyStatic, {

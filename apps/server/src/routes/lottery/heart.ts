@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { className, gameName, money, secondsUntil } from '../../domain/game/present.js';
 import { intParam } from '../../domain/game/params.js';
 import { isWithinHours } from '../../domain/game/roundClock.js';
-import type { GameConfig } from '../../domain/game/snapshot.js';
+import type { FeedEntry, GameConfig } from '../../domain/game/snapshot.js';
 import { HeartCache } from './heartCache.js';
 
 /**
@@ -17,8 +17,8 @@ import { HeartCache } from './heartCache.js';
 export default async function heartRoutes(app: FastifyInstance) {
   const engine = app.game;
   const cache = new HeartCache();
-  const cachedJson = (key: string, now: number, build: () => unknown) =>
-    cache.get(key, engine.snapshot.version, now, () => JSON.stringify(build()));
+  const cached = <T>(key: string, now: number, build: () => T) => cache.get(key, engine.snapshot.version, now, build);
+  const cachedJson = (key: string, now: number, build: () => unknown) => cached(key, now, () => JSON.stringify(build()));
 
   function issueOf(game: GameConfig, now: number) {
     const current = engine.currentRound(now);
@@ -53,19 +53,31 @@ export default async function heartRoutes(app: FastifyInstance) {
     }));
   }
 
-  /** The room's recent bets, newest last; `viewerId`'s own bets carry their balance after. */
-  function feed(roomId: number, lang: ApiLang, viewerId: number | null) {
-    return engine.snapshot.feed(roomId).map((e) => ({
+  function feedEntry(e: FeedEntry, lang: ApiLang, mine: boolean) {
+    return {
       nickname: e.nickname,
       issue: e.issue,
       play_type: e.playType,
       play_method: className(lang, e.playType),
       quantity: money(e.amount),
       // Another player's balance is private: only the caller's own bets carry it.
-      after_quantity: viewerId === e.userId ? money(e.after) : null,
-      mine: viewerId === e.userId,
+      after_quantity: mine ? money(e.after) : null,
+      mine,
       createtime: Math.floor(e.createdAt / 1000),
-    }));
+    };
+  }
+
+  /**
+   * The room's recent bets as a JSON array, newest last. Every entry is serialised once as anyone
+   * sees it; only the viewer's own bets are serialised again, with their balance after.
+   */
+  function feedJson(roomId: number, lang: ApiLang, viewerId: number | null, now: number): string {
+    const entries = engine.snapshot.feed(roomId);
+    const shared = cached(`feed:${roomId}:${lang}`, now, () => entries.map((e) => JSON.stringify(feedEntry(e, lang, false))));
+    if (viewerId === null || !entries.some((e) => e.userId === viewerId)) {
+      return cached(`feedJson:${roomId}:${lang}`, now, () => `[${shared.join(',')}]`);
+    }
+    return `[${entries.map((e, i) => (e.userId === viewerId ? JSON.stringify(feedEntry(e, lang, true)) : shared[i])).join(',')}]`;
   }
 
   app.post('/api/Lottery/heart', async (request, reply) => {
@@ -109,12 +121,8 @@ export default async function heartRoutes(app: FastifyInstance) {
     const user = request.headers.token || request.headers.authorization ? await app.optionalUser(request, { allowCached: true }) : null;
     if (user) engine.presence.touch(room.id, user.userId, now);
     const balance = user ? await engine.balanceOf(user.userId) : undefined;
-    const viewerHasBets = user !== null && engine.snapshot.feed(room.id).some((e) => e.userId === user.userId);
-    const feedJson = viewerHasBets
-      ? JSON.stringify(feed(room.id, lang, user.userId))
-      : cachedJson(`feed:${room.id}:${lang}`, now, () => feed(room.id, lang, null));
     const personal = `"robot_num":${engine.presence.count(room.id, now)},"user_quantity":${JSON.stringify(balance === undefined ? null : money(balance))}`;
     // gameJson is an object literal: reopen it to add the caller's own parts.
-    return reply.okJson(`${gameJson.slice(0, -1)},${personal},"message":${feedJson}}`);
+    return reply.okJson(`${gameJson.slice(0, -1)},${personal},"message":${feedJson(room.id, lang, user?.userId ?? null, now)}}`);
   });
 }

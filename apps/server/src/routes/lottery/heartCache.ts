@@ -7,21 +7,19 @@
 export class HeartCache {
   private version = -1;
   private second = Number.NaN;
-  private readonly pieces = new Map<string, string>();
+  private readonly pieces = new Map<string, unknown>();
 
   /** The piece under `key` for this snapshot version and second, built by `build` when missing. */
-  get(key: string, version: number, nowMs: number, build: () => string): string {
+  get<T>(key: string, version: number, nowMs: number, build: () => T): T {
     const second = Math.floor(nowMs / 1000);
     if (version !== this.version || second !== this.second) {
       this.pieces.clear();
       this.version = version;
       this.second = second;
     }
-    let piece = this.pieces.get(key);
-    if (piece === undefined) {
-      piece = build();
-      this.pieces.set(key, piece);
-    }
+    if (this.pieces.has(key)) return this.pieces.get(key) as T;
+    const piece = build();
+    this.pieces.set(key, piece);
     return piece;
   }
 }
