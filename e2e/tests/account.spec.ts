@@ -1,21 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, newUsername, playAsGuest, ready, registerThroughUi, typeCode } from './ui';
 
-/** A fresh, valid username (4–20 letters/digits/underscores, starting with a letter). */
-const newUsername = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const PASSWORD = 'Sup3r-secret-pw';
 const CARD_NUMBER = '6222020200112233';
 
-/** Waits for the start-up splash (1 s) to be gone. */
-async function ready(page: Page) {
-  await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5_000 });
-}
-
-async function typeCode(page: Page, code: string) {
-  for (const digit of code) await page.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
-}
-
 test('a new user registers, logs in, sets a security code, binds a card, switches to English and logs out', async ({ page }, testInfo) => {
-  const username = newUsername();
+  const username = newUsername('e2e');
 
   await test.step('home offers a login button to a visitor', async () => {
     await page.goto('/');
@@ -25,13 +14,7 @@ test('a new user registers, logs in, sets a security code, binds a card, switche
   });
 
   await test.step('register (invite code prefilled from ?inviter_id is optional)', async () => {
-    await page.goto('/register');
-    await ready(page);
-    await page.getByPlaceholder('請輸入用戶名').fill(username);
-    await page.getByPlaceholder('請輸入密碼').fill(PASSWORD);
-    await page.getByPlaceholder('請再次輸入密碼').fill(PASSWORD);
-    await page.getByRole('button', { name: '註冊', exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await registerThroughUi(page, username);
     await expect(page.locator('.home-balance-value')).toContainText('0.00');
   });
 
@@ -143,10 +126,7 @@ const GUARDED_ROUTES = [
 ];
 
 test('every route of the spec renders a real page (a screen or a translated coming-soon page), case-insensitively', async ({ page }) => {
-  await page.goto('/login');
-  await ready(page);
-  await page.getByRole('button', { name: '遊客試玩' }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await playAsGuest(page);
   for (const route of ['/', '/language', '/setSecurityCode', ...GUARDED_ROUTES]) {
     await page.goto(route);
     await ready(page);

@@ -3,16 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, parseMoney } from '../../packages/shared/src/money';
 import { settleOrder } from '../../packages/shared/src/game/settlement';
 import { DEMO_PASSWORD } from '../playwright.config';
+import { playAsGuest, ready } from './ui';
 
 const AMERICA = 7;
 const BIG = 1;
 const ODD = 3;
 const STAKE = '10';
 
-/** Waits for the start-up splash (1 s) to be gone. */
-async function ready(page: Page) {
-  await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5_000 });
-}
 
 /** The round length the server runs with (ROUND_SECONDS), as Lottery/index states it. */
 async function roundSeconds(page: Page): Promise<number> {
@@ -179,10 +176,7 @@ test('the rules pages state the round length and betting close the server runs w
   const hall = (await (await page.request.post('/api/Lottery/index', { data: {} })).json()) as {
     data: { round_seconds: number; close_before_seconds: number };
   };
-  await page.goto('/login');
-  await ready(page);
-  await page.getByRole('button', { name: '遊客試玩' }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await playAsGuest(page);
   for (const route of ['/GameRules', '/GameIntroduction']) {
     await page.goto(route);
     await ready(page);

@@ -1,19 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { OPERATOR_PASSWORD } from '../playwright.config';
+import { newUsername, playAsGuest, ready, registerThroughUi, typeCode } from './ui';
 
 /** Issue 4: deposit with a screenshot, operator approval, ledger, security code, withdrawal of 100 through the popup. */
-const PASSWORD = 'Sup3r-secret-pw';
-const newUsername = () => `w${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A real 1×1 PNG: the server judges uploads by their content. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function ready(page: Page) {
-  await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5_000 });
-}
-
-async function typeCode(page: Page, code: string) {
-  for (const digit of code) await page.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
-}
 
 /** The operator side, through the operator API (its screens come with the console issue). */
 async function approveDepositOf(request: APIRequestContext, username: string): Promise<void> {
@@ -32,16 +23,10 @@ async function approveDepositOf(request: APIRequestContext, username: string): P
 }
 
 test('deposit with a screenshot, operator approval, then a 100 u withdrawal through the security-code popup', async ({ page, request }, testInfo) => {
-  const username = newUsername();
+  const username = newUsername('w');
 
   await test.step('register', async () => {
-    await page.goto('/register');
-    await ready(page);
-    await page.getByPlaceholder('請輸入用戶名').fill(username);
-    await page.getByPlaceholder('請輸入密碼').fill(PASSWORD);
-    await page.getByPlaceholder('請再次輸入密碼').fill(PASSWORD);
-    await page.getByRole('button', { name: '註冊', exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await registerThroughUi(page, username);
   });
 
   await test.step('the deposit screen shows the USDT address and bank details; a text file is refused as a screenshot', async () => {
@@ -148,10 +133,7 @@ test('deposit with a screenshot, operator approval, then a 100 u withdrawal thro
 });
 
 test('guests get the members-only alert on the deposit and withdraw screens', async ({ page }) => {
-  await page.goto('/login');
-  await ready(page);
-  await page.getByRole('button', { name: '遊客試玩' }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await playAsGuest(page);
   await page.goto('/Withdraw?group_id=2');
   await expect(page.locator('.adm-dialog')).toContainText('遊客請先註冊成為正式會員後再充值或提現。');
   await page.locator('.adm-dialog').getByRole('button', { name: '確定' }).click();

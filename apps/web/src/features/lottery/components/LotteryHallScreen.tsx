@@ -6,14 +6,14 @@ import { GAMES } from '@lucky28/shared';
 import { Page } from '../../../components/Page';
 import { useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
-import type { LotteryGame } from '../../../lib/api/lottery';
+import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
 import { useHall } from '../api/hall';
-import { canEnter, groupByTier, roomName, type Plan } from '../model/rooms';
+import { canEnter, groupByTier, roomName } from '../model/rooms';
 import './hall.css';
 
 const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
-function RoomCard({ plan, gameName, onEnter }: { plan: Plan; gameName: string; onEnter: (p: Plan) => void }) {
+function RoomCard({ plan, gameName, onEnter }: { plan: LotteryPlan; gameName: string; onEnter: (p: LotteryPlan) => void }) {
   const { t } = useTranslation();
   const tier = t(`hall.tier.${plan.type}`, { defaultValue: plan.title });
   const name = roomName(plan, tier);
@@ -47,7 +47,7 @@ function RoomCard({ plan, gameName, onEnter }: { plan: Plan; gameName: string; o
   );
 }
 
-function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: Plan) => void }) {
+function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: LotteryPlan) => void }) {
   const { t } = useTranslation();
   const code = GAME_CODE[game.id] ?? 'us';
   const groups = groupByTier(game.planList);
@@ -89,7 +89,7 @@ export function LotteryHallScreen() {
   const tabParam = Number(params.get('tab'));
   const tab = Number.isInteger(tabParam) && tabParam >= 0 && tabParam < GAMES.length ? tabParam : 0;
 
-  const enter = (plan: Plan) => {
+  const enter = (plan: LotteryPlan) => {
     const balance = info.data?.balance ?? storedBalance;
     if (!canEnter(balance, plan)) {
       Toast.show({ icon: 'fail', content: t('hall.insufficient') });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { canEnter, groupByTier, roomName, type Plan } from './rooms';
+import { canEnter, groupByTier, roomName } from './rooms';
+import type { LotteryPlan } from '../../../lib/api/lottery';
 
-const plan = (id: number, type: number, join_limit = '0.00'): Plan => ({
+const plan = (id: number, type: number, join_limit = '0.00'): LotteryPlan => ({
   id,
   game_id: 7,
   type,

@@ -5,13 +5,10 @@
 import { parseMoney } from '@lucky28/shared';
 import type { LotteryPlan } from '../../../lib/api/lottery';
 
-/** A room as `Lottery/index` lists it. */
-export type Plan = LotteryPlan;
-
 export const TIERS = [0, 1, 2, 3] as const;
 
 /** Rooms by tier in tier order; tiers with no room are left out. */
-export function groupByTier(plans: readonly Plan[]): { type: number; plans: Plan[] }[] {
+export function groupByTier(plans: readonly LotteryPlan[]): { type: number; plans: LotteryPlan[] }[] {
   const known = new Set<number>(TIERS);
   const types = [...new Set(plans.map((p) => p.type))].sort((a, b) => (known.has(a) ? a : 99 + a) - (known.has(b) ? b : 99 + b));
   return types.map((type) => ({ type, plans: plans.filter((p) => p.type === type) }));
@@ -21,7 +18,7 @@ export function groupByTier(plans: readonly Plan[]): { type: number; plans: Plan
  * Whether a balance may enter the room (spec §5): below the join limit shows "assets
  * insufficient". An unknown balance (still loading) is not refused here; the server decides.
  */
-export function canEnter(balance: string | null | undefined, plan: Pick<Plan, 'join_limit'>): boolean {
+export function canEnter(balance: string | null | undefined, plan: Pick<LotteryPlan, 'join_limit'>): boolean {
   const limit = parseMoney(plan.join_limit) ?? 0;
   if (balance === null || balance === undefined) return true;
   const have = parseMoney(balance);
@@ -35,7 +32,7 @@ const SEEDED_TITLES: Record<number, string> = { 0: 'beginner', 1: 'intermediate'
  * The name a room is shown by: the operator's own title, unless it is empty or still the seeded
  * English tier name, in which case the tier's name in the user's language.
  */
-export function roomName(plan: Pick<Plan, 'type' | 'title'>, tierName: string): string {
+export function roomName(plan: Pick<LotteryPlan, 'type' | 'title'>, tierName: string): string {
   const title = plan.title.trim();
   if (title === '' || title.toLowerCase() === SEEDED_TITLES[plan.type]) return tierName;
   return title;

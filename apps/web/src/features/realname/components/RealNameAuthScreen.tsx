@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Input, NoticeBar, Result, Skeleton } from 'antd-mobile';
+import { Button, Input, NoticeBar, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
-import { LoadError } from '../../../components/LoadError';
+import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/api';
 import { showLoading, showNotice, showSuccess } from '../../../lib/feedback';
@@ -122,21 +122,19 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
 export function RealNameAuthScreen() {
   const { t } = useTranslation();
   const info = useRealNameInfo();
-  let body;
-  if (info.data?.shiming === 1) {
-    body = <Result status="waiting" title={t('verification.reviewing')} description={t('realName.reviewing')} data-testid="realname-reviewing" />;
-  } else if (info.data?.shiming === 2) {
-    body = <Result status="success" title={t('verification.verified')} description={t('realName.verified', { name: info.data.truename })} />;
-  } else if (info.data) {
-    body = <RealNameForm info={info.data} />;
-  } else if (info.isError) {
-    body = <LoadError error={info.error} onRetry={() => void info.refetch()} />;
-  } else {
-    body = <Skeleton.Paragraph animated lineCount={6} className="page-skeleton" />;
-  }
   return (
     <Page title={t('routes.realNameAuth')} backFallback="/setting?type=2" className="realname">
-      {body}
+      <QueryBody query={info} lines={6}>
+        {(data) =>
+          data.shiming === 1 ? (
+            <Result status="waiting" title={t('verification.reviewing')} description={t('realName.reviewing')} data-testid="realname-reviewing" />
+          ) : data.shiming === 2 ? (
+            <Result status="success" title={t('verification.verified')} description={t('realName.verified', { name: data.truename })} />
+          ) : (
+            <RealNameForm info={data} />
+          )
+        }
+      </QueryBody>
     </Page>
   );
 }

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Button, Input, Popup, Tabs, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatOdds } from '@lucky28/shared';
-import { QUICK_AMOUNTS, checkSlip, toggleClass, totalOdds, totalStake, type PanelTab, type RoomClass } from '../model/betSlip';
+import { QUICK_AMOUNTS, checkSlip, toggleClass, totalOdds, totalStake, type PanelTab } from '../model/betSlip';
+import type { OddsClass } from '../../../lib/oddsClass';
 
 export interface SlipState {
   tab: PanelTab;
@@ -13,8 +14,8 @@ export interface SlipState {
 interface BetPanelProps {
   visible: boolean;
   onClose: () => void;
-  base: RoomClass[];
-  num: RoomClass[];
+  base: OddsClass[];
+  num: OddsClass[];
   slip: SlipState;
   onSlip: (slip: SlipState) => void;
   issue: string;
@@ -22,7 +23,7 @@ interface BetPanelProps {
   onSubmit: (playTypes: number[], amountCents: number) => void;
 }
 
-function ClassButton({ c, active, onTap, compact }: { c: RoomClass; active: boolean; onTap: () => void; compact?: boolean }) {
+function ClassButton({ c, active, onTap, compact }: { c: OddsClass; active: boolean; onTap: () => void; compact?: boolean }) {
   return (
     <button
       type="button"

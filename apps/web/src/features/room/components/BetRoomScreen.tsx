@@ -11,7 +11,8 @@ import type { FeedEntry, HitNotice, RoomHeart } from '../../../lib/api/lottery';
 import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/room';
 import { useNow } from '../../../hooks/useNow';
 import { useSteadyDeadline } from '../../../hooks/useSteadyDeadline';
-import { tabOfClass, toRoomClass, type RoomClass } from '../model/betSlip';
+import { tabOfClass } from '../model/betSlip';
+import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
 import { deadlineFrom, formatCountdown, secondsLeft } from '../../../lib/countdown';
 import { roundPhase, type RoundPhase } from '../model/clock';
 import { countPoll, mergeFeed, type NoticeCounter } from '../model/feed';
@@ -230,7 +231,7 @@ export function BetRoomScreen() {
 
   const { base, num } = useMemo(() => {
     const read = (list: { class: number; class_name: string; odds: string; odds_special: string | null; min: string; max: string }[] | undefined) =>
-      (list ?? []).map(toRoomClass).filter((c): c is RoomClass => c !== null);
+      (list ?? []).map(toOddsClass).filter((c): c is OddsClass => c !== null);
     return { base: read(odds.data?.rule_base), num: read(odds.data?.rule_num) };
   }, [odds.data]);
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ODDS, BetClass } from '@lucky28/shared';
-import { checkSlip, tabOfClass, toggleClass, toRoomClass, totalOdds, totalStake, type RoomClass } from './betSlip';
+import { checkSlip, tabOfClass, toggleClass, totalOdds, totalStake } from './betSlip';
+import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
 
-const cls = (classId: number, name: string): RoomClass => {
+const cls = (classId: number, name: string): OddsClass => {
   const d = DEFAULT_ODDS.get(classId)!;
   return { classId, name, odds: d.odds, oddsSpecial: d.oddsSpecial, minStake: d.minStake, maxStake: d.maxStake };
 };
@@ -61,9 +62,9 @@ describe('checkSlip', () => {
   });
 });
 
-describe('toRoomClass', () => {
+describe('toOddsClass', () => {
   it('reads the decimal strings of oddsList into hundredths and cents', () => {
-    expect(toRoomClass({ class: 1, class_name: 'Big', odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00' })).toEqual({
+    expect(toOddsClass({ class: 1, class_name: 'Big', odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00' })).toEqual({
       classId: 1,
       name: 'Big',
       odds: 200,
@@ -71,10 +72,10 @@ describe('toRoomClass', () => {
       minStake: 1000,
       maxStake: 500000,
     });
-    expect(toRoomClass({ class: 127, class_name: 'Sum 27', odds: '508.00', odds_special: null, min: '10.00', max: '2000.00' })?.oddsSpecial).toBeNull();
+    expect(toOddsClass({ class: 127, class_name: 'Sum 27', odds: '508.00', odds_special: null, min: '10.00', max: '2000.00' })?.oddsSpecial).toBeNull();
   });
   it('drops an unreadable entry', () => {
-    expect(toRoomClass({ class: 1, class_name: 'Big', odds: 'x', odds_special: null, min: '10.00', max: '5000.00' })).toBeNull();
+    expect(toOddsClass({ class: 1, class_name: 'Big', odds: 'x', odds_special: null, min: '10.00', max: '5000.00' })).toBeNull();
   });
   it('puts exact sums on the number tab', () => {
     expect(tabOfClass(1)).toBe('base');

@@ -4,11 +4,7 @@
  * winning and paying stay in packages/shared.
  */
 import { formatMoney, formatOdds, parseMoney, type Cents } from '@lucky28/shared';
-import type { OddsEntry } from '../../../lib/api/lottery';
-import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
-
-/** One bettable class of the room, as normalised from `oddsList`. */
-export type RoomClass = OddsClass;
+import type { OddsClass } from '../../../lib/oddsClass';
 
 export type PanelTab = 'base' | 'num';
 
@@ -28,7 +24,7 @@ export function totalStake(amountText: string, selectedCount: number): Cents | n
 }
 
 /** Total odds shown = the sum of the selected classes' odds, to 2 decimals ("4.00"). */
-export function totalOdds(classes: readonly RoomClass[], selected: readonly number[]): string {
+export function totalOdds(classes: readonly OddsClass[], selected: readonly number[]): string {
   const byId = new Map(classes.map((c) => [c.classId, c]));
   let sum = 0;
   for (const id of selected) sum += byId.get(id)?.odds ?? 0;
@@ -44,7 +40,7 @@ export type SlipCheck =
  * above 0, then (DESIGN §6) each selected class's stake limits — the server checks all of these
  * again; checking here saves a round trip and names the class at fault.
  */
-export function checkSlip(classes: readonly RoomClass[], selected: readonly number[], amountText: string): SlipCheck {
+export function checkSlip(classes: readonly OddsClass[], selected: readonly number[], amountText: string): SlipCheck {
   if (selected.length === 0) return { ok: false, key: 'room.selectBet' };
   const amount = parseMoney(amountText);
   if (amount === null || amount <= 0) return { ok: false, key: 'room.invalidAmount' };
@@ -62,12 +58,6 @@ export function checkSlip(classes: readonly RoomClass[], selected: readonly numb
   }
   return { ok: true, amount, playTypes: [...selected] };
 }
-
-/** An `oddsList` entry as the server sends it (decimal strings). */
-export type OddsListEntry = Omit<OddsEntry, 'rtp'>;
-
-/** Normalises an `oddsList` entry; null when it cannot be read (it is then not offered). */
-export const toRoomClass = toOddsClass;
 
 /** The tab a class belongs to: exact sums (100+) on the number tab. */
 export const tabOfClass = (classId: number): PanelTab => (classId >= 100 ? 'num' : 'base');

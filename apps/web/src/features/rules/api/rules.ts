@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { issueListQuery, lotteryIndexQuery, oddsListQuery, type LotteryGame, type LotteryPlan } from '../../../lib/api/lottery';
-
-export type RulesPlan = LotteryPlan;
-export type RulesGame = LotteryGame;
+import { issueListQuery, lotteryIndexQuery, oddsListQuery } from '../../../lib/api/lottery';
 
 export const useRulesHall = () => useQuery(lotteryIndexQuery());
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { RulesGame, RulesPlan } from '../api/rules';
+import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
 import { splitDuration } from '../model/timing';
 
 const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
 /** Which room's configuration the page describes: a game row and a room row of chips. */
-export function RoomPicker({ games, game, plan, onChoose }: { games: RulesGame[]; game?: RulesGame; plan?: RulesPlan; onChoose: (planId: number) => void }) {
+export function RoomPicker({ games, game, plan, onChoose }: { games: LotteryGame[]; game?: LotteryGame; plan?: LotteryPlan; onChoose: (planId: number) => void }) {
   const { t } = useTranslation();
   if (!game || !plan) return null;
   return (
@@ -33,7 +33,7 @@ export function RoomPicker({ games, game, plan, onChoose }: { games: RulesGame[]
   );
 }
 
-export function ScheduleFacts({ game, roundSeconds, closeBefore }: { game?: RulesGame; roundSeconds: number | null; closeBefore: number | null }) {
+export function ScheduleFacts({ game, roundSeconds, closeBefore }: { game?: LotteryGame; roundSeconds: number | null; closeBefore: number | null }) {
   const { t } = useTranslation();
   if (!game) return null;
   const { min, sec } = splitDuration(roundSeconds ?? 0);

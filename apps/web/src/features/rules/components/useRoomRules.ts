@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { toOddsClass } from '../../../lib/oddsClass';
-import { useRulesDraws, useRulesHall, useRulesOdds, type RulesGame, type RulesPlan } from '../api/rules';
-import type { RuleClass } from '../model/rulesTable';
+import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
+import { useRulesDraws, useRulesHall, useRulesOdds } from '../api/rules';
+import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
 
 /**
  * The room whose rules a page shows: `plan_id` from the query (the room's menu links with it),
@@ -13,11 +13,11 @@ import type { RuleClass } from '../model/rulesTable';
 export function useRoomRules() {
   const [params, setParams] = useSearchParams();
   const hall = useRulesHall();
-  const games: RulesGame[] = hall.data?.gameList ?? [];
+  const games: LotteryGame[] = hall.data?.gameList ?? [];
   const planParam = Number(params.get('plan_id'));
   const gameParam = Number(params.get('game_id'));
-  let game: RulesGame | undefined;
-  let plan: RulesPlan | undefined;
+  let game: LotteryGame | undefined;
+  let plan: LotteryPlan | undefined;
   for (const g of games) {
     const p = g.planList.find((x) => x.id === planParam);
     if (p) {
@@ -32,7 +32,7 @@ export function useRoomRules() {
   const odds = useRulesOdds(plan?.id);
   const draws = useRulesDraws(game?.id);
   const classes = useMemo(
-    () => [...(odds.data?.rule_base ?? []), ...(odds.data?.rule_num ?? [])].map(toOddsClass).filter((c): c is RuleClass => c !== null),
+    () => [...(odds.data?.rule_base ?? []), ...(odds.data?.rule_num ?? [])].map(toOddsClass).filter((c): c is OddsClass => c !== null),
     [odds.data],
   );
   // The server's own configuration, the values settlement runs on.

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BET_CLASSES, BetClass, DEFAULT_ODDS } from '@lucky28/shared';
 import golden from '../../../../../../packages/shared/src/game/fixtures/goldenVectors.json';
 import { explainDraw, payoutsOn } from './example';
-import type { RuleClass } from './rulesTable';
+import type { OddsClass } from '../../../lib/oddsClass';
 
-const defaults: RuleClass[] = BET_CLASSES.map((c) => {
+const defaults: OddsClass[] = BET_CLASSES.map((c) => {
   const d = DEFAULT_ODDS.get(c.id)!;
   return { classId: c.id, name: `c${c.id}`, odds: d.odds, oddsSpecial: d.oddsSpecial, minStake: d.minStake, maxStake: d.maxStake };
 });

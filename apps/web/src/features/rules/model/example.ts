@@ -4,7 +4,7 @@
  * code at the room's odds, so the example is exactly what the server pays.
  */
 import { DRAW_SIZE, digitsOf, settleOrder, totalOf, type Cents, type Digits } from '@lucky28/shared';
-import type { RuleClass } from './rulesTable';
+import type { OddsClass } from '../../../lib/oddsClass';
 
 export interface DrawExample {
   /** The 20 numbers in the three groups of DESIGN §5 (1–6, 7–13, 14–20 of the sorted draw). */
@@ -38,7 +38,7 @@ export interface ExamplePayout {
 }
 
 /** The classes that pay something on these digits, for a stake of `stake` cents each. */
-export function payoutsOn(classes: readonly RuleClass[], digits: Digits, stake: Cents): ExamplePayout[] {
+export function payoutsOn(classes: readonly OddsClass[], digits: Digits, stake: Cents): ExamplePayout[] {
   const out: ExamplePayout[] = [];
   for (const c of classes) {
     const s = settleOrder({ playType: c.classId, amount: stake, odds: c.odds, oddsSpecial: c.oddsSpecial }, digits);

@@ -5,8 +5,6 @@
 import { betClass, formatMoney, formatOdds, returnToPlayer } from '@lucky28/shared';
 import type { OddsClass } from '../../../lib/oddsClass';
 
-export type RuleClass = OddsClass;
-
 export interface RuleRow {
   classId: number;
   name: string;
@@ -31,12 +29,12 @@ export function groupOf(classId: number): RuleGroup {
 }
 
 /** RTP as a percent string with 2 decimals, computed exactly over all 1,000 digit triples. */
-export function rtpPercent(c: Pick<RuleClass, 'classId' | 'odds' | 'oddsSpecial'>): string {
+export function rtpPercent(c: Pick<OddsClass, 'classId' | 'odds' | 'oddsSpecial'>): string {
   const r = returnToPlayer(c.classId, { odds: c.odds, oddsSpecial: c.oddsSpecial });
   return (Math.round(r * 10000) / 100).toFixed(2);
 }
 
-export function ruleRow(c: RuleClass): RuleRow {
+export function ruleRow(c: OddsClass): RuleRow {
   return {
     classId: c.classId,
     name: c.name,
@@ -48,7 +46,7 @@ export function ruleRow(c: RuleClass): RuleRow {
 }
 
 /** Rows grouped in the order the rules page shows them; classes unknown to the shared rules are left out. */
-export function ruleGroups(classes: readonly RuleClass[]): { group: RuleGroup; rows: RuleRow[] }[] {
+export function ruleGroups(classes: readonly OddsClass[]): { group: RuleGroup; rows: RuleRow[] }[] {
   const order: RuleGroup[] = ['sizeParity', 'combo', 'extreme', 'pattern', 'sum'];
   const known = classes.filter((c) => betClass(c.classId) !== undefined).sort((a, b) => a.classId - b.classId);
   return order

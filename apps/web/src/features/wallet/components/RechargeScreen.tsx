@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Input, Popup, Selector, Skeleton } from 'antd-mobile';
+import { Button, Input, Popup, Selector } from 'antd-mobile';
 import { BankcardOutline, PayCircleOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
 import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
-import { LoadError } from '../../../components/LoadError';
+import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showError, showLoading, showNotice, showSuccess } from '../../../lib/feedback';
@@ -174,14 +174,9 @@ export function RechargeScreen() {
   const { t } = useTranslation();
   const isGuest = useIsGuest();
   const info = useRechargeInfo(isGuest === false);
-  let body;
-  if (isGuest) body = <GuestGate />;
-  else if (info.data) body = <RechargeBody info={info.data} />;
-  else if (info.isError) body = <LoadError error={info.error} onRetry={() => void info.refetch()} />;
-  else body = <Skeleton.Paragraph animated lineCount={8} className="page-skeleton" />;
   return (
     <Page title={t('routes.recharge')} back={false} className="wallet">
-      {body}
+      {isGuest ? <GuestGate /> : <QueryBody query={info}>{(data) => <RechargeBody info={data} />}</QueryBody>}
     </Page>
   );
 }

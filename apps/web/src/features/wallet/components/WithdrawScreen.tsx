@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { Button, Dialog, Input, NumberKeyboard, PasscodeInput, Popup, Skeleton, type PasscodeInputRef } from 'antd-mobile';
+import { Button, Dialog, Input, NumberKeyboard, PasscodeInput, Popup, type PasscodeInputRef } from 'antd-mobile';
 import { BankcardOutline, CheckCircleFill, PayCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
-import { LoadError } from '../../../components/LoadError';
+import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showLoading, showNotice } from '../../../lib/feedback';
@@ -195,14 +195,9 @@ export function WithdrawScreen() {
   const { t } = useTranslation();
   const isGuest = useIsGuest();
   const info = useWithdrawInfo(isGuest === false);
-  let body;
-  if (isGuest) body = <GuestGate />;
-  else if (info.data) body = <WithdrawForm info={info.data} />;
-  else if (info.isError) body = <LoadError error={info.error} onRetry={() => void info.refetch()} />;
-  else body = <Skeleton.Paragraph animated lineCount={8} className="page-skeleton" />;
   return (
     <Page title={t('routes.withdraw')} backFallback="/personal" className="wallet">
-      {body}
+      {isGuest ? <GuestGate /> : <QueryBody query={info}>{(data) => <WithdrawForm info={data} />}</QueryBody>}
     </Page>
   );
 }
