@@ -17,6 +17,8 @@ import payInfoRoutes from './routes/user/payInfo.js';
 import contentRoutes from './routes/content/index.js';
 // --- wallet and operators (issue 4) ---
 import { operatorAuthPlugin } from './plugins/operatorAuth.js';
+import { resolveOperatorKey } from './domain/operators/secretBox.js';
+import { sealLegacyTotpSecrets } from './domain/operators/operators.js';
 import walletRoutes from './routes/wallet/index.js';
 import commonRoutes from './routes/common/index.js';
 import adminRoutes from './routes/admin/index.js';
@@ -36,6 +38,8 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     rateLimits: RateLimits;
+    /** AES-256 key sealing operators' TOTP secrets (OPERATOR_SECRET_KEY or the key file in DATA_DIR). */
+    operatorKey: Buffer;
   }
 }
 
@@ -71,6 +75,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('rateLimits', opts.rateLimits ?? defaultRateLimits);
+  app.decorate('operatorKey', resolveOperatorKey(opts.config.operatorSecretKey, opts.config.dataDir));
+  app.addHook('onReady', async () => {
+    await sealLegacyTotpSecrets(app.db, app.operatorKey);
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

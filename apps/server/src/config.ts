@@ -26,6 +26,8 @@ export interface Config {
   supportChatUrl: string | undefined;
   /** Shared secret the chat system sends (x-support-key) to redeem hand-off codes. */
   supportApiKey: string | undefined;
+  /** Key that encrypts operators' TOTP secrets at rest; unset = generated once and kept in dataDir. */
+  operatorSecretKey: string | undefined;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -74,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scheduler: env.SCHEDULER !== '0' && env.SCHEDULER !== 'false',
     supportChatUrl: httpUrlFrom(env.SUPPORT_CHAT_URL, 'SUPPORT_CHAT_URL'),
     supportApiKey: secretFrom(env.SUPPORT_API_KEY, 'SUPPORT_API_KEY'),
+    operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
   };
 }

@@ -64,6 +64,9 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
+/** Seals operators' TOTP secrets in tests (never the repository's data directory key file). */
+export const TEST_OPERATOR_KEY = 'ab'.repeat(32);
+
 export interface TestAppOptions {
   clock?: Clock;
   rateLimits?: RateLimits;
@@ -75,7 +78,7 @@ export interface TestAppOptions {
 /** A real app on a real (fresh) database, closed automatically after the test file. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
   const database = opts.database ?? (await openTestDatabase());
-  const config = { ...loadConfig({}), scheduler: false, ...opts.config };
+  const config = { ...loadConfig({}), scheduler: false, operatorSecretKey: TEST_OPERATOR_KEY, ...opts.config };
   const app = await buildApp({ config, database, clock: opts.clock, rateLimits: opts.rateLimits, logger: false });
   await app.ready();
   afterAll(async () => {

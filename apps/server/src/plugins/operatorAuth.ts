@@ -4,14 +4,18 @@ import { AppError, unauthorized } from '../errors.js';
 import { tokenOf } from './auth.js';
 import { resolveOperatorSession, type SessionOperator } from '../domain/operators/sessions.js';
 import { roleAllows, type OperatorRole } from '../domain/operators/roles.js';
+import { audit } from '../domain/operators/audit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * preHandler factory: the caller must hold a valid operator session whose role is one of `roles`
-     * (admin is always accepted). A player's token is refused with 401, a wrong role with 403.
+     * (admin is always accepted) and, where the role needs TOTP, must have enrolled. A player's token
+     * is refused with 401; a wrong role or a pending enrolment with 403, and that refusal is audited.
      */
     requireOperator: (...roles: OperatorRole[]) => (request: FastifyRequest) => Promise<void>;
+    /** preHandler: any operator session, also one whose TOTP enrolment is still pending (me, enrolment, sign-out). */
+    requireOperatorSession: (request: FastifyRequest) => Promise<void>;
     /** The caller's operator session when an operator token is sent, else null. */
     optionalOperator: (request: FastifyRequest) => Promise<SessionOperator | null>;
   }
@@ -31,9 +35,28 @@ export const operatorAuthPlugin = fp(async (app) => {
     return request.operator;
   });
 
+  app.decorate('requireOperatorSession', async (request: FastifyRequest) => {
+    if (!(await app.optionalOperator(request))) throw unauthorized();
+  });
+
+  /** Records a refused call of a signed-in operator (issue 9 item 8) and refuses it. */
+  const refuse = async (request: FastifyRequest, operator: SessionOperator, reason: 'role' | 'totp_enrolment') => {
+    await audit(app.db, {
+      operatorId: operator.operatorId,
+      action: 'operator.refused',
+      targetType: 'route',
+      targetId: (request.routeOptions.url ?? request.url.split('?')[0] ?? '').slice(0, 200),
+      detail: { reason, role: operator.role },
+      ip: request.ip,
+      at: app.clock.now(),
+    });
+    return new AppError(reason === 'role' ? 'err.forbidden' : 'err.totp_enrolment_required', { httpStatus: 403, code: 403 });
+  };
+
   app.decorate('requireOperator', (...roles: OperatorRole[]) => async (request: FastifyRequest) => {
     const operator = await app.optionalOperator(request);
     if (!operator) throw unauthorized();
-    if (!roleAllows(operator.role, roles)) throw new AppError('err.forbidden', { httpStatus: 403, code: 403 });
+    if (operator.enrolmentPending) throw await refuse(request, operator, 'totp_enrolment');
+    if (!roleAllows(operator.role, roles)) throw await refuse(request, operator, 'role');
   });
 });

@@ -4,29 +4,82 @@ import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { totpAt } from '../../src/domain/operators/totp.js';
 import { call, registerUser } from '../helpers.js';
-import { OPERATOR_PASSWORD, balanceOf, createWalletApp, operatorLogin, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
+import { OPERATOR_PASSWORD, TEST_TOTP_SECRET, balanceOf, createWalletApp, operatorLogin, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 2, 0, 0));
 const { app } = await createWalletApp({ clock });
 
 /** Every operator call except login. */
 const ADMIN_CALLS = [
-  '/api/admin/logout', '/api/admin/me', '/api/admin/totpSetup', '/api/admin/totpEnable', '/api/admin/totpDisable',
-  '/api/admin/operatorList', '/api/admin/operatorCreate', '/api/admin/auditList',
+  '/api/admin/logout', '/api/admin/logoutAll', '/api/admin/me', '/api/admin/totpSetup', '/api/admin/totpEnable', '/api/admin/totpDisable',
+  '/api/admin/operatorList', '/api/admin/operatorCreate', '/api/admin/operatorDisable', '/api/admin/operatorResetTotp', '/api/admin/auditList',
   '/api/admin/depositList', '/api/admin/depositApprove', '/api/admin/depositReject',
   '/api/admin/withdrawList', '/api/admin/withdrawApprove', '/api/admin/withdrawReject',
   '/api/admin/realNameList', '/api/admin/realNameApprove', '/api/admin/realNameReject', '/api/admin/reconcile',
 ];
 
 describe('operator login and sessions', () => {
-  it('the seeded first operator logs in and gets an operator token', async () => {
+  it('the seeded first operator logs in, can only enrol TOTP until it has, and enrolment needs the password', async () => {
     const res = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: '10.70.0.1' });
     expect(res.code).toBe(1);
-    expect(res.data.token).toMatch(/^op_[\w-]{43}$/);
-    expect(res.data.operator).toMatchObject({ username: 'admin', role: 'admin', totp_enabled: false });
+    const token = res.data.token;
+    expect(token).toMatch(/^op_[\w-]{43}$/);
+    expect(res.data.operator).toMatchObject({ username: 'admin', role: 'admin', totp_enabled: false, totp_required: true });
     expect(res.data.operator).not.toHaveProperty('password_hash');
-    const me = await call(app, '/api/admin/me', {}, { token: res.data.token });
-    expect(me.data.username).toBe('admin');
+    expect((await call(app, '/api/admin/me', {}, { token })).data.username).toBe('admin');
+    // Anything but enrolment is refused (403), and the refusal is audited.
+    const refused = await call(app, '/api/admin/operatorList', {}, { token });
+    expect([refused.status, refused.msg]).toEqual([403, 'Please set up two-factor authentication first']);
+    const [row] = await queryRows<{ detail: any; target_id: string }>(app.db, sql`
+      select detail, target_id from audit_log where action = 'operator.refused' order by id desc limit 1`);
+    expect(row).toMatchObject({ target_id: '/api/admin/operatorList', detail: { reason: 'totp_enrolment', role: 'admin' } });
+    const setup = await call(app, '/api/admin/totpSetup', {}, { token });
+    expect(setup.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const otp = totpAt(setup.data.secret, clock.now());
+    expect((await call(app, '/api/admin/totpEnable', { secret: setup.data.secret, otp }, { token })).field).toBe('password');
+    const wrongPw = await call(app, '/api/admin/totpEnable', { secret: setup.data.secret, otp, password: 'not-my-password' }, { token });
+    expect([wrongPw.msg, wrongPw.field]).toEqual(['Current password is incorrect', 'password']);
+    expect((await call(app, '/api/admin/totpEnable', { secret: setup.data.secret, otp, password: OPERATOR_PASSWORD }, { token })).code).toBe(1);
+    expect((await call(app, '/api/admin/operatorList', {}, { token })).code).toBe(1);
+    // admin may not switch TOTP off again.
+    clock.advance(30_000);
+    expect((await call(app, '/api/admin/totpDisable', { otp: totpAt(setup.data.secret, clock.now()) }, { token })).msg).toBe(
+      'Two-factor authentication is mandatory for this role',
+    );
+    // The secret is stored sealed, never in clear.
+    const [stored] = await queryRows<{ totp_secret: string }>(app.db, sql`select totp_secret from operators where username = 'admin'`);
+    expect(stored!.totp_secret).toMatch(/^v1:/);
+    expect(stored!.totp_secret).not.toContain(setup.data.secret);
+    // Later sign-ins need a fresh code.
+    const again = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: '10.70.0.1' });
+    expect(again.field).toBe('otp');
+    clock.advance(30_000);
+    const ok = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD, otp: totpAt(setup.data.secret, clock.now()) }, { ip: '10.70.0.1' });
+    expect(ok.code).toBe(1);
+    // Tests after this one open admin sessions through the fixture, which enrols with TEST_TOTP_SECRET.
+    await app.db.execute(sql`update operators set totp_secret = null, totp_last_step = null where username = 'admin'`);
+    expect(TEST_TOTP_SECRET).toHaveLength(32);
+  });
+
+  it('audits failed sign-ins with the name tried and the reason', async () => {
+    await call(app, '/api/admin/login', { username: 'admin', password: 'wrong-password' }, { ip: '10.70.0.7' });
+    await call(app, '/api/admin/login', { username: 'nobody_here', password: 'wrong-password' }, { ip: '10.70.0.7' });
+    const rows = await queryRows<{ operator_id: number | null; detail: any; ip: string }>(app.db, sql`
+      select operator_id, detail, ip from audit_log where action = 'operator.login_failed' and ip = '10.70.0.7' order by id`);
+    expect(rows.map((r) => [r.operator_id !== null, r.detail.username, r.detail.reason])).toEqual([
+      [true, 'admin', 'password'],
+      [false, 'nobody_here', 'password'],
+    ]);
+  });
+
+  it('sign out everywhere ends every session of the operator', async () => {
+    const a = await operatorLogin(app);
+    const b = await operatorLogin(app);
+    const res = await call(app, '/api/admin/logoutAll', {}, { token: a });
+    expect(res.code).toBe(1);
+    expect(res.data.sessions).toBeGreaterThanOrEqual(2);
+    expect((await call(app, '/api/admin/me', {}, { token: a })).status).toBe(401);
+    expect((await call(app, '/api/admin/me', {}, { token: b })).status).toBe(401);
   });
 
   it('refuses a wrong password alike for known and unknown names, and locks out per account and IP', async () => {
@@ -38,8 +91,8 @@ describe('operator login and sessions', () => {
     for (let i = 0; i < 5; i++) await call(app, '/api/admin/login', { username: 'admin', password: 'nope-nope' }, { ip });
     const locked = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip });
     expect(locked.msg).toMatch(/^Too many attempts/);
-    // An attacker elsewhere cannot lock the real operator out.
-    expect((await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: '10.70.0.3' })).code).toBe(1);
+    // An attacker elsewhere cannot lock the real operator out: the password is accepted and the code asked for.
+    expect((await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: '10.70.0.3' })).field).toBe('otp');
   });
 
   it("a player's token never opens /api/admin, and an operator token never works as a player", async () => {
@@ -92,13 +145,49 @@ describe('roles', () => {
       'Role must be admin, finance or support',
     );
     const anna = await operatorLogin(app, 'fin_anna', 'anna-pass-123');
-    for (const url of ['/api/admin/operatorCreate', '/api/admin/operatorList', '/api/admin/auditList']) {
-      const res = await call(app, url, { username: 'x_sneaky', password: 'sneaky-pass-1', role: 'admin' }, { token: anna });
+    for (const url of ['/api/admin/operatorCreate', '/api/admin/operatorList', '/api/admin/auditList', '/api/admin/operatorDisable', '/api/admin/operatorResetTotp']) {
+      const res = await call(app, url, { id: 1, disabled: true, username: 'x_sneaky', password: 'sneaky-pass-1', role: 'admin' }, { token: anna });
       expect(res.status, url).toBe(403);
     }
+    const refusals = await queryRows<{ n: number }>(app.db, sql`
+      select count(*)::int as n from audit_log a join operators o on o.id = a.operator_id
+      where o.username = 'fin_anna' and a.action = 'operator.refused' and a.detail->>'reason' = 'role'`);
+    expect(refusals[0]!.n).toBe(5);
     expect((await call(app, '/api/admin/operatorList', {}, { token: admin })).data.map((o: any) => o.username)).toContain('fin_anna');
-    const trail = await call(app, '/api/admin/auditList', {}, { token: admin });
-    expect(trail.data.find((a: any) => a.action === 'operator.create')).toMatchObject({ username: 'admin', target_type: 'operator' });
+    const trail = await call(app, '/api/admin/auditList', { action: 'operator.create' }, { token: admin });
+    expect(trail.data.list.find((a: any) => a.action === 'operator.create')).toMatchObject({
+      username: 'admin',
+      target_type: 'operator',
+      detail: { after: { username: 'fin_anna', role: 'finance' } },
+    });
+    expect(trail.data.list.every((a: any) => a.action === 'operator.create')).toBe(true);
+    const byAnna = await call(app, '/api/admin/auditList', { operator: 'fin_anna', action: 'operator.refused' }, { token: admin });
+    expect(byAnna.data.total).toBe(5);
+    const future = await call(app, '/api/admin/auditList', { begin_date: '2099-01-01' }, { token: admin });
+    expect(future.data).toEqual({ total: 0, list: [] });
+    expect((await call(app, '/api/admin/auditList', { begin_date: '2026-13-01' }, { token: admin })).field).toBe('begin_date');
+  });
+
+  it('an admin disables and re-enables an operator (sessions end) and resets a TOTP (next sign-in enrols again)', async () => {
+    const admin = await operatorLogin(app);
+    const adminId = (await call(app, '/api/admin/me', {}, { token: admin })).data.id;
+    const fin = await operatorWithRole(app, 'finance');
+    const finMe = (await call(app, '/api/admin/me', {}, { token: fin })).data;
+    expect(finMe.totp_enabled).toBe(true);
+    expect((await call(app, '/api/admin/operatorDisable', { id: adminId, disabled: true }, { token: admin })).msg).toBe('You cannot do this to your own account');
+    const off = await call(app, '/api/admin/operatorDisable', { id: finMe.id, disabled: true }, { token: admin });
+    expect(off.data.disabled).toBe(true);
+    expect((await call(app, '/api/admin/me', {}, { token: fin })).status).toBe(401);
+    expect((await call(app, '/api/admin/operatorDisable', { id: finMe.id, disabled: false }, { token: admin })).data.disabled).toBe(false);
+    const reset = await call(app, '/api/admin/operatorResetTotp', { id: finMe.id }, { token: admin });
+    expect(reset.data.totp_enabled).toBe(false);
+    const relogin = await call(app, '/api/admin/login', { username: finMe.username, password: 'operator-pass-2' }, { ip: '10.70.1.1' });
+    expect(relogin.data.operator).toMatchObject({ totp_enabled: false, totp_required: true });
+    expect((await call(app, '/api/admin/depositList', {}, { token: relogin.data.token })).status).toBe(403);
+    const trail = await call(app, '/api/admin/auditList', { target_type: 'operator', target_id: String(finMe.id) }, { token: admin });
+    expect(trail.data.list.map((a: any) => a.action)).toEqual(expect.arrayContaining(['operator.disable', 'operator.enable', 'operator.totp_reset']));
+    expect(trail.data.list.find((a: any) => a.action === 'operator.disable').detail).toEqual({ before: { disabled: false }, after: { disabled: true } });
+    expect((await call(app, '/api/admin/operatorResetTotp', { id: 99999 }, { token: admin })).msg).toBe('Not found');
   });
 });
 
@@ -143,8 +232,9 @@ describe('TOTP second factor', () => {
     const setup = await call(app, '/api/admin/totpSetup', {}, { token: first });
     const secret: string = setup.data.secret;
     expect(setup.data.otpauth_url).toContain(`secret=${secret}`);
-    expect((await call(app, '/api/admin/totpEnable', { secret, otp: '000000' }, { token: first })).msg).toBe('Incorrect verification code');
-    expect((await call(app, '/api/admin/totpEnable', { secret, otp: totpAt(secret, clock.now()) }, { token: first })).code).toBe(1);
+    const password = 'totp-pass-123';
+    expect((await call(app, '/api/admin/totpEnable', { secret, otp: '000000', password }, { token: first })).msg).toBe('Incorrect verification code');
+    expect((await call(app, '/api/admin/totpEnable', { secret, otp: totpAt(secret, clock.now()), password }, { token: first })).code).toBe(1);
     // Enabling ends the operator's other sessions.
     expect((await call(app, '/api/admin/me', {}, { token: second })).status).toBe(401);
     expect((await call(app, '/api/admin/me', {}, { token: first })).data.totp_enabled).toBe(true);

@@ -7,6 +7,9 @@ import { afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operators, users } from '../../src/db/schema.js';
 import { hashSecret } from '../../src/domain/security/passwords.js';
+import { totpAt } from '../../src/domain/operators/totp.js';
+import { findOperatorByName } from '../../src/domain/operators/operators.js';
+import { createOperatorSession } from '../../src/domain/operators/sessions.js';
 import { call, createTestApp, registerUser, type TestAppOptions } from '../helpers.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
 
@@ -76,10 +79,30 @@ export async function getFile(app: FastifyInstance, url: string, token?: string)
   return app.inject({ method: 'GET', url, headers: token ? { token } : {} });
 }
 
-export async function operatorLogin(app: FastifyInstance, username = 'admin', password = OPERATOR_PASSWORD, extra: Record<string, unknown> = {}) {
-  const res = await call(app, '/api/admin/login', { username, password, ...extra }, { ip: '10.77.0.1' });
-  if (res.code !== 1) throw new Error(`operator login failed: ${JSON.stringify(res)}`);
-  return res.data.token as string;
+/** The TOTP secret test operators enrol with (32 base32 characters, 160 bits). */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/**
+ * An operator session token, as the console gets one: password sign-in, and for a role that must use
+ * TOTP and has not enrolled, enrolment with TEST_TOTP_SECRET. An operator already enrolled gets a
+ * session opened directly (a real sign-in would need a fresh 30-second code each time).
+ */
+export async function operatorLogin(app: FastifyInstance, username = 'admin', password = OPERATOR_PASSWORD) {
+  const res = await call(app, '/api/admin/login', { username, password }, { ip: '10.77.0.1' });
+  if (res.code === 1) {
+    const token = res.data.token as string;
+    const op = res.data.operator as { totp_required: boolean; totp_enabled: boolean };
+    if (op.totp_required && !op.totp_enabled) {
+      const enrol = await call(app, '/api/admin/totpEnable', { password, secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token });
+      if (enrol.code !== 1) throw new Error(`TOTP enrolment failed: ${JSON.stringify(enrol)}`);
+    }
+    return token;
+  }
+  if (res.field === 'otp') {
+    const operator = await findOperatorByName(app.db, username);
+    return createOperatorSession(app.db, operator!.id, { now: app.clock.now(), ip: '10.77.0.1' });
+  }
+  throw new Error(`operator login failed: ${JSON.stringify(res)}`);
 }
 
 /** Creates an operator with a role directly (as an admin would) and logs it in. */

@@ -1,3 +1,5 @@
 export * from './account.js';
 export * from './fields.js';
 export * from './validate.js';
+export * from './adminAuth.js';
+export * from './adminCommon.js';

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { operatorSessions, operators } from '../../db/schema.js';
 import { newToken, tokenHash } from '../security/tokens.js';
+import { totpRequiredFor } from './roles.js';
 
 /**
  * Operator sessions (DESIGN §7), kept apart from players' in their own table: a player's token is
@@ -20,6 +21,8 @@ export interface SessionOperator {
   username: string;
   role: string;
   totpEnabled: boolean;
+  /** The role needs TOTP and the operator has not enrolled yet: only enrolment calls are open. */
+  enrolmentPending: boolean;
 }
 
 export const isOperatorToken = (token: string): boolean => token.startsWith(OPERATOR_TOKEN_PREFIX);
@@ -72,11 +75,22 @@ export async function resolveOperatorSession(db: DbOrTx, token: string, now: num
     username: row.username,
     role: row.role,
     totpEnabled: row.totpSecret !== null,
+    enrolmentPending: row.totpSecret === null && totpRequiredFor(row.role),
   };
 }
 
 export async function revokeOperatorSession(db: DbOrTx, sessionId: number, now: number): Promise<void> {
   await db.update(operatorSessions).set({ revokedAt: new Date(now) }).where(eq(operatorSessions.id, sessionId));
+}
+
+/** Revokes every open session of an operator (sign out everywhere, disable, TOTP reset). */
+export async function revokeAllOperatorSessions(db: DbOrTx, operatorId: number, now: number): Promise<number> {
+  const rows = await db
+    .update(operatorSessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
+    .returning({ id: operatorSessions.id });
+  return rows.length;
 }
 
 /** Revokes every session of an operator except `keep` (after enabling TOTP, after a password change). */
