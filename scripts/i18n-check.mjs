@@ -7,6 +7,7 @@
  * Catalogues:
  *   apps/web/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json   (the player app; nested keys)
  *   apps/web/src/i18n/locales/game/game.{zh-CN,…}.json   (the player app's game screens, loaded with them)
+ *   apps/admin/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json (the operator console; nested keys)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
  */
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ const catalogues = [
   { name: 'player app', dir: 'apps/web/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The game screens' texts, loaded with those screens (apps/web/src/i18n/gameTexts.ts).
   { name: 'player app, game screens', dir: 'apps/web/src/i18n/locales/game', locales: ['game.zh-CN', 'game.zh-TW', 'game.en', 'game.vi'], optional: true },
+  { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 

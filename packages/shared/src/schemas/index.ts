@@ -3,3 +3,4 @@ export * from './fields.js';
 export * from './validate.js';
 export * from './adminAuth.js';
 export * from './adminCommon.js';
+export * from './adminQueues.js';

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/query.js';
+import { roleAllows } from '../../domain/operators/roles.js';
 import { formatMoney } from '@lucky28/shared';
 import { parseInput } from '../../http/input.js';
 import { audit } from '../../domain/operators/audit.js';
@@ -17,6 +20,21 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   const finance = app.requireOperator('finance');
   const support = app.requireOperator('support');
   const actor = (request: FastifyRequest) => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
+
+  /** Pending items per queue, for the console menu's live counts; a queue the caller's role cannot open is null. */
+  app.post('/api/admin/queueCounts', { preHandler: app.requireOperator('finance', 'support') }, async (request, reply) => {
+    const role = request.operator!.role;
+    const [row] = await queryRows<{ deposits: number; withdrawals: number; real_names: number }>(app.db, sql`
+      select (select count(*)::int from deposits where status = 0) as deposits,
+             (select count(*)::int from withdrawals where status = 0) as withdrawals,
+             (select count(*)::int from real_name_requests where status = 1) as real_names`);
+    const sees = (r: 'finance' | 'support') => roleAllows(role, [r]);
+    return reply.ok({
+      deposits: sees('finance') ? row!.deposits : null,
+      withdrawals: sees('finance') ? row!.withdrawals : null,
+      real_names: sees('support') ? row!.real_names : null,
+    });
+  });
 
   app.post('/api/admin/depositList', { preHandler: finance }, async (request, reply) => {
     const { status } = parseInput(reviewListSchema, request);

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { antdLocale } from '../lib/antdLocale';
+import { queryClient } from '../lib/queryClient';
+import { createConsoleRouter } from './router';
+
+/** The console: antd theme and locale, one query client, the router under /admin. */
+export function App() {
+  const { i18n } = useTranslation();
+  const router = useMemo(() => createConsoleRouter(), []);
+  return (
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={{ token: { colorPrimary: '#b3121f' } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+import { session } from '../../lib/session';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { useMe, type Operator } from './api';
+
+interface Values {
+  username: string;
+  password: string;
+  otp?: string;
+}
+
+/** Sign-in: username and password, then — when the server asks for it — the TOTP code. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [needOtp, setNeedOtp] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { token } = useMe();
+  const client = useQueryClient();
+  if (token) return <Navigate to="/" replace />;
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api<{ token: string; operator: Operator }>('login', { ...values });
+      client.setQueryData(['me'], res.operator);
+      session.set(res.token);
+    } catch (e) {
+      if (e instanceof ApiError && e.field === 'otp' && !needOtp) setNeedOtp(true);
+      else setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="center-page">
+      <Card title={t('app.title')} extra={<LanguageSelect />} style={{ width: 380 }}>
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.username') }]}>
+            <Input autoComplete="username" autoFocus disabled={needOtp} />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.password') }]}>
+            <Input.Password autoComplete="current-password" disabled={needOtp} />
+          </Form.Item>
+          {needOtp && (
+            <Form.Item name="otp" label={t('auth.otp')} extra={t('auth.otpHint')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.otpHint') }]}>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+            </Form.Item>
+          )}
+          {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('auth.signIn')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

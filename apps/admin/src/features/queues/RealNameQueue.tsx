@@ -1,0 +1,56 @@
+import { Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { dateTime } from '../../lib/format';
+import { PrivateImage } from './PrivateImage';
+import { ReviewQueue } from './ReviewQueue';
+
+export interface RealNameRow {
+  id: number;
+  user_id: number;
+  username: string;
+  truename: string;
+  idcard: string;
+  profile_idcard: string;
+  idcard_zheng: string;
+  idcard_fan: string;
+  status: number;
+  reason: string;
+  createtime: number;
+}
+
+/** Real-name reviews with both ID pictures: verify, or reject with a reason the player will see. */
+export function RealNameQueue() {
+  const { t } = useTranslation();
+  return (
+    <ReviewQueue<RealNameRow>
+      kind="realName"
+      title={t('menu.realNames')}
+      approveLabel={t('queue.verify')}
+      reasonRequired
+      statuses={[
+        { value: 1, label: t('queue.statusPending') },
+        { value: 2, label: t('queue.statusApproved') },
+        { value: 0, label: t('queue.statusRejected') },
+      ]}
+      columns={[
+        { title: 'ID', dataIndex: 'id', width: 70 },
+        { title: t('common.user'), key: 'user', render: (_, r) => `${r.username} (#${r.user_id})` },
+        { title: t('queue.truename'), dataIndex: 'truename' },
+        { title: t('queue.idcard'), dataIndex: 'idcard' },
+        { title: t('queue.profileId'), dataIndex: 'profile_idcard' },
+        {
+          title: `${t('queue.idFront')} / ${t('queue.idBack')}`,
+          key: 'images',
+          render: (_, r) => (
+            <Space>
+              <PrivateImage url={r.idcard_zheng} alt={t('queue.idFront')} />
+              <PrivateImage url={r.idcard_fan} alt={t('queue.idBack')} />
+            </Space>
+          ),
+        },
+        { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
+        { title: t('common.reason'), dataIndex: 'reason' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeServer, ok, refuse, renderScreen } from '../../test/render';
+import { DepositQueue, type DepositRow } from './DepositQueue';
+import { WithdrawalQueue, type WithdrawalRow } from './WithdrawalQueue';
+import { RealNameQueue, type RealNameRow } from './RealNameQueue';
+
+const deposit: DepositRow = {
+  id: 41, user_id: 7, username: 'alice', amount: '200.00', channel: 'usdt', status: 0, reason: '',
+  screenshot: '/api/common/file/abc123', createtime: 1_780_000_000, reviewtime: null,
+};
+const withdrawal: WithdrawalRow = {
+  id: 9, user_id: 8, username: 'bob', real_name: 'Bob Lee', amount: '150.00', type: 0,
+  account: { acc: 'Bob Lee', acc_name: '6222020200112233', acc_bank: 'ICBC' }, status: 0, reason: '', createtime: 1_780_000_000,
+};
+const realName: RealNameRow = {
+  id: 3, user_id: 9, username: 'carol', truename: 'Carol Ng', idcard: 'A1234567', profile_idcard: 'A1234567',
+  idcard_zheng: '/api/common/file/front1', idcard_fan: '/api/common/file/back1', status: 1, reason: '', createtime: 1_780_000_000,
+};
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:screenshot');
+  URL.revokeObjectURL = vi.fn();
+});
+
+/** A fetch double that also serves private files (as an image blob) besides the operator calls. */
+function server(handlers: Parameters<typeof fakeServer>[0]) {
+  const fake = fakeServer(handlers);
+  const api = fake.fetch.getMockImplementation()!;
+  fake.fetch.mockImplementation(async (input, init) =>
+    String(input).startsWith('/api/common/file/') ? new Response(new Blob(['png'], { type: 'image/png' })) : api(input, init),
+  );
+  return fake;
+}
+
+describe('deposit queue', () => {
+  it('lists pending deposits with the screenshot inline and approves one after confirmation', async () => {
+    let pending = [deposit];
+    const { calls, fetch } = server({
+      depositList: (b) => ok(b.status === 0 ? pending : []),
+      depositApprove: () => {
+        pending = [];
+        return ok({ id: 41, status: 1 });
+      },
+      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
+    });
+    renderScreen(<DepositQueue />);
+    const row = (await screen.findByText('alice (#7)')).closest('tr')!;
+    expect(within(row).getByText('200.00')).toBeTruthy();
+    expect(await within(row).findByAltText('Transfer screenshot')).toHaveProperty('src', 'blob:screenshot');
+    expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/common/file/abc123' && (init?.headers as Record<string, string>).token === undefined)).toBe(true);
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(calls.find((c) => c.call === 'depositApprove')?.body).toMatchObject({ id: 41, lang: 'en' }));
+    await waitFor(() => expect(screen.queryByText('alice (#7)')).toBeNull());
+  });
+
+  it('when another operator was first, says so and refreshes the list', async () => {
+    // The other operator's decision lands between this operator's list and their click.
+    let decided = false;
+    const { calls } = server({
+      depositList: () => ok(decided ? [] : [deposit]),
+      depositApprove: () => {
+        decided = true;
+        return refuse('This request has already been processed');
+      },
+      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
+    });
+    renderScreen(<DepositQueue />);
+    const row = (await screen.findByText('alice (#7)')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Another operator already processed this request; the list has been refreshed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('alice (#7)')).toBeNull());
+    expect(calls.filter((c) => c.call === 'depositList').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('withdrawal queue', () => {
+  it('shows the bound payout account and rejects with a reason (the refund is the server’s)', async () => {
+    const { calls } = server({
+      withdrawList: (b) => ok(b.status === 0 ? [withdrawal] : []),
+      withdrawReject: () => ok({ id: 9, status: 2 }),
+      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
+    });
+    renderScreen(<WithdrawalQueue />);
+    const row = (await screen.findByText('bob (#8)')).closest('tr')!;
+    expect(within(row).getByText('6222020200112233')).toBeTruthy();
+    expect(within(row).getByText(/ICBC/)).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText("Rejecting refunds the amount to the player's balance")).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Reason'), 'Card name does not match');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(calls.find((c) => c.call === 'withdrawReject')?.body).toMatchObject({ id: 9, reason: 'Card name does not match' }));
+  });
+});
+
+describe('real-name queue', () => {
+  it('shows both ID pictures and refuses a rejection without a reason before asking the server', async () => {
+    const { calls } = server({
+      realNameList: (b) => ok(b.status === 1 ? [realName] : []),
+      realNameReject: () => ok({ id: 3, status: 0 }),
+      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
+    });
+    renderScreen(<RealNameQueue />);
+    const row = (await screen.findByText('carol (#9)')).closest('tr')!;
+    expect(await within(row).findByAltText('ID front')).toBeTruthy();
+    expect(await within(row).findByAltText('ID back')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Please enter a reason')).toBeTruthy();
+    expect(calls.some((c) => c.call === 'realNameReject')).toBe(false);
+    await userEvent.type(screen.getByLabelText('Reason'), 'Picture is blurred');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(calls.find((c) => c.call === 'realNameReject')?.body).toMatchObject({ id: 3, reason: 'Picture is blurred' }));
+  });
+});

@@ -1,0 +1,74 @@
+import i18n from './i18n';
+import { apiLangOf } from './languages';
+import { session } from './session';
+
+/**
+ * The console's one API client: POST JSON to /api/admin/<call> with `lang` and the operator token;
+ * the envelope's `data` on code 1, else an ApiError with the server's localised message (and the
+ * field it names). HTTP 401 ends the local session (the app shows sign-in).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  field?: string;
+}
+
+export async function api<T = unknown>(call: string, body: Record<string, unknown> = {}): Promise<T> {
+  const token = session.token();
+  let res: Response;
+  try {
+    res = await fetch(`/api/admin/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: JSON.stringify({ lang: apiLangOf(i18n.language), ...body }),
+    });
+  } catch {
+    throw new ApiError(i18n.t('error.network'), -1, 0);
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status);
+  }
+  if (res.status === 401) {
+    session.clear();
+    throw new ApiError(envelope.msg, 401, 401);
+  }
+  if (envelope.code !== 1) throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field);
+  return envelope.data;
+}
+
+/** A private file (deposit screenshot, ID picture) as an object URL: it needs the operator's token header. */
+export async function privateFileUrl(url: string): Promise<string> {
+  const token = session.token();
+  const res = await fetch(url, { headers: token ? { token } : {} });
+  if (!res.ok) throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status);
+  return URL.createObjectURL(await res.blob());
+}
+
+/** Sends a multipart upload (banner images) to an operator call. */
+export async function apiUpload<T = unknown>(call: string, file: File, fields: Record<string, string> = {}): Promise<T> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ lang: apiLangOf(i18n.language), ...fields })) form.append(k, v);
+  form.append('file', file);
+  const token = session.token();
+  const res = await fetch(`/api/admin/${call}`, { method: 'POST', headers: token ? { token } : {}, body: form });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (res.status === 401) session.clear();
+  if (envelope.code !== 1) throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field);
+  return envelope.data;
+}
