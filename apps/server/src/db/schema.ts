@@ -146,6 +146,10 @@ export const games = pgTable('games', {
   openFrom: text('open_from'),
   openTo: text('open_to'),
   enabled: boolean('enabled').notNull().default(true),
+  /** An operator's change waiting for the next round: { enabled, open_from, open_to } (issue 10 item 4). */
+  pending: jsonb('pending'),
+  /** When `pending` takes effect: the start of the round after the change. */
+  pendingFrom: timestamp('pending_from', { withTimezone: true }),
 });
 
 /** Betting rooms ("plans" in the spec). */
@@ -157,6 +161,8 @@ export const rooms = pgTable(
     /** 0 basic, 1 self, 2 master, 3 expert (beginner … ultimate tier). */
     type: smallint('type').notNull(),
     title: text('title').notNull(),
+    /** The title in the four languages { zh, tw, en, vi }; null = `title` everywhere. */
+    titleI18n: jsonb('title_i18n'),
     /** Minimum stake, cents. */
     minLimit: money('min_limit').notNull(),
     /** Balance needed to enter, cents. */
@@ -165,6 +171,10 @@ export const rooms = pgTable(
     oddsOverride: jsonb('odds_override'),
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /** An operator's change waiting for the next round: { title, title_i18n, min_limit, join_limit, odds_override, enabled }. */
+    pending: jsonb('pending'),
+    /** When `pending` takes effect: the start of the round after the change (bets already placed keep their odds). */
+    pendingFrom: timestamp('pending_from', { withTimezone: true }),
   },
   (t) => [index('rooms_game_idx').on(t.gameId)],
 );

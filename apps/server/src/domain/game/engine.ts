@@ -4,11 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { resolveRoomOdds } from '@lucky28/shared';
 import type { Clock } from '../../clock.js';
 import type { Database, Db } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { BalanceCache } from './balances.js';
+import { loadGameConfigs, promoteDueChanges, type LoadedConfig } from './config.js';
 import { placeBets, type BetRequest, type BetResult } from './betting.js';
 import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from './chains.js';
 import type { DrawFaults, DrawOutcome } from './drawAndSettle.js';
@@ -19,7 +19,7 @@ import { maskNickname } from './present.js';
 import { roundAt, type RoundSettings, type RoundTiming } from './roundClock.js';
 import { ROUND_COLUMNS, toRound } from './rounds.js';
 import { RoundScheduler } from './scheduler.js';
-import { GameSnapshot, MAX_DRAWS, MAX_FEED, type DrawSummary, type FeedEntry, type GameConfig, type RoomConfig } from './snapshot.js';
+import { GameSnapshot, MAX_DRAWS, MAX_FEED, type DrawSummary, type FeedEntry } from './snapshot.js';
 
 export interface GameEngineOptions {
   database: Database;
@@ -49,6 +49,8 @@ export class GameEngine {
   /** Test hooks for crash simulation. */
   faults: DrawFaults = {};
   private currentTiming: RoundTiming | undefined;
+  /** Operators' changes for the next round (see applyDueConfig). */
+  private upcoming: LoadedConfig['upcoming'] = null;
 
   constructor(opts: GameEngineOptions) {
     this.db = opts.database.db;
@@ -76,57 +78,32 @@ export class GameEngine {
 
   /** The round the clock is in now (same grid for every game); cached until it ends. */
   currentRound(now = this.clock.now()): RoundTiming {
+    this.applyDueConfig(now);
     const t = this.currentTiming;
     if (t && now >= t.opensAt && now < t.drawsAt) return t;
     this.currentTiming = roundAt(now, this.settings);
     return this.currentTiming;
   }
 
-  /** Re-reads games and rooms (call after an operator edits them). */
+  /** Re-reads games and rooms, with operators' changes waiting for the next round (call after an edit). */
   async reloadConfig(): Promise<void> {
-    const games = await queryRows<Record<string, unknown>>(
-      this.db,
-      sql`select id, code, tab_index, open_from, open_to, enabled from games order by tab_index`,
+    const loaded = await loadGameConfigs(this.db, this.clock.now(), (roomId, err) =>
+      this.log.error({ err, roomId }, 'room odds override is invalid; room disabled'),
     );
-    const rooms = await queryRows<Record<string, unknown>>(
-      this.db,
-      sql`select id, game_id, type, title, min_limit, join_limit, odds_override, sort, enabled from rooms order by game_id, sort, id`,
-    );
-    const configs: GameConfig[] = games.map((g) => ({
-      id: Number(g.id),
-      code: String(g.code),
-      tabIndex: Number(g.tab_index),
-      openFrom: (g.open_from as string | null) ?? null,
-      openTo: (g.open_to as string | null) ?? null,
-      enabled: Boolean(g.enabled),
-      rooms: [],
-    }));
-    const byId = new Map(configs.map((g) => [g.id, g]));
-    for (const r of rooms) {
-      const game = byId.get(Number(r.game_id));
-      if (!game) continue;
-      let odds;
-      try {
-        odds = resolveRoomOdds(typeof r.odds_override === 'string' ? JSON.parse(r.odds_override) : r.odds_override);
-      } catch (err) {
-        // A malformed override never silently pays other odds: the room is offered without bets.
-        this.log.error({ err, roomId: r.id }, 'room odds override is invalid; room disabled');
-        odds = new Map();
-      }
-      const room: RoomConfig = {
-        id: Number(r.id),
-        gameId: game.id,
-        type: Number(r.type),
-        title: String(r.title),
-        minLimit: Number(r.min_limit),
-        joinLimit: Number(r.join_limit),
-        sort: Number(r.sort),
-        enabled: Boolean(r.enabled) && odds.size > 0,
-        odds,
-      };
-      game.rooms.push(room);
-    }
-    this.snapshot.setConfig(configs);
+    this.snapshot.setConfig(loaded.current);
+    this.upcoming = loaded.upcoming;
+  }
+
+  /**
+   * Puts operators' changes in force once their round has begun: synchronously, before any bet or
+   * answer of that round reads the configuration; the database catches up on the next reload.
+   */
+  applyDueConfig(now = this.clock.now()): void {
+    const next = this.upcoming;
+    if (!next || now < next.at) return;
+    this.upcoming = null;
+    this.snapshot.setConfig(next.configs);
+    void promoteDueChanges(this.db, now).catch((err) => this.log.warn({ err }, 'promoting configuration changes failed'));
   }
 
   /** Creates each game's hash chain if it has none, so its final hash is published before play. */
@@ -201,6 +178,7 @@ export class GameEngine {
   /** Places bets and, after commit, shows them in the room's feed. */
   async placeBets(req: BetRequest): Promise<{ result: BetResult; replayed: boolean }> {
     const now = this.clock.now();
+    this.applyDueConfig(now);
     const game = this.snapshot.games.get(req.gameId);
     const room = this.snapshot.rooms.get(req.roomId);
     const outcome = await placeBets(this.db, req, {
@@ -241,6 +219,7 @@ export class GameEngine {
   private async onRemoteEvent(e: GameEvent): Promise<void> {
     try {
       if (e.type === 'bet') return this.applyBetEvent(e);
+      if (e.type === 'config') return await this.reloadConfig();
       await this.refreshDraws(e.gameId);
       const wins = await queryRows<Record<string, unknown>>(this.db, sql`
         select o.id, o.user_id, o.profit, coalesce(u.nickname, u.username) as nickname

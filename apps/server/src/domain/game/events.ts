@@ -18,7 +18,9 @@ export type GameEvent =
       issue: string;
       entries: { orderId: number; userId: number; nickname: string; playType: number; amount: number; after: number; createdAt: number }[];
     }
-  | { type: 'draw'; gameId: number; roundId: number };
+  | { type: 'draw'; gameId: number; roundId: number }
+  /** An operator changed games or rooms: every node reloads its configuration. */
+  | { type: 'config' };
 
 interface PgliteListener {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;

@@ -10,6 +10,8 @@ export interface RoomConfig {
   gameId: number;
   type: number;
   title: string;
+  /** The title per language, when the operator set them. */
+  titles: Record<'zh' | 'tw' | 'en' | 'vi', string> | null;
   minLimit: number;
   joinLimit: number;
   sort: number;

@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import adminAuthRoutes from './auth.js';
 import adminOperatorRoutes from './operators.js';
 import adminReviewRoutes from './reviews.js';
+import adminUserRoutes from './users.js';
+import adminGameRoutes from './games.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuthRoutes);
   await app.register(adminOperatorRoutes);
   await app.register(adminReviewRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(adminGameRoutes);
 }

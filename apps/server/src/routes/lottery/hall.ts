@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { gameName, money } from '../../domain/game/present.js';
 import { intParam } from '../../domain/game/params.js';
 import { isWithinHours } from '../../domain/game/roundClock.js';
+import { roomTitle } from '../../domain/game/config.js';
 
 /**
  * Lottery/index: the games with their rooms ("plans"); `robot_num` is the real number of players present.
@@ -34,7 +35,7 @@ export default async function hallRoutes(app: FastifyInstance) {
           id: r.id,
           game_id: r.gameId,
           type: r.type,
-          title: r.title,
+          title: roomTitle(r, request.lang),
           min_limit: money(r.minLimit),
           join_limit: money(r.joinLimit),
           robot_num: engine.presence.count(r.id, now),

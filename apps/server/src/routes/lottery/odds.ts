@@ -13,6 +13,7 @@ import { intParam } from '../../domain/game/params.js';
 export default async function oddsRoutes(app: FastifyInstance) {
   app.post('/api/Lottery/oddsList', async (request, reply) => {
     const planId = intParam(input(request).plan_id);
+    app.game.applyDueConfig();
     const room = planId === undefined ? undefined : app.game.snapshot.rooms.get(planId);
     if (!room || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
     const entries = BET_CLASSES.filter((c) => room.odds.has(c.id)).map((c) => {

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatMoney, userFreezeSchema, userGiftSchema, userIdSchema, userLedgerSchema, userPageSchema, userResetSchema, userRevealSchema, userSearchSchema } from '@lucky28/shared';
+import { AppError } from '../../errors.js';
+import { parseInput } from '../../http/input.js';
+import { audit } from '../../domain/operators/audit.js';
+import { payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
+import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, setFrozen } from '../../domain/users/actions.js';
+
+/**
+ * Players as operators see them (issue 10 item 3). Support and finance read; support freezes and
+ * resets credentials, finance gifts; revealing a payout account in full is audited like every action.
+ */
+export default async function adminUserRoutes(app: FastifyInstance) {
+  const readers = app.requireOperator('support', 'finance');
+  const support = app.requireOperator('support');
+  const finance = app.requireOperator('finance');
+  const actor = (request: FastifyRequest) => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
+
+  app.post('/api/admin/userSearch', { preHandler: readers }, async (request, reply) => {
+    const { q, page, limit } = parseInput(userSearchSchema, request);
+    return reply.ok(await searchUsers(app.db, q, page, limit));
+  });
+
+  app.post('/api/admin/userDetail', { preHandler: readers }, async (request, reply) => {
+    const { id } = parseInput(userIdSchema, request);
+    const detail = await userDetail(app.db, id, app.clock.now());
+    if (!detail) throw new AppError('err.not_found', { field: 'id' });
+    return reply.ok(detail);
+  });
+
+  app.post('/api/admin/userLedger', { preHandler: readers }, async (request, reply) => {
+    const { id, type, page, limit } = parseInput(userLedgerSchema, request);
+    return reply.ok(await userLedgerPage(app.db, id, { type, page, limit }));
+  });
+
+  app.post('/api/admin/userBets', { preHandler: readers }, async (request, reply) => {
+    const { id, page, limit } = parseInput(userPageSchema, request);
+    return reply.ok(await userBetsPage(app.db, id, { lang: request.lang, page, limit }));
+  });
+
+  /** A bound payout account in full (type 0 bank card, 1 wallet); the view itself is an audit row. */
+  app.post('/api/admin/userRevealAccount', { preHandler: readers }, async (request, reply) => {
+    const { id, type } = parseInput(userRevealSchema, request);
+    const a = actor(request);
+    const account = await app.db.transaction(async (tx) => {
+      const full = await payAccountInFull(tx, id, type);
+      if (!full) throw new AppError('err.not_found', { field: 'type' });
+      await audit(tx, { ...a, action: 'user.reveal_account', targetType: 'user', targetId: id, detail: { type } });
+      return full;
+    });
+    return reply.ok(account);
+  });
+
+  /** Freeze: no sign-in, no bet, no withdrawal, and every session ends now. Unfreeze lifts it. */
+  app.post('/api/admin/userFreeze', { preHandler: support }, async (request, reply) => {
+    const { id, frozen, reason } = parseInput(userFreezeSchema, request);
+    const a = actor(request);
+    await app.db.transaction(async (tx) => {
+      const before = await setFrozen(tx, id, frozen);
+      if (frozen) await app.sessions.revokeAll(tx, id, a.at);
+      await audit(tx, { ...a, action: frozen ? 'user.freeze' : 'user.unfreeze', targetType: 'user', targetId: id, detail: { before: { frozen: before }, after: { frozen }, reason } });
+    });
+    return reply.ok({ id, frozen }, 'msg.set_success');
+  });
+
+  /** A gift: one type-4 ledger row with the reason, in the same transaction as its audit row. */
+  app.post('/api/admin/userGift', { preHandler: finance }, async (request, reply) => {
+    const { id, amount, wallet, reason } = parseInput(userGiftSchema, request);
+    const a = actor(request);
+    const posted = await app.db.transaction(async (tx) => {
+      const row = await giftUser(tx, { userId: id, cents: amount, wallet, reason, operatorId: a.operatorId, now: a.at });
+      await audit(tx, { ...a, action: 'user.gift', targetType: 'user', targetId: id, detail: { amount: formatMoney(amount), wallet, reason, ledger_id: row.id } });
+      return row;
+    });
+    app.game.balances.forget(id);
+    return reply.ok({ ledger_id: posted.id, balance: formatMoney(posted.over) }, 'msg.set_success');
+  });
+
+  /** A new one-time password, answered once and never stored in clear; every session of the player ends. */
+  app.post('/api/admin/userResetPassword', { preHandler: support }, async (request, reply) => {
+    const { id, reason } = parseInput(userResetSchema, request);
+    const a = actor(request);
+    const password = oneTimePassword();
+    await app.db.transaction(async (tx) => {
+      const user = await lockUser(tx, id);
+      if (user.group_id !== 1) throw new AppError('err.guest_forbidden');
+      await resetPassword(tx, id, password);
+      await app.sessions.revokeAll(tx, id, a.at);
+      await audit(tx, { ...a, action: 'user.reset_password', targetType: 'user', targetId: id, detail: { reason } });
+    });
+    return reply.ok({ password }, 'msg.set_success');
+  });
+
+  /** Clears the security code; the player sets a new one in the app. */
+  app.post('/api/admin/userResetSecurityCode', { preHandler: support }, async (request, reply) => {
+    const { id, reason } = parseInput(userResetSchema, request);
+    const a = actor(request);
+    await app.db.transaction(async (tx) => {
+      const had = await resetSecurityCode(tx, id);
+      await audit(tx, { ...a, action: 'user.reset_security_code', targetType: 'user', targetId: id, detail: { before: { has_security_code: had }, after: { has_security_code: false }, reason } });
+    });
+    return reply.ok(null, 'msg.set_success');
+  });
+}
