@@ -136,3 +136,23 @@ describe('ledger rows in the database', () => {
     expect(after).toEqual({ quantity: '5000', n: 1 });
   });
 });
+
+describe('money dashboard', () => {
+  it('sums the day’s stakes, payouts, house result, gifts and active players; support is refused', async () => {
+    const before = (await call(app, '/api/admin/moneySummary', {}, { token: finance })).data;
+    const player = await fundedUser(app, 0);
+    expect((await call(app, '/api/admin/userGift', { id: player.userId, amount: '500', reason: 'welcome' }, { token: finance })).code).toBe(1);
+    const plan = await roomOf(app, 2, 0);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 2, play_type: '3', money: '25' })).code).toBe(1);
+    const after = (await call(app, '/api/admin/moneySummary', {}, { token: finance })).data;
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    expect(cents(after.totals.stakes) - cents(before.totals.stakes)).toBe(2_500);
+    expect(cents(after.totals.gifts) - cents(before.totals.gifts)).toBe(50_000);
+    expect(after.totals.players).toBeGreaterThanOrEqual(1);
+    expect(cents(after.totals.house)).toBe(cents(after.totals.stakes) - cents(after.totals.payouts));
+    expect(after.days.length).toBeGreaterThanOrEqual(1);
+    expect((await call(app, '/api/admin/moneySummary', {}, { token: support })).status).toBe(403);
+    expect((await call(app, '/api/admin/moneySummary', { begin_date: '2020-01-01', end_date: '2026-01-01' }, { token: finance })).field).toBe('begin_date');
+    expect((await call(app, '/api/admin/moneySummary', { begin_date: 'yesterday' }, { token: finance })).field).toBe('begin_date');
+  });
+});

@@ -56,3 +56,9 @@ export const roomUpdateSchema = z.object({
 });
 
 export const roundListSchema = z.object({ game_id: intField(1, 32_767, 'err.game_not_found'), ...pageFields });
+
+/** The money dashboard's period ("YYYY-MM-DD" in the operator's time zone; both default to today), at most 366 days. */
+export const moneySummarySchema = z.object({
+  begin_date: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'err.date_invalid').optional()),
+  end_date: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'err.date_invalid').optional()),
+});

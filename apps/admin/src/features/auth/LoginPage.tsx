@@ -29,7 +29,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ token: string; operator: Operator }>('login', { ...values });
+      const res = await api<{ token: string; operator: Operator }>('login', { ...form.getFieldsValue(true), ...values });
       client.setQueryData(['me'], res.operator);
       session.set(res.token);
     } catch (e) {

@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/query.js';
 import { roleAllows } from '../../domain/operators/roles.js';
+import { moneySummarySchema } from '@lucky28/shared';
+import { AppError } from '../../errors.js';
+import { parseDateRange } from '../../http/dateRange.js';
+import { moneySummary } from '../../domain/wallet/moneySummary.js';
 import { formatMoney } from '@lucky28/shared';
 import { parseInput } from '../../http/input.js';
 import { audit } from '../../domain/operators/audit.js';
@@ -121,6 +125,14 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   app.get<{ Params: { name: string } }>('/api/admin/file/:name', { preHandler: app.requireOperator('finance', 'support') }, (request, reply) =>
     serveToOperator(app, request, reply),
   );
+
+  /** The money dashboard: a period's totals and daily figures (default today, operator time zone). */
+  app.post('/api/admin/moneySummary', { preHandler: finance }, async (request, reply) => {
+    const dates = parseInput(moneySummarySchema, request);
+    const { from, to } = parseDateRange(dates, app.clock.now(), app.config.timeZone);
+    if (to - from > 367 * 86_400_000) throw new AppError('err.date_range_invalid', { field: 'begin_date' });
+    return reply.ok(await moneySummary(app.db, from, to, app.config.timeZone));
+  });
 
   /** DESIGN §4's operator-visible reconciliation: every discrepancy between balances, ledger and requests. */
   app.post('/api/admin/reconcile', { preHandler: finance }, async (_request, reply) => {

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { QueryState } from '../../components/QueryState';
+
+interface Figures {
+  deposits: string;
+  withdrawals: string;
+  gifts: string;
+  stakes: string;
+  payouts: string;
+  house: string;
+  players: number;
+}
+interface Summary {
+  totals: Figures;
+  days: (Figures & { day: string })[];
+}
+
+const numeric = (days: Summary['days']) =>
+  days.map((d) => ({ ...d, deposits: Number(d.deposits), withdrawals: Number(d.withdrawals), stakes: Number(d.stakes), payouts: Number(d.payouts), house: Number(d.house) }));
+
+function Totals({ totals }: { totals: Figures }) {
+  const { t } = useTranslation();
+  const items: [string, string | number][] = [
+    [t('money.deposits'), totals.deposits],
+    [t('money.withdrawals'), totals.withdrawals],
+    [t('money.gifts'), totals.gifts],
+    [t('rounds.stakes'), totals.stakes],
+    [t('rounds.payouts'), totals.payouts],
+    [t('rounds.houseResult'), totals.house],
+    [t('money.players'), totals.players],
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {items.map(([label, value]) => (
+        <Col key={label} xs={12} md={6} lg={3}>
+          <Statistic title={label} value={value} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const today = useQuery({ queryKey: ['moneySummary', 'today'], queryFn: () => api<Summary>('moneySummary'), refetchInterval: 30_000 });
+  const range = useQuery({
+    queryKey: ['moneySummary', period[0].format('YYYY-MM-DD'), period[1].format('YYYY-MM-DD')],
+    queryFn: () => api<Summary>('moneySummary', { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') }),
+  });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={4}>{t('menu.dashboard')}</Typography.Title>
+      <Card title={t('money.today')}>
+        <QueryState query={today}>{(s) => <Totals totals={s.totals} />}</QueryState>
+      </Card>
+      <Card title={t('money.period')} extra={<DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}>
+        <QueryState query={range}>
+          {(s) => (
+            <>
+              <Totals totals={s.totals} />
+              <Typography.Title level={5}>{t('money.flows')}</Typography.Title>
+              <div style={{ width: '100%', height: 280 }}>
+                <ResponsiveContainer>
+                  <BarChart data={numeric(s.days)}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="day" />
+                    <YAxis />
+                    <Tooltip />
+                    <Legend />
+                    <Bar dataKey="deposits" name={t('money.deposits')} fill="#389e0d" />
+                    <Bar dataKey="withdrawals" name={t('money.withdrawals')} fill="#cf1322" />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+              <Typography.Title level={5}>{t('money.play')}</Typography.Title>
+              <div style={{ width: '100%', height: 280 }}>
+                <ResponsiveContainer>
+                  <LineChart data={numeric(s.days)}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="day" />
+                    <YAxis />
+                    <Tooltip />
+                    <Legend />
+                    <Line dataKey="stakes" name={t('rounds.stakes')} stroke="#1677ff" />
+                    <Line dataKey="payouts" name={t('rounds.payouts')} stroke="#faad14" />
+                    <Line dataKey="house" name={t('rounds.houseResult')} stroke="#b3121f" />
+                    <Line dataKey="players" name={t('money.players')} stroke="#722ed1" yAxisId={0} />
+                  </LineChart>
+                </ResponsiveContainer>
+              </div>
+            </>
+          )}
+        </QueryState>
+      </Card>
+    </Space>
+  );
+}
