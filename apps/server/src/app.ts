@@ -30,6 +30,7 @@ import fairRoutes from './routes/fair/index.js';
 import orderListRoutes from './routes/user/orderList.js';
 // --- end game engine ---
 import supportRoutes from './routes/support/index.js';
+import siteConfigRoutes from './routes/settings/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderListRoutes);
   // --- end game engine ---
   await app.register(supportRoutes);
+  await app.register(siteConfigRoutes);
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });
   return app;

@@ -7,6 +7,7 @@ import { DashboardPage } from '../features/money/DashboardPage';
 import { ReconcilePage } from '../features/money/ReconcilePage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { AuditPage } from '../features/operators/AuditPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 
 /** Screens beyond the queues; the shell's menu links only to paths listed here. */
 export const consoleRoutes: RouteObject[] = [
@@ -18,4 +19,5 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'reconcile', element: <ReconcilePage /> },
   { path: 'operators', element: <OperatorsPage /> },
   { path: 'audit', element: <AuditPage /> },
+  { path: 'settings', element: <SettingsPage /> },
 ];

@@ -6,3 +6,4 @@ export * from './adminCommon.js';
 export * from './adminQueues.js';
 export * from './adminUsers.js';
 export * from './adminGames.js';
+export * from './adminSettings.js';

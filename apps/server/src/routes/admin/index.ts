@@ -4,6 +4,7 @@ import adminOperatorRoutes from './operators.js';
 import adminReviewRoutes from './reviews.js';
 import adminUserRoutes from './users.js';
 import adminGameRoutes from './games.js';
+import adminSettingsRoutes from './settings.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -12,4 +13,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminReviewRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminGameRoutes);
+  await app.register(adminSettingsRoutes);
 }

@@ -4,6 +4,7 @@ import { requiredText } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { chatUrlWithCode, createHandoff, redeemHandoff, supportKeyMatches } from '../../domain/support/handoff.js';
+import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 
 /** A code is 43 base64url characters; anything missing or malformed is simply "invalid". */
 const redeemSchema = z.object({
@@ -20,7 +21,7 @@ const keyOf = (request: FastifyRequest): unknown => request.headers['x-support-k
 export default async function supportRoutes(app: FastifyInstance) {
   /** Public: whether to show the button. */
   app.post('/api/support/config', async (_request, reply) => {
-    const url = app.config.supportChatUrl ?? null;
+    const url = (await readSiteSettings(app.db)).supportUrl ?? app.config.supportChatUrl ?? null;
     return reply.ok({ enabled: url !== null, url });
   });
 
@@ -28,7 +29,7 @@ export default async function supportRoutes(app: FastifyInstance) {
     '/api/support/handoff',
     { preHandler: app.requireUser, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const chatUrl = app.config.supportChatUrl;
+      const chatUrl = (await readSiteSettings(app.db)).supportUrl ?? app.config.supportChatUrl;
       if (!chatUrl) throw new AppError('err.support_unavailable');
       const code = await createHandoff(app.db, request.user!.userId, app.clock.now());
       return reply.ok({ url: chatUrlWithCode(chatUrl, code) });

@@ -6,7 +6,8 @@ import { parseInput } from '../../http/input.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 import { payAccountsOf, presentPayAccount } from '../user/payInfo.js';
-import { MIN_WITHDRAW_CENTS, amountField } from '../../domain/wallet/schemas.js';
+import { amountField } from '../../domain/wallet/schemas.js';
+import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 import { requestWithdrawal } from '../../domain/wallet/withdrawals.js';
 import { idempotencyKeyOf, idempotent, storedAnswer } from '../../domain/wallet/idempotency.js';
 import { queryRows } from '../../db/query.js';
@@ -36,7 +37,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
       pay_list: bank || wallet ? [bank ? presentPayAccount(bank) : null, wallet ? presentPayAccount(wallet) : null] : [],
       isTrue: user.securityCodeHash !== null,
       has_idcard: Boolean(user.idcard),
-      min_withdraw: formatMoney(MIN_WITHDRAW_CENTS),
+      min_withdraw: formatMoney((await readSiteSettings(app.db)).minWithdraw),
     });
   });
 
@@ -62,8 +63,9 @@ export default async function withdrawRoutes(app: FastifyInstance) {
       if (!account) throw new AppError(type === 0 ? 'err.withdraw_need_bank' : 'err.withdraw_need_wallet', { field: 'type' });
       if (!user.securityCodeHash) throw new AppError('err.security_code_not_set', { field: 'securityCode' });
       const { money: amount } = parseInput(amountSchema, request);
-      if (amount < MIN_WITHDRAW_CENTS) {
-        throw new AppError('err.withdraw_min', { field: 'money', params: { min: formatMoney(MIN_WITHDRAW_CENTS) } });
+      const { minWithdraw } = await readSiteSettings(app.db);
+      if (amount < minWithdraw) {
+        throw new AppError('err.withdraw_min', { field: 'money', params: { min: formatMoney(minWithdraw) } });
       }
       // Refuse what cannot succeed before a security-code attempt is spent on it.
       const [pending] = await queryRows<{ n: number }>(app.db, sql`

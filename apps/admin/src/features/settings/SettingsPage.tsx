@@ -1,0 +1,71 @@
+import { App, Button, Card, Form, Input, InputNumber } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../lib/api';
+import { QueryState } from '../../components/QueryState';
+import { can, useMe } from '../auth/api';
+
+interface Settings {
+  usdt: string;
+  bankname: string;
+  banknum: string;
+  bankxm: string;
+  support_url: string;
+  support_url_env: string;
+  min_withdraw: string;
+  version_label: string;
+}
+
+/** Deposit details, customer-service URL, minimum withdrawal and version label; players see a change at once. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const editable = can(useMe().data?.role);
+  const [form] = Form.useForm();
+  const query = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('settingsGet') });
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => api<Settings>('settingsUpdate', { ...v, min_withdraw: String(v.min_withdraw ?? '') }),
+    onSuccess: (data) => {
+      client.setQueryData(['settings'], data);
+      message.success(t('common.done'));
+    },
+    onError: (e) => (e instanceof ApiError && e.field ? form.setFields([{ name: e.field, errors: [e.message] }]) : message.error(e.message)),
+  });
+  return (
+    <QueryState query={query}>
+      {(s) => (
+        <Card title={t('menu.settings')} style={{ maxWidth: 720 }}>
+          <Form form={form} layout="vertical" disabled={!editable} initialValues={{ ...s, min_withdraw: Number(s.min_withdraw) }} onFinish={(v) => save.mutate(v)}>
+            <Form.Item name="usdt" label={t('settings.usdt')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="bankname" label={t('settings.bankname')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="banknum" label={t('settings.banknum')}>
+              <Input maxLength={40} />
+            </Form.Item>
+            <Form.Item name="bankxm" label={t('settings.bankxm')}>
+              <Input maxLength={60} />
+            </Form.Item>
+            <Form.Item name="support_url" label={t('settings.supportUrl')} extra={s.support_url_env ? t('settings.supportEnv', { url: s.support_url_env }) : undefined}>
+              <Input maxLength={500} placeholder="https://" />
+            </Form.Item>
+            <Form.Item name="min_withdraw" label={t('settings.minWithdraw')}>
+              <InputNumber min={0.01} precision={2} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="version_label" label={t('settings.versionLabel')}>
+              <Input maxLength={40} />
+            </Form.Item>
+            {editable && (
+              <Button type="primary" htmlType="submit" loading={save.isPending}>
+                {t('common.save')}
+              </Button>
+            )}
+          </Form>
+        </Card>
+      )}
+    </QueryState>
+  );
+}

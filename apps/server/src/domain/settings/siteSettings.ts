@@ -1,0 +1,43 @@
+/**
+ * Operator-editable settings (issue 10 item 6), one `settings` row per key, read from the database on
+ * every use so that a change reaches players at once, on every node, without a restart:
+ * - `deposit`: { usdt, bankname, banknum, bankxm } (the recharge screen);
+ * - `support_url`: the customer-service chat page (overrides SUPPORT_CHAT_URL; empty = that variable);
+ * - `min_withdraw`: cents (default 100 u, spec §5);
+ * - `version_label`: the version shown to players (empty = the app's own).
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+import { depositDetails, type DepositDetails } from '../wallet/deposits.js';
+import { MIN_WITHDRAW_CENTS } from '../wallet/schemas.js';
+
+export interface SiteSettings {
+  deposit: DepositDetails;
+  supportUrl: string | null;
+  minWithdraw: number;
+  versionLabel: string;
+}
+
+const KEYS = ['support_url', 'min_withdraw', 'version_label'];
+
+export async function readSiteSettings(db: DbOrTx): Promise<SiteSettings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, KEYS));
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const url = value('support_url');
+  const min = value('min_withdraw');
+  const label = value('version_label');
+  return {
+    deposit: await depositDetails(db),
+    supportUrl: typeof url === 'string' && url !== '' ? url : null,
+    minWithdraw: typeof min === 'number' && Number.isSafeInteger(min) && min > 0 ? min : MIN_WITHDRAW_CENTS,
+    versionLabel: typeof label === 'string' ? label : '',
+  };
+}
+
+export async function writeSetting(tx: DbOrTx, key: string, value: unknown, now: number): Promise<void> {
+  await tx
+    .insert(settings)
+    .values({ key, value, updatedAt: new Date(now) })
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
+}

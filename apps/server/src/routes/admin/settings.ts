@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { formatMoney, settingsUpdateSchema } from '@lucky28/shared';
+import { parseInput } from '../../http/input.js';
+import { audit } from '../../domain/operators/audit.js';
+import { readSiteSettings, writeSetting, type SiteSettings } from '../../domain/settings/siteSettings.js';
+
+const present = (s: SiteSettings, fallbackSupportUrl: string | undefined) => ({
+  ...s.deposit,
+  support_url: s.supportUrl ?? '',
+  support_url_env: fallbackSupportUrl ?? '',
+  min_withdraw: formatMoney(s.minWithdraw),
+  version_label: s.versionLabel,
+});
+
+/** The settings screen: every operator reads; admins change (audited with before and after). */
+export default async function adminSettingsRoutes(app: FastifyInstance) {
+  app.post('/api/admin/settingsGet', { preHandler: app.requireOperator('finance', 'support') }, async (_request, reply) => {
+    return reply.ok(present(await readSiteSettings(app.db), app.config.supportChatUrl));
+  });
+
+  app.post('/api/admin/settingsUpdate', { preHandler: app.requireOperator() }, async (request, reply) => {
+    const body = parseInput(settingsUpdateSchema, request);
+    const now = app.clock.now();
+    const after = await app.db.transaction(async (tx) => {
+      const before = present(await readSiteSettings(tx), app.config.supportChatUrl);
+      await writeSetting(tx, 'deposit', { usdt: body.usdt, bankname: body.bankname, banknum: body.banknum, bankxm: body.bankxm }, now);
+      await writeSetting(tx, 'support_url', body.support_url ?? '', now);
+      await writeSetting(tx, 'min_withdraw', body.min_withdraw, now);
+      await writeSetting(tx, 'version_label', body.version_label, now);
+      const next = present(await readSiteSettings(tx), app.config.supportChatUrl);
+      await audit(tx, { operatorId: request.operator!.operatorId, action: 'settings.update', targetType: 'settings', detail: { before, after: next }, ip: request.ip, at: now });
+      return next;
+    });
+    return reply.ok(after, 'msg.set_success');
+  });
+}
