@@ -4,13 +4,14 @@
  * game is open, each class exists in the room, each stake is within its limits, the balance covers
  * the total (score spent first, then money). The odds are stored on each order (invariant I6); the
  * debit and its type-2 ledger rows are written in the same transaction (I1, I2), and an
- * Idempotency-Key makes a retried request apply once (I4).
+ * Idempotency-Key makes a retried request apply once (I4; the caller wraps this in `idempotent`).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
+import { saveAnswer, type IdempotencyClaim } from '../idempotency.js';
 import { money } from './present.js';
 import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
 import { ensureRound, type ChainOptions } from './rounds.js';
@@ -26,7 +27,8 @@ export interface BetRequest {
   playTypes: number[];
   /** Stake per class, cents. */
   amount: number;
-  idempotencyKey?: string;
+  /** From the Idempotency-Key header: a retry is applied once (domain/idempotency.ts). */
+  idempotency?: IdempotencyClaim;
 }
 
 export interface PlacedOrder {
@@ -84,27 +86,8 @@ function checkRequest(req: BetRequest, ctx: BetContext): { room: RoomConfig; gam
   return { room, game };
 }
 
-/** A stored answer for an Idempotency-Key, or null when this request is the first with it. */
-async function claimIdempotencyKey(tx: DbOrTx, userId: number, key: string, now: number): Promise<BetResult | null> {
-  const claimed = await queryRows(tx, sql`
-    insert into idempotency_keys (user_id, key, response, created_at)
-    values (${userId}, ${key}, ${JSON.stringify({ pending: true })}::jsonb, ${new Date(now).toISOString()})
-    on conflict do nothing returning key`);
-  if (claimed.length > 0) return null;
-  const rows = await queryRows<{ response: unknown }>(tx, sql`
-    select response from idempotency_keys where user_id = ${userId} and key = ${key}`);
-  const stored = rows[0]?.response;
-  const parsed = (typeof stored === 'string' ? JSON.parse(stored) : stored) as { bet?: BetResult } | null;
-  if (!parsed?.bet) throw new AppError('err.duplicate_request');
-  return parsed.bet;
-}
-
-export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promise<{ result: BetResult; replayed: boolean }> {
+export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promise<BetResult> {
   return db.transaction(async (tx) => {
-    if (req.idempotencyKey) {
-      const replay = await claimIdempotencyKey(tx, req.userId, req.idempotencyKey, ctx.now);
-      if (replay) return { result: replay, replayed: true };
-    }
     const { room, game } = checkRequest(req, ctx);
     const timing = roundAt(ctx.now, ctx.settings);
     const { round } = await ensureRound(tx, game.id, timing, ctx.seeds, { ...ctx.chain, now: ctx.now });
@@ -177,12 +160,9 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       afterEach: planned.map((p) => p.after),
       createdAt: ctx.now,
     };
-    if (req.idempotencyKey) {
-      await tx.execute(sql`
-        update idempotency_keys set response = ${JSON.stringify({ bet: result })}::jsonb
-        where user_id = ${req.userId} and key = ${req.idempotencyKey}`);
-    }
     await ctx.onPlaced?.(tx, result);
-    return { result, replayed: false };
+    // Last: the answer under the request's Idempotency-Key (one statement; a taken key rolls all back).
+    await saveAnswer(tx, req.idempotency, result, ctx.now);
+    return result;
   });
 }
