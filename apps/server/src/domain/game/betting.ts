@@ -2,9 +2,10 @@
  * Placing bets (DESIGN §6). One request may carry several classes at the same stake each; all are
  * accepted or none. In one transaction, in this order: the round is the current one and open, the
  * game is open, each class exists in the room, each stake is within its limits, the balance covers
- * the total (score spent first, then money). The odds are stored on each order (invariant I6); the
- * debit and its type-2 ledger rows are written in the same transaction (I1, I2), and an
- * Idempotency-Key makes a retried request apply once (I4; the caller wraps this in `idempotent`).
+ * the total (score spent first, then money) and reaches the room's entry limit (join_limit). The
+ * odds are stored on each order (invariant I6); the debit and its type-2 ledger rows are written in
+ * the same transaction (I1, I2), and an Idempotency-Key makes a retried request apply once (I4; the
+ * caller wraps this in `idempotent`).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -105,6 +106,8 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     let scoreLeft = Number(user.score);
     const total = req.amount * req.playTypes.length;
     if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
+    // The room's entry limit (spec §5: the hall refuses to enter below it), on the balance before the bet.
+    if (moneyLeft + scoreLeft < room.joinLimit) throw new AppError('err.room_join_limit', { field: 'plan_id' });
 
     // Each order: score first, then money; one ledger row per wallet touched.
     const at = new Date(ctx.now).toISOString();
