@@ -5,7 +5,7 @@ import { operators } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, assertNotLocked, clearFailures, recordFailure } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, claimAttempt, clearFailures } from '../../domain/security/lockout.js';
 import { findOperatorById, findOperatorByName, presentOperator, sealTotpSecret, totpSecretOf } from '../../domain/operators/operators.js';
 import {
   createOperatorSession,
@@ -40,8 +40,9 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const body = parseInput(operatorLoginSchema, request);
     const now = app.clock.now();
     const lockKey = `operator-login:${body.username.toLowerCase()}:${request.ip}`;
+    // The attempt is counted before the slow hash check (a locked key is refused with 429, unchecked).
     try {
-      await assertNotLocked(app.db, lockKey, new Date(now));
+      await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     } catch (err) {
       await loginFailed(request, body.username, null, 'locked');
       throw err;
@@ -51,7 +52,6 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       ? await verifySecret(operator.passwordHash, body.password)
       : (await verifySecret(await dummySecretHash(), body.password), false);
     if (!operator || !valid) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
       await loginFailed(request, body.username, operator?.id ?? null, 'password');
       throw new AppError('err.login_failed');
     }
@@ -74,7 +74,6 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
             .returning({ id: operators.id })
         ).length === 1;
       if (!recorded) {
-        await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
         await loginFailed(request, body.username, operator.id, 'otp');
         throw new AppError('err.otp_wrong', { field: 'otp' });
       }
@@ -132,10 +131,9 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const op = request.operator!;
     const now = app.clock.now();
     const lockKey = `operator-otp:${op.operatorId}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
+    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const operator = await findOperatorById(app.db, op.operatorId);
     if (!operator || !(await verifySecret(operator.passwordHash, body.password))) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
       throw new AppError('err.old_password_wrong', { field: 'password' });
     }
     const step = matchTotp(body.secret, body.otp, now, null);
@@ -164,10 +162,9 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const secret = operator ? totpSecretOf(app.operatorKey, operator) : null;
     if (!operator || !secret) throw new AppError('err.totp_not_enabled');
     const lockKey = `operator-otp:${op.operatorId}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
+    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const step = matchTotp(secret, body.otp, now, operator.totpLastStep);
     if (step === null) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
       throw new AppError('err.otp_wrong', { field: 'otp' });
     }
     await clearFailures(app.db, lockKey);
