@@ -1,23 +1,17 @@
 import type { RouteObject } from 'react-router';
-import { UsersPage } from '../features/users/UsersPage';
-import { UserDetailPage } from '../features/users/UserDetailPage';
-import { GamesPage } from '../features/games/GamesPage';
-import { RoundsPage } from '../features/rounds/RoundsPage';
-import { DashboardPage } from '../features/money/DashboardPage';
-import { ReconcilePage } from '../features/money/ReconcilePage';
-import { OperatorsPage } from '../features/operators/OperatorsPage';
-import { AuditPage } from '../features/operators/AuditPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
 
-/** Screens beyond the queues; the shell's menu links only to paths listed here. */
+/**
+ * Screens beyond the queues, each loaded when first opened (the charts and editors stay out of the
+ * first download); the shell's menu links only to paths listed here.
+ */
 export const consoleRoutes: RouteObject[] = [
-  { path: 'users', element: <UsersPage /> },
-  { path: 'users/:id', element: <UserDetailPage /> },
-  { path: 'games', element: <GamesPage /> },
-  { path: 'rounds', element: <RoundsPage /> },
-  { path: 'dashboard', element: <DashboardPage /> },
-  { path: 'reconcile', element: <ReconcilePage /> },
-  { path: 'operators', element: <OperatorsPage /> },
-  { path: 'audit', element: <AuditPage /> },
-  { path: 'settings', element: <SettingsPage /> },
+  { path: 'users', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
+  { path: 'users/:id', lazy: () => import('../features/users/UserDetailPage').then((m) => ({ Component: m.UserDetailPage })) },
+  { path: 'games', lazy: () => import('../features/games/GamesPage').then((m) => ({ Component: m.GamesPage })) },
+  { path: 'rounds', lazy: () => import('../features/rounds/RoundsPage').then((m) => ({ Component: m.RoundsPage })) },
+  { path: 'dashboard', lazy: () => import('../features/money/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
+  { path: 'reconcile', lazy: () => import('../features/money/ReconcilePage').then((m) => ({ Component: m.ReconcilePage })) },
+  { path: 'operators', lazy: () => import('../features/operators/OperatorsPage').then((m) => ({ Component: m.OperatorsPage })) },
+  { path: 'audit', lazy: () => import('../features/operators/AuditPage').then((m) => ({ Component: m.AuditPage })) },
+  { path: 'settings', lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
 ];
