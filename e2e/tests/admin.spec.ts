@@ -97,7 +97,7 @@ test('an operator signs in with TOTP, approves a deposit and a withdrawal, chang
   await test.step('the operator sets the beginner room’s maximum stake on big to 777', async () => {
     await op.getByRole('menuitem', { name: /游戏与房间/ }).click();
     await op.getByTestId(`edit-room-${plan}`).click();
-    const max = op.getByLabel('大 单注最高');
+    const max = op.getByLabel('大 单注最高', { exact: true });
     await max.fill('777');
     await op.getByRole('button', { name: label('保存') }).last().click();
     await expect(op.getByText('已保存，下一期生效')).toBeVisible();

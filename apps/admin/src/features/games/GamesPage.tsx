@@ -26,6 +26,7 @@ function GameSettings({ game, editable }: { game: GameView; editable: boolean })
   });
   return (
     <Form
+      name={`game-${game.id}`}
       layout="inline"
       disabled={!editable}
       initialValues={{ enabled: shown.enabled, hours: shown.open_from && shown.open_to ? [dayjs(shown.open_from, 'HH:mm'), dayjs(shown.open_to, 'HH:mm')] : null }}

@@ -72,6 +72,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
       {tooHigh.length > 0 && <Alert type="warning" showIcon title={t('games.rtpTooHigh', { classes: tooHigh.map((r) => r.name).join(', ') })} style={{ marginBottom: 12 }} />}
       <Form
         form={form}
+        name={`room-${room.id}`}
         layout="inline"
         initialValues={{
           title: source.title_i18n ?? { zh: source.title, tw: source.title, en: source.title, vi: source.title },
