@@ -8,7 +8,7 @@ import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
 import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
-import { showError, showLoading, showNotice, showSuccess } from '../../../lib/feedback';
+import { showLoading, showSuccess } from '../../../lib/feedback';
 import { chosenImageProblem } from '../../../lib/upload';
 import { apiMessage } from '../../../lib/validation';
 import { useHasSupportChat } from '../../../lib/api/support';
