@@ -1,4 +1,4 @@
-import { IMAGE_SNIFF_BYTES, sniffImage } from '@lucky28/shared';
+import { IMAGE_SNIFF_BYTES, sniffImage } from '@lucky28/shared/images';
 import { ApiError, type Envelope } from './api';
 import { endSession } from './endSession';
 import { currentApiLang, i18n } from './i18n';

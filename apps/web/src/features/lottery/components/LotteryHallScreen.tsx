@@ -2,7 +2,7 @@ import { ErrorBlock, Skeleton, Tabs, Toast } from 'antd-mobile';
 import { RightOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { GAMES } from '@lucky28/shared';
+import { GAMES } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';

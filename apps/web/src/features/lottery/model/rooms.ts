@@ -2,7 +2,7 @@
  * The lottery hall's rooms (spec §2.11, §5; DESIGN §9): grouped by plan type (tier), and the
  * join-limit check made before entering a room.
  */
-import { parseMoney } from '@lucky28/shared';
+import { parseMoney } from '@lucky28/shared/money';
 import type { LotteryPlan } from '../../../lib/api/lottery';
 
 export const TIERS = [0, 1, 2, 3] as const;

@@ -1,4 +1,4 @@
-import { parseMoney } from '@lucky28/shared';
+import { parseMoney } from '@lucky28/shared/money';
 import { imageProblem } from '../../../lib/upload';
 
 /** The field a deposit check names: the amount, or the screenshot. */

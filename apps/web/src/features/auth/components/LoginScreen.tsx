@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Dialog, Form, Input, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { loginSchema } from '@lucky28/shared/schemas';
+import { endSession } from '../../../lib/endSession';
+import { rememberedUsername, useSession } from '../../../lib/session';
+import { firstProblem } from '../../../lib/validation';
+import { useLogin } from '../api/auth';
+import { useFieldProblem } from '../../../components/useFieldProblem';
+import { supportConfigQuery } from '../../../lib/api/support';
+import { AuthLayout } from './AuthLayout';
+import { PasswordInput } from './PasswordInput';
+
+/** After a successful login the 500 ms loading notice shows, then the app moves on (spec §4). */
+const AFTER_LOGIN_MS = 500;
+
+/**
+ * /login (spec §2.4): username, password, remember me (on by default), register link. No "try as
+ * guest" entry: a guest account holds no money and may not deposit, and a play-money balance would put
+ * unfunded bets into the room feeds, bet counts and win notices that the app promises are real
+ * (DESIGN §1, §9). `user/guestLogin` stays in the API for existing clients.
+ */
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  const signIn = useSession((s) => s.signIn);
+  const [account, setAccount] = useState(rememberedUsername);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const loginCall = useLogin();
+  const busy = loginCall.isPending;
+  const problem = useFieldProblem();
+  const queryClient = useQueryClient();
+
+  const proceed = (message: string) => {
+    Toast.show({ icon: 'loading', content: message, duration: AFTER_LOGIN_MS });
+    setTimeout(() => navigate(from && from !== '/login' ? from : '/', { replace: true }), AFTER_LOGIN_MS);
+  };
+
+  const submit = () => {
+    if (busy) return;
+    const check = firstProblem(loginSchema, { account, password });
+    if (!check.ok) return problem.report(check.message, check.field);
+    problem.clear();
+    loginCall.mutate(
+      { account: account.trim(), password, remember },
+      {
+        onSuccess: (answer) => {
+          signIn(answer.data.userinfo, { remember, rememberUsername: remember, username: answer.data.userinfo.username ?? account.trim() });
+          proceed(answer.msg);
+        },
+        onError: problem.fail,
+      },
+    );
+  };
+
+  /** Back clears the session and returns home (spec §2.4). */
+  const back = () => {
+    endSession();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} onBack={back}>
+      <Form layout="vertical" className="auth-form" onFinish={submit}>
+        <Form.Item label={t('auth.username')} {...problem.item(['account', 'username'])}>
+          <Input
+            value={account}
+            onChange={problem.editing('account', setAccount)}
+            placeholder={t('auth.usernamePlaceholder')}
+            name="username"
+            autoComplete="username"
+            aria-label={t('auth.username')}
+            clearable
+          />
+        </Form.Item>
+        <Form.Item label={t('auth.password')} {...problem.item('password')}>
+          <PasswordInput
+            value={password}
+            onChange={problem.editing('password', setPassword)}
+            placeholder={t('auth.passwordPlaceholder')}
+            name="password"
+            autoComplete="current-password"
+            onEnterPress={submit}
+          />
+        </Form.Item>
+      </Form>
+      <div className="auth-row">
+        <Checkbox checked={remember} onChange={setRemember} className="remember">
+          {t('auth.remember')}
+        </Checkbox>
+        <button
+          type="button"
+          className="link-button"
+          onClick={async () => {
+            // Customer service is named only when a chat is configured.
+            const hasChat = await queryClient.fetchQuery(supportConfigQuery()).then((c) => c.enabled, () => false);
+            void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
+          }}
+        >
+          {t('auth.forgot')}
+        </button>
+      </div>
+      <Button block color="primary" size="large" shape="rounded" loading={loginCall.isPending} onClick={submit} className="btn-primary">
+        {t('auth.login')}
+      </Button>
+      <p className="auth-switch">
+        {t('auth.noAccount')} <Link to="/register">{t('auth.registerNow')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}
