@@ -101,7 +101,7 @@ async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const selector = 'button, a[href], [role=button], [role=radio], [role=tab], .adm-tabs-tab, .adm-capsule-tabs-tab, .adm-checkbox';
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       const b = el.getBoundingClientRect();
       if (b.width === 0 || b.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
       if (b.width < 44 || b.height < 44) {
