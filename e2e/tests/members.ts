@@ -66,3 +66,27 @@ export async function openAs(page: Page, member: Pick<Member, 'token' | 'userId'
   await page.goto(path);
   await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 10_000 });
 }
+
+/** Places a bet of `money` per class through the API in the room's current round, waiting for betting to be open. */
+export async function placeBet(
+  request: APIRequestContext,
+  member: Member,
+  bet: { planId: number; gameId: number; playType: string; money: string },
+): Promise<{ issue: string }> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const heart = (await (await request.post('/api/Lottery/heart', { data: { plan_id: bet.planId, game_id: bet.gameId } })).json()).data as {
+      issue: { issue: string; whether_close: boolean; closeTime: number };
+    };
+    if (!heart.issue.whether_close && heart.issue.closeTime >= 2) {
+      const res = await (
+        await request.post('/api/Lottery/playOrder', {
+          headers: { token: member.token },
+          data: { issue: heart.issue.issue, plan_id: bet.planId, game_id: bet.gameId, play_type: bet.playType, money: bet.money },
+        })
+      ).json();
+      if (res.code === 1) return { issue: heart.issue.issue };
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('betting never opened');
+}

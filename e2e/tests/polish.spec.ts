@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openAs, readyToWithdraw } from './members';
+import { fund, newMember, openAs, placeBet, readyToWithdraw } from './members';
 import { ready } from './ui';
 
 /** Issue 15: what a new player trips over. */
@@ -116,6 +116,10 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 test('tap targets are at least 44×44 and nothing scrolls sideways at 320 px', async ({ page, request }) => {
   const member = await readyToWithdraw(request);
+  // Another player's bet in the room, so its feed has a "follow" button.
+  const other = await newMember(request, 'o');
+  await fund(request, other, '100');
+  await placeBet(request, other, { planId: 1, gameId: 7, playType: '1', money: '10' });
   await page.setViewportSize({ width: 320, height: 568 });
   await openAs(page, member, 'vi');
   const screens: [string, string][] = [
@@ -128,7 +132,7 @@ test('tap targets are at least 44×44 and nothing scrolls sideways at 320 px', a
     ['/lottery', '[data-testid=hall-room]'],
     ['/fair', '[data-testid=fair-verdict]'],
     ['/find', '.adm-tabs-tab'],
-    ['/betRoom?id=1&game_id=7', '[data-testid=room-countdown]'],
+    ['/betRoom?id=1&game_id=7', '.room-follow'],
   ];
   for (const [path, marker] of screens) {
     await page.goto(path);
