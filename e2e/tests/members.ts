@@ -1,6 +1,6 @@
 /** Accounts made through the API for the screen checks: a member ready to withdraw, a session in the page. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { OPERATOR_PASSWORD } from '../playwright.config';
+import { operatorToken } from './operator';
 import { PASSWORD, newUsername } from './ui';
 
 /** A real 1×1 PNG (the server judges uploads by content). */
@@ -35,12 +35,12 @@ export async function fund(request: APIRequestContext, member: Member, amount: s
   });
   const url = (await up.json()).data.url as string;
   await api(request, '/api/user/depositRequest', { money: amount, channel: 'usdt', screenshot: url }, member.token);
-  const login = await api(request, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD });
-  const headers = { token: login.data.token as string };
+  const token = await operatorToken(request);
+  const headers = { token };
   const queue = (await (await request.post('/api/admin/depositList', { headers, data: {} })).json()).data as { id: number; username: string }[];
   const deposit = queue.find((d) => d.username === member.username);
   expect(deposit, 'the deposit is in the queue').toBeTruthy();
-  await api(request, '/api/admin/depositApprove', { id: deposit!.id }, login.data.token);
+  await api(request, '/api/admin/depositApprove', { id: deposit!.id }, token);
 }
 
 /** A funded member with an ID number, a bank card and a security code: the withdraw form opens the code popup. */
