@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { users } from '../../db/schema.js';
 import { dummySecretHash, hashSecret, verifySecret } from '../../domain/security/passwords.js';
+import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import {
   GUEST_GROUP,
@@ -23,6 +24,8 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   app.post('/api/user/register', { config: { rateLimit: limits.register } }, async (request, reply) => {
     const input = parseInput(registerSchema, request);
+    const weak = passwordProblem(input.password, input.username);
+    if (weak) throw new AppError(weak, { field: 'password' });
     const now = app.clock.now();
     const created = await app.db.transaction(async (tx) => {
       if (await findUserByName(tx, input.username)) throw new AppError('err.username_taken', { field: 'username' });

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { findUserById, loginInfo } from '../../domain/accounts/users.js';
 import { hashSecret, verifySecret } from '../../domain/security/passwords.js';
+import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 
@@ -18,6 +19,8 @@ export default async function securityRoutes(app: FastifyInstance) {
     const input = parseInput(newPassSchema, request);
     const { userId } = request.user!;
     const now = app.clock.now();
+    const weak = passwordProblem(input.new_pass, request.user!.username);
+    if (weak) throw new AppError(weak, { field: 'new_pass' });
     const lockKey = `password:${userId}`;
     const user = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
       const found = await findUserById(app.db, userId);
