@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { authPlugin } from './plugins/auth.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
+import { securityHeadersPlugin } from './plugins/securityHeaders.js';
 import { defaultRateLimits, type RateLimits } from './plugins/rateLimits.js';
 import healthRoutes from './routes/health.js';
 import accountRoutes from './routes/user/account.js';
@@ -74,16 +75,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   app.addHook('onClose', async () => {
     await opts.database.close();
   });
 
+  await app.register(securityHeadersPlugin, { trustProxy: opts.config.trustProxy });
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  // preValidation: after the body is parsed, so a 429 answers in the body's `lang` too.
+  await app.register(rateLimit, { global: false, hook: 'preValidation' });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);
