@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
+import { loggerOptions } from './logging.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { authPlugin } from './plugins/auth.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   clock?: Clock;
   rateLimits?: RateLimits;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own log lines go (default stdout); tests read them from here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -55,10 +58,7 @@ export interface AppOptions {
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: opts.config.logLevel,
-      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-support-key"]'],
-    },
+    logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -7,4 +7,4 @@
  */
 import { config } from 'zod';
 
-if (typeof window !== 'undefined') config({ jitless: true });
+if ('document' in globalThis) config({ jitless: true });
