@@ -39,10 +39,20 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the server with `env` added to this environment and waits until /readyz answers. */
-export async function startServerProcess(env: Record<string, string>, readyTimeoutMs = 90_000): Promise<ServerProcess> {
+export interface StartOptions {
+  /** The script to run, relative to apps/server (default: the real entry, src/server.ts). */
+  entry?: string;
+  /** Ready when the output matches this (default: when /readyz answers). */
+  waitFor?: RegExp;
+  readyTimeoutMs?: number;
+}
+
+/** Starts the server with `env` added to this environment and waits until it is ready. */
+export async function startServerProcess(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
+  const { entry = 'src/server.ts', waitFor, readyTimeoutMs = 180_000 } = opts;
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // node itself, not the tsx CLI: a signal must reach the server, not a wrapper process.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER_DIR,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,10 +76,14 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
   let alive = true;
   void exited.then(() => (alive = false));
   while (Date.now() < deadline && alive) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return server;
-    } catch {
-      // not listening yet
+    if (waitFor) {
+      if (waitFor.test(out)) return server;
+    } else {
+      try {
+        if ((await fetch(`${url}/readyz`)).ok) return server;
+      } catch {
+        // not listening yet
+      }
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -128,7 +128,7 @@ describe('log of the server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-logs-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('never repeats passwords from the environment, nor logs request secrets', async () => {
+  it('never repeats passwords from the environment, nor logs request secrets', { timeout: 300_000 }, async () => {
     const demo = 'Env-demo-pw-4711';
     const operator = 'Env-operator-pw-4712';
     const server = await startServerProcess({
