@@ -65,6 +65,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The game engine loads its state on ready; on a busy machine or a big database that can take
+    // longer than Fastify's default 10 s, which would abort the start.
+    pluginTimeout: 60_000,
   });
 
   app.decorate('config', opts.config);
