@@ -5,7 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
-import { envelopePlugin } from './plugins/envelope.js';
+import { envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
+import { validationPlugin } from './plugins/validation.js';
+import { BODY_BASE_BYTES } from './http/bodyLimit.js';
 import { authPlugin } from './plugins/auth.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
 import { defaultRateLimits, type RateLimits } from './plugins/rateLimits.js';
@@ -46,6 +48,8 @@ export interface AppOptions {
   clock?: Clock;
   rateLimits?: RateLimits;
   logger?: FastifyServerOptions['logger'];
+  /** Check every JSON answer against its route's declared answers (tests). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -63,7 +67,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: opts.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Each route gets the limit its declared input needs (plugins/validation.ts); this is for the rest.
+    bodyLimit: BODY_BASE_BYTES,
+    frameworkErrors: frameworkErrorAnswer,
   });
 
   app.decorate('config', opts.config);
@@ -82,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await opts.database.close();
   });
 
+  await app.register(validationPlugin, { checkAnswers: opts.checkAnswers });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(envelopePlugin);

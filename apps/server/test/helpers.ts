@@ -76,7 +76,7 @@ export interface TestAppOptions {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
   const database = opts.database ?? (await openTestDatabase());
   const config = { ...loadConfig({}), scheduler: false, ...opts.config };
-  const app = await buildApp({ config, database, clock: opts.clock, rateLimits: opts.rateLimits, logger: false });
+  const app = await buildApp({ config, database, clock: opts.clock, rateLimits: opts.rateLimits, logger: false, checkAnswers: true });
   await app.ready();
   afterAll(async () => {
     await app.close();

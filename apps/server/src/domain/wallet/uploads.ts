@@ -2,13 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, UPLOAD_NAME_RE, type UploadImageType, type UploadKind } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 
-/** DESIGN §7 / spec §9: images only, judged by content, at most 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_KINDS = ['recharge_screenshot', 'idcard'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** DESIGN §7 / spec §9: images only, judged by content, at most 5 MB (the limits live in packages/shared). */
+export { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind };
 export const isUploadKind = (v: unknown): v is UploadKind =>
   typeof v === 'string' && (UPLOAD_KINDS as readonly string[]).includes(v);
 
@@ -18,7 +17,7 @@ export type UploadRow = typeof uploads.$inferSelect;
  * The image type by its magic bytes, or null. The file name and the client's content type are
  * ignored: a PNG called .txt is a PNG, a text file called .png is not an image.
  */
-export function sniffImage(buf: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | null {
+export function sniffImage(buf: Buffer): UploadImageType | null {
   const starts = (bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
   // PNG signature followed by the IHDR chunk that must come first.
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && buf.subarray(12, 16).toString('latin1') === 'IHDR') {
@@ -38,8 +37,7 @@ export function sniffImage(buf: Buffer): 'image/png' | 'image/jpeg' | 'image/web
 
 /** A random, unguessable name chosen by the server (192 bits, URL-safe). Also the file's handle in URLs. */
 export const newUploadName = (): string => randomBytes(24).toString('base64url');
-const NAME_RE = /^[A-Za-z0-9_-]{32}$/;
-export const isUploadName = (v: string): boolean => NAME_RE.test(v);
+export const isUploadName = (v: string): boolean => UPLOAD_NAME_RE.test(v);
 
 export const FILE_URL_PREFIX = '/api/common/file/';
 export const uploadUrl = (name: string): string => FILE_URL_PREFIX + name;

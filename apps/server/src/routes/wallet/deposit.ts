@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '@lucky28/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { depositRequestSchema, formatMoney, idempotencyHeaders, noInput } from '@lucky28/shared';
+import { depositDetailsData, depositRequestData } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
+import { answers } from '../../http/answers.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { depositDetails, requestDeposit } from '../../domain/wallet/deposits.js';
-import { depositRequestSchema } from '../../domain/wallet/schemas.js';
 import { idempotencyKeyOf, idempotent } from '../../domain/wallet/idempotency.js';
 
 /** Deposits: the operator's details (user/recharge) and the request itself (user/depositRequest). */
-export default async function depositRoutes(app: FastifyInstance) {
-  app.post('/api/user/recharge', { preHandler: app.requireMember }, async (request, reply) => {
+export default async function depositRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/user/recharge', {
+    preValidation: app.requireMember,
+    schema: { body: noInput, response: answers(depositDetailsData) },
+  }, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
     if (!user) throw new AppError('err.not_found');
     const details = await depositDetails(app.db);
@@ -26,8 +32,11 @@ export default async function depositRoutes(app: FastifyInstance) {
    * user/uploadRechargeScreenshot): pending until an operator approves or rejects it.
    * An Idempotency-Key header makes a retried request create one deposit only.
    */
-  app.post('/api/user/depositRequest', { preHandler: app.requireMember }, async (request, reply) => {
-    const body = parseInput(depositRequestSchema, request);
+  app.post('/api/user/depositRequest', {
+    preValidation: app.requireMember,
+    schema: { body: depositRequestSchema, headers: idempotencyHeaders, response: answers(depositRequestData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
     const key = idempotencyKeyOf(request.headers);
