@@ -1,6 +1,5 @@
 export * from './account.js';
 export * from './admin.js';
-export * from './content.js';
 export * from './envelope.js';
 export * from './fields.js';
 export * from './lottery.js';
