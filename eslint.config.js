@@ -1,7 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const WEB = 'apps/web/src';
+/** Every feature folder of the player app, read from disk so a new feature is covered at once. */
+const webFeatures = fs
+  .readdirSync(path.join(ROOT, WEB, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * The player app's import direction (bulletproof-react): app → features → shared code
+ * (components, hooks, lib, i18n, test). A feature never imports another feature (compose them in
+ * `app/`, or move what several need to `components/` or `lib/`), and shared code never imports a
+ * feature or the app.
+ */
+export const webBoundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in app/, or move the shared piece to components/ or lib/.',
+  })),
+  {
+    target: ['components', 'hooks', 'lib', 'i18n', 'test'].map((dir) => `./${WEB}/${dir}`),
+    from: [`./${WEB}/features`, `./${WEB}/app`],
+    message: 'Shared code (components, hooks, lib, i18n, test) never imports a feature or the app.',
+  },
+  {
+    target: `./${WEB}/features`,
+    from: `./${WEB}/app`,
+    message: 'A feature never imports the app shell; the app composes features.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
@@ -11,13 +48,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Tests read loosely-typed JSON envelopes.
-      '@typescript-eslint/no-explicit-any': 'off',
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    // Tests read loosely-typed JSON envelopes.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webBoundaryZones }],
+    },
   },
 );

@@ -25,7 +25,7 @@ function walk(file) {
 
 for (const m of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)) walk(m[1]);
 const entryOnly = new Set(seen);
-for (const prefix of ['HomeScreen-', 'zh-TW-']) {
+for (const prefix of ['HomeRoute-', 'zh-TW-']) {
   for (const f of assets.filter((a) => a.startsWith(prefix) && a.endsWith('.js'))) walk(`assets/${f}`);
 }
 

@@ -1,5 +1,8 @@
+// Everything at once, for the server and tests. The apps import the subpaths instead
+// (`@lucky28/shared/game`, `/money`, `/version`, `/schemas`, `/messages`) so a screen pulls in
+// only what it uses: the game rules and money helpers never load zod.
 export * from './messages/index.js';
 export * from './money.js';
 export * from './schemas/index.js';
-export const APP_VERSION = '21.04.02';
+export * from './version.js';
 export * from './game/index.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deriveDraw, walkChain } from '@lucky28/shared';
-import golden from '../../../../packages/shared/src/game/fixtures/goldenVectors.json';
+import golden from '@lucky28/shared/game/golden-vectors.json';
 import { ChainSeedCache, walkFrom } from '../../src/domain/game/chains.js';
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
 import { ensureRound } from '../../src/domain/game/rounds.js';

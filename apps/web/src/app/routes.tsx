@@ -27,30 +27,30 @@ const g = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyo
 
 /** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [
-  { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('../features/home/HomeScreen'), 'HomeScreen') },
-  { path: '/login', auth: false, depth: 1, screen: s(() => import('../features/auth/LoginScreen'), 'LoginScreen') },
-  { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/RegisterScreen'), 'RegisterScreen') },
-  { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/LanguageScreen'), 'LanguageScreen') },
+  { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('./screens/HomeRoute'), 'HomeRoute') },
+  { path: '/login', auth: false, depth: 1, screen: s(() => import('../features/auth/components/LoginScreen'), 'LoginScreen') },
+  { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/components/RegisterScreen'), 'RegisterScreen') },
+  { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/components/LanguageScreen'), 'LanguageScreen') },
   // Public: anyone can verify a round (DESIGN §5).
   { path: '/fair', auth: false, depth: 1, screen: g(() => import('../features/fair/components/FairScreen'), 'FairScreen') },
   // The spec gives /setSecurityCode no auth flag; its calls need a session, so a 401 still leads to /login.
-  { path: '/setSecurityCode', auth: false, depth: 2, screen: s(() => import('../features/security/SetSecurityCodeScreen'), 'SetSecurityCodeScreen') },
+  { path: '/setSecurityCode', auth: false, depth: 2, screen: s(() => import('../features/security/components/SetSecurityCodeScreen'), 'SetSecurityCodeScreen') },
 
-  { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: s(() => import('../features/personal/PersonalScreen'), 'PersonalScreen') },
-  { path: '/setting', auth: true, depth: 1, screen: s(() => import('../features/settings/SettingScreen'), 'SettingScreen') },
-  { path: '/changeline', auth: true, depth: 2, screen: s(() => import('../features/settings/ChangeLineScreen'), 'ChangeLineScreen') },
-  { path: '/about', auth: true, depth: 2, screen: s(() => import('../features/settings/AboutScreen'), 'AboutScreen') },
-  { path: '/system', auth: true, depth: 2, screen: s(() => import('../features/settings/SystemScreen'), 'SystemScreen') },
-  { path: '/baseinfo', auth: true, depth: 2, screen: s(() => import('../features/profile/BaseInfoScreen'), 'BaseInfoScreen') },
-  { path: '/defaultAvatar', auth: true, depth: 3, screen: s(() => import('../features/profile/DefaultAvatarScreen'), 'DefaultAvatarScreen') },
-  { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/BankCardManageScreen'), 'BankCardManageScreen') },
-  { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/AddBankCardScreen'), 'AddBankCardScreen') },
-  { path: '/addVirtualWallet', auth: true, depth: 3, screen: s(() => import('../features/payment/AddVirtualWalletScreen'), 'AddVirtualWalletScreen') },
-  { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/ChangePasswordScreen'), 'ChangePasswordScreen') },
+  { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: s(() => import('./screens/PersonalRoute'), 'PersonalRoute') },
+  { path: '/setting', auth: true, depth: 1, screen: s(() => import('../features/settings/components/SettingScreen'), 'SettingScreen') },
+  { path: '/changeline', auth: true, depth: 2, screen: s(() => import('../features/settings/components/ChangeLineScreen'), 'ChangeLineScreen') },
+  { path: '/about', auth: true, depth: 2, screen: s(() => import('../features/settings/components/AboutScreen'), 'AboutScreen') },
+  { path: '/system', auth: true, depth: 2, screen: s(() => import('../features/settings/components/SystemScreen'), 'SystemScreen') },
+  { path: '/baseinfo', auth: true, depth: 2, screen: s(() => import('../features/profile/components/BaseInfoScreen'), 'BaseInfoScreen') },
+  { path: '/defaultAvatar', auth: true, depth: 3, screen: s(() => import('../features/profile/components/DefaultAvatarScreen'), 'DefaultAvatarScreen') },
+  { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/components/BankCardManageScreen'), 'BankCardManageScreen') },
+  { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddBankCardScreen'), 'AddBankCardScreen') },
+  { path: '/addVirtualWallet', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddVirtualWalletScreen'), 'AddVirtualWalletScreen') },
+  { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/components/ChangePasswordScreen'), 'ChangePasswordScreen') },
 
-  // Screens of later releases.
+  // Games, wallet, history and content; the routes still marked `soon` show the coming-soon page.
   { path: '/lottery', auth: true, depth: 0, tab: 'lottery', screen: g(() => import('../features/lottery/components/LotteryHallScreen'), 'LotteryHallScreen') },
-  { path: '/recharge', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet'), 'RechargeScreen') },
+  { path: '/recharge', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet/components/RechargeScreen'), 'RechargeScreen') },
   { path: '/room', auth: true, depth: 0, tab: 'deposit', soon: 'routes.room' },
   { path: '/GamePromotion', auth: true, depth: 0, tab: 'promotion', soon: 'routes.gamePromotion' },
   { path: '/actionCenter', auth: true, depth: 1, soon: 'routes.actionCenter' },
@@ -58,8 +58,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/notice', auth: true, depth: 1, soon: 'routes.notice' },
   { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },
   { path: '/betDetail', auth: true, depth: 2, screen: g(() => import('../features/history/components/BetDetailScreen'), 'BetDetailScreen') },
-  { path: '/capitalDetail', auth: true, depth: 1, screen: s(() => import('../features/wallet'), 'CapitalDetailScreen') },
-  { path: '/withdraw', auth: true, depth: 1, screen: s(() => import('../features/wallet'), 'WithdrawScreen') },
+  { path: '/capitalDetail', auth: true, depth: 1, screen: s(() => import('../features/wallet/components/CapitalDetailScreen'), 'CapitalDetailScreen') },
+  { path: '/withdraw', auth: true, depth: 1, screen: s(() => import('../features/wallet/components/WithdrawScreen'), 'WithdrawScreen') },
   { path: '/find', auth: true, depth: 1, screen: g(() => import('../features/draws/components/FindScreen'), 'FindScreen') },
   { path: '/betRoom', auth: true, depth: 1, screen: g(() => import('../features/room/components/BetRoomScreen'), 'BetRoomScreen') },
   { path: '/lotteryDetail', auth: true, depth: 2, screen: g(() => import('../features/draws/components/LotteryDetailScreen'), 'LotteryDetailScreen') },
@@ -69,7 +69,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/trendChart', auth: true, depth: 2, screen: g(() => import('../features/draws/components/TrendChartScreen'), 'TrendChartScreen') },
   { path: '/moreNews', auth: true, depth: 1, soon: 'routes.moreNews' },
   { path: '/aticleDetail', auth: true, depth: 2, soon: 'routes.articleDetail' },
-  { path: '/realNameAuth', auth: true, depth: 2, screen: s(() => import('../features/realname'), 'RealNameAuthScreen') },
+  { path: '/realNameAuth', auth: true, depth: 2, screen: s(() => import('../features/realname/components/RealNameAuthScreen'), 'RealNameAuthScreen') },
 ];
 
 const byPath = new Map(appRoutes.map((r) => [r.path.toLowerCase(), r]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION as SHARED_VERSION } from '@lucky28/shared';
-import { APP_VERSION } from '../lib/version';
+import { APP_VERSION } from '@lucky28/shared/version';
 import { appRoutes, loadRouteComponent } from './routes';
 
 describe('route screens', () => {

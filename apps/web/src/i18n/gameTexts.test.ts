@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BET_CLASSES } from '@lucky28/shared';
+import { BET_CLASSES } from '@lucky28/shared/game';
 import en from './locales/en.json';
 import gameEn from './locales/game/game.en.json';
 import zhTW from './locales/zh-TW.json';

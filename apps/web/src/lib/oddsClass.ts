@@ -2,7 +2,7 @@
  * A room's bettable class as normalised from its `oddsList` (the room's bet panel and the rules
  * pages read the same numbers).
  */
-import { parseMoney, type Cents } from '@lucky28/shared';
+import { parseMoney, type Cents } from '@lucky28/shared/money';
 import type { OddsEntry } from './api/lottery';
 
 export interface OddsClass {

@@ -1,4 +1,5 @@
-import { translate, validate } from '@lucky28/shared';
+import { translate } from '@lucky28/shared/messages';
+import { validate } from '@lucky28/shared/schemas';
 import type { z } from 'zod';
 import { currentApiLang } from './i18n';
 

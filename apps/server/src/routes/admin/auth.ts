@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { dummySecretHash, hashSecret, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, assertNotLocked, clearFailures, recordFailure } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, claimAttempt, clearFailures } from '../../domain/security/lockout.js';
 import {
   disableTotp,
   enableTotp,
@@ -46,25 +46,19 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const body = request.body;
     const now = app.clock.now();
     const lockKey = `operator-login:${body.username.toLowerCase()}:${request.ip}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
+    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const operator = await findOperatorByName(app.db, body.username);
     const valid = operator
       ? await verifySecret(operator.passwordHash, body.password)
       : (await verifySecret(await dummySecretHash(), body.password), false);
-    if (!operator || !valid) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-      throw new AppError('err.login_failed');
-    }
+    if (!operator || !valid) throw new AppError('err.login_failed');
     if (operator.disabled) throw new AppError('err.account_disabled');
     if (operator.totpSecret) {
       if (!body.otp) throw new AppError('err.otp_required', { field: 'otp' });
       const step = matchTotp(operator.totpSecret, body.otp, now, operator.totpLastStep);
       // Recording the step is conditional, so two logins racing with the same code cannot both pass.
       const recorded = step !== null && (await recordTotpStep(app.db, operator.id, step));
-      if (!recorded) {
-        await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-        throw new AppError('err.otp_wrong', { field: 'otp' });
-      }
+      if (!recorded) throw new AppError('err.otp_wrong', { field: 'otp' });
     }
     await clearFailures(app.db, lockKey);
     const token = await app.db.transaction(async (tx) => {
@@ -130,12 +124,9 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const operator = await findOperatorById(app.db, op.operatorId);
     if (!operator?.totpSecret) throw new AppError('err.totp_not_enabled');
     const lockKey = `operator-otp:${op.operatorId}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
+    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const step = matchTotp(operator.totpSecret, body.otp, now, operator.totpLastStep);
-    if (step === null) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-      throw new AppError('err.otp_wrong', { field: 'otp' });
-    }
+    if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
     await clearFailures(app.db, lockKey);
     await app.db.transaction(async (tx) => {
       await disableTotp(tx, op.operatorId);

@@ -5,11 +5,12 @@ import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { className, maskNickname, money } from '../../domain/game/present.js';
 import type { BetResult } from '../../domain/game/betting.js';
+import { idempotencyClaim } from '../../domain/idempotency.js';
 
 /**
  * Lottery/playOrder: one or several classes (`play_type` "1" or "1,3,11" or an array) at `money`
  * each, all accepted or none. An `Idempotency-Key` header makes a retry apply once and answer the
- * same entry. The class list is bounded (at most one of each class) before it is read, and each
+ * same entry; the same key with a different bet is refused. The class list is bounded (at most one of each class) before it is read, and each
  * player may place only so many bets per window (`rateLimits.bet`, counted per user after login).
  */
 export default async function playOrderRoutes(fastify: FastifyInstance) {
@@ -26,17 +27,17 @@ export default async function playOrderRoutes(fastify: FastifyInstance) {
     const body = request.body;
     const room = app.game.snapshot.rooms.get(body.plan_id);
     if (!room || (body.game_id !== undefined && body.game_id !== room.gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
-    const keyHeader = request.headers['idempotency-key'];
-    const idempotencyKey = Array.isArray(keyHeader) ? keyHeader[0] : keyHeader;
+    const userId = request.user!.userId;
+    const idempotency = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'bet' });
 
     const { result } = await app.game.placeBets({
-      userId: request.user!.userId,
+      userId,
       gameId: room.gameId,
       roomId: room.id,
       issue: body.issue,
       playTypes: body.play_type,
       amount: body.money,
-      idempotencyKey,
+      idempotency,
     });
     return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
   });

@@ -17,7 +17,7 @@ import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 import { payAccountsOf, presentPayAccount } from '../../domain/accounts/payAccounts.js';
 import { hasPendingWithdrawal, requestWithdrawal } from '../../domain/wallet/withdrawals.js';
-import { idempotencyKeyOf, idempotent, storedAnswer } from '../../domain/wallet/idempotency.js';
+import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
 
 const amount = amountField('err.amount_required');
 
@@ -58,43 +58,43 @@ export default async function withdrawRoutes(fastify: FastifyInstance) {
     const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
-    const key = idempotencyKeyOf(request.headers);
-    const replay = await storedAnswer(app.db, { userId, scope: 'withdraw', key });
-    if (replay) return reply.ok(replay.data, replay.msg);
-    const user = await findUserById(app.db, userId);
-    if (!user) throw new AppError('err.not_found');
-    if (!user.idcard) throw new AppError('err.withdraw_need_idcard', { field: 'idcard' });
-    const type = body.type ?? 0;
-    if (type !== 0 && type !== 1) throw new AppError('err.pay_type_invalid', { field: 'type' });
-    const account = (await payAccountsOf(app.db, userId)).find((a) => a.type === type);
-    if (!account) throw new AppError(type === 0 ? 'err.withdraw_need_bank' : 'err.withdraw_need_wallet', { field: 'type' });
-    if (!user.securityCodeHash) throw new AppError('err.security_code_not_set', { field: 'securityCode' });
-    const cents = parseValue(amount, body.money, 'money');
-    if (cents < MIN_WITHDRAW_CENTS) {
-      throw new AppError('err.withdraw_min', { field: 'money', params: { min: formatMoney(MIN_WITHDRAW_CENTS) } });
-    }
-    // Refuse what cannot succeed before a security-code attempt is spent on it.
-    if (await hasPendingWithdrawal(app.db, userId)) throw new AppError('err.withdraw_pending');
-    if (user.money < cents) throw new AppError('err.insufficient_balance', { field: 'money' });
-    await verifySecurityCode(app.db, user, body.securityCode, now, {
-      missing: 'err.security_code_required',
-      wrong: 'err.security_code_wrong',
-      field: 'securityCode',
-    });
-    const answer = await app.db.transaction((tx) =>
-      idempotent(tx, { userId, scope: 'withdraw', key, now }, async () => {
+    // The security code is a secret: never part of the fingerprint. A retry with the same key is
+    // answered the first result even after the checks below would now refuse it (e.g. pending).
+    const claim = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'withdraw', secrets: ['securityCode'] });
+    const { answer } = await idempotent(app.db, claim, async () => {
+      const user = await findUserById(app.db, userId);
+      if (!user) throw new AppError('err.not_found');
+      if (!user.idcard) throw new AppError('err.withdraw_need_idcard', { field: 'idcard' });
+      const type = body.type ?? 0;
+      if (type !== 0 && type !== 1) throw new AppError('err.pay_type_invalid', { field: 'type' });
+      const account = (await payAccountsOf(app.db, userId)).find((a) => a.type === type);
+      if (!account) throw new AppError(type === 0 ? 'err.withdraw_need_bank' : 'err.withdraw_need_wallet', { field: 'type' });
+      if (!user.securityCodeHash) throw new AppError('err.security_code_not_set', { field: 'securityCode' });
+      const cents = parseValue(amount, body.money, 'money');
+      if (cents < MIN_WITHDRAW_CENTS) {
+        throw new AppError('err.withdraw_min', { field: 'money', params: { min: formatMoney(MIN_WITHDRAW_CENTS) } });
+      }
+      // Refuse what cannot succeed before a security-code attempt is spent on it.
+      if (await hasPendingWithdrawal(app.db, userId)) throw new AppError('err.withdraw_pending');
+      if (user.money < cents) throw new AppError('err.insufficient_balance', { field: 'money' });
+      // Outside the transaction: a wrong code's counted attempt must survive the refusal.
+      await verifySecurityCode(app.db, user, body.securityCode, now, {
+        missing: 'err.security_code_required',
+        wrong: 'err.security_code_wrong',
+        field: 'securityCode',
+      });
+      return app.db.transaction(async (tx) => {
         const created = await requestWithdrawal(tx, {
           userId,
           amount: cents,
           account: { type, acc: account.acc, acc_name: account.accName, acc_bank: account.accBank, mark: account.mark },
           now,
         });
-        return {
-          data: { id: created.id, money: formatMoney(cents), type, status: 0, over: formatMoney(created.over) },
-          msg: 'msg.withdraw_submitted',
-        };
-      }),
-    );
-    return reply.ok(answer.data, answer.msg);
+        const data = { id: created.id, money: formatMoney(cents), type, status: 0, over: formatMoney(created.over) };
+        await saveAnswer(tx, claim, data, now);
+        return data;
+      });
+    });
+    return reply.ok(answer, 'msg.withdraw_submitted');
   });
 }

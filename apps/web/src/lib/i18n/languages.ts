@@ -1,4 +1,4 @@
-import type { ApiLang } from '@lucky28/shared';
+import type { ApiLang } from '@lucky28/shared/messages';
 import { readJson, storageKeys, writeJson } from '../storage';
 
 /** The four UI languages; zh-TW is the product's default (spec §9). */

@@ -1,7 +1,7 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BetClass } from '@lucky28/shared';
+import { BetClass } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { useDraws } from '../api/draws';
 import { TREND_MAX_ROWS, trendCounts, trendRows } from '../model/trend';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BetClass } from '@lucky28/shared';
+import { BetClass } from '@lucky28/shared/game';
 import { trendCounts, trendRows } from './trend';
 
 const draw = (issue: string, digits: [number, number, number]) => ({ issue, digits, total: digits[0] + digits[1] + digits[2] });

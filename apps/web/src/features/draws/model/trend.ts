@@ -2,7 +2,7 @@
  * Rows of the trend table (spec §9): one per draw, with the labels of packages/shared's trendOf —
  * size, parity, the size/parity combination and the extreme tag. Never re-derives a rule here.
  */
-import { trendOf, type TrendLabels } from '@lucky28/shared';
+import { trendOf, type TrendLabels } from '@lucky28/shared/game';
 
 export const TREND_MAX_ROWS = 100;
 

@@ -4,7 +4,7 @@ import { CheckCircleFill, CloseCircleFill, ClockCircleFill } from 'antd-mobile-i
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { GAMES } from '@lucky28/shared';
+import { GAMES } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { useFairChain, useFairRecent, useFairRound, type FairRound } from '../api/fair';
 import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';

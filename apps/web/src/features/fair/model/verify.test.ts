@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The golden vectors of packages/shared (DESIGN §5): generated independently with node:crypto.
-import golden from '../../../../../../packages/shared/src/game/fixtures/goldenVectors.json';
+import golden from '@lucky28/shared/game/golden-vectors.json';
 import { linksToPrevious, verifyRound, walksToTerminal, type PublishedRound } from './verify';
 
 const vectors = golden.rounds.map(

@@ -3,7 +3,7 @@
  * published commitment, and packages/shared's draw — the very code the server draws with — must
  * give the same 20 numbers, digits and total from that seed.
  */
-import { deriveDraw, isHex32, seedMatchesCommitment, walkChain, type DrawResult } from '@lucky28/shared';
+import { deriveDraw, isHex32, seedMatchesCommitment, walkChain, type DrawResult } from '@lucky28/shared/game';
 
 export interface PublishedRound {
   gameId: number;

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 // Module paths rather than the package barrel: this component is on home's first load, and the
 // barrel would bring the input schemas (zod) along.
-import { GAMES } from '../../../../../../packages/shared/src/game/games';
-import { isBig } from '../../../../../../packages/shared/src/game/patterns';
+import { GAMES, isBig } from '@lucky28/shared/game';
 import type { HomeGameRound } from '../../../lib/api/lottery';
 import { useHomeHeart, useRecentCodes } from '../api/lottery';
 import { useNow } from '../../../hooks/useNow';

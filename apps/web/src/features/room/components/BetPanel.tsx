@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, Input, Popup, Tabs, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatOdds } from '@lucky28/shared';
+import { formatMoney } from '@lucky28/shared/money';
+import { formatOdds } from '@lucky28/shared/game';
 import { QUICK_AMOUNTS, checkSlip, toggleClass, totalOdds, totalStake, type PanelTab } from '../model/betSlip';
 import type { OddsClass } from '../../../lib/oddsClass';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ODDS, BetClass } from '@lucky28/shared';
+import { DEFAULT_ODDS, BetClass } from '@lucky28/shared/game';
 import { checkSlip, tabOfClass, toggleClass, totalOdds, totalStake } from './betSlip';
 import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
 

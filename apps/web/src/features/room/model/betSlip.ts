@@ -3,7 +3,8 @@
  * only renders this state. Classes, odds and limits come from the room's `oddsList`; the rules of
  * winning and paying stay in packages/shared.
  */
-import { formatMoney, formatOdds, parseMoney, type Cents } from '@lucky28/shared';
+import { formatMoney, parseMoney, type Cents } from '@lucky28/shared/money';
+import { formatOdds } from '@lucky28/shared/game';
 import type { OddsClass } from '../../../lib/oddsClass';
 
 export type PanelTab = 'base' | 'num';

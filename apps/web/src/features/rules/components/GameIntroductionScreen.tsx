@@ -1,7 +1,7 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatOdds } from '@lucky28/shared';
+import { formatOdds } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { ruleGroups } from '../model/rulesTable';
 import { RoomPicker, ScheduleFacts } from './RoomPicker';

@@ -1,6 +1,6 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatOdds } from '@lucky28/shared';
+import { formatOdds } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { ruleGroups, rtpRange } from '../model/rulesTable';
 import { RoomPicker, ScheduleFacts } from './RoomPicker';

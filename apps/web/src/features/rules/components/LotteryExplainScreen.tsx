@@ -1,7 +1,8 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, formatOdds, trendOf } from '@lucky28/shared';
+import { formatMoney } from '@lucky28/shared/money';
+import { formatOdds, trendOf } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { explainDraw, payoutsOn } from '../model/example';
 import { RoomPicker } from './RoomPicker';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BET_CLASSES, BetClass, DEFAULT_ODDS } from '@lucky28/shared';
-import golden from '../../../../../../packages/shared/src/game/fixtures/goldenVectors.json';
+import { BET_CLASSES, BetClass, DEFAULT_ODDS } from '@lucky28/shared/game';
+import golden from '@lucky28/shared/game/golden-vectors.json';
 import { explainDraw, payoutsOn } from './example';
 import type { OddsClass } from '../../../lib/oddsClass';
 

@@ -3,7 +3,8 @@
  * it, and what each of the room's classes would have paid on it — settled by the shared settlement
  * code at the room's odds, so the example is exactly what the server pays.
  */
-import { DRAW_SIZE, digitsOf, settleOrder, totalOf, type Cents, type Digits } from '@lucky28/shared';
+import { DRAW_SIZE, digitsOf, settleOrder, totalOf, type Digits } from '@lucky28/shared/game';
+import { type Cents } from '@lucky28/shared/money';
 import type { OddsClass } from '../../../lib/oddsClass';
 
 export interface DrawExample {

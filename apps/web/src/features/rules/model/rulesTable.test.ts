@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BET_CLASSES, BetClass, DEFAULT_ODDS } from '@lucky28/shared';
+import { BET_CLASSES, BetClass, DEFAULT_ODDS } from '@lucky28/shared/game';
 import { ruleGroups, ruleRow, rtpPercent, rtpRange } from './rulesTable';
 import type { OddsClass } from '../../../lib/oddsClass';
 

@@ -2,7 +2,8 @@
  * The rules pages' tables, generated from a room's actual odds (its `oddsList`) and the shared
  * return-to-player function, so the text can never disagree with settlement (DESIGN §6).
  */
-import { betClass, formatMoney, formatOdds, returnToPlayer } from '@lucky28/shared';
+import { betClass, formatOdds, returnToPlayer } from '@lucky28/shared/game';
+import { formatMoney } from '@lucky28/shared/money';
 import type { OddsClass } from '../../../lib/oddsClass';
 
 export interface RuleRow {

@@ -1,4 +1,4 @@
-import { parseMoney } from '@lucky28/shared';
+import { parseMoney } from '@lucky28/shared/money';
 import { imageProblem } from '../../../lib/upload';
 
 /** The deposit popup's checks, in order: the amount, then the screenshot (spec §5 picture rules). A message key, or null. */

@@ -1,4 +1,4 @@
-import { parseMoney } from '@lucky28/shared';
+import { parseMoney } from '@lucky28/shared/money';
 
 /** What withdrawInfo tells the screen (spec §3 "withdraw info"). */
 export interface WithdrawState {

@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { LoginScreen } from './LoginScreen';
+
+const userinfo = { token: 'tok-9', user_id: 9, id: 9, username: 'alice', group_id: 1, money: '0.00', score: '0.00', balance: '0.00' };
+
+const fill = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+
+describe('LoginScreen', () => {
+  beforeEach(() => useSession.getState().clear());
+  afterEach(() => vi.useRealTimers());
+
+  it('checks the username first, with the API catalogue message, and sends nothing', async () => {
+    const api = fakeApi({});
+    configureApiClient({ fetch: api.fetch, getLang: () => 'en' });
+    screenAt('/login', <LoginScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter username')).toBeTruthy();
+    fill('Enter username', 'alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter password')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('remember me is on by default: asks for a 14-day session and keeps the username, never the password', async () => {
+    const api = fakeApi({ '/api/user/login': () => ok({ userinfo }, 'Login successful') });
+    configureApiClient({ fetch: api.fetch, getLang: () => 'en', getToken: () => useSession.getState().token });
+    const { router } = screenAt('/login', <LoginScreen />);
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    fill('Enter username', 'alice');
+    fill('Enter password', 'secret-pass-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(useSession.getState().token).toBe('tok-9'));
+    expect(api.calls[0]).toMatchObject({ path: '/api/user/login', body: { account: 'alice', password: 'secret-pass-1', remember: true, lang: 'en' } });
+    expect(localStorage.getItem('lucky28.rememberedUsername')).toBe('"alice"');
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('secret-pass-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
+  });
+
+  it('shows the server message when login fails', async () => {
+    const api = fakeApi({ '/api/user/login': () => fail('Incorrect username or password') });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/login', <LoginScreen />);
+    fill('Enter username', 'alice');
+    fill('Enter password', 'wrong-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Incorrect username or password')).toBeTruthy();
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('"try as guest" opens a guest session', async () => {
+    const api = fakeApi({ '/api/user/guestLogin': () => ok({ userinfo: { ...userinfo, token: 'g-1', username: 'guest_1', group_id: 2 } }) });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/login', <LoginScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try as guest' }));
+    await waitFor(() => expect(useSession.getState()).toMatchObject({ token: 'g-1', groupId: 2 }));
+  });
+
+  it('back clears the session and goes home', async () => {
+    useSession.getState().signIn(userinfo, { remember: false });
+    const { router } = screenAt('/login', <LoginScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(useSession.getState().token).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,51 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { fakeApi, ok, screenAt } from '../../../test/render';
+import { RegisterScreen } from './RegisterScreen';
+
+const fill = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+describe('RegisterScreen', () => {
+  beforeEach(() => useSession.getState().clear());
+
+  it('prefills the invitation code from ?inviter_id', () => {
+    screenAt('/register', <RegisterScreen />, '/register?inviter_id=42');
+    expect((screen.getByPlaceholderText('Optional') as HTMLInputElement).value).toBe('42');
+  });
+
+  it('checks username, password, confirmation, then the match — one notice at a time', async () => {
+    const api = fakeApi({});
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/register', <RegisterScreen />);
+    submit();
+    expect(await screen.findByText('Please enter username')).toBeTruthy();
+    fill('Enter username', 'alice01');
+    submit();
+    expect(await screen.findByText('Please enter password')).toBeTruthy();
+    fill('Enter password', 'password-1');
+    submit();
+    expect(await screen.findByText('Please confirm password')).toBeTruthy();
+    fill('Enter the password again', 'password-2');
+    submit();
+    expect(await screen.findByText('The two passwords are inconsistent')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('registers with group_id 1 and opens the session', async () => {
+    const api = fakeApi({
+      '/api/user/register': () => ok({ userinfo: { token: 'new-t', user_id: 5, username: 'alice01', group_id: 1, balance: '0.00' } }, 'Registration successful'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    const { router } = screenAt('/register', <RegisterScreen />, '/register?inviter_id=1');
+    fill('Enter username', 'alice01');
+    fill('Enter password', 'password-1');
+    fill('Enter the password again', 'password-1');
+    submit();
+    await waitFor(() => expect(useSession.getState().token).toBe('new-t'));
+    expect(api.calls[0]!.body).toMatchObject({ username: 'alice01', password: 'password-1', repassword: 'password-1', inviter_id: '1', group_id: 1 });
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { registerSchema } from '@lucky28/shared/schemas';
+import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { useSession } from '../../../lib/session';
+import { apiMessage, firstProblem } from '../../../lib/validation';
+import { useRegister } from '../api/auth';
+import { AuthLayout } from './AuthLayout';
+import { PasswordInput } from './PasswordInput';
+
+/** /register (spec §2.5): username, password, confirmation, invitation code (prefilled from ?inviter_id). */
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = useSession((s) => s.signIn);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [inviter, setInviter] = useState(() => params.get('inviter_id') ?? '');
+  const call = useRegister();
+
+  const submit = () => {
+    if (call.isPending) return;
+    // Spec §5 order: username, password, confirmation, then the match and the optional invite code.
+    const basics = firstProblem(registerSchema, { username, password });
+    if (!basics.ok) return showNotice(basics.message);
+    if (!confirm.trim()) return showNotice(apiMessage('err.confirm_required'));
+    const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: inviter });
+    if (!full.ok) return showNotice(full.message);
+    call.mutate(
+      { username: username.trim(), password, repassword: confirm, inviter_id: inviter.trim() || undefined },
+      {
+        onSuccess: (answer) => {
+          signIn(answer.data.userinfo, { remember: false, username: username.trim() });
+          showSuccess(answer.msg);
+          navigate('/', { replace: true });
+        },
+        onError: showError,
+      },
+    );
+  };
+
+  return (
+    <AuthLayout title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} onBack={() => navigate('/', { replace: true })}>
+      <Form layout="vertical" className="auth-form">
+        <Form.Item label={t('auth.username')} description={t('auth.usernameHint')}>
+          <Input value={username} onChange={setUsername} placeholder={t('auth.usernamePlaceholder')} name="username" autoComplete="username" aria-label={t('auth.username')} clearable />
+        </Form.Item>
+        <Form.Item label={t('auth.password')} description={t('auth.passwordHint')}>
+          <PasswordInput value={password} onChange={setPassword} placeholder={t('auth.passwordPlaceholder')} name="password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label={t('auth.confirmPassword')}>
+          <PasswordInput value={confirm} onChange={setConfirm} placeholder={t('auth.confirmPlaceholder')} name="confirm" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label={t('auth.inviteCode')}>
+          <Input value={inviter} onChange={setInviter} placeholder={t('auth.inviteOptional')} name="inviter_id" inputMode="numeric" aria-label={t('auth.inviteCode')} clearable />
+        </Form.Item>
+      </Form>
+      <Button block color="primary" size="large" shape="rounded" loading={call.isPending} onClick={submit} className="btn-primary">
+        {t('auth.register')}
+      </Button>
+      <p className="auth-switch">
+        {t('auth.haveAccount')} <Link to="/login" replace>{t('auth.loginNow')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,3 +1,0 @@
-export { LotteryDetailScreen } from './components/LotteryDetailScreen';
-export { TrendChartScreen } from './components/TrendChartScreen';
-export { FindScreen } from './components/FindScreen';

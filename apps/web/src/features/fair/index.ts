@@ -1,1 +1,0 @@
-export { FairScreen } from './components/FairScreen';

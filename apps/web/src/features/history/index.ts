@@ -1,2 +1,0 @@
-export { BetRecordScreen } from './components/BetRecordScreen';
-export { BetDetailScreen } from './components/BetDetailScreen';

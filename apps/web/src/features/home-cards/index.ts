@@ -1,1 +1,0 @@
-export { LotteryCards } from './components/LotteryCards';

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { BillOutline, GlobalOutline, QuestionCircleOutline, ReceiptOutline, GiftOutline, RedoOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { APP_VERSION } from '@lucky28/shared/version';
+import { Amount } from '../../../components/Amount';
+import { Logo } from '../../../components/Logo';
+import { useUserInfo } from '../../../lib/auth';
+import { useSession } from '../../../lib/session';
+import { useHome } from '../api/home';
+import { BannerCarousel } from './BannerCarousel';
+import { VersionNotice } from './VersionNotice';
+
+const SHORTCUTS = [
+  { to: '/GameIntroduction', label: 'home.shortcuts.introduction', icon: <QuestionCircleOutline />, tone: 'red' },
+  { to: '/GameRules', label: 'home.shortcuts.rules', icon: <ReceiptOutline />, tone: 'gold' },
+  { to: '/betRecord', label: 'home.shortcuts.betRecord', icon: <BillOutline />, tone: 'blue' },
+  { to: '/GamePromotion', label: 'home.shortcuts.promotion', icon: <GiftOutline />, tone: 'green' },
+] as const;
+
+function BalanceBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  const storedBalance = useSession((s) => s.balance);
+  const info = useUserInfo();
+  if (!token) {
+    return (
+      <div className="home-balance home-balance-guest">
+        <span>{t('home.welcome')}</span>
+        <Button size="small" shape="rounded" className="btn-gold" onClick={() => navigate('/login')}>
+          {t('auth.login')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="home-balance">
+      <span className="home-balance-label">{t('home.balance')}</span>
+      <Amount value={info.data?.balance ?? storedBalance} className="home-balance-value" />
+      <button
+        type="button"
+        className={`icon-button ${info.isFetching ? 'spinning' : ''}`}
+        aria-label={t('common.refresh')}
+        onClick={() => void info.refetch()}
+      >
+        <RedoOutline />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Home (spec §2.3): header, balance or login, banners, version notice, shortcuts; `children` (the
+ * game cards and the support button, composed in `app/screens/HomeRoute`) follow the shortcuts.
+ */
+export function HomeScreen({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const home = useHome();
+  return (
+    <div className="page home">
+      <header className="home-header">
+        <div className="home-brand">
+          <Logo size={34} />
+          <span className="home-brand-name">Lucky28</span>
+        </div>
+        <Link to="/language" className="icon-button" aria-label={t('routes.language')}>
+          <GlobalOutline />
+        </Link>
+      </header>
+      <div className="home-hero">
+        <BalanceBar />
+        <BannerCarousel banners={home.data?.banner} loading={home.isLoading} />
+      </div>
+      <VersionNotice text={t('home.versionNotice', { version: APP_VERSION })} />
+      <nav className="shortcuts" aria-label={t('home.shortcuts.label')}>
+        {SHORTCUTS.map((s) => (
+          <Link key={s.to} to={s.to} className="shortcut">
+            <span className={`shortcut-icon tone-${s.tone}`} aria-hidden>
+              {s.icon}
+            </span>
+            <span className="shortcut-label">{t(s.label)}</span>
+          </Link>
+        ))}
+      </nav>
+      {children}
+    </div>
+  );
+}

@@ -1,1 +1,0 @@
-export { LotteryHallScreen } from './components/LotteryHallScreen';

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { ActionSheet, Button, Form, Input, List, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { profileSchema } from '@lucky28/shared/schemas';
+import { LoadError } from '../../../components/LoadError';
+import { Page } from '../../../components/Page';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { useUserInfo, type UserInfo } from '../../../lib/auth';
+import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { maskIdCard } from '../../../lib/format';
+import { firstProblem } from '../../../lib/validation';
+import { useUpdateProfile } from '../api/profile';
+
+function BaseInfoForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [nickname, setNickname] = useState(user.nickname ?? '');
+  const [idcard, setIdcard] = useState('');
+  const [sheet, setSheet] = useState(false);
+  const save = useUpdateProfile();
+  const idcardLocked = Boolean(user.idcard);
+
+  const submit = () => {
+    const input = { nickname, ...(idcardLocked || !idcard.trim() ? {} : { idcard }) };
+    const check = firstProblem(profileSchema, input);
+    if (!check.ok) return showNotice(check.message);
+    save.mutate(
+      { nickname: check.value.nickname, idcard: check.value.idcard },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          setIdcard('');
+        },
+        onError: showError,
+      },
+    );
+  };
+
+  return (
+    <>
+      <List mode="card">
+        <List.Item
+          onClick={() => setSheet(true)}
+          extra={<UserAvatar id={user.avatar} size={44} />}
+          data-testid="baseinfo-avatar"
+        >
+          {t('profile.avatar')}
+        </List.Item>
+      </List>
+      <Form layout="horizontal" mode="card" className="profile-form">
+        <Form.Item label={t('profile.account')}>
+          <span className="readonly-value" data-testid="baseinfo-account">{user.username}</span>
+        </Form.Item>
+        <Form.Item label={t('profile.nickname')}>
+          <Input value={nickname} onChange={setNickname} maxLength={20} placeholder={t('profile.nicknamePlaceholder')} aria-label={t('profile.nickname')} clearable />
+        </Form.Item>
+        <Form.Item label={t('profile.idcard')} description={idcardLocked ? t('profile.idcardLocked') : t('profile.idcardHint')}>
+          {idcardLocked ? (
+            <span className="readonly-value" data-testid="baseinfo-idcard">{maskIdCard(user.idcard)}</span>
+          ) : (
+            <Input value={idcard} onChange={setIdcard} maxLength={18} placeholder={t('profile.idcardPlaceholder')} aria-label={t('profile.idcard')} clearable />
+          )}
+        </Form.Item>
+      </Form>
+      <div className="page-actions">
+        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={save.isPending} onClick={submit}>
+          {t('common.save')}
+        </Button>
+      </div>
+      <ActionSheet
+        visible={sheet}
+        onClose={() => setSheet(false)}
+        cancelText={t('common.cancel')}
+        actions={[{ key: 'system', text: t('profile.chooseAvatar'), onClick: () => navigate('/defaultAvatar') }]}
+        onAction={() => setSheet(false)}
+      />
+    </>
+  );
+}
+
+/** /baseinfo (spec §2.9): read-only account, editable nickname, ID-card number while none is stored, avatar. */
+export function BaseInfoScreen() {
+  const { t } = useTranslation();
+  const info = useUserInfo();
+  return (
+    <Page title={t('routes.baseinfo')} backFallback="/personal">
+      {info.data ? (
+        <BaseInfoForm key={info.data.user_id} user={info.data} />
+      ) : info.isError ? (
+        <LoadError error={info.error} onRetry={() => void info.refetch()} />
+      ) : (
+        <Skeleton.Paragraph animated lineCount={5} className="page-skeleton" />
+      )}
+    </Page>
+  );
+}

@@ -1,1 +1,0 @@
-export { RealNameAuthScreen } from './components/RealNameAuthScreen';

@@ -1,1 +1,0 @@
-export { BetRoomScreen } from './components/BetRoomScreen';

@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { SetSecurityCodeScreen } from './SetSecurityCodeScreen';
+
+const press = (digits: string) => {
+  for (const d of digits) fireEvent.click(screen.getByRole('button', { name: d }));
+};
+
+describe('SetSecurityCodeScreen', () => {
+  beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
+
+  it('first time: submits by itself at the 6th digit, with the new code only', async () => {
+    const api = fakeApi({
+      '/api/user/safetyInfo': () => ok({ isTrue: false }),
+      '/api/user/setSafety': () => ok(null, 'Set successfully'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/setSecurityCode', <SetSecurityCodeScreen />);
+    expect((await screen.findByTestId('code-step')).textContent).toBe('Set a 6-digit security code');
+    press('12345');
+    expect(api.calls.some((c) => c.path === '/api/user/setSafety')).toBe(false);
+    press('6');
+    await waitFor(() => expect(api.calls.find((c) => c.path === '/api/user/setSafety')).toBeDefined());
+    const body = api.calls.find((c) => c.path === '/api/user/setSafety')!.body;
+    expect(body.new_code).toBe('123456');
+    expect(body).not.toHaveProperty('after_code');
+    expect(await screen.findByText('Set successfully')).toBeTruthy();
+  });
+
+  it('once set: asks for the current code, then the new one, and sends both', async () => {
+    const api = fakeApi({
+      '/api/user/safetyInfo': () => ok({ isTrue: true }),
+      '/api/user/setSafety': () => ok(null, 'Set successfully'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/setSecurityCode', <SetSecurityCodeScreen />);
+    expect((await screen.findByTestId('code-step')).textContent).toBe('Enter your current security code');
+    press('111111');
+    expect(screen.getByTestId('code-step').textContent).toBe('Enter a new 6-digit security code');
+    press('222222');
+    await waitFor(() => expect(api.calls.find((c) => c.path === '/api/user/setSafety')).toBeDefined());
+    expect(api.calls.find((c) => c.path === '/api/user/setSafety')!.body).toMatchObject({ after_code: '111111', new_code: '222222' });
+  });
+
+  it('a wrong current code shows the server message and starts over', async () => {
+    const api = fakeApi({
+      '/api/user/safetyInfo': () => ok({ isTrue: true }),
+      '/api/user/setSafety': () => fail('Current security code is incorrect'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/setSecurityCode', <SetSecurityCodeScreen />);
+    await screen.findByTestId('code-step');
+    press('999999');
+    press('222222');
+    expect(await screen.findByText('Current security code is incorrect')).toBeTruthy();
+    expect(screen.getByTestId('code-step').textContent).toBe('Enter your current security code');
+  });
+});

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { NumberKeyboard, PasscodeInput, Skeleton, type PasscodeInputRef } from 'antd-mobile';
+import { LockOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/LoadError';
+import { Page } from '../../../components/Page';
+import { showError, showSuccess } from '../../../lib/feedback';
+import { useGoBack } from '../../../lib/navigation';
+import { useSafetyInfo, useSetSafety } from '../api/security';
+
+export const CODE_LENGTH = 6;
+
+type Step = 'old' | 'new';
+
+function CodeForm({ hasCode }: { hasCode: boolean }) {
+  const { t } = useTranslation();
+  const goBack = useGoBack('/setting?type=2');
+  const save = useSetSafety();
+  const [step, setStep] = useState<Step>(hasCode ? 'old' : 'new');
+  const [oldCode, setOldCode] = useState('');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState(false);
+  const input = useRef<PasscodeInputRef>(null);
+
+  useEffect(() => {
+    input.current?.focus();
+  }, [step]);
+
+  const submit = (newCode: string) => {
+    save.mutate(
+      { new_code: newCode, ...(hasCode ? { after_code: oldCode } : {}) },
+      {
+        onSuccess: (answer) => {
+          showSuccess(answer.msg);
+          goBack();
+        },
+        onError: (err) => {
+          showError(err);
+          setError(true);
+          setValue('');
+          // A wrong current code starts the change again from the current code.
+          if (hasCode) {
+            setOldCode('');
+            setStep('old');
+          }
+        },
+      },
+    );
+  };
+
+  /** Auto-submit at 6 digits (spec §4); when changing, the first 6 digits are the current code. */
+  const onFill = (code: string) => {
+    if (save.isPending) return;
+    if (step === 'old') {
+      setOldCode(code);
+      setValue('');
+      setStep('new');
+      return;
+    }
+    submit(code);
+  };
+
+  const title = step === 'old' ? t('security.enterOld') : hasCode ? t('security.enterNew') : t('security.enterFirst');
+  return (
+    <section className="code-form">
+      <div className="code-icon" aria-hidden>
+        <LockOutline />
+      </div>
+      <h2 data-testid="code-step">{title}</h2>
+      <p className="page-hint">{t('security.hint')}</p>
+      <PasscodeInput
+        ref={input}
+        length={CODE_LENGTH}
+        value={value}
+        onChange={(v) => {
+          setError(false);
+          setValue(v.replace(/\D/g, ''));
+        }}
+        onFill={onFill}
+        error={error}
+        seperated
+        keyboard={<NumberKeyboard randomOrder={false} showCloseButton={false} />}
+        aria-label={title}
+        data-testid="passcode"
+      />
+      {hasCode && (
+        <ol className="code-steps" aria-hidden>
+          <li className={step === 'old' ? 'active' : 'done'}>{t('security.stepOld')}</li>
+          <li className={step === 'new' ? 'active' : ''}>{t('security.stepNew')}</li>
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** /setSecurityCode (spec §2.9, §4): a 6-digit code; the current one is asked first once a code is set. */
+export function SetSecurityCodeScreen() {
+  const { t } = useTranslation();
+  const info = useSafetyInfo();
+  return (
+    <Page title={t(info.data?.isTrue ? 'security.changeTitle' : 'security.setTitle')} backFallback="/setting?type=2">
+      {info.data ? (
+        <CodeForm key={String(info.data.isTrue)} hasCode={info.data.isTrue} />
+      ) : info.isError ? (
+        <LoadError error={info.error} onRetry={() => void info.refetch()} />
+      ) : (
+        <Skeleton.Paragraph animated lineCount={4} className="page-skeleton" />
+      )}
+    </Page>
+  );
+}
