@@ -1,3 +1,4 @@
+import { IMAGE_SNIFF_BYTES, sniffImage } from '@lucky28/shared/images';
 import { ApiError, type Envelope } from './api';
 import { endSession } from './endSession';
 import { currentApiLang, i18n } from './i18n';
@@ -58,4 +59,32 @@ export function imageProblem(file: File | undefined | null): 'err.image_required
   if (!file.type.startsWith('image/')) return 'err.image_type';
   if (file.size > MAX_IMAGE_BYTES) return 'err.image_too_large';
   return null;
+}
+
+/**
+ * The checks of a file just chosen, before it is previewed: those above, then its content (the
+ * server's magic-byte rule), so a text file named .png is refused instead of showing a broken preview.
+ */
+export async function chosenImageProblem(file: File): Promise<'err.image_required' | 'err.image_type' | 'err.image_too_large' | null> {
+  const problem = imageProblem(file);
+  if (problem) return problem;
+  let head: Uint8Array;
+  try {
+    head = new Uint8Array(await readHead(file, IMAGE_SNIFF_BYTES));
+  } catch {
+    return 'err.image_type';
+  }
+  return sniffImage(head) ? null : 'err.image_type';
+}
+
+function readHead(file: Blob, n: number): Promise<ArrayBuffer> {
+  const part = file.slice(0, n);
+  if (typeof part.arrayBuffer === 'function') return part.arrayBuffer();
+  // Older engines (and jsdom) have no Blob.arrayBuffer.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(part);
+  });
 }

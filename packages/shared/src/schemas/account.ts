@@ -85,7 +85,8 @@ export const setSafetySchema = z.object({
 
 export const profileSchema = z.object({
   idcard: optionalText({ max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid').optional()),
-  nickname: optionalText({ max: NICKNAME_MAX, invalid: 'err.nickname_invalid' }),
+  /** Absent = unchanged; present but blank is refused (a nickname cannot be set to nothing). */
+  nickname: requiredText('err.nickname_required', { max: NICKNAME_MAX, invalid: 'err.nickname_invalid' }).optional(),
   avatar: optionalInt({ min: 0, max: AVATAR_MAX, invalid: 'err.avatar_invalid' }),
 });
 

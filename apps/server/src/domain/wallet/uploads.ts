@@ -13,6 +13,7 @@ export const isUploadKind = (v: unknown): v is UploadKind =>
 
 export type UploadRow = typeof uploads.$inferSelect;
 
+<<<<<<< HEAD
 /**
  * The image type by its magic bytes, or null. The file name and the client's content type are
  * ignored: a PNG called .txt is a PNG, a text file called .png is not an image.
@@ -34,6 +35,10 @@ export function sniffImage(buf: Buffer): UploadImageType | null {
   }
   return null;
 }
+=======
+/** Uploads are judged by content with the rule the app also applies before a preview. */
+export { sniffImage } from '@lucky28/shared';
+>>>>>>> main
 
 /** A random, unguessable name chosen by the server (192 bits, URL-safe). Also the file's handle in URLs. */
 export const newUploadName = (): string => randomBytes(24).toString('base64url');

@@ -3,10 +3,11 @@ import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { bankCardSchema } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
-import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
 import { firstProblem } from '../../../lib/validation';
 import { useSetPayInfo } from '../api/payment';
+import { useFieldProblem } from '../../../components/useFieldProblem';
 
 /** "6222020200112233" → "6222 0202 0011 2233" while typing; only digits are kept. */
 export const groupCardNumber = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -19,11 +20,13 @@ export function AddBankCardScreen() {
   const [number, setNumber] = useState('');
   const [bank, setBank] = useState('');
   const save = useSetPayInfo();
+  const problem = useFieldProblem();
 
   const submit = () => {
     if (save.isPending) return;
     const check = firstProblem(bankCardSchema, { acc: holder, acc_name: number, acc_bank: bank });
-    if (!check.ok) return showNotice(check.message);
+    if (!check.ok) return problem.report(check.message, check.field);
+    problem.clear();
     save.mutate(
       { type: 0, acc: check.value.acc, acc_name: check.value.acc_name, acc_bank: check.value.acc_bank },
       {
@@ -31,7 +34,7 @@ export function AddBankCardScreen() {
           showSuccess(answer.msg);
           goBack();
         },
-        onError: showError,
+        onError: problem.fail,
       },
     );
   };
@@ -45,13 +48,13 @@ export function AddBankCardScreen() {
       pending={save.isPending}
       onSubmit={submit}
     >
-      <Form.Item label={t('payment.holder')}>
-        <Input value={holder} onChange={setHolder} maxLength={40} placeholder={t('payment.holderPlaceholder')} aria-label={t('payment.holder')} clearable />
+      <Form.Item label={t('payment.holder')} {...problem.item('acc')}>
+        <Input value={holder} onChange={problem.editing('acc', setHolder)} maxLength={40} placeholder={t('payment.holderPlaceholder')} aria-label={t('payment.holder')} clearable />
       </Form.Item>
-      <Form.Item label={t('payment.cardNumber')}>
+      <Form.Item label={t('payment.cardNumber')} {...problem.item('acc_name')}>
         <Input
           value={number}
-          onChange={(v) => setNumber(groupCardNumber(v))}
+          onChange={problem.editing('acc_name', (v: string) => setNumber(groupCardNumber(v)))}
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder={t('payment.cardNumberPlaceholder')}
@@ -59,8 +62,8 @@ export function AddBankCardScreen() {
           clearable
         />
       </Form.Item>
-      <Form.Item label={t('payment.bankName')}>
-        <Input value={bank} onChange={setBank} maxLength={60} placeholder={t('payment.bankNamePlaceholder')} aria-label={t('payment.bankName')} clearable />
+      <Form.Item label={t('payment.bankName')} {...problem.item('acc_bank')}>
+        <Input value={bank} onChange={problem.editing('acc_bank', setBank)} maxLength={60} placeholder={t('payment.bankNamePlaceholder')} aria-label={t('payment.bankName')} clearable />
       </Form.Item>
     </FormScreen>
   );

@@ -3,10 +3,11 @@ import { Form, Input, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { WALLET_TYPES, walletSchema, type WalletType } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
-import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
 import { firstProblem } from '../../../lib/validation';
 import { useSetPayInfo } from '../api/payment';
+import { useFieldProblem } from '../../../components/useFieldProblem';
 
 /** /addVirtualWallet (spec §2.9): address (acc) and network (acc_name: trc20, erc20 or omni). */
 export function AddVirtualWalletScreen() {
@@ -15,11 +16,13 @@ export function AddVirtualWalletScreen() {
   const [address, setAddress] = useState('');
   const [network, setNetwork] = useState<WalletType | ''>('trc20');
   const save = useSetPayInfo();
+  const problem = useFieldProblem();
 
   const submit = () => {
     if (save.isPending) return;
     const check = firstProblem(walletSchema, { acc: address, acc_name: network });
-    if (!check.ok) return showNotice(check.message);
+    if (!check.ok) return problem.report(check.message, check.field);
+    problem.clear();
     save.mutate(
       { type: 1, acc: check.value.acc, acc_name: check.value.acc_name },
       {
@@ -27,7 +30,7 @@ export function AddVirtualWalletScreen() {
           showSuccess(answer.msg);
           goBack();
         },
-        onError: showError,
+        onError: problem.fail,
       },
     );
   };
@@ -41,18 +44,18 @@ export function AddVirtualWalletScreen() {
       pending={save.isPending}
       onSubmit={submit}
     >
-      <Form.Item label={t('payment.walletType')}>
+      <Form.Item label={t('payment.walletType')} {...problem.item('acc_name')}>
         <Selector
           columns={3}
           value={network ? [network] : []}
-          onChange={(v) => setNetwork(v[0] ?? '')}
+          onChange={problem.editing('acc_name', (v: WalletType[]) => setNetwork(v[0] ?? ''))}
           options={WALLET_TYPES.map((w) => ({ label: w.toUpperCase(), value: w }))}
         />
       </Form.Item>
-      <Form.Item label={t('payment.walletAddress')}>
+      <Form.Item label={t('payment.walletAddress')} {...problem.item('acc')}>
         <Input
           value={address}
-          onChange={(v) => setAddress(v.trim())}
+          onChange={problem.editing('acc', (v: string) => setAddress(v.trim()))}
           placeholder={t('payment.walletAddressPlaceholder')}
           aria-label={t('payment.walletAddress')}
           autoComplete="off"
