@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImageMime } from '../images.js';
 import { parseMoney } from '../money.js';
 import { ID_NUMBER_MAX, ID_NUMBER_RE, payAccountData, payType, typedSecurityCode } from './account.js';
 import { moneyText, unixTime } from './envelope.js';
@@ -14,8 +15,7 @@ export const AMOUNT_TEXT_MAX = 20;
 
 /** DESIGN §7 / spec §9: uploads are images only, judged by content, at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const satisfies readonly ImageMime[];
 export const UPLOAD_KINDS = ['recharge_screenshot', 'idcard'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** The private address of an upload as the server hands it out: /api/common/file/<name>. */
