@@ -6,7 +6,9 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
 import { loggerOptions } from './logging.js';
-import { envelopePlugin } from './plugins/envelope.js';
+import { envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
+import { validationPlugin } from './plugins/validation.js';
+import { BODY_BASE_BYTES } from './http/bodyLimit.js';
 import { authPlugin } from './plugins/auth.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
 import { securityHeadersPlugin } from './plugins/securityHeaders.js';
@@ -50,6 +52,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the server's own log lines go (default stdout); tests read them from here. */
   logStream?: NodeJS.WritableStream;
+  /** Check every JSON answer against its route's declared answers (tests). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -64,7 +68,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: opts.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Each route gets the limit its declared input needs (plugins/validation.ts); this is for the rest.
+    bodyLimit: BODY_BASE_BYTES,
+    frameworkErrors: frameworkErrorAnswer,
     // The game engine loads its state on ready; on a busy machine or a big database that can take
     // longer than Fastify's default 10 s, which would abort the start.
     pluginTimeout: 60_000,
@@ -85,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(securityHeadersPlugin, { trustProxy: opts.config.trustProxy });
+  await app.register(validationPlugin, { checkAnswers: opts.checkAnswers });
   await app.register(formbody);
   // preValidation: after the body is parsed, so a 429 answers in the body's `lang` too.
   await app.register(rateLimit, { global: false, hook: 'preValidation' });

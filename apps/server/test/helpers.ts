@@ -83,6 +83,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
     database,
     clock: opts.clock,
     rateLimits: opts.rateLimits,
+    checkAnswers: true,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });
   await app.ready();

@@ -70,7 +70,7 @@ describe('security headers', () => {
 });
 
 const limited = await createTestApp({
-  rateLimits: { login: { max: 1, timeWindow: '1 minute' }, register: false, secret: false, upload: false },
+  rateLimits: { login: { max: 1, timeWindow: '1 minute' }, register: false, secret: false, upload: false, bet: false },
 });
 
 describe('rate-limit refusals speak the request language', () => {

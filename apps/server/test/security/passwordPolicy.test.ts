@@ -8,7 +8,7 @@ import { API_LANGS, translate } from '@lucky28/shared';
 import { isCommonPassword } from '../../src/domain/security/passwordPolicy.js';
 import { call, createTestApp, registerUser, uniqueName } from '../helpers.js';
 
-const app = await createTestApp({ rateLimits: { login: false, register: false, secret: false, upload: false } });
+const app = await createTestApp({ rateLimits: { login: false, register: false, secret: false, upload: false, bet: false } });
 
 const COMMON = ['password1', 'Password1', '12345678', 'qwertyuiop', 'iloveyou1', '99999999'];
 
