@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../errors.js';
 import { tokenOf } from './auth.js';
+import { asGuard } from '../http/guards.js';
 import { resolveOperatorSession, type SessionOperator } from '../domain/operators/sessions.js';
 import { roleAllows, type OperatorRole } from '../domain/operators/roles.js';
 import { audit } from '../domain/operators/audit.js';
@@ -9,12 +10,12 @@ import { audit } from '../domain/operators/audit.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * preHandler factory: the caller must hold a valid operator session whose role is one of `roles`
+     * preValidation guard factory: the caller must hold a valid operator session whose role is one of `roles`
      * (admin is always accepted) and, where the role needs TOTP, must have enrolled. A player's token
      * is refused with 401; a wrong role or a pending enrolment with 403, and that refusal is audited.
      */
     requireOperator: (...roles: OperatorRole[]) => (request: FastifyRequest) => Promise<void>;
-    /** preHandler: any operator session, also one whose TOTP enrolment is still pending (me, enrolment, sign-out). */
+    /** preValidation guard: any operator session, also one whose TOTP enrolment is still pending (me, enrolment, sign-out). */
     requireOperatorSession: (request: FastifyRequest) => Promise<void>;
     /** The caller's operator session when an operator token is sent, else null. */
     optionalOperator: (request: FastifyRequest) => Promise<SessionOperator | null>;
@@ -35,9 +36,12 @@ export const operatorAuthPlugin = fp(async (app) => {
     return request.operator;
   });
 
-  app.decorate('requireOperatorSession', async (request: FastifyRequest) => {
-    if (!(await app.optionalOperator(request))) throw unauthorized();
-  });
+  app.decorate(
+    'requireOperatorSession',
+    asGuard('operator', async (request: FastifyRequest) => {
+      if (!(await app.optionalOperator(request))) throw unauthorized();
+    }),
+  );
 
   /** Records a refused call of a signed-in operator (issue 9 item 8) and refuses it. */
   const refuse = async (request: FastifyRequest, operator: SessionOperator, reason: 'role' | 'totp_enrolment') => {
@@ -53,10 +57,12 @@ export const operatorAuthPlugin = fp(async (app) => {
     return new AppError(reason === 'role' ? 'err.forbidden' : 'err.totp_enrolment_required', { httpStatus: 403, code: 403 });
   };
 
-  app.decorate('requireOperator', (...roles: OperatorRole[]) => async (request: FastifyRequest) => {
-    const operator = await app.optionalOperator(request);
-    if (!operator) throw unauthorized();
-    if (operator.enrolmentPending) throw await refuse(request, operator, 'totp_enrolment');
-    if (!roleAllows(operator.role, roles)) throw await refuse(request, operator, 'role');
-  });
+  app.decorate('requireOperator', (...roles: OperatorRole[]) =>
+    asGuard('operator', async (request: FastifyRequest) => {
+      const operator = await app.optionalOperator(request);
+      if (!operator) throw unauthorized();
+      if (operator.enrolmentPending) throw await refuse(request, operator, 'totp_enrolment');
+      if (!roleAllows(operator.role, roles)) throw await refuse(request, operator, 'role');
+    }),
+  );
 });

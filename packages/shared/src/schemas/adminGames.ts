@@ -1,64 +1,147 @@
 import { z } from 'zod';
-import { parseMoney } from '../money.js';
-import { booleanField, idField, intField, localizedText, pageFields } from './adminCommon.js';
+import { BET_CLASS_IDS } from '../game/betClasses.js';
+import { adminPaging, decimalHundredths, optionalHundredths, pageData } from './admin.js';
+import { moneyText, unixTime } from './envelope.js';
+import { intField, optionalDate, optionalText, requiredFlag, requiredText } from './fields.js';
+import { SMALLINT_MAX } from './lottery.js';
 
 /** Largest stake limit or entry balance an operator may set: 10,000,000 u, in cents. */
 export const MAX_LIMIT_CENTS = 1_000_000_000;
 /** Largest odds an operator may set: 10,000x, in hundredths. */
 export const MAX_ODDS_HUNDREDTHS = 1_000_000;
+/** Longest room title in any language. */
+export const ROOM_TITLE_MAX = 40;
 
-/** "HH:MM" (00:00–23:59) or blank for "always open". */
+const gameId = intField({ min: 1, max: SMALLINT_MAX, invalid: 'err.game_not_found' });
+
+/** "HH:MM" (00:00–23:59); blank is null, "always open". */
 const hourField = () =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.string({ error: 'err.hours_invalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'err.hours_invalid').nullable(),
-  );
+  optionalText({ max: 5, invalid: 'err.hours_invalid' })
+    .pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'err.hours_invalid').optional())
+    .transform((v) => v ?? null);
 
-/** A decimal amount with at most two places ("2.00", 10) as integer hundredths, in (0, max]. */
-const hundredths = (max: number, invalid: string) =>
-  z.union([z.string().max(16, invalid), z.number()], { error: invalid }).transform((v, ctx) => {
-    const n = parseMoney(v);
-    if (n === null || n <= 0 || n > max) {
-      ctx.addIssue({ code: 'custom', message: invalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** A title in the four languages of the product (zh, tw, en, vi), each required. */
+const localizedTitle = () => {
+  const title = requiredText('err.title_required', { max: ROOM_TITLE_MAX, invalid: 'err.title_required' });
+  return z.object({ zh: title, tw: title, en: title, vi: title }, { error: 'err.title_required' });
+};
 
-export const gameIdSchema = z.object({ game_id: intField(1, 32_767, 'err.game_not_found') });
+const limit = (min = 1) => decimalHundredths({ min, max: MAX_LIMIT_CENTS, invalid: 'err.limit_invalid' });
+
+export const gameIdSchema = z.object({ game_id: gameId });
 
 export const gameUpdateSchema = z
-  .object({
-    id: intField(1, 32_767, 'err.game_not_found'),
-    enabled: booleanField(),
-    open_from: hourField(),
-    open_to: hourField(),
-  })
+  .object({ id: gameId, enabled: requiredFlag('err.bad_request'), open_from: hourField(), open_to: hourField() })
   .refine((v) => (v.open_from === null) === (v.open_to === null), { message: 'err.hours_invalid', path: ['open_to'] });
 
 export const oddsRowSchema = z.object({
-  class: intField(1, 127, 'err.bet_class_invalid'),
-  odds: hundredths(MAX_ODDS_HUNDREDTHS, 'err.odds_invalid'),
-  odds_special: z.preprocess((v) => (v === '' || v === undefined ? null : v), hundredths(MAX_ODDS_HUNDREDTHS, 'err.odds_invalid').nullable()),
-  min: hundredths(MAX_LIMIT_CENTS, 'err.limit_invalid'),
-  max: hundredths(MAX_LIMIT_CENTS, 'err.limit_invalid'),
-  enabled: booleanField(),
+  class: intField({ min: 1, max: Math.max(...BET_CLASS_IDS), invalid: 'err.bet_class_invalid' }),
+  odds: decimalHundredths({ max: MAX_ODDS_HUNDREDTHS, invalid: 'err.odds_invalid' }),
+  odds_special: optionalHundredths({ max: MAX_ODDS_HUNDREDTHS, invalid: 'err.odds_invalid' }),
+  min: limit(),
+  max: limit(),
+  enabled: requiredFlag('err.bad_request'),
 });
 
 /** A room's whole configuration as the console edits it; it takes effect from the next round. */
 export const roomUpdateSchema = z.object({
-  id: idField('err.room_not_found'),
-  title: localizedText(40, 'err.title_required'),
-  min_limit: hundredths(MAX_LIMIT_CENTS, 'err.limit_invalid'),
-  join_limit: z.union([z.literal('0'), z.literal(0)]).transform(() => 0).or(hundredths(MAX_LIMIT_CENTS, 'err.limit_invalid')),
-  enabled: booleanField(),
-  odds: z.array(oddsRowSchema, { error: 'err.odds_invalid' }).min(1, 'err.odds_invalid').max(64, 'err.odds_invalid'),
+  id: intField({ min: 1, invalid: 'err.room_not_found' }),
+  title: localizedTitle(),
+  min_limit: limit(),
+  /** The balance a player needs to enter; 0 = none. */
+  join_limit: limit(0),
+  enabled: requiredFlag('err.bad_request'),
+  odds: z.array(oddsRowSchema, { error: 'err.odds_invalid' }).min(1, 'err.odds_invalid').max(BET_CLASS_IDS.length, 'err.odds_invalid'),
 });
 
-export const roundListSchema = z.object({ game_id: intField(1, 32_767, 'err.game_not_found'), ...pageFields });
+export const roundListSchema = z.object({ game_id: gameId, ...adminPaging });
 
 /** The money dashboard's period ("YYYY-MM-DD" in the operator's time zone; both default to today), at most 366 days. */
-export const moneySummarySchema = z.object({
-  begin_date: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'err.date_invalid').optional()),
-  end_date: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'err.date_invalid').optional()),
+export const moneySummarySchema = z.object({ begin_date: optionalDate('err.date_invalid'), end_date: optionalDate('err.date_invalid') });
+
+// --- answers ---
+
+const int = z.number().int();
+const decimal = z.string();
+
+/** One class of a room's odds table as the console shows it (null where the class is not offered). */
+export const oddsTableRowData = z.object({
+  class: int,
+  name: z.string(),
+  kind: z.string(),
+  enabled: z.boolean(),
+  odds: decimal.nullable(),
+  odds_special: decimal.nullable(),
+  min: decimal.nullable(),
+  max: decimal.nullable(),
+  rtp: decimal.nullable(),
+});
+
+const roomView = z.object({
+  title: z.string(),
+  title_i18n: z.record(z.string(), z.string()).nullable(),
+  min_limit: decimal,
+  join_limit: decimal,
+  enabled: z.boolean(),
+  odds: z.array(oddsTableRowData),
+});
+
+export const gameConfigData = z.object({
+  games: z.array(
+    z.object({
+      id: int,
+      code: z.string(),
+      enabled: z.boolean(),
+      open_from: z.string().nullable(),
+      open_to: z.string().nullable(),
+      /** A change waiting for the next round, as stored. */
+      pending: z.record(z.string(), z.unknown()).nullable(),
+      pending_from: unixTime.nullable(),
+      rooms: z.array(
+        roomView.extend({ id: int, game_id: int, type: int, pending: roomView.nullable(), pending_from: unixTime.nullable() }),
+      ),
+    }),
+  ),
+  next_round_at: unixTime,
+});
+
+/** When a change takes effect: the start of the next round. */
+export const configChangeData = z.object({ from: unixTime });
+
+export const roundCurrentData = z.object({
+  game_id: int,
+  issue: z.string(),
+  opens_at: unixTime,
+  closes_at: unixTime,
+  draws_at: unixTime,
+  hash: z.string().nullable(),
+  orders: int,
+  players: int,
+  stakes: moneyText,
+  by_class: z.array(z.object({ class: int, name: z.string(), orders: int, stakes: moneyText })),
+  /** For each total 0–27, the house's result if it were drawn (worst and best over its digit triples). */
+  exposure: z.array(z.object({ total: int, house_worst: moneyText, house_best: moneyText })),
+});
+
+export const roundListData = pageData(
+  z.object({
+    id: int,
+    issue: z.string(),
+    digits: z.array(int),
+    total: int,
+    draws_at: unixTime.nullable(),
+    drawn_at: unixTime.nullable(),
+    hash: z.string(),
+    seed: z.string().nullable(),
+    orders: int,
+    stakes: moneyText,
+    payouts: moneyText,
+    house: moneyText,
+  }),
+);
+
+const moneyFigures = { deposits: moneyText, withdrawals: moneyText, gifts: moneyText, stakes: moneyText, payouts: moneyText, house: moneyText, players: int };
+export const moneySummaryData = z.object({
+  totals: z.object(moneyFigures),
+  days: z.array(z.object({ day: z.string(), ...moneyFigures })),
 });

@@ -1,44 +1,125 @@
 import { z } from 'zod';
-import { booleanField, idField, intField, optionalBounded, pageFields, reasonField } from './adminCommon.js';
-import { requiredText } from './fields.js';
-import { parseMoney } from '../money.js';
+import { payAccountData } from './account.js';
+import { adminPaging, decimalHundredths, pageData, reasonField } from './admin.js';
+import { moneyText, unixTime } from './envelope.js';
+import { enumText, idField, intField, optionalInt, optionalText, requiredFlag } from './fields.js';
+import { LEDGER_TYPE_MAX } from './wallet.js';
 
 /** Largest gift one operator call may make: 1,000,000 u, in cents. */
 export const MAX_GIFT_CENTS = 100_000_000;
 
-export const userSearchSchema = z.object({ q: optionalBounded(64), ...pageFields });
+const userId = idField('err.not_found');
 
-export const userIdSchema = z.object({ id: idField() });
+/** userSearch: an id, or text in the username or nickname; blank lists everyone, newest first. */
+export const userSearchSchema = z.object({ q: optionalText({ max: 64, invalid: 'err.bad_request' }), ...adminPaging });
 
-export const userPageSchema = z.object({ id: idField(), ...pageFields });
+export const userIdSchema = z.object({ id: userId });
+
+export const userPageSchema = z.object({ id: userId, ...adminPaging });
 
 export const userLedgerSchema = z.object({
-  id: idField(),
-  type: z.preprocess((v) => (v === '' || v === null ? undefined : v), intField(0, 4, 'err.ledger_type_invalid').optional()),
-  ...pageFields,
+  id: userId,
+  type: optionalInt({ max: LEDGER_TYPE_MAX, invalid: 'err.ledger_type_invalid' }),
+  ...adminPaging,
 });
 
-export const userRevealSchema = z.object({ id: idField(), type: intField(0, 1) });
+/** Reveal a bound payout account in full: 0 bank card, 1 wallet. */
+export const userRevealSchema = z.object({ id: userId, type: intField({ max: 1, invalid: 'err.pay_type_invalid' }) });
 
-export const userFreezeSchema = z.object({ id: idField(), frozen: booleanField(), reason: reasonField() });
+export const userFreezeSchema = z.object({ id: userId, frozen: requiredFlag('err.bad_request'), reason: reasonField() });
 
 /** A gift (ledger type 4): a positive amount in u, the balance it goes to, and why. */
 export const userGiftSchema = z.object({
-  id: idField(),
-  amount: requiredText('err.amount_required').transform((v, ctx) => {
-    const cents = v.length <= 16 ? parseMoney(v) : null;
-    if (cents === null || cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'err.amount_invalid' });
-      return z.NEVER;
-    }
-    if (cents > MAX_GIFT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'err.amount_too_large' });
-      return z.NEVER;
-    }
-    return cents;
-  }),
-  wallet: z.enum(['money', 'score'], { error: 'err.bad_request' }).default('money'),
+  id: userId,
+  amount: decimalHundredths({ max: Number.MAX_SAFE_INTEGER, invalid: 'err.amount_invalid', required: 'err.amount_required' }).pipe(
+    z.number().max(MAX_GIFT_CENTS, 'err.amount_too_large'),
+  ),
+  wallet: enumText(['money', 'score'], 'err.bad_request').optional().default('money'),
   reason: reasonField(),
 });
 
-export const userResetSchema = z.object({ id: idField(), reason: reasonField() });
+export const userResetSchema = z.object({ id: userId, reason: reasonField() });
+
+// --- answers ---
+
+const int = z.number().int();
+
+export const userRowData = z.object({
+  id: int,
+  username: z.string(),
+  nickname: z.string(),
+  group_id: int,
+  money: moneyText,
+  score: moneyText,
+  balance: moneyText,
+  shiming: int,
+  frozen: z.boolean(),
+  created_at: unixTime.nullable(),
+});
+export const userSearchData = pageData(userRowData);
+
+export const userDetailData = userRowData.extend({
+  real_name: z.string(),
+  has_idcard: z.boolean(),
+  has_security_code: z.boolean(),
+  inviter: z.object({ id: int, username: z.string() }).nullable(),
+  invitees: pageData(z.object({ id: int, username: z.string(), created_at: unixTime.nullable() })),
+  sessions: z.array(
+    z.object({
+      id: int,
+      created_at: unixTime.nullable(),
+      last_seen_at: unixTime.nullable(),
+      expires_at: unixTime.nullable(),
+      ip: z.string(),
+      user_agent: z.string(),
+      remember: z.boolean(),
+    }),
+  ),
+  /** Masked, as the player sees them. */
+  accounts: z.array(payAccountData),
+  /** The responsible-gambling status (time-out, self-exclusion, limits), filled by the protection work. */
+  protection: z.unknown(),
+});
+
+export const userLedgerData = pageData(
+  z.object({
+    id: int,
+    type: int,
+    status: int,
+    wallet: z.string(),
+    quantity: moneyText,
+    applied: z.boolean(),
+    over: moneyText,
+    ref_type: z.string(),
+    ref_id: int.nullable(),
+    memo: z.string(),
+    createtime: unixTime.nullable(),
+  }),
+);
+
+export const userBetsData = pageData(
+  z.object({
+    id: int,
+    order_no: z.string(),
+    game_id: int,
+    game: z.string(),
+    room: z.string(),
+    issue: z.string(),
+    play_type: int,
+    play_name: z.string(),
+    amount: moneyText,
+    odds: z.string(),
+    status: int,
+    whether_hit: int.nullable(),
+    payout: moneyText.nullable(),
+    profit: moneyText.nullable(),
+    createtime: unixTime.nullable(),
+  }),
+);
+
+/** A payout account in full (audited reveal). */
+export const revealedAccountData = z.object({ type: int, acc: z.string(), acc_name: z.string(), acc_bank: z.string(), mark: z.string() });
+export const userFreezeData = z.object({ id: int, frozen: z.boolean() });
+export const userGiftData = z.object({ ledger_id: int, balance: moneyText });
+/** The one-time password, shown once. */
+export const userResetPasswordData = z.object({ password: z.string() });

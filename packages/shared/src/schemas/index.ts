@@ -1,9 +1,13 @@
+// First: in a browser, zod must not use eval (the pages' CSP forbids it).
+import './csp.js';
 export * from './account.js';
+export * from './admin.js';
+export * from './envelope.js';
 export * from './fields.js';
+export * from './lottery.js';
+export * from './support.js';
 export * from './validate.js';
-export * from './adminAuth.js';
-export * from './adminCommon.js';
-export * from './adminQueues.js';
+export * from './wallet.js';
 export * from './adminUsers.js';
 export * from './adminGames.js';
 export * from './adminSettings.js';

@@ -3,7 +3,7 @@ import { Alert, App, Button, Input, Modal, Popconfirm, Space, Table, Tabs, Typog
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { reviewRejectSchema, reviewRejectWithReasonSchema, translate } from '@lucky28/shared';
+import { rejectSchema, rejectWithReasonSchema, translate } from '@lucky28/shared';
 import { api, ApiError } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { apiLangOf } from '../../lib/languages';
@@ -64,7 +64,7 @@ export function ReviewQueue<T extends { id: number }>(props: ReviewQueueProps<T>
   });
 
   const submitReject = () => {
-    const checked = checkWith(props.reasonRequired ? reviewRejectWithReasonSchema : reviewRejectSchema, { id: rejecting!.id, reason });
+    const checked = checkWith(props.reasonRequired ? rejectWithReasonSchema : rejectSchema, { id: rejecting!.id, reason });
     if (!checked.ok) return setReasonError(checked.message);
     decide.mutate({ action: 'Reject', id: rejecting!.id, reason: checked.value.reason });
   };

@@ -1,11 +1,11 @@
+import { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, type OperatorRole } from '@lucky28/shared';
+
 /**
  * Operator roles (the list lives in packages/shared so the console shows the same). Each call names
  * the roles it accepts; `admin` is accepted everywhere.
  * - finance: deposits, withdrawals, deposit screenshots, gifts, the money dashboard, reconciliation;
  * - support: real-name reviews and ID-card pictures, users (search, freeze, password resets).
  */
-import { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, type OperatorRole } from '@lucky28/shared';
-
 export { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, type OperatorRole };
 
 export const isOperatorRole = (v: unknown): v is OperatorRole =>

@@ -10,7 +10,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { depositDetails, type DepositDetails } from '../wallet/deposits.js';
-import { MIN_WITHDRAW_CENTS } from '../wallet/schemas.js';
+import { MIN_WITHDRAW_CENTS } from '@lucky28/shared';
 
 export interface SiteSettings {
   deposit: DepositDetails;

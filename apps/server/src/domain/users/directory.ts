@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { formatMoney, type ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { presentPayAccount, payAccountsOf } from '../../routes/user/payInfo.js';
+import { presentPayAccount, payAccountsOf } from '../accounts/payAccounts.js';
 import { className, gameName } from '../game/present.js';
 
 const unix = (v: unknown) => (v === null || v === undefined ? null : Math.floor(new Date(v as string).getTime() / 1000));

@@ -1,19 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, isNull, or, lt } from 'drizzle-orm';
-import { operatorLoginSchema, operatorOtpSchema, totpEnableSchema } from '@lucky28/shared';
-import { operators } from '../../db/schema.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  logoutAllData,
+  noData,
+  noInput,
+  operatorData,
+  operatorLoginData,
+  operatorLoginSchema,
+  otpSchema,
+  totpEnableSchema,
+  totpSetupData,
+} from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
+import { answers } from '../../http/answers.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
 import { LOGIN_LOCKOUT, claimAttempt, clearFailures } from '../../domain/security/lockout.js';
-import { findOperatorById, findOperatorByName, presentOperator, sealTotpSecret, totpSecretOf } from '../../domain/operators/operators.js';
+import {
+  disableTotp,
+  enableTotp,
+  findOperatorById,
+  findOperatorByName,
+  presentOperator,
+  recordTotpStep,
+  sealTotpSecret,
+  totpSecretOf,
+} from '../../domain/operators/operators.js';
 import {
   createOperatorSession,
   revokeAllOperatorSessions,
   revokeOperatorSession,
   revokeOtherOperatorSessions,
 } from '../../domain/operators/sessions.js';
-import { matchTotp, newTotpSecret, otpauthUri } from '../../domain/operators/totp.js';
+import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../domain/operators/totp.js';
 import { audit } from '../../domain/operators/audit.js';
 import { totpRequiredFor } from '../../domain/operators/roles.js';
 
@@ -22,7 +40,8 @@ import { totpRequiredFor } from '../../domain/operators/roles.js';
  * back-off) and a TOTP second factor — mandatory for admin and finance, whose first sign-in can only
  * enrol —, every failed login audited, logout and sign-out everywhere, enrolment with the password.
  */
-export default async function adminAuthRoutes(app: FastifyInstance) {
+export default async function adminAuthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const session = app.requireOperatorSession;
 
   const loginFailed = async (request: FastifyRequest, username: string, operatorId: number | null, reason: string) =>
@@ -36,8 +55,11 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       at: app.clock.now(),
     });
 
-  app.post('/api/admin/login', { config: { rateLimit: app.rateLimits.login } }, async (request, reply) => {
-    const body = parseInput(operatorLoginSchema, request);
+  app.post('/api/admin/login', {
+    config: { rateLimit: app.rateLimits.login },
+    schema: { body: operatorLoginSchema, response: answers(operatorLoginData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const now = app.clock.now();
     const lockKey = `operator-login:${body.username.toLowerCase()}:${request.ip}`;
     // The attempt is counted before the slow hash check (a locked key is refused with 429, unchecked).
@@ -64,15 +86,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       if (!body.otp) throw new AppError('err.otp_required', { field: 'otp' });
       const step = matchTotp(secret, body.otp, now, operator.totpLastStep);
       // Recording the step is conditional, so two logins racing with the same code cannot both pass.
-      const recorded =
-        step !== null &&
-        (
-          await app.db
-            .update(operators)
-            .set({ totpLastStep: step })
-            .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
-            .returning({ id: operators.id })
-        ).length === 1;
+      const recorded = step !== null && (await recordTotpStep(app.db, operator.id, step));
       if (!recorded) {
         await loginFailed(request, body.username, operator.id, 'otp');
         throw new AppError('err.otp_wrong', { field: 'otp' });
@@ -87,7 +101,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return reply.ok({ token, operator: presentOperator(operator) }, 'msg.login_success');
   });
 
-  app.post('/api/admin/logout', { preHandler: session }, async (request, reply) => {
+  app.post('/api/admin/logout', { preValidation: session, schema: { body: noInput, response: answers(noData) } }, async (request, reply) => {
     const op = request.operator!;
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {
@@ -98,7 +112,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   });
 
   /** Sign out everywhere: every session of the caller ends, this one included. */
-  app.post('/api/admin/logoutAll', { preHandler: session }, async (request, reply) => {
+  app.post('/api/admin/logoutAll', { preValidation: session, schema: { body: noInput, response: answers(logoutAllData) } }, async (request, reply) => {
     const op = request.operator!;
     const now = app.clock.now();
     const ended = await app.db.transaction(async (tx) => {
@@ -109,13 +123,13 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return reply.ok({ sessions: ended }, 'msg.logout_success');
   });
 
-  app.post('/api/admin/me', { preHandler: session }, async (request, reply) => {
+  app.post('/api/admin/me', { preValidation: session, schema: { body: noInput, response: answers(operatorData) } }, async (request, reply) => {
     const operator = await findOperatorById(app.db, request.operator!.operatorId);
     return reply.ok(presentOperator(operator!));
   });
 
   /** A fresh secret to enrol in an authenticator app; nothing is stored until totpEnable proves it works. */
-  app.post('/api/admin/totpSetup', { preHandler: session }, async (request, reply) => {
+  app.post('/api/admin/totpSetup', { preValidation: session, schema: { body: noInput, response: answers(totpSetupData) } }, async (request, reply) => {
     const op = request.operator!;
     if (op.totpEnabled) throw new AppError('err.totp_already_enabled');
     const secret = newTotpSecret();
@@ -126,26 +140,29 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
    * Enables TOTP with the secret from totpSetup, a current code and the operator's password (a stolen
    * session alone cannot bind an attacker's authenticator). Every other session of the operator ends.
    */
-  app.post('/api/admin/totpEnable', { preHandler: session, config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
-    const body = parseInput(totpEnableSchema, request);
+  app.post('/api/admin/totpEnable', {
+    preValidation: session,
+    config: { rateLimit: app.rateLimits.secret },
+    schema: { body: totpEnableSchema, response: answers(noData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();
+    const secret = body.secret.replace(/[\s=-]/g, '').toUpperCase();
+    if (base32Decode(secret)?.length !== 20) throw new AppError('err.bad_request', { field: 'secret' });
     const lockKey = `operator-otp:${op.operatorId}`;
     await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const operator = await findOperatorById(app.db, op.operatorId);
     if (!operator || !(await verifySecret(operator.passwordHash, body.password))) {
       throw new AppError('err.old_password_wrong', { field: 'password' });
     }
-    const step = matchTotp(body.secret, body.otp, now, null);
+    const step = matchTotp(secret, body.otp, now, null);
     if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
     await clearFailures(app.db, lockKey);
     await app.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(operators)
-        .set({ totpSecret: sealTotpSecret(app.operatorKey, op.operatorId, body.secret), totpLastStep: step })
-        .where(and(eq(operators.id, op.operatorId), isNull(operators.totpSecret)))
-        .returning({ id: operators.id });
-      if (updated.length === 0) throw new AppError('err.totp_already_enabled');
+      if (!(await enableTotp(tx, op.operatorId, sealTotpSecret(app.operatorKey, op.operatorId, secret), step))) {
+        throw new AppError('err.totp_already_enabled');
+      }
       await revokeOtherOperatorSessions(tx, op.operatorId, op.sessionId, now);
       await audit(tx, { operatorId: op.operatorId, action: 'operator.totp_enable', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
     });
@@ -153,8 +170,12 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   });
 
   /** Turns TOTP off with a current code; refused for the roles that must keep it. */
-  app.post('/api/admin/totpDisable', { preHandler: session, config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
-    const body = parseInput(operatorOtpSchema, request);
+  app.post('/api/admin/totpDisable', {
+    preValidation: session,
+    config: { rateLimit: app.rateLimits.secret },
+    schema: { body: otpSchema, response: answers(noData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();
     if (totpRequiredFor(op.role)) throw new AppError('err.totp_mandatory');
@@ -164,12 +185,10 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const lockKey = `operator-otp:${op.operatorId}`;
     await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const step = matchTotp(secret, body.otp, now, operator.totpLastStep);
-    if (step === null) {
-      throw new AppError('err.otp_wrong', { field: 'otp' });
-    }
+    if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
     await clearFailures(app.db, lockKey);
     await app.db.transaction(async (tx) => {
-      await tx.update(operators).set({ totpSecret: null, totpLastStep: null }).where(eq(operators.id, op.operatorId));
+      await disableTotp(tx, op.operatorId);
       await audit(tx, { operatorId: op.operatorId, action: 'operator.totp_disable', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
     });
     return reply.ok(null, 'msg.set_success');

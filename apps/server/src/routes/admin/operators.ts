@@ -1,38 +1,51 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { auditListSchema, operatorCreateSchema, operatorDisableSchema, operatorIdSchema } from '@lucky28/shared';
-import { operators } from '../../db/schema.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditListData, auditListSchema, noInput, operatorCreateSchema, operatorData, operatorDisableSchema, operatorIdSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
+import { answers } from '../../http/answers.js';
 import { optionalDateRange } from '../../http/optionalDateRange.js';
 import { hashSecret } from '../../domain/security/passwords.js';
-import { findOperatorById, findOperatorByName, presentOperator } from '../../domain/operators/operators.js';
+import { passwordProblem } from '../../domain/security/passwordPolicy.js';
+import {
+  findOperatorById,
+  findOperatorByName,
+  insertOperator,
+  listOperators,
+  presentOperator,
+  resetOperatorTotp,
+  setOperatorDisabled,
+} from '../../domain/operators/operators.js';
 import { revokeAllOperatorSessions } from '../../domain/operators/sessions.js';
 import { audit } from '../../domain/operators/audit.js';
 import { listAudit } from '../../domain/operators/auditList.js';
 
 /** Operators and the audit trail (admins only): create with a role, disable / enable, reset TOTP, read the trail. */
-export default async function adminOperatorRoutes(app: FastifyInstance) {
+export default async function adminOperatorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = app.requireOperator();
 
-  app.post('/api/admin/operatorList', { preHandler: admin }, async (_request, reply) => {
-    const rows = await app.db.select().from(operators).orderBy(operators.id);
-    return reply.ok(rows.map(presentOperator));
+  app.post('/api/admin/operatorList', {
+    preValidation: admin,
+    schema: { body: noInput, response: answers(z.array(operatorData)) },
+  }, async (_request, reply) => {
+    return reply.ok((await listOperators(app.db)).map(presentOperator));
   });
 
-  app.post('/api/admin/operatorCreate', { preHandler: admin }, async (request, reply) => {
-    const body = parseInput(operatorCreateSchema, request);
+  /** A new operator; the password follows the players' policy (not common, not the username). */
+  app.post('/api/admin/operatorCreate', {
+    preValidation: admin,
+    schema: { body: operatorCreateSchema, response: answers(operatorData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();
+    const problem = passwordProblem(body.password, body.username);
+    if (problem) throw new AppError(problem, { field: 'password' });
     const passwordHash = await hashSecret(body.password);
     const created = await app.db.transaction(async (tx) => {
       if (await findOperatorByName(tx, body.username)) throw new AppError('err.username_taken', { field: 'username' });
-      const inserted = await tx
-        .insert(operators)
-        .values({ username: body.username, passwordHash, role: body.role, createdAt: new Date(now) })
-        .onConflictDoNothing()
-        .returning();
-      const row = inserted[0];
+      const row = await insertOperator(tx, { username: body.username, passwordHash, role: body.role, now });
       if (!row) throw new AppError('err.username_taken', { field: 'username' });
       await audit(tx, {
         operatorId: op.operatorId,
@@ -49,15 +62,18 @@ export default async function adminOperatorRoutes(app: FastifyInstance) {
   });
 
   /** Disables (every session ends at once) or re-enables another operator. */
-  app.post('/api/admin/operatorDisable', { preHandler: admin }, async (request, reply) => {
-    const { id, disabled } = parseInput(operatorDisableSchema, request);
+  app.post('/api/admin/operatorDisable', {
+    preValidation: admin,
+    schema: { body: operatorDisableSchema, response: answers(operatorData) },
+  }, async (request, reply) => {
+    const { id, disabled } = request.body;
     const op = request.operator!;
     if (id === op.operatorId) throw new AppError('err.operator_self');
     const now = app.clock.now();
     const row = await app.db.transaction(async (tx) => {
       const before = await findOperatorById(tx, id);
-      if (!before) throw new AppError('err.not_found');
-      const [after] = await tx.update(operators).set({ disabled }).where(eq(operators.id, id)).returning();
+      if (!before) throw new AppError('err.not_found', { field: 'id' });
+      const after = (await setOperatorDisabled(tx, id, disabled))!;
       if (disabled) await revokeAllOperatorSessions(tx, id, now);
       await audit(tx, {
         operatorId: op.operatorId,
@@ -68,21 +84,24 @@ export default async function adminOperatorRoutes(app: FastifyInstance) {
         ip: request.ip,
         at: now,
       });
-      return after!;
+      return after;
     });
     return reply.ok(presentOperator(row), 'msg.set_success');
   });
 
   /** Clears another operator's TOTP (a lost phone): their sessions end and their next sign-in enrols again. */
-  app.post('/api/admin/operatorResetTotp', { preHandler: admin }, async (request, reply) => {
-    const { id } = parseInput(operatorIdSchema, request);
+  app.post('/api/admin/operatorResetTotp', {
+    preValidation: admin,
+    schema: { body: operatorIdSchema, response: answers(operatorData) },
+  }, async (request, reply) => {
+    const { id } = request.body;
     const op = request.operator!;
     if (id === op.operatorId) throw new AppError('err.operator_self');
     const now = app.clock.now();
     const row = await app.db.transaction(async (tx) => {
       const before = await findOperatorById(tx, id);
-      if (!before) throw new AppError('err.not_found');
-      const [after] = await tx.update(operators).set({ totpSecret: null, totpLastStep: null }).where(eq(operators.id, id)).returning();
+      if (!before) throw new AppError('err.not_found', { field: 'id' });
+      const after = (await resetOperatorTotp(tx, id))!;
       await revokeAllOperatorSessions(tx, id, now);
       await audit(tx, {
         operatorId: op.operatorId,
@@ -93,14 +112,17 @@ export default async function adminOperatorRoutes(app: FastifyInstance) {
         ip: request.ip,
         at: now,
       });
-      return after!;
+      return after;
     });
     return reply.ok(presentOperator(row), 'msg.set_success');
   });
 
   /** The append-only audit trail, newest first, with filters (who, action, target, period) and pages. */
-  app.post('/api/admin/auditList', { preHandler: admin }, async (request, reply) => {
-    const f = parseInput(auditListSchema, request);
+  app.post('/api/admin/auditList', {
+    preValidation: admin,
+    schema: { body: auditListSchema, response: answers(auditListData) },
+  }, async (request, reply) => {
+    const f = request.body;
     const { from, to } = optionalDateRange(f, app.config.timeZone);
     return reply.ok(
       await listAudit(app.db, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney, settingsUpdateSchema } from '@lucky28/shared';
-import { parseInput } from '../../http/input.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formatMoney, noInput, settingsData, settingsUpdateSchema } from '@lucky28/shared';
+import { answers } from '../../http/answers.js';
 import { audit } from '../../domain/operators/audit.js';
 import { readSiteSettings, writeSetting, type SiteSettings } from '../../domain/settings/siteSettings.js';
 
@@ -13,13 +14,20 @@ const present = (s: SiteSettings, fallbackSupportUrl: string | undefined) => ({
 });
 
 /** The settings screen: every operator reads; admins change (audited with before and after). */
-export default async function adminSettingsRoutes(app: FastifyInstance) {
-  app.post('/api/admin/settingsGet', { preHandler: app.requireOperator('finance', 'support') }, async (_request, reply) => {
+export default async function adminSettingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/admin/settingsGet', {
+    preValidation: app.requireOperator('finance', 'support'),
+    schema: { body: noInput, response: answers(settingsData) },
+  }, async (_request, reply) => {
     return reply.ok(present(await readSiteSettings(app.db), app.config.supportChatUrl));
   });
 
-  app.post('/api/admin/settingsUpdate', { preHandler: app.requireOperator() }, async (request, reply) => {
-    const body = parseInput(settingsUpdateSchema, request);
+  app.post('/api/admin/settingsUpdate', {
+    preValidation: app.requireOperator(),
+    schema: { body: settingsUpdateSchema, response: answers(settingsData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const now = app.clock.now();
     const after = await app.db.transaction(async (tx) => {
       const before = present(await readSiteSettings(tx), app.config.supportChatUrl);

@@ -1,7 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatMoney, userFreezeSchema, userGiftSchema, userIdSchema, userLedgerSchema, userPageSchema, userResetSchema, userRevealSchema, userSearchSchema } from '@lucky28/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  formatMoney,
+  noData,
+  revealedAccountData,
+  userBetsData,
+  userDetailData,
+  userFreezeData,
+  userFreezeSchema,
+  userGiftData,
+  userGiftSchema,
+  userIdSchema,
+  userLedgerData,
+  userLedgerSchema,
+  userPageSchema,
+  userResetPasswordData,
+  userResetSchema,
+  userRevealSchema,
+  userSearchData,
+  userSearchSchema,
+} from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
+import { answers } from '../../http/answers.js';
 import { audit } from '../../domain/operators/audit.js';
 import { payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
 import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, setFrozen } from '../../domain/users/actions.js';
@@ -10,37 +30,53 @@ import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, 
  * Players as operators see them (issue 10 item 3). Support and finance read; support freezes and
  * resets credentials, finance gifts; revealing a payout account in full is audited like every action.
  */
-export default async function adminUserRoutes(app: FastifyInstance) {
+export default async function adminUserRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const readers = app.requireOperator('support', 'finance');
   const support = app.requireOperator('support');
   const finance = app.requireOperator('finance');
   const actor = (request: FastifyRequest) => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
 
-  app.post('/api/admin/userSearch', { preHandler: readers }, async (request, reply) => {
-    const { q, page, limit } = parseInput(userSearchSchema, request);
+  app.post('/api/admin/userSearch', {
+    preValidation: readers,
+    schema: { body: userSearchSchema, response: answers(userSearchData) },
+  }, async (request, reply) => {
+    const { q, page, limit } = request.body;
     return reply.ok(await searchUsers(app.db, q, page, limit));
   });
 
-  app.post('/api/admin/userDetail', { preHandler: readers }, async (request, reply) => {
-    const { id } = parseInput(userIdSchema, request);
+  app.post('/api/admin/userDetail', {
+    preValidation: readers,
+    schema: { body: userIdSchema, response: answers(userDetailData) },
+  }, async (request, reply) => {
+    const { id } = request.body;
     const detail = await userDetail(app.db, id, app.clock.now());
     if (!detail) throw new AppError('err.not_found', { field: 'id' });
     return reply.ok(detail);
   });
 
-  app.post('/api/admin/userLedger', { preHandler: readers }, async (request, reply) => {
-    const { id, type, page, limit } = parseInput(userLedgerSchema, request);
+  app.post('/api/admin/userLedger', {
+    preValidation: readers,
+    schema: { body: userLedgerSchema, response: answers(userLedgerData) },
+  }, async (request, reply) => {
+    const { id, type, page, limit } = request.body;
     return reply.ok(await userLedgerPage(app.db, id, { type, page, limit }));
   });
 
-  app.post('/api/admin/userBets', { preHandler: readers }, async (request, reply) => {
-    const { id, page, limit } = parseInput(userPageSchema, request);
+  app.post('/api/admin/userBets', {
+    preValidation: readers,
+    schema: { body: userPageSchema, response: answers(userBetsData) },
+  }, async (request, reply) => {
+    const { id, page, limit } = request.body;
     return reply.ok(await userBetsPage(app.db, id, { lang: request.lang, page, limit }));
   });
 
   /** A bound payout account in full (type 0 bank card, 1 wallet); the view itself is an audit row. */
-  app.post('/api/admin/userRevealAccount', { preHandler: readers }, async (request, reply) => {
-    const { id, type } = parseInput(userRevealSchema, request);
+  app.post('/api/admin/userRevealAccount', {
+    preValidation: readers,
+    schema: { body: userRevealSchema, response: answers(revealedAccountData) },
+  }, async (request, reply) => {
+    const { id, type } = request.body;
     const a = actor(request);
     const account = await app.db.transaction(async (tx) => {
       const full = await payAccountInFull(tx, id, type);
@@ -52,8 +88,11 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   });
 
   /** Freeze: no sign-in, no bet, no withdrawal, and every session ends now. Unfreeze lifts it. */
-  app.post('/api/admin/userFreeze', { preHandler: support }, async (request, reply) => {
-    const { id, frozen, reason } = parseInput(userFreezeSchema, request);
+  app.post('/api/admin/userFreeze', {
+    preValidation: support,
+    schema: { body: userFreezeSchema, response: answers(userFreezeData) },
+  }, async (request, reply) => {
+    const { id, frozen, reason } = request.body;
     const a = actor(request);
     await app.db.transaction(async (tx) => {
       const before = await setFrozen(tx, id, frozen);
@@ -64,8 +103,11 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   });
 
   /** A gift: one type-4 ledger row with the reason, in the same transaction as its audit row. */
-  app.post('/api/admin/userGift', { preHandler: finance }, async (request, reply) => {
-    const { id, amount, wallet, reason } = parseInput(userGiftSchema, request);
+  app.post('/api/admin/userGift', {
+    preValidation: finance,
+    schema: { body: userGiftSchema, response: answers(userGiftData) },
+  }, async (request, reply) => {
+    const { id, amount, wallet, reason } = request.body;
     const a = actor(request);
     const posted = await app.db.transaction(async (tx) => {
       const row = await giftUser(tx, { userId: id, cents: amount, wallet, reason, operatorId: a.operatorId, now: a.at });
@@ -77,8 +119,11 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   });
 
   /** A new one-time password, answered once and never stored in clear; every session of the player ends. */
-  app.post('/api/admin/userResetPassword', { preHandler: support }, async (request, reply) => {
-    const { id, reason } = parseInput(userResetSchema, request);
+  app.post('/api/admin/userResetPassword', {
+    preValidation: support,
+    schema: { body: userResetSchema, response: answers(userResetPasswordData) },
+  }, async (request, reply) => {
+    const { id, reason } = request.body;
     const a = actor(request);
     const password = oneTimePassword();
     await app.db.transaction(async (tx) => {
@@ -92,8 +137,11 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   });
 
   /** Clears the security code; the player sets a new one in the app. */
-  app.post('/api/admin/userResetSecurityCode', { preHandler: support }, async (request, reply) => {
-    const { id, reason } = parseInput(userResetSchema, request);
+  app.post('/api/admin/userResetSecurityCode', {
+    preValidation: support,
+    schema: { body: userResetSchema, response: answers(noData) },
+  }, async (request, reply) => {
+    const { id, reason } = request.body;
     const a = actor(request);
     await app.db.transaction(async (tx) => {
       const had = await resetSecurityCode(tx, id);

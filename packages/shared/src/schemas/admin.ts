@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_RE } from './account.js';
+import { parseMoney } from '../money.js';
+import { moneyText, unixTime } from './envelope.js';
+import { idField, intField, optionalDate, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
+
+/** Operator roles (DESIGN §7): admin may do everything, finance reviews money, support reviews identities. */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Roles that must use a TOTP second factor; enrolment is forced at their first sign-in (issue 9 item 8). */
+export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['admin', 'finance'];
+
+/** The console's lists: page from 1, at most 200 rows a page (out of range is refused). */
+export const adminPaging = {
+  page: optionalInt({ min: 1, max: 100_000, invalid: 'err.bad_request' }),
+  limit: optionalInt({ min: 1, max: 200, invalid: 'err.bad_request' }),
+};
+
+/** A one-time password as typed (6 digits; a little slack for spaces). */
+const otp = (required: string) => requiredText(required, { max: 12, invalid: 'err.otp_wrong' });
+
+export const operatorLoginSchema = z.object({
+  username: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.login_failed' }),
+  password: requiredText('err.password_required', { max: PASSWORD_MAX, invalid: 'err.login_failed' }),
+  otp: optionalText({ max: 12, invalid: 'err.otp_wrong' }),
+});
+
+export const otpSchema = z.object({ otp: otp('err.otp_required') });
+
+/**
+ * totpEnable: the secret from totpSetup (base32, checked by the server), a current code and the
+ * operator's password (a stolen session alone cannot bind an attacker's authenticator).
+ */
+export const totpEnableSchema = z.object({
+  password: requiredText('err.password_required', { max: PASSWORD_MAX, invalid: 'err.old_password_wrong' }),
+  secret: requiredText('err.bad_request', { max: 64, invalid: 'err.bad_request' }),
+  otp: otp('err.otp_required'),
+});
+
+export const operatorCreateSchema = z.object({
+  username: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.username_invalid' }).pipe(
+    z.string().regex(USERNAME_RE, 'err.username_invalid'),
+  ),
+  password: requiredText('err.password_required', { max: PASSWORD_MAX, invalid: 'err.password_invalid' }).pipe(
+    z.string().min(PASSWORD_MIN, 'err.password_invalid'),
+  ),
+  role: requiredText('err.role_invalid', { max: 20, invalid: 'err.role_invalid' }).pipe(z.enum(OPERATOR_ROLES, { error: 'err.role_invalid' })),
+});
+
+export const operatorIdSchema = z.object({ id: idField('err.not_found') });
+
+/** Disable (true) or re-enable (false) another operator. */
+export const operatorDisableSchema = operatorIdSchema.extend({ disabled: requiredFlag('err.bad_request') });
+
+/** Audit trail filters (admin): who, what (action prefix), on what, when; then the page. */
+export const auditListSchema = z.object({
+  operator: optionalText({ max: USERNAME_MAX, invalid: 'err.bad_request' }),
+  action: optionalText({ max: 64, invalid: 'err.bad_request' }),
+  target_type: optionalText({ max: 32, invalid: 'err.bad_request' }),
+  target_id: optionalText({ max: 64, invalid: 'err.bad_request' }),
+  begin_date: optionalDate('err.date_invalid'),
+  end_date: optionalDate('err.date_invalid'),
+  ...adminPaging,
+});
+
+/** Review requests live in bigserial tables: any safe integer is a possible id. */
+const reviewId = intField({ min: 1, max: Number.MAX_SAFE_INTEGER, invalid: 'err.not_found' });
+export const REASON_MAX = 200;
+
+/** Operator review calls. */
+export const reviewIdSchema = z.object({ id: reviewId });
+
+export const rejectSchema = reviewIdSchema.extend({
+  reason: optionalText({ max: REASON_MAX, invalid: 'err.reason_invalid' }),
+});
+
+/** Why an operator acted on a player (freeze, gift, resets) or refused a real name: required, may span lines. */
+export const reasonField = () => requiredText('err.reason_required', { max: REASON_MAX, invalid: 'err.reason_invalid', multiline: true });
+
+export const rejectWithReasonSchema = reviewIdSchema.extend({ reason: reasonField() });
+
+/** A review queue by status: 0 pending, 1 approved, 2 rejected. */
+export const reviewListSchema = z.object({
+  status: optionalInt({ max: 2, invalid: 'err.bad_request' }),
+});
+
+// --- answers ---
+
+/** An operator as the console may see one: never the password hash or the TOTP secret. */
+export const operatorData = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+  totp_enabled: z.boolean(),
+  disabled: z.boolean(),
+  created_at: unixTime,
+});
+export const operatorLoginData = z.object({ token: z.string(), operator: operatorData });
+/** logoutAll: how many sessions ended. */
+export const logoutAllData = z.object({ sessions: z.number().int() });
+export const totpSetupData = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const auditRowData = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int().nullable(),
+  username: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  /** Changes carry `before` and `after`. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string(),
+  created_at: unixTime,
+});
+/** A page of a list and the number of rows in all pages. */
+export const pageData = <T extends z.ZodType>(row: T) => z.object({ total: z.number().int(), list: z.array(row) });
+export const auditListData = pageData(auditRowData);
+/** Pending items per queue; null for a queue the caller's role cannot open. */
+export const queueCountsData = z.object({
+  deposits: z.number().int().nullable(),
+  withdrawals: z.number().int().nullable(),
+  real_names: z.number().int().nullable(),
+});
+/** A decision on a review request: its id and new status. */
+export const reviewDecisionData = z.object({ id: z.number().int(), status: z.number().int() });
+
+/** The deposit queue (admin/depositList). */
+export const depositQueueData = z.array(
+  z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    username: z.string(),
+    amount: moneyText,
+    channel: z.string(),
+    status: z.number().int(),
+    reason: z.string(),
+    screenshot: z.string(),
+    createtime: unixTime,
+    reviewtime: unixTime.nullable(),
+  }),
+);
+
+/** The withdrawal queue (admin/withdrawList), with the payout account in full: the operator pays to it. */
+export const withdrawalQueueData = z.array(
+  z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    username: z.string(),
+    real_name: z.string(),
+    idcard: z.string(),
+    amount: moneyText,
+    type: z.number().int(),
+    account: z.object({ type: z.number().int(), acc: z.string(), acc_name: z.string(), acc_bank: z.string(), mark: z.string() }),
+    status: z.number().int(),
+    reason: z.string(),
+    createtime: unixTime,
+    reviewtime: unixTime.nullable(),
+  }),
+);
+
+/** The real-name queue (admin/realNameList). */
+export const realNameQueueData = z.array(
+  z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    username: z.string(),
+    truename: z.string(),
+    idcard: z.string(),
+    profile_idcard: z.string(),
+    idcard_zheng: z.string(),
+    idcard_fan: z.string(),
+    status: z.number().int(),
+    reason: z.string(),
+    createtime: unixTime,
+  }),
+);
+
+/** admin/reconcile: every discrepancy between balances, ledger and requests (DESIGN §4). */
+export const reconcileData = z.object({
+  ok: z.boolean(),
+  problems: z.array(z.object({ userId: z.number().int(), problem: z.string(), detail: z.record(z.string(), z.union([z.number(), z.string()])) })),
+});
+
+export interface DecimalOptions {
+  /** Smallest accepted value in hundredths; default 1 (zero refused). */
+  min?: number;
+  /** Largest accepted value in hundredths. */
+  max: number;
+  /** Message for anything that is not a decimal with at most two places in [min, max]. */
+  invalid: string;
+  /** Message when missing or blank; default `invalid`. */
+  required?: string;
+}
+
+/** A decimal with at most two places ("2.00", 10, "0.5") as integer hundredths (cents, odds ×100) in [min, max]. */
+export const decimalHundredths = (opts: DecimalOptions) =>
+  requiredText(opts.required ?? opts.invalid, { max: 16, invalid: opts.invalid }).transform((v, ctx) => {
+    const n = parseMoney(v);
+    if (n === null || n < (opts.min ?? 1) || n > opts.max) {
+      ctx.addIssue({ code: 'custom', message: opts.invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The same, optional: missing, null and blank become null. */
+export const optionalHundredths = (opts: DecimalOptions) =>
+  optionalText({ max: 16, invalid: opts.invalid }).transform((v, ctx) => {
+    if (v === undefined) return null;
+    const n = parseMoney(v);
+    if (n === null || n < (opts.min ?? 1) || n > opts.max) {
+      ctx.addIssue({ code: 'custom', message: opts.invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
