@@ -144,6 +144,11 @@ describe('roles', () => {
     expect((await call(app, '/api/admin/operatorCreate', { username: 'sup_bob', password: 'bob-pass-123', role: 'root' }, { token: admin })).msg).toBe(
       'Role must be admin, finance or support',
     );
+    const common = await call(app, '/api/admin/operatorCreate', { username: 'sup_carl', password: 'password123', role: 'support' }, { token: admin });
+    expect(common).toMatchObject({ code: 0, field: 'password', msg: 'This password is one of the most commonly used, please choose another' });
+    const same = await call(app, '/api/admin/operatorCreate', { username: 'sup_carl1', password: 'SUP_CARL1', role: 'support' }, { token: admin });
+    expect(same).toMatchObject({ code: 0, field: 'password', msg: 'The password must not be the same as the username' });
+    expect((await call(app, '/api/admin/operatorList', {}, { token: admin })).data.map((o: any) => o.username)).not.toContain('sup_carl');
     const anna = await operatorLogin(app, 'fin_anna', 'anna-pass-123');
     for (const url of ['/api/admin/operatorCreate', '/api/admin/operatorList', '/api/admin/auditList', '/api/admin/operatorDisable', '/api/admin/operatorResetTotp']) {
       const res = await call(app, url, { id: 1, disabled: true, username: 'x_sneaky', password: 'sneaky-pass-1', role: 'admin' }, { token: anna });
