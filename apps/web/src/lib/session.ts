@@ -108,5 +108,3 @@ export const useSession = create<SessionData & SessionActions>()((set, get) => (
 
 /** The username kept by "remember me", to prefill the login form. */
 export const rememberedUsername = (): string => readJson<string>('local', storageKeys.rememberedUsername) ?? '';
-
-export const isLoggedIn = () => Boolean(useSession.getState().token);

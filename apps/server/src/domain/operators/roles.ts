@@ -6,9 +6,6 @@
 export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-export const isOperatorRole = (v: unknown): v is OperatorRole =>
-  typeof v === 'string' && (OPERATOR_ROLES as readonly string[]).includes(v);
-
 export function roleAllows(role: string, allowed: readonly OperatorRole[]): boolean {
   return role === 'admin' || (allowed as readonly string[]).includes(role);
 }

@@ -1,27 +1,20 @@
 import { z } from 'zod';
-import { ID_NUMBER_RE, optionalText, parseMoney, requiredText } from '@lucky28/shared';
+import { ID_NUMBER_RE, optionalText, readAmount, requiredText } from '@lucky28/shared';
 
-/** Largest amount a single deposit or withdrawal may carry: 1,000,000 u, in cents. */
-export const MAX_REQUEST_CENTS = 100_000_000;
-/** Spec §5 / §9: the minimum withdrawal is 100 u. */
-export const MIN_WITHDRAW_CENTS = 10_000;
 export const TRUENAME_MAX = 40;
 
 /**
- * An amount in u as typed ("100", "100.5", 100.5) to positive integer cents. Empty → `required`,
- * malformed or zero → err.amount_invalid, above MAX_REQUEST_CENTS → err.amount_too_large.
+ * An amount in u as typed ("100", "100.5", 100.5) to positive integer cents by the shared rule
+ * `readAmount` (packages/shared/src/wallet.ts). Empty → `required`, malformed or zero →
+ * err.amount_invalid, above MAX_REQUEST_CENTS → err.amount_too_large.
  */
 export const amountField = (required: string) =>
-  requiredText(required)
-    .transform((v, ctx) => {
-      const cents = parseMoney(v);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'err.amount_invalid' });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(z.number().max(MAX_REQUEST_CENTS, 'err.amount_too_large'));
+  requiredText(required).transform((v, ctx) => {
+    const read = readAmount(v);
+    if ('cents' in read) return read.cents;
+    ctx.addIssue({ code: 'custom', message: read.problem });
+    return z.NEVER;
+  });
 
 export const depositRequestSchema = z.object({
   money: amountField('err.amount_required'),

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { UploadImageType } from '@lucky28/shared';
 import { uploads } from '../../db/schema.js';
 
-/** DESIGN §7 / spec §9: images only, judged by content, at most 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** DESIGN §7 / spec §9: images only, judged by content, at most MAX_UPLOAD_BYTES (packages/shared). */
 export const UPLOAD_KINDS = ['recharge_screenshot', 'idcard'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const isUploadKind = (v: unknown): v is UploadKind =>
@@ -18,7 +18,7 @@ export type UploadRow = typeof uploads.$inferSelect;
  * The image type by its magic bytes, or null. The file name and the client's content type are
  * ignored: a PNG called .txt is a PNG, a text file called .png is not an image.
  */
-export function sniffImage(buf: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | null {
+export function sniffImage(buf: Buffer): UploadImageType | null {
   const starts = (bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
   // PNG signature followed by the IHDR chunk that must come first.
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && buf.subarray(12, 16).toString('latin1') === 'IHDR') {
@@ -86,11 +86,6 @@ export async function storeUpload(
 export async function findUploadByName(db: DbOrTx, name: string): Promise<UploadRow | undefined> {
   if (!isUploadName(name)) return undefined;
   const rows = await db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
-  return rows[0];
-}
-
-export async function findUploadById(db: DbOrTx, id: number): Promise<UploadRow | undefined> {
-  const rows = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return rows[0];
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { normalizeLang } from '@lucky28/shared';
+import { MAX_UPLOAD_BYTES, normalizeLang } from '@lucky28/shared';
 import { AppError, unauthorized } from '../../errors.js';
 import { tokenOf } from '../../plugins/auth.js';
 import { input } from '../../http/input.js';
@@ -8,7 +8,6 @@ import { isOperatorToken } from '../../domain/operators/sessions.js';
 import { FILE_VIEW_ROLES, roleAllows } from '../../domain/operators/roles.js';
 import { audit } from '../../domain/operators/audit.js';
 import {
-  MAX_UPLOAD_BYTES,
   findUploadByName,
   isUploadKind,
   readUpload,

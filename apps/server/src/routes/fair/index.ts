@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { isIssueNumber } from '@lucky28/shared';
 import { input } from '../../http/input.js';
 import { AppError } from '../../errors.js';
 import { queryRows } from '../../db/query.js';
@@ -23,7 +24,7 @@ export default async function fairRoutes(app: FastifyInstance) {
     const params = input(request);
     const gameId = intParam(params.game_id);
     const issue = typeof params.issue === 'string' ? params.issue.trim() : '';
-    if (gameId === undefined || !/^\d{8,14}$/.test(issue)) throw new AppError('err.round_not_found', { field: 'issue' });
+    if (gameId === undefined || !isIssueNumber(issue)) throw new AppError('err.round_not_found', { field: 'issue' });
     const round = await findRound(app.db, gameId, issue);
     if (!round) throw new AppError('err.round_not_found', { field: 'issue' });
     const chain = await chainById(app.db, round.chainId);

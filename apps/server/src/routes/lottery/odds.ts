@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BET_CLASSES, formatOdds, returnToPlayer } from '@lucky28/shared';
+import { BET_CLASSES, effectiveMinStake, formatOdds, returnToPlayer } from '@lucky28/shared';
 import { input } from '../../http/input.js';
 import { AppError } from '../../errors.js';
 import { className, money } from '../../domain/game/present.js';
@@ -24,7 +24,7 @@ export default async function oddsRoutes(app: FastifyInstance) {
           class_name: className(request.lang, c.id),
           odds: formatOdds(o.odds),
           odds_special: o.oddsSpecial === null ? null : formatOdds(o.oddsSpecial),
-          min: money(Math.max(o.minStake, room.minLimit)),
+          min: money(effectiveMinStake(o, room.minLimit)),
           max: money(o.maxStake),
           rtp: (returnToPlayer(c.id, o) * 100).toFixed(2),
         },

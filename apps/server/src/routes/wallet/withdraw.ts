@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney, optionalText } from '@lucky28/shared';
+import { MIN_WITHDRAW_CENTS, formatMoney, optionalText } from '@lucky28/shared';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 import { payAccountsOf, presentPayAccount } from '../user/payInfo.js';
-import { MIN_WITHDRAW_CENTS, amountField } from '../../domain/wallet/schemas.js';
+import { amountField } from '../../domain/wallet/schemas.js';
 import { requestWithdrawal } from '../../domain/wallet/withdrawals.js';
 import { idempotencyKeyOf, idempotent, storedAnswer } from '../../domain/wallet/idempotency.js';
 import { queryRows } from '../../db/query.js';

@@ -60,12 +60,6 @@ export interface HitNotice {
   profit: string;
 }
 
-/** A game's current round (`Lottery/heart` with `game_id`). */
-export interface GameHeart {
-  game_status: number;
-  issue: { issue: string; whether_close: boolean; openTime: number; closeTime: number };
-}
-
 /** A room's heartbeat (`Lottery/heart` with `plan_id` and `game_id`). */
 export interface RoomHeart {
   game_id: number;
@@ -83,7 +77,6 @@ export interface RoomHeart {
 }
 
 export function fetchHeart(ids: { plan_id: number; game_id: number }, signal?: AbortSignal): Promise<RoomHeart>;
-export function fetchHeart(ids: { game_id: number }, signal?: AbortSignal): Promise<GameHeart>;
 export function fetchHeart(ids: Record<string, never>, signal?: AbortSignal): Promise<HomeHeart>;
 export function fetchHeart(ids: { plan_id?: number; game_id?: number }, signal?: AbortSignal): Promise<unknown> {
   return apiPost('/api/Lottery/heart', ids, { signal });
@@ -101,13 +94,6 @@ export const roomHeartQuery = (planId: number, gameId: number) =>
   queryOptions({
     queryKey: ['lottery', 'heart', 'room', planId] as const,
     queryFn: ({ signal }) => fetchHeart({ plan_id: planId, game_id: gameId }, signal),
-  });
-
-/** One game's current round. */
-export const gameHeartQuery = (gameId: number) =>
-  queryOptions({
-    queryKey: ['lottery', 'heart', 'game', gameId] as const,
-    queryFn: ({ signal }) => fetchHeart({ game_id: gameId }, signal),
   });
 
 // ---- Lottery/issueList ---------------------------------------------------------------------------

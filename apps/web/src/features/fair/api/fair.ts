@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isIssueNumber } from '@lucky28/shared/game';
 import { apiGet } from '../../../lib/api';
 import { issueListQuery } from '../../../lib/api/lottery';
 
@@ -31,7 +32,7 @@ export function useFairRound(gameId: number, issue: string) {
   return useQuery({
     queryKey: ['fair', 'round', gameId, issue] as const,
     queryFn: ({ signal }) => apiGet<FairRound>('/api/fair/round', { game_id: gameId, issue }, { signal }),
-    enabled: gameId > 0 && /^\d{8,14}$/.test(issue),
+    enabled: gameId > 0 && isIssueNumber(issue),
     staleTime: (q) => (q.state.data?.drawn ? Infinity : 0),
     refetchInterval: (q) => (q.state.data && !q.state.data.drawn ? 5000 : false),
   });

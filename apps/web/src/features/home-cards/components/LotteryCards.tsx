@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 // Module paths rather than the package barrel: this component is on home's first load, and the
 // barrel would bring the input schemas (zod) along.
-import { GAMES, isBig } from '@lucky28/shared/game';
+import { GAMES, gameCode, isBig } from '@lucky28/shared/game';
 import type { HomeGameRound } from '../../../lib/api/lottery';
 import { useHomeHeart, useRecentCodes } from '../api/lottery';
 import { useNow } from '../../../hooks/useNow';
@@ -12,9 +12,6 @@ import { useSteadyDeadline } from '../../../hooks/useSteadyDeadline';
 import { codeGrid } from '../model/codeGrid';
 import { deadlineFrom, formatCountdown, secondsLeft } from '../../../lib/countdown';
 import './lotteryCards.css';
-
-/** Game id → the app's short game code (flag and translation key `games.<code>`). */
-const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
 function Countdown({ round, receivedAt }: { round: HomeGameRound; receivedAt: number }) {
   const { t } = useTranslation();
@@ -79,7 +76,7 @@ function LastDraw({ last }: { last: HomeGameRound['last_issue'] }) {
 function LotteryCard({ gameId, tabIndex, round, receivedAt }: { gameId: number; tabIndex: number; round: HomeGameRound | undefined; receivedAt: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const code = GAME_CODE[gameId] ?? 'us';
+  const code = gameCode(gameId) ?? 'us';
   return (
     <article className="lc-card" data-testid="lottery-card" data-game={gameId}>
       <header className="lc-head">

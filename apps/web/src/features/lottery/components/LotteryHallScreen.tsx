@@ -2,7 +2,7 @@ import { ErrorBlock, Skeleton, Tabs, Toast } from 'antd-mobile';
 import { RightOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { GAMES } from '@lucky28/shared/game';
+import { GAMES, gameCode } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
@@ -10,8 +10,6 @@ import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
 import { useHall } from '../api/hall';
 import { canEnter, groupByTier, roomName } from '../model/rooms';
 import './hall.css';
-
-const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
 function RoomCard({ plan, gameName, onEnter }: { plan: LotteryPlan; gameName: string; onEnter: (p: LotteryPlan) => void }) {
   const { t } = useTranslation();
@@ -49,7 +47,7 @@ function RoomCard({ plan, gameName, onEnter }: { plan: LotteryPlan; gameName: st
 
 function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: LotteryPlan) => void }) {
   const { t } = useTranslation();
-  const code = GAME_CODE[game.id] ?? 'us';
+  const code = gameCode(game.id) ?? 'us';
   const groups = groupByTier(game.planList);
   return (
     <div className="hall-pane">
@@ -95,7 +93,7 @@ export function LotteryHallScreen() {
       Toast.show({ icon: 'fail', content: t('hall.insufficient') });
       return;
     }
-    const code = GAME_CODE[plan.game_id] ?? 'us';
+    const code = gameCode(plan.game_id) ?? 'us';
     const title = roomName(plan, t(`hall.tier.${plan.type}`, { defaultValue: plan.title }));
     const q = new URLSearchParams({ id: String(plan.id), game_id: String(plan.game_id), name: t(`games.${code}`), title });
     navigate(`/betRoom?${q.toString()}`);
@@ -110,7 +108,7 @@ export function LotteryHallScreen() {
         onChange={(key) => setParams({ tab: key }, { replace: true })}
       >
         {GAMES.map((g) => (
-          <Tabs.Tab key={String(g.tabIndex)} title={t(`games.${GAME_CODE[g.id] ?? 'us'}`)} />
+          <Tabs.Tab key={String(g.tabIndex)} title={t(`games.${g.code}`)} />
         ))}
       </Tabs>
       {hall.isLoading && (

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, request } from '../../../lib/api';
+import { apiPost, apiUpload, request } from '../../../lib/api';
 import { userInfoQueryOptions } from '../../../lib/auth';
-import { uploadFile } from '../../../lib/upload';
 
 /** `user/shimingInfo`: status (0 unverified, 1 under review, 2 verified), the last request masked, and a refusal's reason. */
 export interface RealNameInfo {
@@ -17,7 +16,7 @@ export const realNameInfoQueryOptions = () =>
 export const useRealNameInfo = () => useQuery(realNameInfoQueryOptions());
 
 /** An ID-card picture, uploaded at choose time (spec §4); answers its private address. */
-export const uploadIdcardPicture = async (file: File) => (await uploadFile('/api/common/upload', file, { type: 'idcard' })).data.url;
+export const uploadIdcardPicture = async (file: File) => (await apiUpload('/api/common/upload', file, { type: 'idcard' })).url;
 
 export interface RealNameInput {
   truename: string;

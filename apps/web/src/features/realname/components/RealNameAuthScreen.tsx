@@ -7,7 +7,7 @@ import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/api';
 import { showLoading, showNotice, showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
-import { imageProblem } from '../../../lib/upload';
+import { imageProblem } from '@lucky28/shared/wallet';
 import { apiMessage } from '../../../lib/validation';
 import { uploadIdcardPicture, useRealNameInfo, useSubmitRealName, type RealNameInfo } from '../api/realName';
 import { realNameProblem } from '../model/realName';

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, request } from '../../../lib/api';
-import { uploadFile } from '../../../lib/upload';
+import { apiPost, apiUpload, request } from '../../../lib/api';
 
 /** `user/recharge`: the balance and the operator's deposit details (spec §3 "deposit info"). */
 export interface RechargeInfo {
@@ -24,9 +23,9 @@ export type DepositChannel = 'usdt' | 'bank';
 
 /** The screenshot (user/uploadRechargeScreenshot) then the request itself (user/depositRequest), pending review. */
 export async function submitDeposit(input: { money: string; channel: DepositChannel; file: File; idempotencyKey: string }) {
-  const uploaded = await uploadFile('/api/user/uploadRechargeScreenshot', input.file);
+  const uploaded = await apiUpload('/api/user/uploadRechargeScreenshot', input.file);
   return request<{ id: number; money: string; channel: DepositChannel; status: number }>('/api/user/depositRequest', {
-    data: { money: input.money, channel: input.channel, screenshot: uploaded.data.url },
+    data: { money: input.money, channel: input.channel, screenshot: uploaded.url },
     idempotencyKey: input.idempotencyKey,
   });
 }

@@ -9,7 +9,7 @@ import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showError, showLoading, showNotice, showSuccess } from '../../../lib/feedback';
-import { imageProblem } from '../../../lib/upload';
+import { imageProblem } from '@lucky28/shared/wallet';
 import { apiMessage } from '../../../lib/validation';
 import { useRechargeInfo, useSubmitDeposit, type DepositChannel, type RechargeInfo } from '../api/wallet';
 import { depositProblem } from '../model/deposit';
