@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -57,11 +57,11 @@ export default tseslint.config(
   },
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webBoundaryZones }],
+      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: webBoundaryZones }],
     },
   },
 );

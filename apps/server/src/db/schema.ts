@@ -258,16 +258,24 @@ export const orders = pgTable(
   ],
 );
 
-/** Retried requests with the same Idempotency-Key are answered from here (invariant I4). */
+/**
+ * Retried requests with the same Idempotency-Key are answered from here (invariant I4). A key is
+ * scoped to its user and its operation ('bet', 'deposit', 'withdraw'); the row is written with the
+ * answer in the request's own transaction (domain/idempotency.ts), so it exists only for requests
+ * that were applied. Rows from before scopes existed have scope and fingerprint ''.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     userId: integer('user_id').notNull(),
+    scope: text('scope').notNull().default(''),
     key: text('key').notNull(),
+    /** SHA-256 of the request's parameters (secrets left out): the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull().default(''),
     response: jsonb('response').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('idempotency_user_key_uq').on(t.userId, t.key)],
+  (t) => [uniqueIndex('idempotency_user_scope_key_uq').on(t.userId, t.scope, t.key)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -163,7 +163,7 @@ describe('the round scheduler', () => {
 
   it('a restarted node rebuilds its snapshot: recent draws, the room feed and the real bet count', async () => {
     const issue = await currentIssue(app);
-    const player = await fundedUser(app, 100_00);
+    const player = await fundedUser(app, 1_000_00); // the room's entry limit
     expect((await bet(app, player.token, { issue, plan_id: plan, play_type: '1,2,3', money: '10' })).code).toBe(1);
     const engine = restartedEngine();
     await engine.init();
@@ -171,9 +171,9 @@ describe('the round scheduler', () => {
     expect(engine.snapshot.betsInRound(7, issue)).toBeGreaterThanOrEqual(3);
     const mine = engine.snapshot.feed(plan).filter((e) => e.userId === player.userId);
     expect(mine.map((e) => [e.playType, e.amount, e.after])).toEqual([
-      [1, 1000, 9000],
-      [2, 1000, 8000],
-      [3, 1000, 7000],
+      [1, 1000, 99_000],
+      [2, 1000, 98_000],
+      [3, 1000, 97_000],
     ]);
     expect(engine.snapshot.lastDraw(7)).toEqual(app.game.snapshot.lastDraw(7));
     await engine.close();
@@ -183,7 +183,7 @@ describe('the round scheduler', () => {
     const engine = restartedEngine();
     await engine.init();
     const issue = await currentIssue(app);
-    const player = await fundedUser(app, 100_00);
+    const player = await fundedUser(app, 1_000_00); // the room's entry limit
     expect((await bet(app, player.token, { issue, plan_id: plan, play_type: '1', money: '10' })).code).toBe(1);
     clock.set(roundAt(clock.now(), app.game.settings).drawsAt);
     engine.scheduler.start();

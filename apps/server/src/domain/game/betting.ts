@@ -2,9 +2,10 @@
  * Placing bets (DESIGN §6). One request may carry several classes at the same stake each; all are
  * accepted or none. In one transaction, in this order: the round is the current one and open, the
  * game is open, each class exists in the room, each stake is within its limits, the balance covers
- * the total (score spent first, then money). The odds are stored on each order (invariant I6); the
- * debit and its type-2 ledger rows are written in the same transaction (I1, I2), and an
- * Idempotency-Key makes a retried request apply once (I4).
+ * the total (score spent first, then money) and reaches the room's entry limit (join_limit). The
+ * odds are stored on each order (invariant I6); the debit and its type-2 ledger rows are written in
+ * the same transaction (I1, I2), and an Idempotency-Key makes a retried request apply once (I4; the
+ * caller wraps this in `idempotent`).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { effectiveMinStake } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
+import { saveAnswer, type IdempotencyClaim } from '../idempotency.js';
 import { money } from './present.js';
 import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
 import { ensureRound, type ChainOptions } from './rounds.js';
@@ -27,7 +29,8 @@ export interface BetRequest {
   playTypes: number[];
   /** Stake per class, cents. */
   amount: number;
-  idempotencyKey?: string;
+  /** From the Idempotency-Key header: a retry is applied once (domain/idempotency.ts). */
+  idempotency?: IdempotencyClaim;
 }
 
 export interface PlacedOrder {
@@ -85,27 +88,8 @@ function checkRequest(req: BetRequest, ctx: BetContext): { room: RoomConfig; gam
   return { room, game };
 }
 
-/** A stored answer for an Idempotency-Key, or null when this request is the first with it. */
-async function claimIdempotencyKey(tx: DbOrTx, userId: number, key: string, now: number): Promise<BetResult | null> {
-  const claimed = await queryRows(tx, sql`
-    insert into idempotency_keys (user_id, key, response, created_at)
-    values (${userId}, ${key}, ${JSON.stringify({ pending: true })}::jsonb, ${new Date(now).toISOString()})
-    on conflict do nothing returning key`);
-  if (claimed.length > 0) return null;
-  const rows = await queryRows<{ response: unknown }>(tx, sql`
-    select response from idempotency_keys where user_id = ${userId} and key = ${key}`);
-  const stored = rows[0]?.response;
-  const parsed = (typeof stored === 'string' ? JSON.parse(stored) : stored) as { bet?: BetResult } | null;
-  if (!parsed?.bet) throw new AppError('err.duplicate_request');
-  return parsed.bet;
-}
-
-export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promise<{ result: BetResult; replayed: boolean }> {
+export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promise<BetResult> {
   return db.transaction(async (tx) => {
-    if (req.idempotencyKey) {
-      const replay = await claimIdempotencyKey(tx, req.userId, req.idempotencyKey, ctx.now);
-      if (replay) return { result: replay, replayed: true };
-    }
     const { room, game } = checkRequest(req, ctx);
     const timing = roundAt(ctx.now, ctx.settings);
     const { round } = await ensureRound(tx, game.id, timing, ctx.seeds, { ...ctx.chain, now: ctx.now });
@@ -123,6 +107,8 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     let scoreLeft = Number(user.score);
     const total = req.amount * req.playTypes.length;
     if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
+    // The room's entry limit (spec §5: the hall refuses to enter below it), on the balance before the bet.
+    if (moneyLeft + scoreLeft < room.joinLimit) throw new AppError('err.room_join_limit', { field: 'plan_id' });
 
     // Each order: score first, then money; one ledger row per wallet touched.
     const at = new Date(ctx.now).toISOString();
@@ -178,12 +164,9 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       afterEach: planned.map((p) => p.after),
       createdAt: ctx.now,
     };
-    if (req.idempotencyKey) {
-      await tx.execute(sql`
-        update idempotency_keys set response = ${JSON.stringify({ bet: result })}::jsonb
-        where user_id = ${req.userId} and key = ${req.idempotencyKey}`);
-    }
     await ctx.onPlaced?.(tx, result);
-    return { result, replayed: false };
+    // Last: the answer under the request's Idempotency-Key (one statement; a taken key rolls all back).
+    await saveAnswer(tx, req.idempotency, result, ctx.now);
+    return result;
   });
 }

@@ -10,6 +10,7 @@ import type { Database, Db } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { BalanceCache } from './balances.js';
 import { placeBets, type BetRequest, type BetResult } from './betting.js';
+import { idempotent } from '../idempotency.js';
 import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from './chains.js';
 import type { DrawFaults, DrawOutcome } from './drawAndSettle.js';
 import { GameEvents, type GameEvent } from './events.js';
@@ -203,17 +204,19 @@ export class GameEngine {
     const now = this.clock.now();
     const game = this.snapshot.games.get(req.gameId);
     const room = this.snapshot.rooms.get(req.roomId);
-    const outcome = await placeBets(this.db, req, {
-      settings: this.settings,
-      seeds: this.seeds,
-      chain: this.chain,
-      now,
-      game,
-      room,
-      onPlaced: (tx, result) => this.events.publish(tx, betEvent(result)),
-    });
-    if (!outcome.replayed) this.applyBetEvent(betEvent(outcome.result));
-    return outcome;
+    const { answer, replayed } = await idempotent(this.db, req.idempotency, () =>
+      placeBets(this.db, req, {
+        settings: this.settings,
+        seeds: this.seeds,
+        chain: this.chain,
+        now,
+        game,
+        room,
+        onPlaced: (tx, result) => this.events.publish(tx, betEvent(result)),
+      }),
+    );
+    if (!replayed) this.applyBetEvent(betEvent(answer));
+    return { result: answer, replayed };
   }
 
   private applyBetEvent(e: Extract<GameEvent, { type: 'bet' }>): void {

@@ -6,7 +6,7 @@ import { operators } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { dummySecretHash, hashSecret, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, assertNotLocked, clearFailures, recordFailure } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, claimAttempt, clearFailures } from '../../domain/security/lockout.js';
 import { findOperatorById, findOperatorByName, presentOperator } from '../../domain/operators/operators.js';
 import { createOperatorSession, revokeOperatorSession, revokeOtherOperatorSessions } from '../../domain/operators/sessions.js';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../domain/operators/totp.js';
@@ -42,15 +42,12 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const body = parseInput(loginSchema, request);
     const now = app.clock.now();
     const lockKey = `operator-login:${body.username.toLowerCase()}:${request.ip}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
+    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const operator = await findOperatorByName(app.db, body.username);
     const valid = operator
       ? await verifySecret(operator.passwordHash, body.password)
       : (await verifySecret(await dummySecretHash(), body.password), false);
-    if (!operator || !valid) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-      throw new AppError('err.login_failed');
-    }
+    if (!operator || !valid) throw new AppError('err.login_failed');
     if (operator.disabled) throw new AppError('err.account_disabled');
     if (operator.totpSecret) {
       if (!body.otp) throw new AppError('err.otp_required', { field: 'otp' });
@@ -65,10 +62,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
             .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
             .returning({ id: operators.id })
         ).length === 1;
-      if (!recorded) {
-        await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-        throw new AppError('err.otp_wrong', { field: 'otp' });
-      }
+      if (!recorded) throw new AppError('err.otp_wrong', { field: 'otp' });
     }
     await clearFailures(app.db, lockKey);
     const token = await app.db.transaction(async (tx) => {
@@ -131,12 +125,9 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const operator = await findOperatorById(app.db, op.operatorId);
     if (!operator?.totpSecret) throw new AppError('err.totp_not_enabled');
     const lockKey = `operator-otp:${op.operatorId}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
+    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
     const step = matchTotp(operator.totpSecret, body.otp, now, operator.totpLastStep);
-    if (step === null) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-      throw new AppError('err.otp_wrong', { field: 'otp' });
-    }
+    if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
     await clearFailures(app.db, lockKey);
     await app.db.transaction(async (tx) => {
       await tx.update(operators).set({ totpSecret: null, totpLastStep: null }).where(eq(operators.id, op.operatorId));

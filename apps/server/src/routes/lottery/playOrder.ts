@@ -5,13 +5,12 @@ import { AppError } from '../../errors.js';
 import { className, maskNickname, money } from '../../domain/game/present.js';
 import { classListParam, intParam } from '../../domain/game/params.js';
 import type { BetResult } from '../../domain/game/betting.js';
-
-const KEY_RE = /^[\w.:-]{1,100}$/;
+import { idempotencyClaim } from '../../domain/idempotency.js';
 
 /**
  * Lottery/playOrder: one or several classes (`play_type` "1" or "1,3,11" or an array) at `money`
  * each, all accepted or none. An `Idempotency-Key` header makes a retry apply once and answer the
- * same entry.
+ * same entry; the same key with a different bet is refused.
  */
 export default async function playOrderRoutes(app: FastifyInstance) {
   app.post('/api/Lottery/playOrder', { preHandler: app.requireUser }, async (request, reply) => {
@@ -27,18 +26,17 @@ export default async function playOrderRoutes(app: FastifyInstance) {
     if (amount === null || amount <= 0) throw new AppError('err.bet_amount_invalid', { field: 'money' });
     const issue = typeof params.issue === 'string' || typeof params.issue === 'number' ? String(params.issue).trim() : '';
     if (issue === '') throw new AppError('err.issue_not_current', { field: 'issue' });
-    const keyHeader = request.headers['idempotency-key'];
-    const idempotencyKey = Array.isArray(keyHeader) ? keyHeader[0] : keyHeader;
-    if (idempotencyKey !== undefined && !KEY_RE.test(idempotencyKey)) throw new AppError('err.idempotency_key_invalid');
+    const userId = request.user!.userId;
+    const idempotency = idempotencyClaim({ headers: request.headers, params, userId, operation: 'bet' });
 
     const { result } = await app.game.placeBets({
-      userId: request.user!.userId,
+      userId,
       gameId: room.gameId,
       roomId: room.id,
       issue,
       playTypes,
       amount,
-      idempotencyKey,
+      idempotency,
     });
     return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
   });

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { users } from '../../db/schema.js';
 import { dummySecretHash, hashSecret, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, assertNotLocked, clearFailures, recordFailure } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import {
   GUEST_GROUP,
   MEMBER_GROUP,
@@ -51,17 +51,16 @@ export default async function accountRoutes(app: FastifyInstance) {
     const input = parseInput(loginSchema, request);
     const now = app.clock.now();
     const lockKey = `login:${input.account.toLowerCase()}:${request.ip}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
-    const user = await findUserByName(app.db, input.account);
-    const valid = user
-      ? await verifySecret(user.passwordHash, input.password)
-      : (await verifySecret(await dummySecretHash(), input.password), false);
-    if (!user || !valid || user.groupId !== MEMBER_GROUP) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-      throw new AppError('err.login_failed');
-    }
+    // The attempt is counted before the slow check, so parallel guesses cannot exceed the limit.
+    const user = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
+      const found = await findUserByName(app.db, input.account);
+      const valid = found
+        ? await verifySecret(found.passwordHash, input.password)
+        : (await verifySecret(await dummySecretHash(), input.password), false);
+      if (!found || !valid || found.groupId !== MEMBER_GROUP) throw new AppError('err.login_failed');
+      return found;
+    });
     if (user.disabled) throw new AppError('err.account_disabled');
-    await clearFailures(app.db, lockKey);
     const token = await app.sessions.create(app.db, user.id, { remember: input.remember ?? false, now, ...client(request) });
     return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.login_success');
   });

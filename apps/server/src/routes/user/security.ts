@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { parseInput } from '../../http/input.js';
 import { findUserById, loginInfo } from '../../domain/accounts/users.js';
 import { hashSecret, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, assertNotLocked, clearFailures, recordFailure } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 
 /** Login password and security code (the 6-digit code that authorises withdrawals). */
@@ -19,14 +19,12 @@ export default async function securityRoutes(app: FastifyInstance) {
     const { userId } = request.user!;
     const now = app.clock.now();
     const lockKey = `password:${userId}`;
-    await assertNotLocked(app.db, lockKey, new Date(now));
-    const user = await findUserById(app.db, userId);
-    if (!user) throw new AppError('err.not_found');
-    if (!(await verifySecret(user.passwordHash, input.after_pass))) {
-      await recordFailure(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-      throw new AppError('err.old_password_wrong', { field: 'after_pass' });
-    }
-    await clearFailures(app.db, lockKey);
+    const user = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
+      const found = await findUserById(app.db, userId);
+      if (!found) throw new AppError('err.not_found');
+      if (!(await verifySecret(found.passwordHash, input.after_pass))) throw new AppError('err.old_password_wrong', { field: 'after_pass' });
+      return found;
+    });
     const passwordHash = await hashSecret(input.new_pass);
     const token = await app.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));

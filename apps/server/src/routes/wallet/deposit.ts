@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
+import { input, parseInput } from '../../http/input.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { depositDetails, requestDeposit } from '../../domain/wallet/deposits.js';
 import { depositRequestSchema } from '../../domain/wallet/schemas.js';
-import { idempotencyKeyOf, idempotent } from '../../domain/wallet/idempotency.js';
+import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
 
 /** Deposits: the operator's details (user/recharge) and the request itself (user/depositRequest). */
 export default async function depositRoutes(app: FastifyInstance) {
@@ -24,19 +24,22 @@ export default async function depositRoutes(app: FastifyInstance) {
   /**
    * A deposit request with its amount, channel and screenshot (from common/upload or
    * user/uploadRechargeScreenshot): pending until an operator approves or rejects it.
-   * An Idempotency-Key header makes a retried request create one deposit only.
+   * An Idempotency-Key header makes a retried request create one deposit only (the same key with
+   * another request is refused).
    */
   app.post('/api/user/depositRequest', { preHandler: app.requireMember }, async (request, reply) => {
-    const body = parseInput(depositRequestSchema, request);
     const userId = request.user!.userId;
     const now = app.clock.now();
-    const key = idempotencyKeyOf(request.headers);
-    const answer = await app.db.transaction((tx) =>
-      idempotent(tx, { userId, scope: 'deposit', key, now }, async () => {
+    const claim = idempotencyClaim({ headers: request.headers, params: input(request), userId, operation: 'deposit' });
+    const { answer } = await idempotent(app.db, claim, async () => {
+      const body = parseInput(depositRequestSchema, request);
+      return app.db.transaction(async (tx) => {
         const created = await requestDeposit(tx, { userId, amount: body.money, channel: body.channel, screenshot: body.screenshot, now });
-        return { data: { id: created.id, money: formatMoney(body.money), channel: body.channel, status: 0 }, msg: 'msg.deposit_submitted' };
-      }),
-    );
-    return reply.ok(answer.data, answer.msg);
+        const data = { id: created.id, money: formatMoney(body.money), channel: body.channel, status: 0 };
+        await saveAnswer(tx, claim, data, now);
+        return data;
+      });
+    });
+    return reply.ok(answer, 'msg.deposit_submitted');
   });
 }

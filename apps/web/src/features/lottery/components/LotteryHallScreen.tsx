@@ -6,6 +6,7 @@ import { GAMES, gameCode } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
+import { apiMessage } from '../../../lib/validation';
 import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
 import { useHall } from '../api/hall';
 import { canEnter, groupByTier, roomName } from '../model/rooms';
@@ -90,7 +91,8 @@ export function LotteryHallScreen() {
   const enter = (plan: LotteryPlan) => {
     const balance = info.data?.balance ?? storedBalance;
     if (!canEnter(balance, plan)) {
-      Toast.show({ icon: 'fail', content: t('hall.insufficient') });
+      // The server's own refusal text: playOrder refuses a balance below the limit with the same message.
+      Toast.show({ icon: 'fail', content: apiMessage('err.room_join_limit') });
       return;
     }
     const code = gameCode(plan.game_id) ?? 'us';

@@ -16,7 +16,8 @@ export function groupByTier(plans: readonly LotteryPlan[]): { type: number; plan
 
 /**
  * Whether a balance may enter the room (spec §5): below the join limit shows "assets
- * insufficient". An unknown balance (still loading) is not refused here; the server decides.
+ * insufficient" (`err.room_join_limit`, the message the server's playOrder refuses with). An
+ * unknown balance (still loading) is not refused here; the server decides.
  */
 export function canEnter(balance: string | null | undefined, plan: Pick<LotteryPlan, 'join_limit'>): boolean {
   const limit = parseMoney(plan.join_limit) ?? 0;
