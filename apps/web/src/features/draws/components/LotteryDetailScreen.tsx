@@ -2,8 +2,8 @@ import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { gameCode } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
+import { gameNameKey } from '../../../lib/gameName';
 import { useDraws } from '../api/draws';
 import { GameTabs, gameFromParam } from './GameTabs';
 import './draws.css';
@@ -14,7 +14,7 @@ export function LotteryDetailScreen() {
   const [params, setParams] = useSearchParams();
   const gameId = gameFromParam(params.get('game_id'));
   const draws = useDraws(gameId, 100);
-  const name = t(`games.${gameCode(gameId) ?? 'us'}`);
+  const name = t(gameNameKey(gameId));
   return (
     <Page title={t('draws.detailTitle', { name })} className="draws">
       <GameTabs gameId={gameId} onChange={(id) => setParams({ game_id: String(id) }, { replace: true })} />

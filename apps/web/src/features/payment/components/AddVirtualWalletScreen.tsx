@@ -3,33 +3,22 @@ import { Form, Input, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { WALLET_TYPES, walletSchema, type WalletType } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
-import { showError, showNotice, showSuccess } from '../../../lib/feedback';
-import { useGoBack } from '../../../lib/navigation';
+import { showNotice } from '../../../lib/feedback';
 import { firstProblem } from '../../../lib/validation';
-import { useSetPayInfo } from '../api/payment';
+import { useSavePayAccount } from './useSavePayAccount';
 
 /** /addVirtualWallet (spec §2.9): address (acc) and network (acc_name: trc20, erc20 or omni). */
 export function AddVirtualWalletScreen() {
   const { t } = useTranslation();
-  const goBack = useGoBack('/bankCardManage?type=1');
   const [address, setAddress] = useState('');
   const [network, setNetwork] = useState<WalletType | ''>('trc20');
-  const save = useSetPayInfo();
+  const save = useSavePayAccount('/bankCardManage?type=1');
 
   const submit = () => {
-    if (save.isPending) return;
+    if (save.pending) return;
     const check = firstProblem(walletSchema, { acc: address, acc_name: network });
     if (!check.ok) return showNotice(check.message);
-    save.mutate(
-      { type: 1, acc: check.value.acc, acc_name: check.value.acc_name },
-      {
-        onSuccess: (answer) => {
-          showSuccess(answer.msg);
-          goBack();
-        },
-        onError: showError,
-      },
-    );
+    save.submit({ type: 1, acc: check.value.acc, acc_name: check.value.acc_name });
   };
 
   return (
@@ -38,7 +27,7 @@ export function AddVirtualWalletScreen() {
       backFallback="/bankCardManage?type=1" layout="vertical"
       formClassName="pay-form"
       hint={t('payment.walletHint')}
-      pending={save.isPending}
+      pending={save.pending}
       onSubmit={submit}
     >
       <Form.Item label={t('payment.walletType')}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { gameCode } from '@lucky28/shared/game';
 import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
+import { gameNameKey } from '../../../lib/gameName';
 import { splitDuration } from '../model/timing';
 
 /** Which room's configuration the page describes: a game row and a room row of chips. */
@@ -17,7 +17,7 @@ export function RoomPicker({ games, game, plan, onChoose }: { games: LotteryGame
             className={`rules-chip ${g.id === game.id ? 'rules-chip-on' : ''}`}
             onClick={() => g.planList[0] && onChoose(g.planList[0].id)}
           >
-            {t(`games.${gameCode(g.id) ?? 'us'}`)}
+            {t(gameNameKey(g.id))}
           </button>
         ))}
       </div>
