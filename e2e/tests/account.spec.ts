@@ -33,13 +33,15 @@ test('a new user registers, logs in, sets a security code, binds a card, switche
     expect(stored).not.toContain(PASSWORD);
   });
 
-  await test.step('set a security code: it submits by itself at the 6th digit', async () => {
+  await test.step('set a security code: typed twice, it submits by itself at the 6th digit', async () => {
     await page.goto('/personal');
     await page.getByRole('button', { name: '設定' }).click();
     await expect(page).toHaveURL(/\/setting\?type=1$/);
     await page.goto('/setting?type=2');
     await page.getByTestId('setting-code').click();
     await expect(page.getByTestId('code-step')).toHaveText('請設定 6 位數字安全碼');
+    await typeCode(page, '246810');
+    await expect(page.getByTestId('code-step')).toHaveText('請再次輸入新的安全碼');
     await typeCode(page, '246810');
     await expect(page.getByText('設定成功')).toBeVisible();
     await expect(page).toHaveURL(/\/setting\?type=2$/);
@@ -51,6 +53,8 @@ test('a new user registers, logs in, sets a security code, binds a card, switche
     await expect(page.getByTestId('code-step')).toHaveText('請輸入目前安全碼');
     await typeCode(page, '111111');
     await expect(page.getByTestId('code-step')).toHaveText('請輸入新的 6 位安全碼');
+    await typeCode(page, '222222');
+    await expect(page.getByTestId('code-step')).toHaveText('請再次輸入新的安全碼');
     await typeCode(page, '222222');
     await expect(page.getByText('原安全碼錯誤')).toBeVisible();
     await expect(page.getByTestId('code-step')).toHaveText('請輸入目前安全碼');

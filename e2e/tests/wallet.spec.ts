@@ -97,6 +97,8 @@ test('deposit with a screenshot, operator approval, then a 100 u withdrawal thro
     await expect(page).toHaveURL(/\/setSecurityCode\?isTrue$/);
     await expect(page.getByTestId('code-step')).toHaveText('請設定 6 位數字安全碼');
     await typeCode(page, '135790');
+    await expect(page.getByTestId('code-step')).toHaveText('請再次輸入新的安全碼');
+    await typeCode(page, '135790');
     await expect(page.getByText('設定成功')).toBeVisible();
   });
 

@@ -3,6 +3,7 @@
  * shared by the server, which enforces them, and the apps, which check before sending. No zod here:
  * the player app's wallet screens read these without loading the schemas.
  */
+import type { ImageMime } from './images.js';
 import { parsePositiveMoney, type Cents } from './money.js';
 
 /** Largest amount a single deposit or withdrawal may carry: 1,000,000 u, in cents. */
@@ -12,8 +13,7 @@ export const MIN_WITHDRAW_CENTS: Cents = 10_000;
 /** Uploads (deposit screenshots, ID photos): at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The picture types the server accepts, judged by content on the server and by the file's type in the apps. */
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+export const UPLOAD_IMAGE_TYPES: readonly ImageMime[] = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 export type AmountProblem = 'err.amount_required' | 'err.amount_invalid' | 'err.amount_too_large';
 

@@ -36,6 +36,8 @@ describe('user/userInfo and user/profile', () => {
       [{ idcard: '1234567890123456789' }, 'ID number must be 1–18 letters or digits'],
       [{ idcard: '12-34' }, 'ID number must be 1–18 letters or digits'],
       [{ nickname: 'x'.repeat(21) }, 'Nickname must be 1–20 characters'],
+      [{ nickname: '' }, 'Please enter a nickname'],
+      [{ nickname: '   ' }, 'Please enter a nickname'],
       [{ avatar: 9 }, 'Invalid avatar'],
     ] as const;
     for (const [body, msg] of bad) {

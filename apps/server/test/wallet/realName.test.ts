@@ -28,6 +28,25 @@ describe('user/shiming', () => {
     expect(info.data).toMatchObject({ shiming: 1, truename: '张*', idcard: '110*************3X', reason: '' });
   });
 
+  it('the ID number given here satisfies the withdraw check, without a second entry on /baseinfo', async () => {
+    const user = await registerUser(app);
+    expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.has_idcard).toBe(false);
+    const pics = await idPictures(user.token);
+    expect((await submit(user.token, { truename: '张三', idcard: '11010119900307123X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
+    expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.has_idcard).toBe(true);
+    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('11010119900307123X');
+    const withdraw = await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: user.token });
+    expect(withdraw.msg).not.toBe('Please complete your ID information first');
+  });
+
+  it('keeps an ID number already on file', async () => {
+    const user = await registerUser(app);
+    await call(app, '/api/user/profile', { idcard: '110105194912310021' }, { token: user.token });
+    const pics = await idPictures(user.token);
+    expect((await submit(user.token, { truename: '张三', idcard: '11010119900307123X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
+    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('110105194912310021');
+  });
+
   it('checks in the order of spec §5, each with its message', async () => {
     const user = await registerUser(app);
     const pics = await idPictures(user.token);

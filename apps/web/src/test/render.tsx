@@ -38,4 +38,4 @@ export function fakeApi(handlers: Record<string, (body: Record<string, unknown>)
 }
 
 export const ok = <T,>(data: T, msg = 'Success') => ({ body: { code: 1, msg, time: 0, data } });
-export const fail = (msg: string, code = 0, status = 200) => ({ status, body: { code, msg, time: 0, data: null } });
+export const fail = (msg: string, code = 0, status = 200, field?: string) => ({ status, body: { code, msg, time: 0, data: null, ...(field ? { field } : {}) } });

@@ -64,7 +64,10 @@ export const setSafetySchema = z.object({
 
 export const profileSchema = z.object({
   idcard: optionalText().pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid').optional()),
-  nickname: optionalText().pipe(z.string().max(20, 'err.nickname_invalid').optional()),
+  /** Absent = unchanged; present but blank is refused (a nickname cannot be set to nothing). */
+  nickname: z
+    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'err.nickname_invalid' }).trim().min(1, 'err.nickname_required').max(20, 'err.nickname_invalid'))
+    .optional(),
   avatar: z.coerce.number({ error: 'err.avatar_invalid' }).int('err.avatar_invalid').min(0, 'err.avatar_invalid').max(8, 'err.avatar_invalid').optional(),
 });
 

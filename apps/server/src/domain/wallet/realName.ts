@@ -25,7 +25,8 @@ function refuseByStatus(status: number): never {
 
 /**
  * user/shiming: the caller's real name, ID number and the two ID-card pictures (their own idcard
- * uploads) go to review; status 0 → 1. Refused while a request is under review or once verified.
+ * uploads) go to review; status 0 → 1, and the ID number is stored as the account's if none is yet.
+ * Refused while a request is under review or once verified.
  */
 export async function submitRealName(
   tx: DbOrTx,
@@ -37,9 +38,11 @@ export async function submitRealName(
   const front = await ownIdcardUpload(tx, opts.userId, opts.front, 'idcard_zheng');
   const back = await ownIdcardUpload(tx, opts.userId, opts.back, 'idcard_fan');
   if (front.id === back.id) throw new AppError('err.realname_same_image', { field: 'idcard_fan' });
-  // The conditional update is the guard against a concurrent submit or review.
+  // The conditional update is the guard against a concurrent submit or review. The ID number given
+  // here becomes the account's when it has none yet, so the withdraw check needs no second entry.
   const moved = await queryRows<{ id: number }>(tx, sql`
-    update users set shiming = ${Shiming.review} where id = ${opts.userId} and shiming not in (1, 2) returning id`);
+    update users set shiming = ${Shiming.review}, idcard = coalesce(idcard, ${opts.idcard})
+    where id = ${opts.userId} and shiming not in (1, 2) returning id`);
   if (moved.length === 0) {
     const [again] = await tx.select({ shiming: users.shiming }).from(users).where(eq(users.id, opts.userId)).limit(1);
     refuseByStatus(again?.shiming ?? Shiming.review);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { UploadImageType } from '@lucky28/shared';
 import { uploads } from '../../db/schema.js';
 
 /** DESIGN §7 / spec §9: images only, judged by content, at most MAX_UPLOAD_BYTES (packages/shared). */
@@ -14,27 +13,8 @@ export const isUploadKind = (v: unknown): v is UploadKind =>
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-/**
- * The image type by its magic bytes, or null. The file name and the client's content type are
- * ignored: a PNG called .txt is a PNG, a text file called .png is not an image.
- */
-export function sniffImage(buf: Buffer): UploadImageType | null {
-  const starts = (bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
-  // PNG signature followed by the IHDR chunk that must come first.
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && buf.subarray(12, 16).toString('latin1') === 'IHDR') {
-    return 'image/png';
-  }
-  // JPEG: SOI then a marker.
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  // WebP: RIFF container of form type WEBP with a VP8/VP8L/VP8X chunk.
-  if (starts([0x52, 0x49, 0x46, 0x46]) && buf.subarray(8, 12).toString('latin1') === 'WEBP' && buf.subarray(12, 15).toString('latin1') === 'VP8') {
-    return 'image/webp';
-  }
-  if (buf.length >= 13 && (buf.subarray(0, 6).toString('latin1') === 'GIF87a' || buf.subarray(0, 6).toString('latin1') === 'GIF89a')) {
-    return 'image/gif';
-  }
-  return null;
-}
+/** Uploads are judged by content with the rule the app also applies before a preview. */
+export { sniffImage } from '@lucky28/shared';
 
 /** A random, unguessable name chosen by the server (192 bits, URL-safe). Also the file's handle in URLs. */
 export const newUploadName = (): string => randomBytes(24).toString('base64url');

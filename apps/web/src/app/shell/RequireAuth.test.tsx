@@ -23,7 +23,7 @@ describe('route guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(GUARD_DELAY_MS - 20);
     expect(router.state.location.state).toEqual({ from: '/personal?x=1' });
-    expect(screen.getByTestId('login')).toBeTruthy();
+    expect(await screen.findByTestId('login')).toBeTruthy();
   });
 
   it('with a token: the screen renders', () => {

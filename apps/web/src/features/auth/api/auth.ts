@@ -24,8 +24,5 @@ export const login = (input: LoginInput) => request<LoginAnswer>('/api/user/logi
 export const register = (input: RegisterInput) =>
   request<LoginAnswer>('/api/user/register', { data: { ...input, group_id: 1 } });
 
-export const guestLogin = () => request<LoginAnswer>('/api/user/guestLogin');
-
 export const useLogin = () => useMutation({ mutationFn: login });
 export const useRegister = () => useMutation({ mutationFn: register });
-export const useGuestLogin = () => useMutation({ mutationFn: guestLogin });

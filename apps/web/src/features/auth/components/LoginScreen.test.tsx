@@ -51,12 +51,41 @@ describe('LoginScreen', () => {
     expect(useSession.getState().token).toBeNull();
   });
 
-  it('"try as guest" opens a guest session', async () => {
-    const api = fakeApi({ '/api/user/guestLogin': () => ok({ userinfo: { ...userinfo, token: 'g-1', username: 'guest_1', group_id: 2 } }) });
+  it('offers no guest entry (a guest holds no money and cannot deposit)', () => {
+    screenAt('/login', <LoginScreen />);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /guest/i })).toBeNull();
+  });
+
+  it('marks the field a refusal names, and clears the mark once it is edited', async () => {
+    const api = fakeApi({ '/api/user/login': () => fail('Incorrect username or password', 0, 200, 'password') });
     configureApiClient({ fetch: api.fetch });
     screenAt('/login', <LoginScreen />);
-    fireEvent.click(screen.getByRole('button', { name: 'Try as guest' }));
-    await waitFor(() => expect(useSession.getState()).toMatchObject({ token: 'g-1', groupId: 2 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const marked = (placeholder: string) => screen.getByPlaceholderText(placeholder).closest('.field-invalid') !== null;
+    expect(await screen.findByText('Please enter username')).toBeTruthy();
+    expect(marked('Enter username')).toBe(true);
+    fill('Enter username', 'alice');
+    expect(marked('Enter username')).toBe(false);
+    fill('Enter password', 'wrong-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Incorrect username or password')).toBeTruthy();
+    await waitFor(() => expect(marked('Enter password')).toBe(true));
+    expect(marked('Enter username')).toBe(false);
+  });
+
+  it('names customer service for a forgotten password only when a chat is configured', async () => {
+    let enabled = false;
+    const api = fakeApi({ '/api/support/config': () => ok({ enabled, url: enabled ? 'https://chat.example/' : null }) });
+    configureApiClient({ fetch: api.fetch, getLang: () => 'en' });
+    const first = screenAt('/login', <LoginScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText('Please ask the operator of this site to reset your password.')).toBeTruthy();
+    first.unmount();
+    enabled = true;
+    screenAt('/login', <LoginScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText('Please contact customer service to reset your password.')).toBeTruthy();
   });
 
   it('back clears the session and goes home', async () => {

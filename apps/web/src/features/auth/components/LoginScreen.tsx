@@ -1,20 +1,27 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Dialog, Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@lucky28/shared/schemas';
 import { endSession } from '../../../lib/endSession';
-import { showError, showNotice } from '../../../lib/feedback';
 import { rememberedUsername, useSession } from '../../../lib/session';
 import { firstProblem } from '../../../lib/validation';
-import { useGuestLogin, useLogin } from '../api/auth';
+import { useLogin } from '../api/auth';
+import { useFieldProblem } from '../../../components/useFieldProblem';
+import { supportConfigQuery } from '../../../lib/api/support';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
 
 /** After a successful login the 500 ms loading notice shows, then the app moves on (spec §4). */
 const AFTER_LOGIN_MS = 500;
 
-/** /login (spec §2.4): username, password, remember me (on by default), register link, guest entry. */
+/**
+ * /login (spec §2.4): username, password, remember me (on by default), register link. No "try as
+ * guest" entry: a guest account holds no money and may not deposit, and a play-money balance would put
+ * unfunded bets into the room feeds, bet counts and win notices that the app promises are real
+ * (DESIGN §1, §9). `user/guestLogin` stays in the API for existing clients.
+ */
 export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,8 +32,9 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const loginCall = useLogin();
-  const guestCall = useGuestLogin();
-  const busy = loginCall.isPending || guestCall.isPending;
+  const busy = loginCall.isPending;
+  const problem = useFieldProblem();
+  const queryClient = useQueryClient();
 
   const proceed = (message: string) => {
     Toast.show({ icon: 'loading', content: message, duration: AFTER_LOGIN_MS });
@@ -36,7 +44,8 @@ export function LoginScreen() {
   const submit = () => {
     if (busy) return;
     const check = firstProblem(loginSchema, { account, password });
-    if (!check.ok) return showNotice(check.message);
+    if (!check.ok) return problem.report(check.message, check.field);
+    problem.clear();
     loginCall.mutate(
       { account: account.trim(), password, remember },
       {
@@ -44,21 +53,9 @@ export function LoginScreen() {
           signIn(answer.data.userinfo, { remember, rememberUsername: remember, username: answer.data.userinfo.username ?? account.trim() });
           proceed(answer.msg);
         },
-        onError: showError,
+        onError: problem.fail,
       },
     );
-  };
-
-  const tryAsGuest = () => {
-    if (busy) return;
-    guestCall.mutate(undefined, {
-      onSuccess: (answer) => {
-        // A guest session leaves a remembered member's username alone.
-        signIn(answer.data.userinfo, { remember: false });
-        proceed(answer.msg);
-      },
-      onError: showError,
-    });
   };
 
   /** Back clears the session and returns home (spec §2.4). */
@@ -70,10 +67,10 @@ export function LoginScreen() {
   return (
     <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} onBack={back}>
       <Form layout="vertical" className="auth-form" onFinish={submit}>
-        <Form.Item label={t('auth.username')}>
+        <Form.Item label={t('auth.username')} {...problem.item(['account', 'username'])}>
           <Input
             value={account}
-            onChange={setAccount}
+            onChange={problem.editing('account', setAccount)}
             placeholder={t('auth.usernamePlaceholder')}
             name="username"
             autoComplete="username"
@@ -81,10 +78,10 @@ export function LoginScreen() {
             clearable
           />
         </Form.Item>
-        <Form.Item label={t('auth.password')}>
+        <Form.Item label={t('auth.password')} {...problem.item('password')}>
           <PasswordInput
             value={password}
-            onChange={setPassword}
+            onChange={problem.editing('password', setPassword)}
             placeholder={t('auth.passwordPlaceholder')}
             name="password"
             autoComplete="current-password"
@@ -99,16 +96,17 @@ export function LoginScreen() {
         <button
           type="button"
           className="link-button"
-          onClick={() => Dialog.alert({ content: t('auth.forgotBody'), confirmText: t('common.ok') })}
+          onClick={async () => {
+            // Customer service is named only when a chat is configured.
+            const hasChat = await queryClient.fetchQuery(supportConfigQuery()).then((c) => c.enabled, () => false);
+            void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
+          }}
         >
           {t('auth.forgot')}
         </button>
       </div>
       <Button block color="primary" size="large" shape="rounded" loading={loginCall.isPending} onClick={submit} className="btn-primary">
         {t('auth.login')}
-      </Button>
-      <Button block fill="outline" size="large" shape="rounded" loading={guestCall.isPending} onClick={tryAsGuest} className="btn-guest">
-        {t('auth.guest')}
       </Button>
       <p className="auth-switch">
         {t('auth.noAccount')} <Link to="/register">{t('auth.registerNow')}</Link>

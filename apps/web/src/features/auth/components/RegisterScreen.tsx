@@ -3,10 +3,11 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registerSchema } from '@lucky28/shared/schemas';
-import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { showSuccess } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
 import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useRegister } from '../api/auth';
+import { useFieldProblem } from '../../../components/useFieldProblem';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
 
@@ -21,15 +22,17 @@ export function RegisterScreen() {
   const [confirm, setConfirm] = useState('');
   const [inviter, setInviter] = useState(() => params.get('inviter_id') ?? '');
   const call = useRegister();
+  const problem = useFieldProblem();
 
   const submit = () => {
     if (call.isPending) return;
     // Spec §5 order: username, password, confirmation, then the match and the optional invite code.
     const basics = firstProblem(registerSchema, { username, password });
-    if (!basics.ok) return showNotice(basics.message);
-    if (!confirm.trim()) return showNotice(apiMessage('err.confirm_required'));
+    if (!basics.ok) return problem.report(basics.message, basics.field);
+    if (!confirm.trim()) return problem.report(apiMessage('err.confirm_required'), 'repassword');
     const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: inviter });
-    if (!full.ok) return showNotice(full.message);
+    if (!full.ok) return problem.report(full.message, full.field);
+    problem.clear();
     call.mutate(
       { username: username.trim(), password, repassword: confirm, inviter_id: inviter.trim() || undefined },
       {
@@ -38,7 +41,7 @@ export function RegisterScreen() {
           showSuccess(answer.msg);
           navigate('/', { replace: true });
         },
-        onError: showError,
+        onError: problem.fail,
       },
     );
   };
@@ -46,17 +49,17 @@ export function RegisterScreen() {
   return (
     <AuthLayout title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} onBack={() => navigate('/', { replace: true })}>
       <Form layout="vertical" className="auth-form">
-        <Form.Item label={t('auth.username')} description={t('auth.usernameHint')}>
-          <Input value={username} onChange={setUsername} placeholder={t('auth.usernamePlaceholder')} name="username" autoComplete="username" aria-label={t('auth.username')} clearable />
+        <Form.Item label={t('auth.username')} {...problem.item('username', t('auth.usernameHint'))}>
+          <Input value={username} onChange={problem.editing('username', setUsername)} placeholder={t('auth.usernamePlaceholder')} name="username" autoComplete="username" aria-label={t('auth.username')} clearable />
         </Form.Item>
-        <Form.Item label={t('auth.password')} description={t('auth.passwordHint')}>
-          <PasswordInput value={password} onChange={setPassword} placeholder={t('auth.passwordPlaceholder')} name="password" autoComplete="new-password" />
+        <Form.Item label={t('auth.password')} {...problem.item('password', t('auth.passwordHint'))}>
+          <PasswordInput value={password} onChange={problem.editing('password', setPassword)} placeholder={t('auth.passwordPlaceholder')} name="password" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label={t('auth.confirmPassword')}>
-          <PasswordInput value={confirm} onChange={setConfirm} placeholder={t('auth.confirmPlaceholder')} name="confirm" autoComplete="new-password" />
+        <Form.Item label={t('auth.confirmPassword')} {...problem.item('repassword')}>
+          <PasswordInput value={confirm} onChange={problem.editing('repassword', setConfirm)} placeholder={t('auth.confirmPlaceholder')} name="confirm" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label={t('auth.inviteCode')}>
-          <Input value={inviter} onChange={setInviter} placeholder={t('auth.inviteOptional')} name="inviter_id" inputMode="numeric" aria-label={t('auth.inviteCode')} clearable />
+        <Form.Item label={t('auth.inviteCode')} {...problem.item('inviter_id')}>
+          <Input value={inviter} onChange={problem.editing('inviter_id', setInviter)} placeholder={t('auth.inviteOptional')} name="inviter_id" inputMode="numeric" aria-label={t('auth.inviteCode')} clearable />
         </Form.Item>
       </Form>
       <Button block color="primary" size="large" shape="rounded" loading={call.isPending} onClick={submit} className="btn-primary">

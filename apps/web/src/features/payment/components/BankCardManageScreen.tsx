@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { shortenMiddle } from '../../../lib/format';
 import { usePayInfo, type PayAccount, type PayType } from '../api/payment';
+import { useHasSupportChat } from '../../../lib/api/support';
 
 function BankCardView({ card }: { card: PayAccount }) {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function BankCardManageScreen() {
   const [params] = useSearchParams();
   const type: PayType = params.get('type') === '1' ? 1 : 0;
   const info = usePayInfo(type);
+  const hasChat = useHasSupportChat();
   const addPath = type === 0 ? '/addBankCard' : '/addVirtualWallet';
 
   let body;
@@ -61,7 +63,7 @@ export function BankCardManageScreen() {
     body = (
       <>
         {type === 0 ? <BankCardView card={info.data} /> : <WalletView wallet={info.data} />}
-        <p className="page-hint">{t('payment.changeHint')}</p>
+        <p className="page-hint">{t(hasChat ? 'payment.changeHint' : 'payment.changeHintNoChat')}</p>
       </>
     );
   } else {

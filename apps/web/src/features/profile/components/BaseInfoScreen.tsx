@@ -7,10 +7,12 @@ import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useUserInfo, type UserInfo } from '../../../lib/auth';
-import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { showSuccess } from '../../../lib/feedback';
 import { maskIdCard } from '../../../lib/format';
 import { firstProblem } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/profile';
+import { useFieldProblem } from '../../../components/useFieldProblem';
+import { useHasSupportChat } from '../../../lib/api/support';
 
 function BaseInfoForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
@@ -20,11 +22,16 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
   const [sheet, setSheet] = useState(false);
   const save = useUpdateProfile();
   const idcardLocked = Boolean(user.idcard);
+  const problem = useFieldProblem();
+  const hasChat = useHasSupportChat();
 
   const submit = () => {
-    const input = { nickname, ...(idcardLocked || !idcard.trim() ? {} : { idcard }) };
+    const settingIdcard = !idcardLocked && idcard.trim() !== '';
+    // A blank nickname is refused (the server too), unless the ID number alone is being saved.
+    const input = { ...(nickname.trim() || !settingIdcard ? { nickname } : {}), ...(settingIdcard ? { idcard } : {}) };
     const check = firstProblem(profileSchema, input);
-    if (!check.ok) return showNotice(check.message);
+    if (!check.ok) return problem.report(check.message, check.field);
+    problem.clear();
     save.mutate(
       { nickname: check.value.nickname, idcard: check.value.idcard },
       {
@@ -32,7 +39,7 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
           showSuccess(answer.msg);
           setIdcard('');
         },
-        onError: showError,
+        onError: problem.fail,
       },
     );
   };
@@ -52,14 +59,14 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
         <Form.Item label={t('profile.account')}>
           <span className="readonly-value" data-testid="baseinfo-account">{user.username}</span>
         </Form.Item>
-        <Form.Item label={t('profile.nickname')}>
-          <Input value={nickname} onChange={setNickname} maxLength={20} placeholder={t('profile.nicknamePlaceholder')} aria-label={t('profile.nickname')} clearable />
+        <Form.Item label={t('profile.nickname')} {...problem.item('nickname')}>
+          <Input value={nickname} onChange={problem.editing('nickname', setNickname)} maxLength={20} placeholder={t('profile.nicknamePlaceholder')} aria-label={t('profile.nickname')} clearable />
         </Form.Item>
-        <Form.Item label={t('profile.idcard')} description={idcardLocked ? t('profile.idcardLocked') : t('profile.idcardHint')}>
+        <Form.Item label={t('profile.idcard')} {...problem.item('idcard', idcardLocked ? t('profile.idcardLocked') : t(hasChat ? 'profile.idcardHint' : 'profile.idcardHintNoChat'))}>
           {idcardLocked ? (
             <span className="readonly-value" data-testid="baseinfo-idcard">{maskIdCard(user.idcard)}</span>
           ) : (
-            <Input value={idcard} onChange={setIdcard} maxLength={18} placeholder={t('profile.idcardPlaceholder')} aria-label={t('profile.idcard')} clearable />
+            <Input value={idcard} onChange={problem.editing('idcard', setIdcard)} maxLength={18} placeholder={t('profile.idcardPlaceholder')} aria-label={t('profile.idcard')} clearable />
           )}
         </Form.Item>
       </Form>

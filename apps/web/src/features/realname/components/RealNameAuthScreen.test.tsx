@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fakeApi, fail, ok, screenAt } from '../../../test/render';
+import { pngFile } from '../../../test/files';
 import { RealNameAuthScreen } from './RealNameAuthScreen';
 
 const unverified = { shiming: 0, truename: '', idcard: '', reason: '' };
-const png = (name: string) => new File([new Uint8Array(16)], name, { type: 'image/png' });
+const png = (name: string) => pngFile(name);
 const choose = (slot: 'front' | 'back', file: File) => fireEvent.change(screen.getByTestId(`idcard-${slot}-input`), { target: { files: [file] } });
 
 /** The multipart uploads reach the global fetch (see fakeApi); answer them with a fresh address each. */
@@ -89,6 +91,13 @@ describe('RealNameAuthScreen', () => {
     await screen.findByTestId('realname-submit');
     choose('front', new File(['text'], 'a.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Please select an image file (PNG, JPEG, WebP or GIF)')).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+    // A text file named .png is judged by its content, before any preview or upload.
+    Toast.clear();
+    await waitFor(() => expect(screen.queryByText('Please select an image file (PNG, JPEG, WebP or GIF)')).toBeNull());
+    choose('front', new File(['just some text'], 'fake.png', { type: 'image/png' }));
+    expect(await screen.findByText('Please select an image file (PNG, JPEG, WebP or GIF)')).toBeTruthy();
+    expect(screen.queryByTestId('idcard-front-preview')).toBeNull();
     expect(upload).not.toHaveBeenCalled();
     choose('front', png('fake.png'));
     await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));

@@ -7,10 +7,11 @@ import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/api';
 import { showLoading, showNotice, showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
-import { imageProblem } from '@lucky28/shared/wallet';
+import { chosenImageProblem } from '../../../lib/chosenImage';
 import { apiMessage } from '../../../lib/validation';
 import { uploadIdcardPicture, useRealNameInfo, useSubmitRealName, type RealNameInfo } from '../api/realName';
-import { realNameProblem } from '../model/realName';
+import { REAL_NAME_FIELDS, realNameProblem } from '../model/realName';
+import { useFieldProblem } from '../../../components/useFieldProblem';
 import './realName.css';
 
 interface Slot {
@@ -27,7 +28,7 @@ function useUploadSlot() {
   const [slot, setSlot] = useState<Slot>(emptySlot);
   const preview = useObjectUrl(slot.url ? slot.file : null);
   const choose = async (file: File) => {
-    const problem = imageProblem(file);
+    const problem = await chosenImageProblem(file);
     if (problem) return showNotice(apiMessage(problem));
     setSlot({ file, url: '', uploading: true });
     const done = showLoading(t('realName.uploading'));
@@ -53,10 +54,12 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
   const [idcard, setIdcard] = useState('');
   const front = useUploadSlot();
   const back = useUploadSlot();
+  const problem = useFieldProblem();
 
   const send = () => {
-    const problem = realNameProblem({ truename, idcard, front: front.slot.url, back: back.slot.url });
-    if (problem) return showNotice(apiMessage(problem));
+    const key = realNameProblem({ truename, idcard, front: front.slot.url, back: back.slot.url });
+    if (key) return problem.report(apiMessage(key), REAL_NAME_FIELDS[key]);
+    problem.clear();
     submit.mutate(
       { truename: truename.trim(), idcard: idcard.trim(), idcard_zheng: front.slot.url, idcard_fan: back.slot.url },
       {
@@ -64,7 +67,7 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
           showSuccess(answer.msg || t('realName.submitted'));
           goBack();
         },
-        onError: (err) => showNotice(err instanceof ApiError && err.kind === 'business' && err.message ? err.message : t('realName.failed')),
+        onError: (err) => (err instanceof ApiError && err.kind === 'business' && err.message ? problem.fail(err) : showNotice(t('realName.failed'))),
       },
     );
   };
@@ -73,17 +76,17 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
     <>
       {info.reason && <NoticeBar color="alert" wrap content={t('realName.rejected', { reason: info.reason })} data-testid="realname-rejected" />}
       <section className="realname-card">
-        <label className="realname-field">
+        <label className={`realname-field ${problem.marks('truename') ? 'field-invalid' : ''}`}>
           <span>{t('realName.name')}</span>
-          <Input value={truename} onChange={setTruename} maxLength={40} placeholder={t('realName.namePlaceholder')} aria-label={t('realName.name')} clearable />
+          <Input value={truename} onChange={problem.editing('truename', setTruename)} maxLength={40} placeholder={t('realName.namePlaceholder')} aria-label={t('realName.name')} clearable />
         </label>
-        <label className="realname-field">
+        <label className={`realname-field ${problem.marks('idcard') ? 'field-invalid' : ''}`}>
           <span>{t('realName.idcard')}</span>
-          <Input value={idcard} onChange={setIdcard} maxLength={18} placeholder={t('realName.idcardPlaceholder')} aria-label={t('realName.idcard')} clearable />
+          <Input value={idcard} onChange={problem.editing('idcard', setIdcard)} maxLength={18} placeholder={t('realName.idcardPlaceholder')} aria-label={t('realName.idcard')} clearable />
         </label>
       </section>
       <section className="realname-card realname-pictures">
-        <div>
+        <div className={problem.marks('idcard_zheng') ? 'field-invalid' : ''}>
           <span className="realname-picture-label">{t('realName.front')}</span>
           <ImagePicker
             preview={front.preview}
@@ -95,7 +98,7 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
             testId="idcard-front"
           />
         </div>
-        <div>
+        <div className={problem.marks('idcard_fan') ? 'field-invalid' : ''}>
           <span className="realname-picture-label">{t('realName.back')}</span>
           <ImagePicker
             preview={back.preview}

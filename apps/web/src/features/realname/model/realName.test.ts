@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realNameProblem } from './realName';
+import { REAL_NAME_FIELDS, realNameProblem } from './realName';
 
 describe('realNameProblem (spec §5 order)', () => {
   it('asks for the name, the ID number, the front, then the back', () => {
@@ -9,5 +9,10 @@ describe('realNameProblem (spec §5 order)', () => {
     expect(realNameProblem({ ...full, front: '', back: '' })).toBe('err.realname_front_required');
     expect(realNameProblem({ ...full, back: '' })).toBe('err.realname_back_required');
     expect(realNameProblem(full)).toBeNull();
+  });
+
+  it('names the field of each check', () => {
+    expect(REAL_NAME_FIELDS['err.idcard_required']).toBe('idcard');
+    expect(REAL_NAME_FIELDS['err.realname_back_required']).toBe('idcard_fan');
   });
 });

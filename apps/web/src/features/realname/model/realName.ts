@@ -6,6 +6,14 @@ export interface RealNameDraft {
   back: string;
 }
 
+/** The field each check below names (the server's parameter names), to mark it. */
+export const REAL_NAME_FIELDS: Record<string, string> = {
+  'err.realname_name_required': 'truename',
+  'err.idcard_required': 'idcard',
+  'err.realname_front_required': 'idcard_zheng',
+  'err.realname_back_required': 'idcard_fan',
+};
+
 /** Spec §5 real-name submit checks, in order; a key of the API catalogue, or null. */
 export function realNameProblem(d: RealNameDraft): string | null {
   if (d.truename.trim() === '') return 'err.realname_name_required';

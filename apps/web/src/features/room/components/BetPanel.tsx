@@ -30,10 +30,12 @@ function ClassButton({ c, active, onTap, compact }: { c: OddsClass; active: bool
       type="button"
       className={`bp-class ${active ? 'bp-class-on' : ''} ${compact ? 'bp-class-num' : ''}`}
       aria-pressed={active}
+      aria-label={`${c.name} ${formatOdds(c.odds)}`}
       onClick={onTap}
       data-testid={`bet-class-${c.classId}`}
     >
-      <span className="bp-class-name">{c.name}</span>
+      {/* On the sum tab the number alone names the bet (its full name is the label). */}
+      <span className="bp-class-name">{compact ? String(c.classId - 100) : c.name}</span>
       <span className="bp-class-odds">{formatOdds(c.odds)}</span>
     </button>
   );

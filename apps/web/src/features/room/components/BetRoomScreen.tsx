@@ -187,8 +187,8 @@ function FeedList({ feed, currentIssue, onFollow }: { feed: readonly FeedEntry[]
               <span className="room-bet-method">{e.play_method}</span>
               <span className="room-bet-amount">{e.quantity} u</span>
               {!e.mine && (
-                <button type="button" className={`room-follow ${e.issue === currentIssue ? '' : 'room-follow-old'}`} onClick={() => onFollow(e)}>
-                  {t('room.follow')}
+                <button type="button" className="room-follow" onClick={() => onFollow(e)} disabled={e.issue !== currentIssue} data-testid="feed-follow">
+                  <span>{t('room.follow')}</span>
                 </button>
               )}
             </div>

@@ -3,11 +3,12 @@ import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { newPassSchema } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
-import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useNewPass } from '../api/security';
+import { useFieldProblem } from '../../../components/useFieldProblem';
 
 /** /changePassword (spec §2.9): current, new and confirmation; the session continues with the new token. */
 export function ChangePasswordScreen() {
@@ -18,15 +19,17 @@ export function ChangePasswordScreen() {
   const [newPass, setNewPass] = useState('');
   const [confirm, setConfirm] = useState('');
   const save = useNewPass();
+  const problem = useFieldProblem();
 
   const submit = () => {
     if (save.isPending) return;
     // Spec §5: the three fields are required in order, then the new one must match its confirmation.
-    if (!oldPass.trim()) return showNotice(apiMessage('err.old_password_required'));
-    if (!newPass.trim()) return showNotice(apiMessage('err.new_password_required'));
-    if (!confirm.trim()) return showNotice(apiMessage('err.confirm_required'));
+    if (!oldPass.trim()) return problem.report(apiMessage('err.old_password_required'), 'after_pass');
+    if (!newPass.trim()) return problem.report(apiMessage('err.new_password_required'), 'new_pass');
+    if (!confirm.trim()) return problem.report(apiMessage('err.confirm_required'), 'confirm_pass');
     const check = firstProblem(newPassSchema, { after_pass: oldPass, new_pass: newPass, confirm_pass: confirm });
-    if (!check.ok) return showNotice(check.message);
+    if (!check.ok) return problem.report(check.message, check.field);
+    problem.clear();
     save.mutate(
       { after_pass: oldPass, new_pass: newPass, confirm_pass: confirm },
       {
@@ -35,14 +38,14 @@ export function ChangePasswordScreen() {
           showSuccess(answer.msg);
           goBack();
         },
-        onError: showError,
+        onError: problem.fail,
       },
     );
   };
 
-  const field = (label: string, value: string, set: (v: string) => void, autoComplete: string) => (
-    <Form.Item label={label}>
-      <Input type="password" value={value} onChange={set} placeholder={label} aria-label={label} autoComplete={autoComplete} clearable />
+  const field = (name: string, label: string, value: string, set: (v: string) => void, autoComplete: string) => (
+    <Form.Item label={label} {...problem.item(name)}>
+      <Input type="password" value={value} onChange={problem.editing(name, set)} placeholder={label} aria-label={label} autoComplete={autoComplete} clearable />
     </Form.Item>
   );
 
@@ -55,9 +58,9 @@ export function ChangePasswordScreen() {
       pending={save.isPending}
       onSubmit={submit}
     >
-      {field(t('security.oldPassword'), oldPass, setOldPass, 'current-password')}
-      {field(t('security.newPassword'), newPass, setNewPass, 'new-password')}
-      {field(t('security.confirmPassword'), confirm, setConfirm, 'new-password')}
+      {field('after_pass', t('security.oldPassword'), oldPass, setOldPass, 'current-password')}
+      {field('new_pass', t('security.newPassword'), newPass, setNewPass, 'new-password')}
+      {field('confirm_pass', t('security.confirmPassword'), confirm, setConfirm, 'new-password')}
     </FormScreen>
   );
 }

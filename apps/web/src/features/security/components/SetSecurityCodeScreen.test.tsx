@@ -12,7 +12,7 @@ const press = (digits: string) => {
 describe('SetSecurityCodeScreen', () => {
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
 
-  it('first time: submits by itself at the 6th digit, with the new code only', async () => {
+  it('first time: asks for the code twice, submits by itself at the 6th digit of the second entry, with the new code only', async () => {
     const api = fakeApi({
       '/api/user/safetyInfo': () => ok({ isTrue: false }),
       '/api/user/setSafety': () => ok(null, 'Set successfully'),
@@ -20,6 +20,8 @@ describe('SetSecurityCodeScreen', () => {
     configureApiClient({ fetch: api.fetch });
     screenAt('/setSecurityCode', <SetSecurityCodeScreen />);
     expect((await screen.findByTestId('code-step')).textContent).toBe('Set a 6-digit security code');
+    press('123456');
+    expect(screen.getByTestId('code-step').textContent).toBe('Enter the new security code again');
     press('12345');
     expect(api.calls.some((c) => c.path === '/api/user/setSafety')).toBe(false);
     press('6');
@@ -30,7 +32,7 @@ describe('SetSecurityCodeScreen', () => {
     expect(await screen.findByText('Set successfully')).toBeTruthy();
   });
 
-  it('once set: asks for the current code, then the new one, and sends both', async () => {
+  it('once set: asks for the current code, then the new one twice, and sends both', async () => {
     const api = fakeApi({
       '/api/user/safetyInfo': () => ok({ isTrue: true }),
       '/api/user/setSafety': () => ok(null, 'Set successfully'),
@@ -41,8 +43,22 @@ describe('SetSecurityCodeScreen', () => {
     press('111111');
     expect(screen.getByTestId('code-step').textContent).toBe('Enter a new 6-digit security code');
     press('222222');
+    expect(screen.getByTestId('code-step').textContent).toBe('Enter the new security code again');
+    press('222222');
     await waitFor(() => expect(api.calls.find((c) => c.path === '/api/user/setSafety')).toBeDefined());
     expect(api.calls.find((c) => c.path === '/api/user/setSafety')!.body).toMatchObject({ after_code: '111111', new_code: '222222' });
+  });
+
+  it('two different entries of the new code send nothing and ask for the new code again', async () => {
+    const api = fakeApi({ '/api/user/safetyInfo': () => ok({ isTrue: false }), '/api/user/setSafety': () => ok(null, 'Set successfully') });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/setSecurityCode', <SetSecurityCodeScreen />);
+    await screen.findByTestId('code-step');
+    press('123456');
+    press('654321');
+    expect(await screen.findByText('The two codes do not match, please set the new code again')).toBeTruthy();
+    expect(screen.getByTestId('code-step').textContent).toBe('Set a 6-digit security code');
+    expect(api.calls.some((c) => c.path === '/api/user/setSafety')).toBe(false);
   });
 
   it('a wrong current code shows the server message and starts over', async () => {
@@ -54,6 +70,7 @@ describe('SetSecurityCodeScreen', () => {
     screenAt('/setSecurityCode', <SetSecurityCodeScreen />);
     await screen.findByTestId('code-step');
     press('999999');
+    press('222222');
     press('222222');
     expect(await screen.findByText('Current security code is incorrect')).toBeTruthy();
     expect(screen.getByTestId('code-step').textContent).toBe('Enter your current security code');

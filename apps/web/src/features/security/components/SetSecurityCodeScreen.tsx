@@ -4,13 +4,13 @@ import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
-import { showError, showSuccess } from '../../../lib/feedback';
+import { showError, showNotice, showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
 import { useSafetyInfo, useSetSafety } from '../api/security';
 
 export const CODE_LENGTH = 6;
 
-type Step = 'old' | 'new';
+type Step = 'old' | 'new' | 'confirm';
 
 function CodeForm({ hasCode }: { hasCode: boolean }) {
   const { t } = useTranslation();
@@ -18,6 +18,7 @@ function CodeForm({ hasCode }: { hasCode: boolean }) {
   const save = useSetSafety();
   const [step, setStep] = useState<Step>(hasCode ? 'old' : 'new');
   const [oldCode, setOldCode] = useState('');
+  const [newCode, setNewCode] = useState('');
   const [value, setValue] = useState('');
   const [error, setError] = useState(false);
   const input = useRef<PasscodeInputRef>(null);
@@ -38,29 +39,44 @@ function CodeForm({ hasCode }: { hasCode: boolean }) {
           showError(err);
           setError(true);
           setValue('');
+          setNewCode('');
           // A wrong current code starts the change again from the current code.
           if (hasCode) {
             setOldCode('');
             setStep('old');
+          } else {
+            setStep('new');
           }
         },
       },
     );
   };
 
-  /** Auto-submit at 6 digits (spec §4); when changing, the first 6 digits are the current code. */
+  /**
+   * Auto-submit at 6 digits (spec §4) of the confirmation: when changing, the first 6 digits are the
+   * current code; the new code is typed twice, and two different entries start the new code over.
+   */
   const onFill = (code: string) => {
     if (save.isPending) return;
+    setValue('');
     if (step === 'old') {
       setOldCode(code);
-      setValue('');
       setStep('new');
-      return;
+    } else if (step === 'new') {
+      setNewCode(code);
+      setStep('confirm');
+    } else if (code !== newCode) {
+      showNotice(t('security.mismatch'));
+      setError(true);
+      setNewCode('');
+      setStep('new');
+    } else {
+      submit(code);
     }
-    submit(code);
   };
 
-  const title = step === 'old' ? t('security.enterOld') : hasCode ? t('security.enterNew') : t('security.enterFirst');
+  const title =
+    step === 'old' ? t('security.enterOld') : step === 'confirm' ? t('security.enterConfirm') : hasCode ? t('security.enterNew') : t('security.enterFirst');
   return (
     <section className="code-form">
       <div className="code-icon" aria-hidden>
@@ -83,12 +99,11 @@ function CodeForm({ hasCode }: { hasCode: boolean }) {
         aria-label={title}
         data-testid="passcode"
       />
-      {hasCode && (
-        <ol className="code-steps" aria-hidden>
-          <li className={step === 'old' ? 'active' : 'done'}>{t('security.stepOld')}</li>
-          <li className={step === 'new' ? 'active' : ''}>{t('security.stepNew')}</li>
-        </ol>
-      )}
+      <ol className="code-steps" aria-hidden>
+        {hasCode && <li className={step === 'old' ? 'active' : 'done'}>{t('security.stepOld')}</li>}
+        <li className={step === 'new' ? 'active' : step === 'confirm' ? 'done' : ''}>{t('security.stepNew')}</li>
+        <li className={step === 'confirm' ? 'active' : ''}>{t('security.stepConfirm')}</li>
+      </ol>
     </section>
   );
 }

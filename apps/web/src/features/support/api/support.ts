@@ -1,21 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 
-/** `support/config`: whether an external customer-service chat is configured, and where. */
-export interface SupportConfig {
-  enabled: boolean;
-  url: string | null;
-}
-
-export const supportConfigQuery = () =>
-  queryOptions({
-    queryKey: ['support', 'config'] as const,
-    queryFn: () => apiPost<SupportConfig>('/api/support/config'),
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
-
-export const useSupportConfig = () => useQuery(supportConfigQuery());
+export { supportConfigQuery, useSupportConfig, type SupportConfig } from '../../../lib/api/support';
 
 /**
  * `support/handoff`: the chat page's address carrying a single-use code valid for 60 s (DESIGN §9),

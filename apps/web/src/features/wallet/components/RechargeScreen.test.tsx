@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { pngFile } from '../../../test/files';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -56,7 +58,13 @@ describe('RechargeScreen', () => {
     choose(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
     expect(await screen.findByText('Image size cannot exceed 5MB')).toBeTruthy();
     expect(screen.queryByTestId('deposit-screenshot-preview')).toBeNull();
-    choose(new File([new Uint8Array(10)], 'ok.png', { type: 'image/png' }));
+    // A text file named .png is judged by its content, before any preview.
+    Toast.clear();
+    await waitFor(() => expect(screen.queryByText('Image size cannot exceed 5MB')).toBeNull());
+    choose(new File(['not a picture'], 'fake.png', { type: 'image/png' }));
+    expect(await screen.findByText('Please select an image file (PNG, JPEG, WebP or GIF)')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-screenshot-preview')).toBeNull();
+    choose(pngFile('ok.png'));
     expect(await screen.findByTestId('deposit-screenshot-preview')).toBeTruthy();
     expect(upload).not.toHaveBeenCalled();
     expect(api.calls.some((c) => c.path === '/api/user/depositRequest')).toBe(false);
@@ -79,7 +87,8 @@ describe('RechargeScreen', () => {
     fireEvent.click(await screen.findByTestId('open-deposit'));
     fireEvent.change(screen.getByTestId('deposit-amount').querySelector('input')!, { target: { value: '200' } });
     fireEvent.click(screen.getByText('Bank transfer', { selector: '.adm-selector-item, .adm-selector-item *' }));
-    choose(new File([new Uint8Array(10)], 'ok.png', { type: 'image/png' }));
+    choose(pngFile('ok.png'));
+    await screen.findByTestId('deposit-screenshot-preview');
     fireEvent.click(screen.getByTestId('deposit-submit'));
     expect(await screen.findByText('Deposit request submitted, awaiting review')).toBeTruthy();
     expect(upload.mock.calls[0]![0]).toMatch(/^\/api\/user\/uploadRechargeScreenshot\?lang=en$/);

@@ -8,11 +8,13 @@ import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
 import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
-import { showError, showLoading, showNotice, showSuccess } from '../../../lib/feedback';
-import { imageProblem } from '@lucky28/shared/wallet';
+import { showLoading, showSuccess } from '../../../lib/feedback';
+import { chosenImageProblem } from '../../../lib/chosenImage';
 import { apiMessage } from '../../../lib/validation';
+import { useHasSupportChat } from '../../../lib/api/support';
 import { useRechargeInfo, useSubmitDeposit, type DepositChannel, type RechargeInfo } from '../api/wallet';
-import { depositProblem } from '../model/deposit';
+import { depositField, depositProblem } from '../model/deposit';
+import { useFieldProblem } from '../../../components/useFieldProblem';
 import { CopyButton } from './CopyButton';
 import { GuestGate, useIsGuest } from './GuestGate';
 import './wallet.css';
@@ -38,16 +40,19 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
   const [file, setFile] = useState<File | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const preview = useObjectUrl(file);
+  const problem = useFieldProblem();
 
-  const choose = (chosen: File) => {
-    const problem = imageProblem(chosen);
-    if (problem) return showNotice(apiMessage(problem));
+  const choose = async (chosen: File) => {
+    const refusal = await chosenImageProblem(chosen);
+    if (refusal) return problem.report(apiMessage(refusal), 'screenshot');
+    problem.clear();
     setFile(chosen);
   };
 
   const send = () => {
-    const problem = depositProblem(amount, file);
-    if (problem) return showNotice(apiMessage(problem));
+    const refusal = depositProblem(amount, file);
+    if (refusal) return problem.report(apiMessage(refusal), depositField(refusal));
+    problem.clear();
     const done = showLoading(t('wallet.recharge.sending'));
     submit.mutate(
       { money: amount.trim(), channel, file: file!, idempotencyKey: key },
@@ -62,7 +67,7 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
         },
         onError: (err) => {
           done();
-          showError(err);
+          problem.fail(err);
         },
       },
     );
@@ -71,11 +76,11 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="wallet-popup" destroyOnClose={false}>
       <h3 className="wallet-popup-title">{t('wallet.recharge.popupTitle')}</h3>
-      <label className="wallet-field">
+      <label className={`wallet-field ${problem.marks('money') ? 'field-invalid' : ''}`}>
         <span>{t('wallet.recharge.amount')}</span>
         <Input
           value={amount}
-          onChange={setAmount}
+          onChange={problem.editing('money', setAmount)}
           inputMode="decimal"
           placeholder={t('wallet.recharge.amountPlaceholder')}
           aria-label={t('wallet.recharge.amount')}
@@ -95,13 +100,13 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
           ]}
         />
       </div>
-      <div className="wallet-field">
+      <div className={`wallet-field ${problem.marks('screenshot') ? 'field-invalid' : ''}`}>
         <span>{t('wallet.recharge.screenshot')}</span>
         <ImagePicker
           preview={preview}
           label={t('wallet.recharge.chooseImage')}
           hint={t('wallet.recharge.imageRules')}
-          onChoose={choose}
+          onChoose={(f) => void choose(f)}
           onRemove={() => setFile(null)}
           busy={submit.isPending}
           testId="deposit-screenshot"
@@ -118,6 +123,7 @@ function RechargeBody({ info }: { info: RechargeInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [popup, setPopup] = useState(false);
+  const hasChat = useHasSupportChat();
   return (
     <>
       <section className="wallet-balance" aria-label={t('wallet.balance')}>
@@ -138,7 +144,7 @@ function RechargeBody({ info }: { info: RechargeInfo }) {
           <PayCircleOutline /> {t('wallet.recharge.usdtTitle')}
         </h3>
         <div className="wallet-address" data-testid="usdt-address">
-          {info.usdt || t('wallet.recharge.notConfigured')}
+          {info.usdt || t(hasChat ? 'wallet.recharge.notConfigured' : 'wallet.recharge.notConfiguredNoChat')}
         </div>
         <div className="wallet-card-actions">
           <CopyButton value={info.usdt} label={t('wallet.recharge.usdtTitle')} testId="usdt-copy" />

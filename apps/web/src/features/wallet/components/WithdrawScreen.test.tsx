@@ -44,7 +44,7 @@ describe('WithdrawScreen', () => {
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/setSecurityCode'));
   });
 
-  it('checks the amount: empty, then below the minimum, without opening the code popup', async () => {
+  it('checks the amount: empty, below the minimum, above the balance, without opening the code popup', async () => {
     const api = fakeApi({ '/api/user/userInfo': () => ok(userInfo), '/api/user/withdrawInfo': () => ok(ready) });
     configureApiClient({ fetch: api.fetch });
     screenAt('/withdraw', <WithdrawScreen />);
@@ -53,6 +53,12 @@ describe('WithdrawScreen', () => {
     typeAmount('99.99');
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect(await screen.findByText('The minimum withdrawal is 100.00 u')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Minimum 100.00 u').closest('.field-invalid')).not.toBeNull();
+    typeAmount('600');
+    expect(screen.getByPlaceholderText('Minimum 100.00 u').closest('.field-invalid')).toBeNull();
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('Insufficient balance, please deposit first')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Minimum 100.00 u').closest('.field-invalid')).not.toBeNull();
     expect(screen.queryByText('Enter your security code')).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showLoading, showNotice } from '../../../lib/feedback';
+import { useFieldProblem } from '../../../components/useFieldProblem';
 import { useGoBack } from '../../../lib/navigation';
 import { apiMessage } from '../../../lib/validation';
 import { useWithdraw, useWithdrawInfo, type PayoutAccount, type WithdrawInfo } from '../api/wallet';
@@ -78,7 +79,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const [code, setCode] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
   const codeInput = useRef<PasscodeInputRef>(null);
-
+  const problem = useFieldProblem();
 
   const submit = () => {
     const step = withdrawStep(info, amount);
@@ -87,7 +88,8 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
       navigate(step.to);
       return;
     }
-    if (step.kind === 'notice') return showNotice(apiMessage(step.message, step.params));
+    if (step.kind === 'notice') return problem.report(apiMessage(step.message, step.params), step.field);
+    problem.clear();
     setCode('');
     setCodeOpen(true);
   };
@@ -131,19 +133,19 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
       </section>
 
       <section className="wallet-card">
-        <label className="wallet-field">
+        <label className={`wallet-field ${problem.marks('money') ? 'field-invalid' : ''}`}>
           <span>{t('wallet.withdraw.amount')}</span>
           <div className="wallet-amount-row">
             <Input
               value={amount}
-              onChange={setAmount}
+              onChange={problem.editing('money', setAmount)}
               inputMode="decimal"
               placeholder={t('wallet.withdraw.amountPlaceholder', { min: info.min_withdraw })}
               aria-label={t('wallet.withdraw.amount')}
               data-testid="withdraw-amount"
               clearable
             />
-            <button type="button" className="wallet-link" onClick={() => setAmount(info.money)}>
+            <button type="button" className="wallet-link wallet-all" onClick={() => setAmount(info.money)} data-testid="withdraw-all">
               {t('wallet.withdraw.all')}
             </button>
           </div>
@@ -165,9 +167,10 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
       <Popup
         visible={codeOpen}
         onMaskClick={() => setCodeOpen(false)}
-        // The number keyboard comes up with the popup.
+        // The number keyboard comes up with the popup; the popup keeps its content above it (wallet.css).
         afterShow={() => codeInput.current?.focus()}
         bodyClassName="wallet-popup wallet-code-popup"
+        data-testid="withdraw-code-popup"
       >
         <h3 className="wallet-popup-title">{t('wallet.withdraw.codeTitle')}</h3>
         <p className="wallet-note">{t('wallet.withdraw.codeHint', { amount: amount.trim() })}</p>

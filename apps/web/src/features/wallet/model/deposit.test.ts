@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositProblem } from './deposit';
+import { depositField, depositProblem } from './deposit';
 
 const file = (type: string, size: number) => new File([new Uint8Array(size)], 'x', { type });
 
@@ -12,5 +12,10 @@ describe('depositProblem', () => {
     expect(depositProblem('100', file('text/plain', 10))).toBe('err.image_type');
     expect(depositProblem('100', file('image/png', 5 * 1024 * 1024 + 1))).toBe('err.image_too_large');
     expect(depositProblem('100', file('image/png', 5 * 1024 * 1024))).toBeNull();
+  });
+
+  it('marks the amount for amount problems, the screenshot for picture problems', () => {
+    expect(depositField('err.amount_invalid')).toBe('money');
+    expect(depositField('err.image_type')).toBe('screenshot');
   });
 });
