@@ -67,7 +67,7 @@ async function main() {
     database,
     clock,
     logger: false,
-    rateLimits: { login: noLimit, register: noLimit, secret: noLimit, upload: noLimit },
+    rateLimits: { login: noLimit, register: noLimit, secret: noLimit, upload: noLimit, bet: noLimit },
   });
   await app.ready();
   await seedDemoContent(app.db, { demoPassword: 'bench-password-1' });

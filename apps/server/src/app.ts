@@ -5,9 +5,13 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
-import { envelopePlugin } from './plugins/envelope.js';
+import { loggerOptions } from './logging.js';
+import { envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
+import { validationPlugin } from './plugins/validation.js';
+import { BODY_BASE_BYTES } from './http/bodyLimit.js';
 import { authPlugin } from './plugins/auth.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
+import { securityHeadersPlugin } from './plugins/securityHeaders.js';
 import { defaultRateLimits, type RateLimits } from './plugins/rateLimits.js';
 import healthRoutes from './routes/health.js';
 import accountRoutes from './routes/user/account.js';
@@ -46,6 +50,10 @@ export interface AppOptions {
   clock?: Clock;
   rateLimits?: RateLimits;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own log lines go (default stdout); tests read them from here. */
+  logStream?: NodeJS.WritableStream;
+  /** Check every JSON answer against its route's declared answers (tests). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -54,16 +62,18 @@ export interface AppOptions {
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: opts.config.logLevel,
-      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-support-key"]'],
-    },
+    logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: opts.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Each route gets the limit its declared input needs (plugins/validation.ts); this is for the rest.
+    bodyLimit: BODY_BASE_BYTES,
+    frameworkErrors: frameworkErrorAnswer,
+    // The game engine loads its state on ready; on a busy machine or a big database that can take
+    // longer than Fastify's default 10 s, which would abort the start.
+    pluginTimeout: 60_000,
   });
 
   app.decorate('config', opts.config);
@@ -74,16 +84,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   app.addHook('onClose', async () => {
     await opts.database.close();
   });
 
+  await app.register(securityHeadersPlugin, { trustProxy: opts.config.trustProxy });
+  await app.register(validationPlugin, { checkAnswers: opts.checkAnswers });
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  // preValidation: after the body is parsed, so a 429 answers in the body's `lang` too.
+  await app.register(rateLimit, { global: false, hook: 'preValidation' });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);

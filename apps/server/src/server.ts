@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoContent } from './seed/demo.js';
 import { isAppBuilt } from './plugins/staticApps.js';
+import { safeError } from './logging.js';
 
 /** Opens the database, migrates, seeds first-start content, listens, and shuts down gracefully. */
 async function main() {
@@ -39,13 +40,23 @@ async function main() {
       ? `  Operator console: ${url}/admin/`
       : `  Operator API:     ${url}/api/admin/  (see the README; the console screens are not built yet)`,
   ];
-  if (seeded.demoPassword) lines.push(`  Demo player:      demo / ${seeded.demoPassword}`);
-  if (seeded.operatorPassword) lines.push(`  Operator login:   admin / ${seeded.operatorPassword}   (shown once; keep it safe)`);
+  // A password chosen in the environment is never repeated; a generated one is shown this once.
+  if (seeded.demoPassword) {
+    lines.push(`  Demo player:      demo / ${config.demoPassword ? '(the password in DEMO_PASSWORD)' : seeded.demoPassword}`);
+  }
+  if (seeded.operatorPassword) {
+    lines.push(
+      config.operatorPassword
+        ? '  Operator login:   admin / (the password in OPERATOR_PASSWORD)'
+        : `  Operator login:   admin / ${seeded.operatorPassword}   (shown once; keep it safe)`,
+    );
+  }
   if (!seeded.demoPassword && !seeded.operatorPassword) lines.push('  (Demo and operator passwords were printed at first start.)');
   console.log(lines.join('\n') + '\n');
 }
 
 main().catch((err) => {
-  console.error(err);
+  const safe = safeError(err);
+  console.error(`Lucky28 could not start: ${safe.stack || safe.message}`);
   process.exit(1);
 });

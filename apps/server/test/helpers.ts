@@ -70,13 +70,22 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Reuse an already open database (e.g. two apps on one database). */
   database?: Database;
+  /** Log as the server does (its logger options, config.logLevel) into this stream; default: no log. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A real app on a real (fresh) database, closed automatically after the test file. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
   const database = opts.database ?? (await openTestDatabase());
   const config = { ...loadConfig({}), scheduler: false, ...opts.config };
-  const app = await buildApp({ config, database, clock: opts.clock, rateLimits: opts.rateLimits, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock: opts.clock,
+    rateLimits: opts.rateLimits,
+    checkAnswers: true,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

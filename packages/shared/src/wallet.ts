@@ -1,7 +1,8 @@
 /**
  * Wallet limits (spec §5, §9; DESIGN §7) and the money-amount field of deposits and withdrawals,
  * shared by the server, which enforces them, and the apps, which check before sending. No zod here:
- * the player app's wallet screens read these without loading the schemas.
+ * the player app's wallet screens read these without loading the schemas; `schemas/wallet.ts` builds
+ * the declared route schemas on them.
  */
 import type { ImageMime } from './images.js';
 import { parsePositiveMoney, type Cents } from './money.js';
@@ -10,10 +11,13 @@ import { parsePositiveMoney, type Cents } from './money.js';
 export const MAX_REQUEST_CENTS: Cents = 100_000_000;
 /** The minimum withdrawal, 100 u (spec §5 / §9), in cents. */
 export const MIN_WITHDRAW_CENTS: Cents = 10_000;
-/** Uploads (deposit screenshots, ID photos): at most 5 MB. */
+/** DESIGN §7 / spec §9: uploads (deposit screenshots, ID photos) are images only, at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The picture types the server accepts, judged by content on the server and by the file's type in the apps. */
-export const UPLOAD_IMAGE_TYPES: readonly ImageMime[] = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const satisfies readonly ImageMime[];
+/** What an upload is for. */
+export const UPLOAD_KINDS = ['recharge_screenshot', 'idcard'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export type AmountProblem = 'err.amount_required' | 'err.amount_invalid' | 'err.amount_too_large';
 

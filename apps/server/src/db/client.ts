@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { safeError } from '../logging.js';
 
 export type Schema = typeof schema;
 /** The one database type the code uses: identical API on PGlite and node-postgres. */
@@ -33,7 +34,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   // An idle client can lose its connection (server restart, failover); without a listener that
   // error would crash the process. The pool replaces the client on the next checkout.
   pool.on('error', (err) => {
-    process.stderr.write(`postgres: idle connection lost (${(err as Error).message})\n`);
+    process.stderr.write(`postgres: idle connection lost (${safeError(err).message})\n`);
   });
   // bigint (int8) columns come back as strings by default; ours are all within 2^53.
   const db = drizzlePg(pool, { schema }) as unknown as Db;

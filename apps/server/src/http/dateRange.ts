@@ -6,15 +6,14 @@ import { zonedDate, zonedDayRange } from '../domain/time.js';
  * lists; each defaults to today when empty (spec §5). Returns [from, toExclusive) in ms.
  */
 export function parseDateRange(
-  params: Record<string, unknown>,
+  params: { begin_date?: string; end_date?: string },
   now: number,
   timeZone: string,
 ): { from: number; to: number } {
   const today = zonedDate(now, timeZone);
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : today);
-  const begin = zonedDayRange(text(params.begin_date), timeZone);
+  const begin = zonedDayRange(params.begin_date ?? today, timeZone);
   if (!begin) throw new AppError('err.date_invalid', { field: 'begin_date' });
-  const end = zonedDayRange(text(params.end_date), timeZone);
+  const end = zonedDayRange(params.end_date ?? today, timeZone);
   if (!end) throw new AppError('err.date_invalid', { field: 'end_date' });
   if (begin[0] > end[0]) throw new AppError('err.date_range_invalid', { field: 'begin_date' });
   return { from: begin[0], to: end[1] };

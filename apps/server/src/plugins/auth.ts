@@ -2,13 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { SessionStore, type SessionUser } from '../domain/accounts/sessions.js';
 import { AppError, unauthorized } from '../errors.js';
+import { asGuard } from '../http/guards.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
-    /** preHandler: the caller must be logged in (any group). */
+    /** preValidation guard: the caller must be logged in (any group). */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: the caller must be a full member (group 1), not a guest. */
+    /** preValidation guard: the caller must be a full member (group 1), not a guest. */
     requireMember: (request: FastifyRequest) => Promise<void>;
     /** The caller's session when a valid token is sent, else null; never throws for a bad token. */
     optionalUser: (request: FastifyRequest, opts?: { allowCached?: boolean }) => Promise<SessionUser | null>;
@@ -38,14 +39,20 @@ export const authPlugin = fp(async (app) => {
     return request.user;
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    const user = await app.optionalUser(request);
-    if (!user) throw unauthorized();
-  });
+  app.decorate(
+    'requireUser',
+    asGuard('user', async (request: FastifyRequest) => {
+      const user = await app.optionalUser(request);
+      if (!user) throw unauthorized();
+    }),
+  );
 
-  app.decorate('requireMember', async (request: FastifyRequest) => {
-    const user = await app.optionalUser(request);
-    if (!user) throw unauthorized();
-    if (user.groupId !== 1) throw new AppError('err.guest_forbidden');
-  });
+  app.decorate(
+    'requireMember',
+    asGuard('member', async (request: FastifyRequest) => {
+      const user = await app.optionalUser(request);
+      if (!user) throw unauthorized();
+      if (user.groupId !== 1) throw new AppError('err.guest_forbidden');
+    }),
+  );
 });

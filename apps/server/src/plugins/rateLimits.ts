@@ -7,6 +7,8 @@ export interface RateLimits {
   /** Password and security-code changes. */
   secret: RouteLimit;
   upload: RouteLimit;
+  /** Lottery/playOrder, per player (not per IP): keeps one account from flooding the bet path. */
+  bet: RouteLimit;
 }
 
 export type RouteLimit = { max: number; timeWindow: string; keyGenerator?: (r: FastifyRequest) => string } | false;
@@ -16,4 +18,5 @@ export const defaultRateLimits: RateLimits = {
   register: { max: 20, timeWindow: '1 hour' },
   secret: { max: 20, timeWindow: '5 minutes' },
   upload: { max: 30, timeWindow: '5 minutes' },
+  bet: { max: 30, timeWindow: '10 seconds' },
 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { translate } from '@lucky28/shared';
+import { refuse } from './envelope.js';
 
 /** Whether a front-end app has been built into `dist` (start-up says what it serves from this too). */
 export const isAppBuilt = (dist: string): boolean => fs.existsSync(path.join(dist, 'index.html'));
@@ -40,6 +40,6 @@ export const staticAppsPlugin = fp<{ webDist: string; adminDist: string }>(async
       const target = apps.find((a) => url.startsWith(a.prefix) || `${url}/` === a.prefix);
       if (target) return reply.header('cache-control', 'no-cache').sendFile('index.html', target.root);
     }
-    return reply.status(404).send({ code: 0, msg: translate(request.lang ?? 'tw', 'err.not_found'), time: Math.floor(Date.now() / 1000), data: null });
+    return refuse(request, reply, 'err.not_found', { status: 404 });
   });
 });

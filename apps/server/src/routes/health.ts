@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { noInput, refusalEnvelope } from '@lucky28/shared';
+
+const healthData = z.object({ status: z.string(), database: z.string().optional() });
+const health = { querystring: noInput, response: { 200: healthData, 503: healthData, '4xx': refusalEnvelope } };
 
 /** Liveness (the process answers) and readiness (the database answers). */
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { schema: health }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: health }, async (_request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
       return { status: 'ready', database: app.database.kind };

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
+import { defaultRateLimits } from '../../src/plugins/rateLimits.js';
 import { call } from '../helpers.js';
 import { balances, bet, checkLedgerInvariants, createGameApp, currentIssue, fundedUser, fund, roomOf, ROUND_MS } from './kit.js';
 
-const { app, clock } = await createGameApp();
+// 200 concurrent bets from one player: the per-player bet rate limit (tested in lotteryRoutes) would refuse most.
+const { app, clock } = await createGameApp({ rateLimits: { ...defaultRateLimits, bet: false } });
 const plan = await roomOf(app, 7, 0);
 
 const countOrders = async (userId: number) =>

@@ -11,7 +11,7 @@ import { queryRows } from '../../src/db/query.js';
 import { call, createTestApp, registerUser } from '../helpers.js';
 
 const clock = new ManualClock(Date.UTC(2026, 0, 10, 4, 0, 0));
-const app = await createTestApp({ clock, rateLimits: { login: false, register: false, secret: false, upload: false } });
+const app = await createTestApp({ clock, rateLimits: { login: false, register: false, secret: false, upload: false, bet: false } });
 
 const WRONG_PASSWORD = 'Incorrect username or password';
 const LOCKED = /^Too many attempts, please try again in \d+ minutes$/;

@@ -44,7 +44,7 @@ function mulberry32(seed: number) {
 
 // 2025-06-01 10:00:05 Asia/Shanghai, a few seconds into a round.
 const clock = new ManualClock(zonedTimeToUtc(2025, 6, 1, 'Asia/Shanghai', 10, 0) + 5_000);
-const { app } = await createWalletApp({ clock, rateLimits: { login: false, register: false, secret: false, upload: false } });
+const { app } = await createWalletApp({ clock, rateLimits: { login: false, register: false, secret: false, upload: false, bet: false } });
 app.game.chain.length = 64;
 app.game.chain.spare = 8;
 await app.game.reloadConfig();

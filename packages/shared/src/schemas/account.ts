@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.js';
+import { moneyText } from './envelope.js';
+import { flagField, intField, optionalInt, optionalText, requiredText } from './fields.js';
 
 export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const SECURITY_CODE_RE = /^\d{6}$/;
+export const ID_NUMBER_MAX = 18;
 export const ID_NUMBER_RE = /^[0-9A-Za-z]{1,18}$/;
+export const NICKNAME_MAX = 20;
+export const AVATAR_MAX = 8;
+export const CARD_HOLDER_MAX = 40;
+export const BANK_NAME_MAX = 60;
+export const PAY_MARK_MAX = 100;
+export const WALLET_ADDRESS_MAX = 64;
 export const CARD_NUMBER_RE = /^\d{12,19}$/;
 export const WALLET_TYPES = ['trc20', 'erc20', 'omni'] as const;
 export type WalletType = (typeof WALLET_TYPES)[number];
@@ -17,24 +25,32 @@ export const WALLET_ADDRESS_RE: Record<WalletType, RegExp> = {
   omni: /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/,
 };
 
+/** Longest username accepted anywhere (USERNAME_RE allows 20; guest names are 16). */
+export const USERNAME_MAX = 20;
+/** Generous bounds for a secret typed by a user: anything longer cannot be right. */
+const SECRET_TYPED_MAX = 64;
+
 const password = (required: string) =>
-  requiredText(required).pipe(
-    z.string().min(PASSWORD_MIN, 'err.password_invalid').max(PASSWORD_MAX, 'err.password_invalid'),
+  requiredText(required, { max: PASSWORD_MAX, invalid: 'err.password_invalid' }).pipe(
+    z.string().min(PASSWORD_MIN, 'err.password_invalid'),
   );
 
 export const loginSchema = z.object({
-  account: requiredText('err.username_required'),
-  password: requiredText('err.password_required'),
-  remember: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).optional(),
+  account: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.login_failed' }),
+  password: requiredText('err.password_required', { max: PASSWORD_MAX, invalid: 'err.login_failed' }),
+  remember: flagField(),
 });
 
 export const registerSchema = z
   .object({
-    username: requiredText('err.username_required').pipe(z.string().regex(USERNAME_RE, 'err.username_invalid')),
+    username: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.username_invalid' }).pipe(
+      z.string().regex(USERNAME_RE, 'err.username_invalid'),
+    ),
     password: password('err.password_required'),
     /** Optional on the wire (the spec's payload has none); the app always sends it. */
-    repassword: optionalText(),
-    inviter_id: optionalText().pipe(z.string().regex(/^\d{1,10}$/, 'err.inviter_not_found').optional()),
+    repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
+    /** A member's id. */
+    inviter_id: optionalInt({ min: 1, invalid: 'err.inviter_not_found' }),
   })
   .refine((v) => v.repassword === undefined || v.repassword === v.password, {
     message: 'err.password_inconsistent',
@@ -43,9 +59,9 @@ export const registerSchema = z
 
 export const newPassSchema = z
   .object({
-    after_pass: requiredText('err.old_password_required'),
+    after_pass: requiredText('err.old_password_required', { max: SECRET_TYPED_MAX, invalid: 'err.old_password_wrong' }),
     new_pass: password('err.new_password_required'),
-    confirm_pass: optionalText(),
+    confirm_pass: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
   })
   .refine((v) => v.confirm_pass === undefined || v.confirm_pass === v.new_pass, {
     message: 'err.password_inconsistent',
@@ -54,45 +70,49 @@ export const newPassSchema = z
   .refine((v) => v.after_pass !== v.new_pass, { message: 'err.password_same', path: ['new_pass'] });
 
 export const securityCode = (required: string) =>
-  requiredText(required).pipe(z.string().regex(SECURITY_CODE_RE, 'err.security_code_invalid'));
+  requiredText(required, { max: SECRET_TYPED_MAX, invalid: 'err.security_code_invalid' }).pipe(
+    z.string().regex(SECURITY_CODE_RE, 'err.security_code_invalid'),
+  );
+
+/** A security code given to authorise something; its value is checked (with the lockout) by the server. */
+export const typedSecurityCode = (wrong: string) => optionalText({ max: SECRET_TYPED_MAX, invalid: wrong });
 
 export const setSafetySchema = z.object({
   new_code: securityCode('err.security_code_required'),
   /** The current code; required by the server once one is set. */
-  after_code: optionalText(),
+  after_code: typedSecurityCode('err.old_code_wrong'),
 });
 
 export const profileSchema = z.object({
-  idcard: optionalText().pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid').optional()),
+  idcard: optionalText({ max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid').optional()),
   /** Absent = unchanged; present but blank is refused (a nickname cannot be set to nothing). */
-  nickname: z
-    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'err.nickname_invalid' }).trim().min(1, 'err.nickname_required').max(20, 'err.nickname_invalid'))
-    .optional(),
-  avatar: z.coerce.number({ error: 'err.avatar_invalid' }).int('err.avatar_invalid').min(0, 'err.avatar_invalid').max(8, 'err.avatar_invalid').optional(),
+  nickname: requiredText('err.nickname_required', { max: NICKNAME_MAX, invalid: 'err.nickname_invalid' }).optional(),
+  avatar: optionalInt({ min: 0, max: AVATAR_MAX, invalid: 'err.avatar_invalid' }),
 });
 
-export const payTypeSchema = z.object({
-  type: z.coerce.number({ error: 'err.pay_type_invalid' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'err.pay_type_invalid' })),
-});
+/** 0 bank card, 1 virtual wallet. */
+export const payType = intField({ min: 0, max: 1, invalid: 'err.pay_type_invalid' });
+
+export const payTypeSchema = z.object({ type: payType });
 
 /** Bank card, as the spec's form uses the fields: acc = holder, acc_name = card number, acc_bank = bank. */
 export const bankCardSchema = z.object({
-  acc: requiredText('err.holder_required').pipe(z.string().max(40, 'err.holder_invalid')),
-  acc_name: requiredText('err.card_number_required').pipe(
+  acc: requiredText('err.holder_required', { max: CARD_HOLDER_MAX, invalid: 'err.holder_invalid' }),
+  acc_name: requiredText('err.card_number_required', { max: 40, invalid: 'err.card_number_invalid' }).pipe(
     z.string().transform((v) => v.replace(/\s+/g, '')).pipe(z.string().regex(CARD_NUMBER_RE, 'err.card_number_invalid')),
   ),
-  acc_bank: requiredText('err.bank_name_required').pipe(z.string().max(60, 'err.bank_name_invalid')),
-  mark: optionalText(),
+  acc_bank: requiredText('err.bank_name_required', { max: BANK_NAME_MAX, invalid: 'err.bank_name_invalid' }),
+  mark: optionalText({ max: PAY_MARK_MAX }),
 });
 
 /** Virtual wallet: acc = address, acc_name = wallet type. */
 export const walletSchema = z
   .object({
-    acc: requiredText('err.wallet_address_required'),
-    acc_name: requiredText('err.wallet_type_required').pipe(
+    acc: requiredText('err.wallet_address_required', { max: WALLET_ADDRESS_MAX, invalid: 'err.wallet_address_invalid' }),
+    acc_name: requiredText('err.wallet_type_required', { max: 10, invalid: 'err.wallet_type_invalid' }).pipe(
       z.string().transform((v) => v.toLowerCase()).pipe(z.enum(WALLET_TYPES, { error: 'err.wallet_type_invalid' })),
     ),
-    mark: optionalText(),
+    mark: optionalText({ max: PAY_MARK_MAX }),
   })
   .refine((v) => WALLET_ADDRESS_RE[v.acc_name].test(v.acc), { message: 'err.wallet_address_invalid', path: ['acc'] });
 
@@ -108,3 +128,70 @@ export function maskName(value: string): string {
   if (chars.length <= 1) return value;
   return chars[0] + '*'.repeat(chars.length - 1);
 }
+
+/** The bank card or wallet a player binds (user/setPayInfo): `type` decides which fields apply. */
+export type PayAccountInput = ({ type: 0 } & z.output<typeof bankCardSchema>) | ({ type: 1 } & z.output<typeof walletSchema>);
+
+/** user/setPayInfo: `type` first, then the fields of that kind of account with their own messages. */
+export const setPayInfoSchema = z
+  .object({
+    type: payType,
+    // Bounded here; each kind of account then checks its own fields with its own messages.
+    acc: optionalText({ max: Math.max(CARD_HOLDER_MAX, WALLET_ADDRESS_MAX) }),
+    acc_name: optionalText({ max: 40 }),
+    acc_bank: optionalText({ max: BANK_NAME_MAX }),
+    mark: optionalText({ max: PAY_MARK_MAX }),
+  })
+  .transform((v, ctx): PayAccountInput => {
+    const result = v.type === 0 ? bankCardSchema.safeParse(v) : walletSchema.safeParse(v);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { type: v.type, ...result.data } as PayAccountInput;
+  })
+  .meta({ description: 'type 0 (bank card): acc holder, acc_name card number, acc_bank, mark; type 1 (wallet): acc address, acc_name trc20/erc20/omni, mark' });
+
+// --- answers ---
+
+/** The `userinfo` object answered by login, register, guest login and a password change. */
+export const loginInfoData = z.object({
+  token: z.string(),
+  user_id: z.number().int(),
+  id: z.number().int(),
+  username: z.string(),
+  group_id: z.number().int(),
+  money: moneyText,
+  score: moneyText,
+  balance: moneyText,
+});
+export const userinfoData = z.object({ userinfo: loginInfoData });
+
+/** user/userInfo (also answered in `msg`, where the spec's clients read it). */
+export const userInfoData = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.number().int(),
+  idcard: z.string(),
+  shiming: z.number().int(),
+  group_id: z.number().int(),
+  today_profit: moneyText,
+  profit: moneyText,
+  money: moneyText,
+  score: moneyText,
+  balance: moneyText,
+  has_security_code: z.boolean(),
+});
+
+export const safetyInfoData = z.object({ isTrue: z.boolean() });
+
+/** A bound payout account as shown to its owner (bank card number and holder masked). */
+export const payAccountData = z.object({
+  type: z.number().int(),
+  acc: z.string(),
+  acc_name: z.string(),
+  acc_bank: z.string(),
+  mark: z.string(),
+});

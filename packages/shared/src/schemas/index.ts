@@ -1,3 +1,10 @@
+// First: in a browser, zod must not use eval (the pages' CSP forbids it).
+import './csp.js';
 export * from './account.js';
+export * from './admin.js';
+export * from './envelope.js';
 export * from './fields.js';
+export * from './lottery.js';
+export * from './support.js';
 export * from './validate.js';
+export * from './wallet.js';

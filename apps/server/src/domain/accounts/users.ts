@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoney } from '@lucky28/shared';
+import { AppError } from '../../errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { users } from '../../db/schema.js';
@@ -21,6 +22,35 @@ export async function findUserByName(db: DbOrTx, username: string) {
 export async function findUserById(db: DbOrTx, id: number) {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/**
+ * user/profile, in the caller's transaction: the ID-card number only while none is stored (it is
+ * the withdrawals' identity check), the nickname and the avatar whenever given.
+ */
+export async function updateProfile(tx: DbOrTx, userId: number, input: { idcard?: string; nickname?: string; avatar?: number }) {
+  if (input.idcard !== undefined) {
+    const updated = await tx
+      .update(users)
+      .set({ idcard: input.idcard })
+      .where(and(eq(users.id, userId), isNull(users.idcard)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new AppError('err.idcard_already_set', { field: 'idcard' });
+  }
+  const rest: Partial<typeof users.$inferInsert> = {};
+  if (input.nickname !== undefined) rest.nickname = input.nickname;
+  if (input.avatar !== undefined) rest.avatar = input.avatar;
+  if (Object.keys(rest).length > 0) await tx.update(users).set(rest).where(eq(users.id, userId));
+}
+
+/** Stores a new password hash (the caller revokes the sessions in the same transaction). */
+export async function setPasswordHash(tx: DbOrTx, userId: number, passwordHash: string) {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Stores a new security-code hash. */
+export async function setSecurityCodeHash(db: DbOrTx, userId: number, securityCodeHash: string) {
+  await db.update(users).set({ securityCodeHash }).where(eq(users.id, userId));
 }
 
 export const guestName = () => `guest_${randomBytes(5).toString('hex')}`;

@@ -130,3 +130,16 @@ export async function takeNextLink(
   const hash = index + 1 === chain.length ? chain.terminalHash : seeds.seedAt(chain, index + 1);
   return { chain: { ...chain, used }, index, hash };
 }
+
+/** A game's hash chains, oldest first, as fair/chain publishes them (never the secret). */
+export async function listChains(db: DbOrTx, gameId: number) {
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    select id, length, terminal_hash, used, created_at from hash_chains where game_id = ${gameId} order by id`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    terminal_hash: String(r.terminal_hash),
+    length: Number(r.length),
+    used: Number(r.used),
+    created_at: Math.floor(new Date(r.created_at instanceof Date ? r.created_at : String(r.created_at)).getTime() / 1000),
+  }));
+}

@@ -44,6 +44,8 @@ export interface DrawFaults {
   beforeDraw?: (roundId: number) => Promise<void> | void;
   /** Test hook: runs inside the transaction after the result is stored and before settlement. */
   afterDraw?: (round: RoundRow) => Promise<void> | void;
+  /** Test hook: runs inside the transaction after every order is settled and credited, before commit. */
+  afterSettle?: (round: RoundRow) => Promise<void> | void;
 }
 
 /** Winning classes for the digits, from the shared rules; the SQL below only applies them. */
@@ -159,6 +161,7 @@ export async function drawAndSettle(
       await deps.faults?.afterDraw?.(round);
     }
     const { count, balances } = await settleRound(tx, round, deps.now);
+    await deps.faults?.afterSettle?.(round);
     if (!drew && count === 0) return null;
     await deps.onSettled?.(tx, round);
     const wins = await queryRows<Record<string, unknown>>(tx, sql`

@@ -90,3 +90,10 @@ export async function ensureRound(
     returning ${ROUND_COLUMNS}`);
   return { round: toRound(rows[0]!), created: true };
 }
+
+/** The commitment of the round that took link `index` of a chain, or null when no round took it yet. */
+export async function commitmentAt(db: DbOrTx, chainId: number, index: number): Promise<string | null> {
+  const rows = await queryRows<{ hash: string }>(db, sql`
+    select hash from rounds where chain_id = ${chainId} and chain_index = ${index}`);
+  return rows[0]?.hash ?? null;
+}

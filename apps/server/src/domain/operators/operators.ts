@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { operators } from '../../db/schema.js';
 
@@ -23,3 +23,47 @@ export const presentOperator = (o: OperatorRow) => ({
   disabled: o.disabled,
   created_at: Math.floor(o.createdAt.getTime() / 1000),
 });
+
+export async function listOperators(db: DbOrTx): Promise<OperatorRow[]> {
+  return db.select().from(operators).orderBy(operators.id);
+}
+
+/**
+ * Records the TOTP time step just used, only if it is later than the last one: two logins racing
+ * with the same code cannot both pass (RFC 6238 §5.2). True when this call recorded it.
+ */
+export async function recordTotpStep(db: DbOrTx, operatorId: number, step: number): Promise<boolean> {
+  const updated = await db
+    .update(operators)
+    .set({ totpLastStep: step })
+    .where(and(eq(operators.id, operatorId), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+    .returning({ id: operators.id });
+  return updated.length === 1;
+}
+
+/** Turns TOTP on with `secret`, only while it is off; false when it already was on. */
+export async function enableTotp(db: DbOrTx, operatorId: number, secret: string, step: number): Promise<boolean> {
+  const updated = await db
+    .update(operators)
+    .set({ totpSecret: secret, totpLastStep: step })
+    .where(and(eq(operators.id, operatorId), isNull(operators.totpSecret)))
+    .returning({ id: operators.id });
+  return updated.length === 1;
+}
+
+export async function disableTotp(db: DbOrTx, operatorId: number): Promise<void> {
+  await db.update(operators).set({ totpSecret: null, totpLastStep: null }).where(eq(operators.id, operatorId));
+}
+
+/** A new operator account; undefined when the name is taken (also by a concurrent creation). */
+export async function insertOperator(
+  db: DbOrTx,
+  values: { username: string; passwordHash: string; role: string; now: number },
+): Promise<OperatorRow | undefined> {
+  const inserted = await db
+    .insert(operators)
+    .values({ username: values.username, passwordHash: values.passwordHash, role: values.role, createdAt: new Date(values.now) })
+    .onConflictDoNothing()
+    .returning();
+  return inserted[0];
+}

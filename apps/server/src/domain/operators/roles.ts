@@ -1,10 +1,11 @@
+import { OPERATOR_ROLES, type OperatorRole } from '@lucky28/shared';
+
 /**
  * Operator roles. Each call names the roles it accepts; `admin` is accepted everywhere.
  * - finance: deposits, withdrawals, deposit screenshots, reconciliation;
  * - support: real-name reviews and ID-card pictures.
  */
-export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export { OPERATOR_ROLES, type OperatorRole };
 
 export function roleAllows(role: string, allowed: readonly OperatorRole[]): boolean {
   return role === 'admin' || (allowed as readonly string[]).includes(role);

@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, UPLOAD_NAME_RE, type UploadKind } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 
-/** DESIGN §7 / spec §9: images only, judged by content, at most MAX_UPLOAD_BYTES (packages/shared). */
-export const UPLOAD_KINDS = ['recharge_screenshot', 'idcard'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** DESIGN §7 / spec §9: images only, judged by content, at most 5 MB (the limits live in packages/shared). */
+export { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind };
 export const isUploadKind = (v: unknown): v is UploadKind =>
   typeof v === 'string' && (UPLOAD_KINDS as readonly string[]).includes(v);
 
@@ -18,8 +18,7 @@ export { sniffImage } from '@lucky28/shared';
 
 /** A random, unguessable name chosen by the server (192 bits, URL-safe). Also the file's handle in URLs. */
 export const newUploadName = (): string => randomBytes(24).toString('base64url');
-const NAME_RE = /^[A-Za-z0-9_-]{32}$/;
-export const isUploadName = (v: string): boolean => NAME_RE.test(v);
+export const isUploadName = (v: string): boolean => UPLOAD_NAME_RE.test(v);
 
 export const FILE_URL_PREFIX = '/api/common/file/';
 export const uploadUrl = (name: string): string => FILE_URL_PREFIX + name;

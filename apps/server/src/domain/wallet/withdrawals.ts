@@ -46,6 +46,13 @@ export async function requestWithdrawal(
   return { id: row.id, ledgerId: posted.id, over: posted.over };
 }
 
+/** Whether the user has a withdrawal awaiting review (at most one may be, spec §5). */
+export async function hasPendingWithdrawal(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(db, sql`
+    select count(*)::int as n from withdrawals where user_id = ${userId} and status = 0`);
+  return Number(row?.n ?? 0) > 0;
+}
+
 async function claimPending(tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) {
   const rows = await tx
     .update(withdrawals)

@@ -1,45 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_RE, optionalText, requiredText } from '@lucky28/shared';
-import { operators } from '../../db/schema.js';
+import {
+  auditRowData,
+  noData,
+  noInput,
+  operatorCreateSchema,
+  operatorData,
+  operatorLoginData,
+  operatorLoginSchema,
+  otpSchema,
+  totpEnableSchema,
+  totpSetupData,
+} from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
+import { answers } from '../../http/answers.js';
 import { dummySecretHash, hashSecret, verifySecret } from '../../domain/security/passwords.js';
 import { LOGIN_LOCKOUT, claimAttempt, clearFailures } from '../../domain/security/lockout.js';
-import { findOperatorById, findOperatorByName, presentOperator } from '../../domain/operators/operators.js';
+import {
+  disableTotp,
+  enableTotp,
+  findOperatorById,
+  findOperatorByName,
+  insertOperator,
+  listOperators,
+  presentOperator,
+  recordTotpStep,
+} from '../../domain/operators/operators.js';
 import { createOperatorSession, revokeOperatorSession, revokeOtherOperatorSessions } from '../../domain/operators/sessions.js';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../domain/operators/totp.js';
-import { audit } from '../../domain/operators/audit.js';
-import { OPERATOR_ROLES } from '../../domain/operators/roles.js';
-
-const loginSchema = z.object({
-  username: requiredText('err.username_required'),
-  password: requiredText('err.password_required'),
-  otp: optionalText(),
-});
-const otpSchema = z.object({ otp: requiredText('err.otp_required') });
-const enableSchema = z.object({
-  secret: requiredText('err.bad_request').refine((v) => base32Decode(v)?.length === 20, 'err.bad_request'),
-  otp: requiredText('err.otp_required'),
-});
-const createSchema = z.object({
-  username: requiredText('err.username_required').pipe(z.string().regex(USERNAME_RE, 'err.username_invalid')),
-  password: requiredText('err.password_required').pipe(
-    z.string().min(PASSWORD_MIN, 'err.password_invalid').max(PASSWORD_MAX, 'err.password_invalid'),
-  ),
-  role: requiredText('err.role_invalid').pipe(z.enum(OPERATOR_ROLES, { error: 'err.role_invalid' })),
-});
+import { audit, listAudit } from '../../domain/operators/audit.js';
 
 /**
  * Operator accounts and sessions (DESIGN §7): login with lockout (per account + IP, back-off) and a
  * TOTP second factor once enrolled, logout, enrolment, and (admins only) creating operators.
  */
-export default async function adminAuthRoutes(app: FastifyInstance) {
+export default async function adminAuthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const anyOperator = app.requireOperator('finance', 'support');
 
-  app.post('/api/admin/login', { config: { rateLimit: app.rateLimits.login } }, async (request, reply) => {
-    const body = parseInput(loginSchema, request);
+  app.post('/api/admin/login', {
+    config: { rateLimit: app.rateLimits.login },
+    schema: { body: operatorLoginSchema, response: answers(operatorLoginData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const now = app.clock.now();
     const lockKey = `operator-login:${body.username.toLowerCase()}:${request.ip}`;
     await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
@@ -53,15 +57,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       if (!body.otp) throw new AppError('err.otp_required', { field: 'otp' });
       const step = matchTotp(operator.totpSecret, body.otp, now, operator.totpLastStep);
       // Recording the step is conditional, so two logins racing with the same code cannot both pass.
-      const recorded =
-        step !== null &&
-        (
-          await app.db
-            .update(operators)
-            .set({ totpLastStep: step })
-            .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
-            .returning({ id: operators.id })
-        ).length === 1;
+      const recorded = step !== null && (await recordTotpStep(app.db, operator.id, step));
       if (!recorded) throw new AppError('err.otp_wrong', { field: 'otp' });
     }
     await clearFailures(app.db, lockKey);
@@ -73,7 +69,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return reply.ok({ token, operator: presentOperator(operator) }, 'msg.login_success');
   });
 
-  app.post('/api/admin/logout', { preHandler: anyOperator }, async (request, reply) => {
+  app.post('/api/admin/logout', { preValidation: anyOperator, schema: { body: noInput, response: answers(noData) } }, async (request, reply) => {
     const op = request.operator!;
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {
@@ -83,13 +79,13 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return reply.ok(null, 'msg.logout_success');
   });
 
-  app.post('/api/admin/me', { preHandler: anyOperator }, async (request, reply) => {
+  app.post('/api/admin/me', { preValidation: anyOperator, schema: { body: noInput, response: answers(operatorData) } }, async (request, reply) => {
     const operator = await findOperatorById(app.db, request.operator!.operatorId);
     return reply.ok(presentOperator(operator!));
   });
 
   /** A fresh secret to enrol in an authenticator app; nothing is stored until totpEnable proves it works. */
-  app.post('/api/admin/totpSetup', { preHandler: anyOperator }, async (request, reply) => {
+  app.post('/api/admin/totpSetup', { preValidation: anyOperator, schema: { body: noInput, response: answers(totpSetupData) } }, async (request, reply) => {
     const op = request.operator!;
     if (op.totpEnabled) throw new AppError('err.totp_already_enabled');
     const secret = newTotpSecret();
@@ -97,20 +93,19 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   });
 
   /** Enables TOTP with the secret from totpSetup and a current code; every other session of the operator ends. */
-  app.post('/api/admin/totpEnable', { preHandler: anyOperator }, async (request, reply) => {
-    const body = parseInput(enableSchema, request);
+  app.post('/api/admin/totpEnable', {
+    preValidation: anyOperator,
+    schema: { body: totpEnableSchema, response: answers(noData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();
+    if (base32Decode(body.secret)?.length !== 20) throw new AppError('err.bad_request', { field: 'secret' });
     const secret = body.secret.replace(/[\s=-]/g, '').toUpperCase();
     const step = matchTotp(secret, body.otp, now, null);
     if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
     await app.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(operators)
-        .set({ totpSecret: secret, totpLastStep: step })
-        .where(and(eq(operators.id, op.operatorId), isNull(operators.totpSecret)))
-        .returning({ id: operators.id });
-      if (updated.length === 0) throw new AppError('err.totp_already_enabled');
+      if (!(await enableTotp(tx, op.operatorId, secret, step))) throw new AppError('err.totp_already_enabled');
       await revokeOtherOperatorSessions(tx, op.operatorId, op.sessionId, now);
       await audit(tx, { operatorId: op.operatorId, action: 'operator.totp_enable', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
     });
@@ -118,8 +113,12 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   });
 
   /** Turns TOTP off; needs a current code. */
-  app.post('/api/admin/totpDisable', { preHandler: anyOperator, config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
-    const body = parseInput(otpSchema, request);
+  app.post('/api/admin/totpDisable', {
+    preValidation: anyOperator,
+    config: { rateLimit: app.rateLimits.secret },
+    schema: { body: otpSchema, response: answers(noData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();
     const operator = await findOperatorById(app.db, op.operatorId);
@@ -130,30 +129,30 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
     await clearFailures(app.db, lockKey);
     await app.db.transaction(async (tx) => {
-      await tx.update(operators).set({ totpSecret: null, totpLastStep: null }).where(eq(operators.id, op.operatorId));
+      await disableTotp(tx, op.operatorId);
       await audit(tx, { operatorId: op.operatorId, action: 'operator.totp_disable', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
     });
     return reply.ok(null, 'msg.set_success');
   });
 
-  app.post('/api/admin/operatorList', { preHandler: app.requireOperator() }, async (_request, reply) => {
-    const rows = await app.db.select().from(operators).orderBy(operators.id);
-    return reply.ok(rows.map(presentOperator));
+  app.post('/api/admin/operatorList', {
+    preValidation: app.requireOperator(),
+    schema: { body: noInput, response: answers(z.array(operatorData)) },
+  }, async (_request, reply) => {
+    return reply.ok((await listOperators(app.db)).map(presentOperator));
   });
 
-  app.post('/api/admin/operatorCreate', { preHandler: app.requireOperator() }, async (request, reply) => {
-    const body = parseInput(createSchema, request);
+  app.post('/api/admin/operatorCreate', {
+    preValidation: app.requireOperator(),
+    schema: { body: operatorCreateSchema, response: answers(operatorData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();
     const passwordHash = await hashSecret(body.password);
     const created = await app.db.transaction(async (tx) => {
       if (await findOperatorByName(tx, body.username)) throw new AppError('err.username_taken', { field: 'username' });
-      const inserted = await tx
-        .insert(operators)
-        .values({ username: body.username, passwordHash, role: body.role, createdAt: new Date(now) })
-        .onConflictDoNothing()
-        .returning();
-      const row = inserted[0];
+      const row = await insertOperator(tx, { username: body.username, passwordHash, role: body.role, now });
       if (!row) throw new AppError('err.username_taken', { field: 'username' });
       await audit(tx, {
         operatorId: op.operatorId,
@@ -170,15 +169,10 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   });
 
   /** The audit trail, newest first (admins only). */
-  app.post('/api/admin/auditList', { preHandler: app.requireOperator() }, async (_request, reply) => {
-    const rows = await app.db.execute(sql`
-      select a.id, a.operator_id, o.username, a.action, a.target_type, a.target_id, a.detail, a.ip, a.created_at
-      from audit_log a left join operators o on o.id = a.operator_id order by a.id desc limit 500`);
-    const list = (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      created_at: Math.floor(new Date(r.created_at as string).getTime() / 1000),
-    }));
-    return reply.ok(list);
+  app.post('/api/admin/auditList', {
+    preValidation: app.requireOperator(),
+    schema: { body: noInput, response: answers(z.array(auditRowData)) },
+  }, async (_request, reply) => {
+    return reply.ok(await listAudit(app.db));
   });
 }

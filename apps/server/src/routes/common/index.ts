@@ -1,21 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, normalizeLang } from '@lucky28/shared';
+import { normalizeLang, uploadData, uploadFormSchema, uploadNameParams, type UploadKind } from '@lucky28/shared';
 import { AppError, unauthorized } from '../../errors.js';
 import { tokenOf } from '../../plugins/auth.js';
-import { input } from '../../http/input.js';
+import { asGuard } from '../../http/guards.js';
+import { answers } from '../../http/answers.js';
+import { parseValue } from '../../http/input.js';
+import { readFileOr404, sendImage, serveToOperator } from '../../http/files.js';
 import { isOperatorToken } from '../../domain/operators/sessions.js';
-import { FILE_VIEW_ROLES, roleAllows } from '../../domain/operators/roles.js';
-import { audit } from '../../domain/operators/audit.js';
-import {
-  findUploadByName,
-  isUploadKind,
-  readUpload,
-  sniffImage,
-  storeUpload,
-  uploadUrl,
-  type UploadKind,
-} from '../../domain/wallet/uploads.js';
+import { MAX_UPLOAD_BYTES, findUploadByName, isUploadKind, sniffImage, storeUpload, uploadUrl } from '../../domain/wallet/uploads.js';
 
 interface ReceivedForm {
   fields: Record<string, string>;
@@ -24,23 +18,29 @@ interface ReceivedForm {
 
 /**
  * Reads a multipart form: its text fields and the first file part (only the first chosen file is
- * used, spec §4). A file is read up to the 5 MB limit; beyond it the part is marked truncated.
+ * used, spec §4). A file is read up to the 5 MB limit; beyond it the part is marked truncated. A
+ * form that cannot be read (no boundary, no closing boundary, too many parts) is refused.
  */
 async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   const form: ReceivedForm = { fields: {} };
   if (!request.isMultipart()) return form;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (form.file) {
-        part.file.resume();
-        continue;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (form.file) {
+          part.file.resume();
+          continue;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        form.file = { bytes: Buffer.concat(chunks), truncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      form.file = { bytes: Buffer.concat(chunks), truncated: part.file.truncated };
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
     }
+  } catch (err) {
+    request.log.info({ err }, 'unreadable multipart form');
+    throw new AppError('err.upload_malformed', { field: 'file' });
   }
   // Messages follow the form's own `lang` field (the body of a multipart request is not parsed as JSON).
   if (form.fields.lang) {
@@ -64,7 +64,8 @@ function checkedImage(form: ReceivedForm): { bytes: Buffer; mime: string } {
  * screenshot's own call user/uploadRechargeScreenshot, and common/file/<name> to read one back —
  * by its owner's token, or an operator's whose role covers the kind of file (every such view audited).
  */
-export default async function commonRoutes(app: FastifyInstance) {
+export default async function commonRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 10, fieldSize: 1000, parts: 14 },
@@ -72,7 +73,9 @@ export default async function commonRoutes(app: FastifyInstance) {
 
   const upload = async (request: FastifyRequest, reply: FastifyReply, fixedKind?: UploadKind) => {
     const form = await receiveForm(request);
-    const kind = fixedKind ?? form.fields.type ?? input(request).type;
+    // The form's `type` field, else the query's (already checked by the route's schema).
+    const fields = parseValue(uploadFormSchema, form.fields, 'type');
+    const kind = fixedKind ?? fields.type ?? (request.body as { type?: string }).type;
     if (!isUploadKind(kind)) throw new AppError('err.upload_type_invalid', { field: 'type' });
     const image = checkedImage(form);
     const row = await storeUpload(app.db, {
@@ -86,56 +89,27 @@ export default async function commonRoutes(app: FastifyInstance) {
     return reply.ok({ url: uploadUrl(row.name), name: row.name, type: kind, mime: row.mime, size: row.size }, 'msg.upload_success');
   };
 
-  const routeOptions = { preHandler: app.requireMember, config: { rateLimit: app.rateLimits.upload } };
-  app.post('/api/common/upload', routeOptions, (request, reply) => upload(request, reply));
-  app.post('/api/user/uploadRechargeScreenshot', routeOptions, (request, reply) => upload(request, reply, 'recharge_screenshot'));
+  const uploadRoute = {
+    preValidation: app.requireMember,
+    config: { rateLimit: app.rateLimits.upload },
+    // The file arrives as a multipart stream, read by the handler; `type` may also come in the query.
+    schema: { consumes: ['multipart/form-data'], body: uploadFormSchema, response: answers(uploadData) },
+  };
+  app.post('/api/common/upload', uploadRoute, (request, reply) => upload(request, reply));
+  app.post('/api/user/uploadRechargeScreenshot', uploadRoute, (request, reply) => upload(request, reply, 'recharge_screenshot'));
 
-  app.get<{ Params: { name: string } }>('/api/common/file/:name', async (request, reply) => {
+  /** The owner (a player token) or an operator (their own token) may ask; anyone else is 401. */
+  const fileViewer = asGuard('user', async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized();
-    if (isOperatorToken(token)) return serveToOperator(app, request, reply);
-    const user = await app.optionalUser(request);
-    if (!user) throw unauthorized();
+    if (isOperatorToken(token) ? !(await app.optionalOperator(request)) : !(await app.optionalUser(request))) throw unauthorized();
+  });
+
+  app.get('/api/common/file/:name', { preValidation: fileViewer, schema: { params: uploadNameParams } }, async (request, reply) => {
+    if (request.operator) return serveToOperator(app, request, reply, request.params.name);
     const row = await findUploadByName(app.db, request.params.name);
     // Someone else's file answers exactly like a missing one.
-    if (!row || row.userId !== user.userId) throw new AppError('err.not_found', { httpStatus: 404 });
+    if (!row || row.userId !== request.user!.userId) throw new AppError('err.not_found', { httpStatus: 404 });
     return sendImage(reply, row.name, row.mime, await readFileOr404(app, row.name));
   });
-}
-
-async function readFileOr404(app: FastifyInstance, name: string): Promise<Buffer> {
-  try {
-    return await readUpload(app.config.dataDir, name);
-  } catch {
-    throw new AppError('err.not_found', { httpStatus: 404 });
-  }
-}
-
-function sendImage(reply: FastifyReply, name: string, mime: string, bytes: Buffer) {
-  return reply
-    .header('content-type', mime)
-    .header('content-disposition', `inline; filename="${name}.${mime.split('/')[1]}"`)
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, no-store')
-    .send(bytes);
-}
-
-/** An operator's view of a private file: role checked by the file's kind, and audited before the bytes leave. */
-export async function serveToOperator(app: FastifyInstance, request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
-  const operator = request.operator ?? (await app.optionalOperator(request));
-  if (!operator) throw unauthorized();
-  const row = await findUploadByName(app.db, request.params.name);
-  if (!row) throw new AppError('err.not_found', { httpStatus: 404 });
-  if (!roleAllows(operator.role, FILE_VIEW_ROLES[row.kind] ?? [])) throw new AppError('err.forbidden', { httpStatus: 403, code: 403 });
-  const bytes = await readFileOr404(app, row.name);
-  await audit(app.db, {
-    operatorId: operator.operatorId,
-    action: 'upload.view',
-    targetType: 'upload',
-    targetId: row.name,
-    detail: { kind: row.kind, owner: row.userId },
-    ip: request.ip,
-    at: app.clock.now(),
-  });
-  return sendImage(reply, row.name, row.mime, bytes);
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { isIssueNumber } from '@lucky28/shared';
-import { input } from '../../http/input.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fairChainData, fairChainSchema, fairRoundData, fairRoundSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { queryRows } from '../../db/query.js';
-import { chainById } from '../../domain/game/chains.js';
-import { intParam } from '../../domain/game/params.js';
-import { findRound } from '../../domain/game/rounds.js';
+import { answers } from '../../http/answers.js';
+import { chainById, listChains } from '../../domain/game/chains.js';
+import { commitmentAt, findRound } from '../../domain/game/rounds.js';
 
 const ALGORITHM =
   'seed = c(k), c(k+1) = SHA-256(c(k)); bytes = HMAC-SHA256(seed, "<game_id>:<issue>:<counter>") for counter 0,1,…; ' +
@@ -19,24 +17,18 @@ const ALGORITHM =
  * so SHA-256(hash) = prev_hash links the rounds up to the chain's published final hash.
  * `fair/chain` lists a game's chains with their final hashes (published when each chain is created).
  */
-export default async function fairRoutes(app: FastifyInstance) {
-  app.get('/api/fair/round', async (request, reply) => {
-    const params = input(request);
-    const gameId = intParam(params.game_id);
-    const issue = typeof params.issue === 'string' ? params.issue.trim() : '';
-    if (gameId === undefined || !isIssueNumber(issue)) throw new AppError('err.round_not_found', { field: 'issue' });
+export default async function fairRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/fair/round', { schema: { querystring: fairRoundSchema, response: answers(fairRoundData) } }, async (request, reply) => {
+    const { game_id: gameId, issue } = request.query;
     const round = await findRound(app.db, gameId, issue);
     if (!round) throw new AppError('err.round_not_found', { field: 'issue' });
     const chain = await chainById(app.db, round.chainId);
     if (!chain) throw new AppError('err.round_not_found');
     // The previous round of the chain took link k+1; its commitment is c(k+2) (or cN itself).
     const prevIndex = round.chainIndex + 1;
-    let prevHash: string | null = null;
-    if (prevIndex < chain.length) {
-      const prev = await queryRows<{ hash: string }>(app.db, sql`
-        select hash from rounds where chain_id = ${chain.id} and chain_index = ${prevIndex}`);
-      prevHash = prev[0]?.hash ?? null;
-    }
+    const prevHash = prevIndex < chain.length ? await commitmentAt(app.db, chain.id, prevIndex) : null;
     const drawn = round.drawnAt !== null;
     return reply.ok({
       game_id: round.gameId,
@@ -56,18 +48,10 @@ export default async function fairRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/api/fair/chain', async (request, reply) => {
-    const gameId = intParam(input(request).game_id);
-    if (gameId === undefined || !app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
-    const rows = await queryRows<Record<string, unknown>>(app.db, sql`
-      select id, length, terminal_hash, used, created_at from hash_chains where game_id = ${gameId} order by id`);
-    const chains = rows.map((r) => ({
-      id: Number(r.id),
-      terminal_hash: String(r.terminal_hash),
-      length: Number(r.length),
-      used: Number(r.used),
-      created_at: Math.floor(new Date(r.created_at instanceof Date ? r.created_at : String(r.created_at)).getTime() / 1000),
-    }));
+  app.get('/api/fair/chain', { schema: { querystring: fairChainSchema, response: answers(fairChainData) } }, async (request, reply) => {
+    const gameId = request.query.game_id;
+    if (!app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
+    const chains = await listChains(app.db, gameId);
     const current = chains.find((c) => c.used < c.length) ?? chains[chains.length - 1] ?? null;
     return reply.ok({
       game_id: gameId,

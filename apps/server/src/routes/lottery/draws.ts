@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { trendOf } from '@lucky28/shared';
-import { input } from '../../http/input.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { candData, drawListSchema, issueListData, trendOf } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
 import { className, drawExpression } from '../../domain/game/present.js';
-import { intParam } from '../../domain/game/params.js';
 import type { DrawSummary } from '../../domain/game/snapshot.js';
 
 export const CANDLE_WINDOW = 5;
@@ -27,18 +27,18 @@ export function candles(drawsOldestFirst: readonly DrawSummary[]) {
 }
 
 /** Lottery/issueList (draws newest first with their trend tags) and Lottery/cand, from memory. */
-export default async function drawRoutes(app: FastifyInstance) {
-  const gameOf = (params: Record<string, unknown>) => {
-    const gameId = intParam(params.game_id);
-    if (gameId === undefined || !app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
+export default async function drawRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const gameOf = (gameId: number) => {
+    if (!app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
     return gameId;
   };
-  const limitOf = (params: Record<string, unknown>, fallback: number) => Math.min(200, Math.max(1, intParam(params.limit) ?? fallback));
+  const limitOf = (limit: number | undefined, fallback: number) => Math.min(200, Math.max(1, limit ?? fallback));
+  const schema = (data: typeof issueListData | typeof candData) => ({ body: drawListSchema, response: answers(data) });
 
-  app.post('/api/Lottery/issueList', async (request, reply) => {
-    const params = input(request);
-    const gameId = gameOf(params);
-    const draws = app.game.snapshot.recentDraws(gameId).slice(0, limitOf(params, 100));
+  app.post('/api/Lottery/issueList', { schema: schema(issueListData) }, async (request, reply) => {
+    const gameId = gameOf(request.body.game_id);
+    const draws = app.game.snapshot.recentDraws(gameId).slice(0, limitOf(request.body.limit, 100));
     return reply.ok(
       draws.map((d) => {
         const t = trendOf(d.total);
@@ -60,10 +60,9 @@ export default async function drawRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/api/Lottery/cand', async (request, reply) => {
-    const params = input(request);
-    const gameId = gameOf(params);
-    const limit = limitOf(params, 100);
+  app.post('/api/Lottery/cand', { schema: schema(candData) }, async (request, reply) => {
+    const gameId = gameOf(request.body.game_id);
+    const limit = limitOf(request.body.limit, 100);
     // Compute over a few extra draws so the first candles returned have full windows.
     const draws = app.game.snapshot.recentDraws(gameId).slice(0, limit + CANDLE_WINDOW - 1).reverse();
     return reply.ok(candles(draws).slice(-limit));

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { input } from '../../http/input.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hallData, hallSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
 import { gameName, money } from '../../domain/game/present.js';
-import { intParam } from '../../domain/game/params.js';
 import { isWithinHours } from '../../domain/game/roundClock.js';
 
 /**
  * Lottery/index: the games with their rooms ("plans"); `robot_num` is the real number of players present.
  * Also the round timing the rules pages state (round length, betting close, the operator's time zone).
  */
-export default async function hallRoutes(app: FastifyInstance) {
-  app.post('/api/Lottery/index', async (request, reply) => {
-    const params = input(request);
-    const gameId = intParam(params.game_id);
+export default async function hallRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/Lottery/index', { schema: { body: hallSchema, response: answers(hallData) } }, async (request, reply) => {
+    const gameId = request.body.game_id;
     const now = app.clock.now();
     const engine = app.game;
     const current = engine.currentRound(now);

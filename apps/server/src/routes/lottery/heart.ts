@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiLang } from '@lucky28/shared';
-import { input } from '../../http/input.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { heartData, heartSchema, type ApiLang } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
 import { className, gameName, money, secondsUntil } from '../../domain/game/present.js';
-import { intParam } from '../../domain/game/params.js';
 import { isWithinHours } from '../../domain/game/roundClock.js';
 import type { FeedEntry, GameConfig } from '../../domain/game/snapshot.js';
 import { HeartCache } from './heartCache.js';
@@ -14,7 +14,8 @@ import { HeartCache } from './heartCache.js';
  * each cached for a few seconds (DESIGN §8). Everything but the caller's own parts (balance, their
  * bets' balances after, the room's presence) is serialised once per snapshot change and second.
  */
-export default async function heartRoutes(app: FastifyInstance) {
+export default async function heartRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const engine = app.game;
   const cache = new HeartCache();
   const cached = <T>(key: string, now: number, build: () => T) => cache.get(key, engine.snapshot.version, now, build);
@@ -80,10 +81,10 @@ export default async function heartRoutes(app: FastifyInstance) {
     return `[${entries.map((e, i) => (e.userId === viewerId ? JSON.stringify(feedEntry(e, lang, true)) : shared[i])).join(',')}]`;
   }
 
-  app.post('/api/Lottery/heart', async (request, reply) => {
-    const params = input(request);
-    const gameId = intParam(params.game_id) || undefined;
-    const planId = intParam(params.plan_id) || undefined;
+  app.post('/api/Lottery/heart', { schema: { body: heartSchema, response: answers(heartData) } }, async (request, reply) => {
+    // 0 means none, as some clients send it.
+    const gameId = request.body.game_id || undefined;
+    const planId = request.body.plan_id || undefined;
     const now = app.clock.now();
     const lang = request.lang;
 

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { BET_CLASSES, effectiveMinStake, formatOdds, returnToPlayer } from '@lucky28/shared';
-import { input } from '../../http/input.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BET_CLASSES, effectiveMinStake, formatOdds, oddsListData, oddsListSchema, returnToPlayer } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
 import { className, money } from '../../domain/game/present.js';
-import { intParam } from '../../domain/game/params.js';
 
 /**
  * Lottery/oddsList: the room's actual odds and limits per class, split into `rule_base` (classes
  * below 100) and `rule_num` (exact sums), each with its return to player so that the rules page can
  * never disagree with settlement.
  */
-export default async function oddsRoutes(app: FastifyInstance) {
-  app.post('/api/Lottery/oddsList', async (request, reply) => {
-    const planId = intParam(input(request).plan_id);
-    const room = planId === undefined ? undefined : app.game.snapshot.rooms.get(planId);
+export default async function oddsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/Lottery/oddsList', { schema: { body: oddsListSchema, response: answers(oddsListData) } }, async (request, reply) => {
+    const room = app.game.snapshot.rooms.get(request.body.plan_id);
     if (!room || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
     const entries = BET_CLASSES.filter((c) => room.odds.has(c.id)).map((c) => {
       const o = room.odds.get(c.id)!;

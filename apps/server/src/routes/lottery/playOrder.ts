@@ -1,41 +1,42 @@
-import type { FastifyInstance } from 'fastify';
-import { parseMoney } from '@lucky28/shared';
-import { input } from '../../http/input.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { betEntryData, idempotencyHeaders, playOrderSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
 import { className, maskNickname, money } from '../../domain/game/present.js';
-import { classListParam, intParam } from '../../domain/game/params.js';
 import type { BetResult } from '../../domain/game/betting.js';
 import { idempotencyClaim } from '../../domain/idempotency.js';
 
 /**
  * Lottery/playOrder: one or several classes (`play_type` "1" or "1,3,11" or an array) at `money`
  * each, all accepted or none. An `Idempotency-Key` header makes a retry apply once and answer the
- * same entry; the same key with a different bet is refused.
+ * same entry; the same key with a different bet is refused. The class list is bounded (at most one of each class) before it is read, and each
+ * player may place only so many bets per window (`rateLimits.bet`, counted per user after login).
  */
-export default async function playOrderRoutes(app: FastifyInstance) {
-  app.post('/api/Lottery/playOrder', { preHandler: app.requireUser }, async (request, reply) => {
-    const params = input(request);
-    const planId = intParam(params.plan_id);
-    const gameId = intParam(params.game_id);
-    const room = planId === undefined ? undefined : app.game.snapshot.rooms.get(planId);
-    if (!room || (gameId !== undefined && gameId !== room.gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
-    const playTypes = classListParam(params.play_type);
-    if (playTypes === null) throw new AppError('err.bet_class_invalid', { field: 'play_type' });
-    if (playTypes.length === 0) throw new AppError('err.bet_select', { field: 'play_type' });
-    const amount = parseMoney(params.money);
-    if (amount === null || amount <= 0) throw new AppError('err.bet_amount_invalid', { field: 'money' });
-    const issue = typeof params.issue === 'string' || typeof params.issue === 'number' ? String(params.issue).trim() : '';
-    if (issue === '') throw new AppError('err.issue_not_current', { field: 'issue' });
+export default async function playOrderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limit = app.rateLimits.bet;
+
+  app.post('/api/Lottery/playOrder', {
+    preValidation: app.requireUser,
+    config: {
+      rateLimit: limit && { ...limit, hook: 'preValidation', keyGenerator: (request: FastifyRequest) => `bet:user:${request.user!.userId}` },
+    },
+    schema: { body: playOrderSchema, headers: idempotencyHeaders, response: answers(betEntryData) },
+  }, async (request, reply) => {
+    const body = request.body;
+    const room = app.game.snapshot.rooms.get(body.plan_id);
+    if (!room || (body.game_id !== undefined && body.game_id !== room.gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
     const userId = request.user!.userId;
-    const idempotency = idempotencyClaim({ headers: request.headers, params, userId, operation: 'bet' });
+    const idempotency = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'bet' });
 
     const { result } = await app.game.placeBets({
       userId,
       gameId: room.gameId,
       roomId: room.id,
-      issue,
-      playTypes,
-      amount,
+      issue: body.issue,
+      playTypes: body.play_type,
+      amount: body.money,
       idempotency,
     });
     return reply.ok(betEntry(result, request.lang), 'msg.bet_success');

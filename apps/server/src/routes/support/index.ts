@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { requiredText } from '@lucky28/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noInput, supportConfigData, supportHandoffData, supportIdentityData, supportRedeemSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
+import { answers } from '../../http/answers.js';
+import { asGuard } from '../../http/guards.js';
 import { chatUrlWithCode, createHandoff, redeemHandoff, supportKeyMatches } from '../../domain/support/handoff.js';
-
-/** A code is 43 base64url characters; anything missing or malformed is simply "invalid". */
-const redeemSchema = z.object({
-  code: requiredText('err.support_code_invalid').pipe(z.string().regex(/^[\w-]{43}$/, 'err.support_code_invalid')),
-});
 
 const keyOf = (request: FastifyRequest): unknown => request.headers['x-support-key'];
 
@@ -17,16 +13,22 @@ const keyOf = (request: FastifyRequest): unknown => request.headers['x-support-k
  * logged-in player (guests included: they need help too) gets the chat URL with a single-use code,
  * and the chat system redeems that code server to server for the player's identity.
  */
-export default async function supportRoutes(app: FastifyInstance) {
+export default async function supportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   /** Public: whether to show the button. */
-  app.post('/api/support/config', async (_request, reply) => {
+  app.post('/api/support/config', { schema: { body: noInput, response: answers(supportConfigData) } }, async (_request, reply) => {
     const url = app.config.supportChatUrl ?? null;
     return reply.ok({ enabled: url !== null, url });
   });
 
   app.post(
     '/api/support/handoff',
-    { preHandler: app.requireUser, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      preValidation: app.requireUser,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { body: noInput, response: answers(supportHandoffData) },
+    },
     async (request, reply) => {
       const chatUrl = app.config.supportChatUrl;
       if (!chatUrl) throw new AppError('err.support_unavailable');
@@ -50,13 +52,14 @@ export default async function supportRoutes(app: FastifyInstance) {
           timeWindow: '1 minute',
         },
       },
+      // The key is checked first (403 for anyone else), then the code.
+      preValidation: asGuard('service', async (request: FastifyRequest) => {
+        if (!supportKeyMatches(app.config.supportApiKey, keyOf(request))) throw new AppError('err.forbidden', { httpStatus: 403, code: 403 });
+      }),
+      schema: { body: supportRedeemSchema, response: answers(supportIdentityData) },
     },
     async (request, reply) => {
-      if (!supportKeyMatches(app.config.supportApiKey, keyOf(request))) {
-        throw new AppError('err.forbidden', { httpStatus: 403, code: 403 });
-      }
-      const { code } = parseInput(redeemSchema, request);
-      const identity = await redeemHandoff(app.db, code, app.clock.now());
+      const identity = await redeemHandoff(app.db, request.body.code, app.clock.now());
       if (!identity) throw new AppError('err.support_code_invalid');
       return reply.ok(identity);
     },

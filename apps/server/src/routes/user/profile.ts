@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
-import { profileSchema } from '@lucky28/shared';
-import { users } from '../../db/schema.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noData, noInput, profileSchema, userInfoData } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
-import { findUserById, userInfo } from '../../domain/accounts/users.js';
+import { answers } from '../../http/answers.js';
+import { findUserById, updateProfile, userInfo } from '../../domain/accounts/users.js';
 
 /** The caller's own profile: user/userInfo and user/profile. */
-export default async function profileRoutes(app: FastifyInstance) {
-  app.post('/api/user/userInfo', { preHandler: app.requireUser }, async (request, reply) => {
+export default async function profileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/user/userInfo', {
+    preValidation: app.requireUser,
+    schema: { body: noInput, response: answers(userInfoData, { msg: userInfoData }) },
+  }, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
     if (!user) throw new AppError('err.not_found');
     const info = await userInfo(app.db, user, app.clock.now(), app.config.timeZone);
@@ -17,23 +21,11 @@ export default async function profileRoutes(app: FastifyInstance) {
   });
 
   /** Saves the ID-card number (only while none is stored), the nickname and the avatar. */
-  app.post('/api/user/profile', { preHandler: app.requireUser }, async (request, reply) => {
-    const input = parseInput(profileSchema, request);
-    const userId = request.user!.userId;
-    await app.db.transaction(async (tx) => {
-      if (input.idcard !== undefined) {
-        const updated = await tx
-          .update(users)
-          .set({ idcard: input.idcard })
-          .where(and(eq(users.id, userId), isNull(users.idcard)))
-          .returning({ id: users.id });
-        if (updated.length === 0) throw new AppError('err.idcard_already_set', { field: 'idcard' });
-      }
-      const rest: Partial<typeof users.$inferInsert> = {};
-      if (input.nickname !== undefined) rest.nickname = input.nickname;
-      if (input.avatar !== undefined) rest.avatar = input.avatar;
-      if (Object.keys(rest).length > 0) await tx.update(users).set(rest).where(eq(users.id, userId));
-    });
+  app.post('/api/user/profile', {
+    preValidation: app.requireUser,
+    schema: { body: profileSchema, response: answers(noData) },
+  }, async (request, reply) => {
+    await app.db.transaction((tx) => updateProfile(tx, request.user!.userId, request.body));
     return reply.ok(null, 'msg.set_success');
   });
 }

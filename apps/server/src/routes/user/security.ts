@@ -1,23 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { newPassSchema, setSafetySchema } from '@lucky28/shared';
-import { users } from '../../db/schema.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { newPassSchema, noData, noInput, safetyInfoData, setSafetySchema, userinfoData } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { parseInput } from '../../http/input.js';
-import { findUserById, loginInfo } from '../../domain/accounts/users.js';
+import { answers } from '../../http/answers.js';
+import { findUserById, loginInfo, setPasswordHash, setSecurityCodeHash } from '../../domain/accounts/users.js';
 import { hashSecret, verifySecret } from '../../domain/security/passwords.js';
+import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 
 /** Login password and security code (the 6-digit code that authorises withdrawals). */
-export default async function securityRoutes(app: FastifyInstance) {
+export default async function securityRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits = app.rateLimits;
 
   /** Changes the password; every other session is revoked and this one gets a fresh token. */
-  app.post('/api/user/newPass', { preHandler: app.requireUser, config: { rateLimit: limits.secret } }, async (request, reply) => {
-    const input = parseInput(newPassSchema, request);
+  app.post('/api/user/newPass', {
+    preValidation: app.requireUser,
+    config: { rateLimit: limits.secret },
+    schema: { body: newPassSchema, response: answers(userinfoData) },
+  }, async (request, reply) => {
+    const input = request.body;
     const { userId } = request.user!;
     const now = app.clock.now();
+    const weak = passwordProblem(input.new_pass, request.user!.username);
+    if (weak) throw new AppError(weak, { field: 'new_pass' });
     const lockKey = `password:${userId}`;
     const user = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
       const found = await findUserById(app.db, userId);
@@ -27,21 +34,28 @@ export default async function securityRoutes(app: FastifyInstance) {
     });
     const passwordHash = await hashSecret(input.new_pass);
     const token = await app.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await setPasswordHash(tx, userId, passwordHash);
       await app.sessions.revokeAll(tx, userId, now);
       return app.sessions.create(tx, userId, { remember: false, now, ip: request.ip, userAgent: request.headers['user-agent'] });
     });
     return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.set_success');
   });
 
-  app.post('/api/user/safetyInfo', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/user/safetyInfo', {
+    preValidation: app.requireUser,
+    schema: { body: noInput, response: answers(safetyInfoData) },
+  }, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
     return reply.ok({ isTrue: Boolean(user?.securityCodeHash) });
   });
 
   /** Sets the security code; once one is set, changing it needs the current one (after_code). */
-  app.post('/api/user/setSafety', { preHandler: app.requireUser, config: { rateLimit: limits.secret } }, async (request, reply) => {
-    const input = parseInput(setSafetySchema, request);
+  app.post('/api/user/setSafety', {
+    preValidation: app.requireUser,
+    config: { rateLimit: limits.secret },
+    schema: { body: setSafetySchema, response: answers(noData) },
+  }, async (request, reply) => {
+    const input = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
     const user = await findUserById(app.db, userId);
@@ -53,8 +67,7 @@ export default async function securityRoutes(app: FastifyInstance) {
         field: 'after_code',
       });
     }
-    const securityCodeHash = await hashSecret(input.new_code);
-    await app.db.update(users).set({ securityCodeHash }).where(eq(users.id, userId));
+    await setSecurityCodeHash(app.db, userId, await hashSecret(input.new_code));
     return reply.ok(null, 'msg.set_success');
   });
 }

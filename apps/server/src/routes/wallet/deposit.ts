@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '@lucky28/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { depositRequestSchema, formatMoney, idempotencyHeaders, noInput } from '@lucky28/shared';
+import { depositDetailsData, depositRequestData } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { input, parseInput } from '../../http/input.js';
+import { answers } from '../../http/answers.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { depositDetails, requestDeposit } from '../../domain/wallet/deposits.js';
-import { depositRequestSchema } from '../../domain/wallet/schemas.js';
 import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
 
 /** Deposits: the operator's details (user/recharge) and the request itself (user/depositRequest). */
-export default async function depositRoutes(app: FastifyInstance) {
-  app.post('/api/user/recharge', { preHandler: app.requireMember }, async (request, reply) => {
+export default async function depositRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/user/recharge', {
+    preValidation: app.requireMember,
+    schema: { body: noInput, response: answers(depositDetailsData) },
+  }, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
     if (!user) throw new AppError('err.not_found');
     const details = await depositDetails(app.db);
@@ -27,12 +33,15 @@ export default async function depositRoutes(app: FastifyInstance) {
    * An Idempotency-Key header makes a retried request create one deposit only (the same key with
    * another request is refused).
    */
-  app.post('/api/user/depositRequest', { preHandler: app.requireMember }, async (request, reply) => {
+  app.post('/api/user/depositRequest', {
+    preValidation: app.requireMember,
+    schema: { body: depositRequestSchema, headers: idempotencyHeaders, response: answers(depositRequestData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
-    const claim = idempotencyClaim({ headers: request.headers, params: input(request), userId, operation: 'deposit' });
+    const claim = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'deposit' });
     const { answer } = await idempotent(app.db, claim, async () => {
-      const body = parseInput(depositRequestSchema, request);
       return app.db.transaction(async (tx) => {
         const created = await requestDeposit(tx, { userId, amount: body.money, channel: body.channel, screenshot: body.screenshot, now });
         const data = { id: created.id, money: formatMoney(body.money), channel: body.channel, status: 0 };

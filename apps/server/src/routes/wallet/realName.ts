@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../http/input.js';
-import { shimingSchema } from '../../domain/wallet/schemas.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noInput, realNameInfoData, shimingData, shimingSchema } from '@lucky28/shared';
+import { answers } from '../../http/answers.js';
 import { realNameInfo, submitRealName } from '../../domain/wallet/realName.js';
 
 /** Real-name verification: user/shiming (submit for review) and user/shimingInfo (status and reason). */
-export default async function realNameRoutes(app: FastifyInstance) {
-  app.post('/api/user/shiming', { preHandler: app.requireMember }, async (request, reply) => {
-    const body = parseInput(shimingSchema, request);
+export default async function realNameRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/user/shiming', {
+    preValidation: app.requireMember,
+    schema: { body: shimingSchema, response: answers(shimingData) },
+  }, async (request, reply) => {
+    const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
     await app.db.transaction((tx) =>
@@ -15,7 +21,10 @@ export default async function realNameRoutes(app: FastifyInstance) {
     return reply.ok({ shiming: 1 }, 'msg.realname_submitted');
   });
 
-  app.post('/api/user/shimingInfo', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/user/shimingInfo', {
+    preValidation: app.requireUser,
+    schema: { body: noInput, response: answers(realNameInfoData) },
+  }, async (request, reply) => {
     return reply.ok(await realNameInfo(app.db, request.user!.userId));
   });
 }

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { ApiLang } from '@lucky28/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { className, gameName, lotteryCode, money } from './present.js';
+
+/** The longest page of user/orderList. */
+export const ORDER_PAGE_MAX = 500;
+
+/**
+ * One player's bets created in [from, to), newest first, with the spec's bet order fields (§3).
+ * Always scoped to that player's own orders.
+ */
+export async function listOrders(
+  db: DbOrTx,
+  opts: { userId: number; from: number; to: number; page?: number; limit?: number; lang: ApiLang },
+) {
+  const limit = Math.min(ORDER_PAGE_MAX, Math.max(1, opts.limit ?? ORDER_PAGE_MAX));
+  const page = Math.max(1, opts.page ?? 1);
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    select o.id, o.order_no, o.game_id, o.room_id, o.issue, o.play_type, o.amount, o.odds, o.status,
+           o.whether_hit, o.profit, o.payout, o.created_at, r.title as plan_name,
+           d.digit1, d.digit2, d.digit3, d.total
+    from orders o
+    join rooms r on r.id = o.room_id
+    join rounds d on d.id = o.round_id
+    where o.user_id = ${opts.userId}
+      and o.created_at >= ${new Date(opts.from).toISOString()} and o.created_at < ${new Date(opts.to).toISOString()}
+    order by o.created_at desc, o.id desc
+    limit ${limit} offset ${(page - 1) * limit}`);
+  const lang = opts.lang;
+  return rows.map((r) => {
+    const settled = Number(r.status) === 1;
+    const drawn = r.total !== null && r.total !== undefined;
+    const createdAt = r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at));
+    return {
+      id: Number(r.id),
+      orderNo: String(r.order_no),
+      order_no: String(r.order_no),
+      game_id: Number(r.game_id),
+      name: gameName(lang, Number(r.game_id)),
+      plan_id: Number(r.room_id),
+      plan_name: String(r.plan_name),
+      issue: String(r.issue),
+      play_type: Number(r.play_type),
+      play_method: className(lang, Number(r.play_type)),
+      quantity: money(Number(r.amount)),
+      odds: (Number(r.odds) / 100).toFixed(2),
+      status: Number(r.status),
+      whether_hit: settled ? Number(r.whether_hit) : null,
+      profit: settled ? money(Number(r.profit)) : null,
+      payout: settled ? money(Number(r.payout)) : null,
+      lottery_code: drawn ? lotteryCode([Number(r.digit1), Number(r.digit2), Number(r.digit3)], Number(r.total)) : '',
+      createtime: Math.floor(createdAt.getTime() / 1000),
+    };
+  });
+}

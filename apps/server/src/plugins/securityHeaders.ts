@@ -1,0 +1,73 @@
+/**
+ * Security headers on every answer — the API, the player app at / and the operator console at
+ * /admin/ alike, including their SPA fallback and 404s (issue 9 item 7):
+ * - Content-Security-Policy: scripts only from our own origin (no inline script, no eval), no
+ *   plugins, never framed; styles may be inline (index.html's boot splash, antd's runtime styles);
+ * - X-Frame-Options: DENY, and helmet's other defaults (nosniff, no referrer, same-origin opener and
+ *   resource policies, …);
+ * - Strict-Transport-Security only when the client really came over https, which we can only know
+ *   behind a proxy we trust (TRUST_PROXY: X-Forwarded-Proto).
+ * The header values come from `helmet` (a well-kept library), computed ONCE at start: the policies
+ * are static, so each request only copies a prepared object (polling endpoints stay cheap).
+ */
+import fp from 'fastify-plugin';
+import helmet, { strictTransportSecurity } from 'helmet';
+
+/** The Content-Security-Policy of every page we serve. */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // data: for inline SVG icons, blob: for pictures previewed before upload.
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
+
+type Middleware = (req: never, res: never, next: (err?: unknown) => void) => void;
+
+/** The headers a connect-style helmet middleware sets, collected once from a stand-in response. */
+function headersSetBy(middleware: Middleware): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as never, res as never, (err) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
+  headersSetBy(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      // Sent per request below, only over https.
+      strictTransportSecurity: false,
+    }) as Middleware,
+  ),
+);
+
+export const HSTS_HEADER = headersSetBy(strictTransportSecurity({ maxAge: 365 * 24 * 3600, includeSubDomains: true }) as Middleware)[
+  'strict-transport-security'
+]!;
+
+export const securityHeadersPlugin = fp<{ trustProxy: boolean }>(async (app, opts) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    // request.protocol reads X-Forwarded-Proto only when the proxy is trusted.
+    if (opts.trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
+    done();
+  });
+});

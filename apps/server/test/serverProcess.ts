@@ -1,0 +1,92 @@
+/**
+ * The real server as its own process (`src/server.ts` under tsx), for tests about what a process
+ * does — what it prints, and what survives when it is killed. Listens on 127.0.0.1 on a free port
+ * of this suite's range (8122–8129, then any free port).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+
+async function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  for (let port = 8122; port <= 8129; port++) if (await isFree(port)) return port;
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** Sends a signal and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The script to run, relative to apps/server (default: the real entry, src/server.ts). */
+  entry?: string;
+  /** Ready when the output matches this (default: when /readyz answers). */
+  waitFor?: RegExp;
+  readyTimeoutMs?: number;
+}
+
+/** Starts the server with `env` added to this environment and waits until it is ready. */
+export async function startServerProcess(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
+  const { entry = 'src/server.ts', waitFor, readyTimeoutMs = 180_000 } = opts;
+  const port = await freePort();
+  // node itself, not the tsx CLI: a signal must reach the server, not a wrapper process.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    url,
+    child,
+    output: () => out,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  const deadline = Date.now() + readyTimeoutMs;
+  let alive = true;
+  void exited.then(() => (alive = false));
+  while (Date.now() < deadline && alive) {
+    if (waitFor) {
+      if (waitFor.test(out)) return server;
+    } else {
+      try {
+        if ((await fetch(`${url}/readyz`)).ok) return server;
+      } catch {
+        // not listening yet
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`server did not become ready:\n${out}`);
+}

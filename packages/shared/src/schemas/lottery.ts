@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { BET_CLASS_IDS } from '../game/betClasses.js';
+import { ISSUE_NUMBER_RE } from '../game/issue.js';
+import { parseMoney } from '../money.js';
+import { moneyText, unixTime } from './envelope.js';
+import { idField, intField, intListField, optionalInt, requiredText } from './fields.js';
+import { historyListSchema } from './wallet.js';
+
+/** Largest value of a PostgreSQL `smallint` column (game ids). */
+export const SMALLINT_MAX = 32_767;
+/** A bet carries each class once at most: never more classes than exist. */
+export const MAX_CLASSES_PER_BET = BET_CLASS_IDS.length;
+const MAX_CLASS_ID = Math.max(...BET_CLASS_IDS);
+
+const gameId = (invalid: string) => intField({ min: 1, max: SMALLINT_MAX, invalid });
+/** 0 or missing: none given. */
+const optionalGameId = (invalid: string) => optionalInt({ max: SMALLINT_MAX, invalid });
+const optionalRoomId = (invalid: string) => optionalInt({ invalid });
+
+/** Lottery/index: all games, or one with `game_id`. */
+export const hallSchema = z.object({ game_id: optionalGameId('err.game_not_found') });
+
+/** Lottery/heart: the home cards (nothing), a game (`game_id`) or a room (`plan_id`). */
+export const heartSchema = z.object({
+  plan_id: optionalRoomId('err.room_not_found'),
+  game_id: optionalGameId('err.game_not_found'),
+});
+
+/** Lottery/oddsList. */
+export const oddsListSchema = z.object({ plan_id: idField('err.room_not_found') });
+
+/**
+ * Lottery/playOrder, checked in this order with a message each: the room, the classes (at most one
+ * of each class, the list bounded before it is read), the stake per class, the round.
+ */
+export const playOrderSchema = z.object({
+  plan_id: idField('err.room_not_found'),
+  /** Optional; when given it must be the room's game. */
+  game_id: optionalGameId('err.room_not_found'),
+  play_type: intListField({ maxItems: MAX_CLASSES_PER_BET, maxItem: MAX_CLASS_ID, invalid: 'err.bet_class_invalid' }).pipe(
+    z.array(z.number()).min(1, 'err.bet_select'),
+  ),
+  /** Stake per class, u ("10", "10.5"). */
+  money: requiredText('err.bet_amount_invalid', { max: 20, invalid: 'err.bet_amount_invalid' })
+    .transform((v, ctx) => {
+      const cents = parseMoney(v);
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'err.bet_amount_invalid' });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  issue: requiredText('err.issue_not_current', { max: 20, invalid: 'err.issue_not_current' }),
+});
+
+/** The optional `Idempotency-Key` header of money calls: letters, digits and . _ : - only. */
+export const IDEMPOTENCY_KEY_RE = /^[\w.:-]{1,100}$/;
+export const idempotencyHeaders = z
+  .object({
+    'idempotency-key': z
+      .string({ error: 'err.idempotency_key_invalid' })
+      .regex(IDEMPOTENCY_KEY_RE, 'err.idempotency_key_invalid')
+      .optional(),
+  })
+  .loose();
+
+/** Lottery/issueList and Lottery/cand: a game and how many draws (clamped to 1–200). */
+export const drawListSchema = z.object({
+  game_id: gameId('err.game_not_found'),
+  limit: optionalInt({ max: 9_999, invalid: 'err.bad_request' }),
+});
+
+/** user/orderList. */
+export const orderListSchema = historyListSchema;
+
+/** fair/round: a round by its game and issue number. */
+export const fairRoundSchema = z.object({
+  game_id: gameId('err.round_not_found'),
+  issue: requiredText('err.round_not_found', { max: 20, invalid: 'err.round_not_found' }).pipe(
+    z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found'),
+  ),
+});
+
+/** fair/chain: a game's hash chains. */
+export const fairChainSchema = z.object({ game_id: gameId('err.game_not_found') });
+
+// --- answers ---
+
+const int = z.number().int();
+
+/** Lottery/index: the games with their rooms ("plans") and the round timing the rules pages state. */
+export const hallData = z.object({
+  gameList: z.array(
+    z.object({
+      id: int,
+      name: z.string(),
+      tab_index: int,
+      game_status: int,
+      open_from: z.string().nullable(),
+      open_to: z.string().nullable(),
+      planList: z.array(
+        z.object({
+          id: int,
+          game_id: int,
+          type: int,
+          title: z.string(),
+          min_limit: moneyText,
+          join_limit: moneyText,
+          /** The real number of players present in the room (no robots). */
+          robot_num: int,
+        }),
+      ),
+    }),
+  ),
+  round_seconds: int,
+  close_before_seconds: int,
+  time_zone: z.string(),
+});
+
+const lastIssueData = z.object({ issue: z.string(), site_1: int, site_2: int, site_3: int, code: int }).nullable();
+const roundTimingData = z.object({
+  issue: z.string(),
+  whether_close: z.boolean(),
+  openTime: int,
+  openTime1: int,
+  closeTime: int,
+});
+const hitNoticeData = z.array(z.object({ nickname: z.string(), game_id: int, game_name: z.string(), profit: moneyText }));
+
+/** A bet in a room's feed: real, nickname masked; `after_quantity` only on the caller's own. */
+export const feedEntryData = z.object({
+  nickname: z.string(),
+  issue: z.string(),
+  play_type: int,
+  play_method: z.string(),
+  quantity: moneyText,
+  after_quantity: moneyText.nullable(),
+  mine: z.boolean(),
+  createtime: unixTime,
+});
+
+/** Lottery/heart: the home cards (no parameters), or a game, or a room with its feed and the caller's balance. */
+export const heartData = z.union([
+  z.object({
+    games: z.array(
+      roundTimingData.extend({
+        game_id: int,
+        name: z.string(),
+        game_status: int,
+        order_count: int,
+        last_issue: lastIssueData,
+      }),
+    ),
+    hit_notice: hitNoticeData,
+  }),
+  z.object({
+    game_id: int,
+    last_issue: lastIssueData,
+    issue: roundTimingData,
+    game_status: int,
+    order_count: int,
+    hit_notice: hitNoticeData,
+    plan_id: int.optional(),
+    robot_num: int.optional(),
+    user_quantity: moneyText.nullable().optional(),
+    message: z.array(feedEntryData).optional(),
+  }),
+]);
+
+const oddsRowData = z.object({
+  class: int,
+  class_name: z.string(),
+  odds: z.string(),
+  odds_special: z.string().nullable(),
+  min: moneyText,
+  max: moneyText,
+  /** Return to player of this class with the room's odds, percent. */
+  rtp: z.string(),
+});
+export const oddsListData = z.object({ plan_id: int, game_id: int, rule_base: z.array(oddsRowData), rule_num: z.array(oddsRowData) });
+
+/** Lottery/playOrder: the bet's feed entry with the balance after, and each order placed. */
+export const betEntryData = z.object({
+  nickname: z.string(),
+  issue: z.string(),
+  game_id: int,
+  plan_id: int,
+  play_type: z.string(),
+  play_method: z.string(),
+  quantity: moneyText,
+  after_quantity: moneyText,
+  createtime: unixTime,
+  orders: z.array(z.object({ order_no: z.string(), play_type: int, play_method: z.string(), quantity: moneyText, odds: z.string() })),
+});
+
+/** Lottery/issueList: drawn rounds, newest first, with their trend tags. */
+export const issueListData = z.array(
+  z.object({
+    id: int,
+    game_id: int,
+    issue: z.string(),
+    site_1: int,
+    site_2: int,
+    site_3: int,
+    code: int,
+    base: z.array(z.string()),
+    join: z.string(),
+    trend: z.object({ size: int, parity: int, combo: int, extreme: int.nullable() }),
+    numbers: z.array(int),
+    opentime: unixTime,
+  }),
+);
+
+/** Lottery/cand: candles over real draws, oldest first: [open, close, low, high]. */
+export const candData = z.array(z.object({ issue: z.string(), cand: z.array(int).length(4), cand_code: int }));
+
+/** user/orderList: the caller's own bets (spec §3 bet order). */
+export const orderListData = z.array(
+  z.object({
+    id: int,
+    orderNo: z.string(),
+    order_no: z.string(),
+    game_id: int,
+    name: z.string(),
+    plan_id: int,
+    plan_name: z.string(),
+    issue: z.string(),
+    play_type: int,
+    play_method: z.string(),
+    quantity: moneyText,
+    odds: z.string(),
+    status: int,
+    whether_hit: int.nullable(),
+    profit: moneyText.nullable(),
+    payout: moneyText.nullable(),
+    lottery_code: z.string(),
+    createtime: unixTime,
+  }),
+);
+
+/** fair/round: the commitment before the draw; the seed and the result after it. */
+export const fairRoundData = z.object({
+  game_id: int,
+  issue: z.string(),
+  opens_at: unixTime,
+  closes_at: unixTime,
+  draws_at: unixTime,
+  drawn: z.boolean(),
+  seed: z.string().nullable(),
+  hash: z.string(),
+  prev_hash: z.string().nullable(),
+  numbers: z.array(int).nullable(),
+  digits: z.array(int).nullable(),
+  total: int.nullable(),
+  chain: z.object({ id: int, index: int, length: int, terminal_hash: z.string() }),
+  algorithm: z.string(),
+});
+
+const chainData = z.object({ id: int, terminal_hash: z.string(), length: int, used: int, created_at: unixTime });
+/** fair/chain: the game's hash chains and the one in use. */
+export const fairChainData = z.object({
+  game_id: int,
+  chain_id: int.nullable(),
+  terminal_hash: z.string().nullable(),
+  chains: z.array(chainData),
+});
