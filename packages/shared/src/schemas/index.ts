@@ -8,3 +8,4 @@ export * from './lottery.js';
 export * from './support.js';
 export * from './validate.js';
 export * from './wallet.js';
+export * from './answerTypes.js';

@@ -139,33 +139,41 @@ export const feedEntryData = z.object({
   createtime: unixTime,
 });
 
-/** Lottery/heart: the home cards (no parameters), or a game, or a room with its feed and the caller's balance. */
-export const heartData = z.union([
-  z.object({
-    games: z.array(
-      roundTimingData.extend({
-        game_id: int,
-        name: z.string(),
-        game_status: int,
-        order_count: int,
-        last_issue: lastIssueData,
-      }),
-    ),
-    hit_notice: hitNoticeData,
-  }),
-  z.object({
-    game_id: int,
-    last_issue: lastIssueData,
-    issue: roundTimingData,
-    game_status: int,
-    order_count: int,
-    hit_notice: hitNoticeData,
-    plan_id: int.optional(),
-    robot_num: int.optional(),
-    user_quantity: moneyText.nullable().optional(),
-    message: z.array(feedEntryData).optional(),
-  }),
-]);
+/** Lottery/heart without parameters: every game's current round (the home cards) and recent wins. */
+export const homeHeartData = z.object({
+  games: z.array(
+    roundTimingData.extend({
+      game_id: int,
+      name: z.string(),
+      game_status: int,
+      order_count: int,
+      last_issue: lastIssueData,
+    }),
+  ),
+  hit_notice: hitNoticeData,
+});
+
+/** Lottery/heart with `game_id`: the game's current round. */
+export const gameHeartData = z.object({
+  game_id: int,
+  last_issue: lastIssueData,
+  issue: roundTimingData,
+  game_status: int,
+  order_count: int,
+  hit_notice: hitNoticeData,
+});
+
+/** Lottery/heart with `plan_id`: the game's round plus the room, its feed and the caller's balance (null for a guest view). */
+export const roomHeartData = gameHeartData.extend({
+  plan_id: int,
+  /** The real number of players present in the room (no robots). */
+  robot_num: int,
+  user_quantity: moneyText.nullable(),
+  message: z.array(feedEntryData),
+});
+
+/** Lottery/heart: the home cards (no parameters), or a room, or a game. */
+export const heartData = z.union([homeHeartData, roomHeartData, gameHeartData]);
 
 const oddsRowData = z.object({
   class: int,

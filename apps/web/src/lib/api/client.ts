@@ -9,6 +9,7 @@
  * - 7 s timeout (uploads: 60 s); on a timeout only, up to 6 retries 2 s apart — never for an upload
  *   (a picture is cheap to choose again, a duplicate upload is not). Other network failures reject at once.
  */
+import type { UploadAnswer } from '@lucky28/shared/schemas';
 
 export interface Envelope<T> {
   code: number;
@@ -165,16 +166,6 @@ export const apiPost = async <T>(path: string, data?: Record<string, unknown>, o
 
 export const apiGet = async <T>(path: string, params?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>
   (await request<T>(path, { ...opts, method: 'GET', data: params })).data;
-
-/** What an upload answers. */
-export interface UploadAnswer {
-  /** The private API address of the stored file (readable only with the owner's token). */
-  url: string;
-  name: string;
-  type: string;
-  mime: string;
-  size: number;
-}
 
 /** A multipart upload: `fields`, then `file`; the same envelope, 401 handling and errors as every call. */
 export const apiUpload = async (path: string, file: File, fields: Record<string, string> = {}, opts: Pick<RequestOptions, 'signal'> = {}) => {

@@ -1,15 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RealNameInfo, RealNameStatus } from '@lucky28/shared/schemas';
 import { apiPost, apiUpload, request } from '../../../lib/api';
 import { userInfoQueryOptions } from '../../../lib/auth';
 
 /** `user/shimingInfo`: status (0 unverified, 1 under review, 2 verified), the last request masked, and a refusal's reason. */
-export interface RealNameInfo {
-  shiming: number;
-  truename: string;
-  idcard: string;
-  reason: string;
-}
-
 export const realNameInfoQueryOptions = () =>
   queryOptions({ queryKey: ['user', 'shimingInfo'] as const, queryFn: () => apiPost<RealNameInfo>('/api/user/shimingInfo'), staleTime: 0 });
 
@@ -25,7 +19,7 @@ export interface RealNameInput {
   idcard_fan: string;
 }
 
-export const submitRealName = (input: RealNameInput) => request<{ shiming: number }>('/api/user/shiming', { data: { ...input } });
+export const submitRealName = (input: RealNameInput) => request<RealNameStatus>('/api/user/shiming', { data: { ...input } });
 
 export function useSubmitRealName() {
   const queryClient = useQueryClient();
