@@ -11,6 +11,7 @@ import type {
   fairChainData,
   fairRoundData,
   feedEntryData,
+  gameHeartData,
   hallData,
   homeHeartData,
   issueListData,
@@ -45,6 +46,7 @@ export type HallGame = Hall['gameList'][number];
 export type HallRoom = HallGame['planList'][number];
 export type HomeHeart = z.infer<typeof homeHeartData>;
 export type HomeGameRound = HomeHeart['games'][number];
+export type GameHeart = z.infer<typeof gameHeartData>;
 export type RoomHeart = z.infer<typeof roomHeartData>;
 export type LastIssue = NonNullable<RoomHeart['last_issue']>;
 export type HitNotice = RoomHeart['hit_notice'][number];

@@ -12,6 +12,7 @@ import { apiPost } from './client';
 export type {
   DrawEntry,
   FeedEntry,
+  GameHeart,
   HitNotice,
   HomeGameRound,
   HomeHeart,
