@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { deposits, ledger, settings } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { claimForReview } from './claimForReview.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { findUploadByName, uploadNameFrom, uploadUrl } from './uploads.js';
 
@@ -75,8 +74,19 @@ export async function requestDeposit(
 }
 
 /** Claims a pending deposit for review (row-locked); throws when it is unknown or already decided. */
-const claimPending = (tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) =>
-  claimForReview(tx, deposits, { id, from: 0, to: status, operatorId, now, reason });
+async function claimPending(tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) {
+  const rows = await tx
+    .update(deposits)
+    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
+    .where(and(eq(deposits.id, id), eq(deposits.status, 0)))
+    .returning();
+  const row = rows[0];
+  if (!row) {
+    const exists = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id)).limit(1);
+    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
+  }
+  return row;
+}
 
 /** Approval: the balance goes up and the pending ledger row becomes passed and applied, in one transaction. */
 export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {

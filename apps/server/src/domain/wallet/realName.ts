@@ -1,10 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { maskName } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { realNameRequests, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { claimForReview } from './claimForReview.js';
 import { findUploadByName, uploadNameFrom, uploadUrl, type UploadRow } from './uploads.js';
 
 /** Real-name status (spec §4): 0 unverified, 1 under review, 2 verified. */
@@ -81,9 +80,19 @@ export async function realNameInfo(db: DbOrTx, userId: number) {
   };
 }
 
-/** Claims a request under review for the operator's decision; throws when it is unknown or already decided. */
-const claimUnderReview = (tx: DbOrTx, id: number, status: 0 | 2, operatorId: number, now: number, reason?: string) =>
-  claimForReview(tx, realNameRequests, { id, from: Shiming.review, to: status, operatorId, now, reason });
+async function claimUnderReview(tx: DbOrTx, id: number, status: 0 | 2, operatorId: number, now: number, reason?: string) {
+  const rows = await tx
+    .update(realNameRequests)
+    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
+    .where(and(eq(realNameRequests.id, id), eq(realNameRequests.status, Shiming.review)))
+    .returning();
+  const row = rows[0];
+  if (!row) {
+    const exists = await tx.select({ id: realNameRequests.id }).from(realNameRequests).where(eq(realNameRequests.id, id)).limit(1);
+    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
+  }
+  return row;
+}
 
 /** Verified: status 2; the verified name and ID number become the account's. */
 export async function approveRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { ledger, withdrawals } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { claimForReview } from './claimForReview.js';
 import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
 
 export interface PayoutAccount {
@@ -54,9 +53,19 @@ export async function hasPendingWithdrawal(db: DbOrTx, userId: number): Promise<
   return Number(row?.n ?? 0) > 0;
 }
 
-/** Claims a pending withdrawal for review (row-locked); throws when it is unknown or already decided. */
-const claimPending = (tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) =>
-  claimForReview(tx, withdrawals, { id, from: 0, to: status, operatorId, now, reason });
+async function claimPending(tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) {
+  const rows = await tx
+    .update(withdrawals)
+    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 0)))
+    .returning();
+  const row = rows[0];
+  if (!row) {
+    const exists = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
+  }
+  return row;
+}
 
 /** Approval (the operator has paid out): the request and its ledger row become passed. */
 export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
