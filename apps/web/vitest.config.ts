@@ -9,6 +9,8 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
+      // Screen tests drive whole forms; on a busy 2-core machine some take several seconds.
+      testTimeout: 15_000,
       server: {
         // antd-mobile ships CSS imports inside its modules: let Vite process it.
         deps: { inline: [/antd-mobile/] },

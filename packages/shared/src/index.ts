@@ -1,9 +1,10 @@
 // Everything at once, for the server and tests. The apps import the subpaths instead
-// (`@lucky28/shared/game`, `/money`, `/images`, `/version`, `/schemas`, `/messages`) so a screen pulls in
+// (`@lucky28/shared/game`, `/money`, `/wallet`, `/images`, `/version`, `/schemas`, `/messages`) so a screen pulls in
 // only what it uses: the game rules and money helpers never load zod.
 export * from './messages/index.js';
 export * from './money.js';
 export * from './images.js';
 export * from './schemas/index.js';
 export * from './version.js';
+export * from './wallet.js';
 export * from './game/index.js';

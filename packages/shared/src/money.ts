@@ -39,5 +39,11 @@ export function parseMoney(input: unknown): Cents | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/** An amount a user types for a stake, deposit or withdrawal: parseMoney, and above zero. Null otherwise. */
+export function parsePositiveMoney(input: unknown): Cents | null {
+  const cents = parseMoney(input);
+  return cents !== null && cents > 0 ? cents : null;
+}
+
 /** Whole units to cents: 100 → 10000. */
 export const units = (n: number): Cents => Math.round(n * 100);

@@ -1,29 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@lucky28/shared/schemas';
 import { apiPost } from './api';
 import { endSession } from './endSession';
 import { useSession } from './session';
 
-/** `user/userInfo` (spec §3, DESIGN §3): the caller's own account, every amount a decimal string. */
-export interface UserInfo {
-  id: number;
-  user_id: number;
-  username: string;
-  nickname: string;
-  avatar: number;
-  idcard: string;
-  /** 0 unverified, 1 under review, 2 verified; anything else counts as unverified. */
-  shiming: number;
-  group_id: number;
-  today_profit: string;
-  /** Yesterday's profit. */
-  profit: string;
-  money: string;
-  /** Stored funds. */
-  score: string;
-  /** Total assets (money + score). */
-  balance: string;
-  has_security_code: boolean;
-}
+/**
+ * `user/userInfo` (spec §3, DESIGN §3): the caller's own account, every amount a decimal string;
+ * `shiming` 0 unverified, 1 under review, 2 verified (anything else counts as unverified); `profit`
+ * is yesterday's, `score` the stored funds, `balance` money + score.
+ */
+export type { UserInfo };
 
 export const MEMBER_GROUP = 1;
 

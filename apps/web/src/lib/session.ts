@@ -1,17 +1,9 @@
 import { create } from 'zustand';
+import type { LoginInfo } from '@lucky28/shared/schemas';
 import { readJson, storageKeys, writeJson } from './storage';
 
-/** The `userinfo` object answered by login, register, guest login and password change. */
-export interface LoginInfo {
-  token: string;
-  user_id: number;
-  id?: number;
-  username?: string;
-  group_id?: number;
-  money?: string;
-  score?: string;
-  balance?: string;
-}
+/** What signing in needs of the `userinfo` object that login, register, guest login and a password change answer. */
+export type SignInInfo = Pick<LoginInfo, 'token' | 'user_id'> & Partial<LoginInfo>;
 
 export interface SessionData {
   token: string | null;
@@ -36,7 +28,7 @@ interface SessionActions {
    * Stores a new session. `remember` asks for the token to be kept on the device; `rememberUsername`
    * (a member's login form) keeps or forgets the username for the next login.
    */
-  signIn(info: LoginInfo, opts: { remember: boolean; username?: string; rememberUsername?: boolean }): void;
+  signIn(info: SignInInfo, opts: { remember: boolean; username?: string; rememberUsername?: boolean }): void;
   /** A fresh token for the same session owner (password change). */
   replaceToken(token: string): void;
   update(patch: Partial<Pick<SessionData, 'balance' | 'groupId' | 'idcard' | 'username'>>): void;
@@ -108,5 +100,3 @@ export const useSession = create<SessionData & SessionActions>()((set, get) => (
 
 /** The username kept by "remember me", to prefill the login form. */
 export const rememberedUsername = (): string => readJson<string>('local', storageKeys.rememberedUsername) ?? '';
-
-export const isLoggedIn = () => Boolean(useSession.getState().token);

@@ -18,10 +18,14 @@ export function renderRoutes(routes: RouteObject[], initialEntries: string[] = [
 export const screenAt = (path: string, element: ReactElement, initial = path) =>
   renderRoutes([{ path: path.split('?')[0], element }, { path: '*', element: <div data-testid="elsewhere" /> }], [initial]);
 
-/** A fetch double that answers API calls by path and records the JSON bodies it was sent. */
+/**
+ * A fetch double that answers API calls by path and records the JSON bodies it was sent. Multipart
+ * uploads are passed on to the global fetch, which the upload tests stub to inspect the form.
+ */
 export function fakeApi(handlers: Record<string, (body: Record<string, unknown>) => { status?: number; body: unknown }>) {
   const calls: { path: string; body: Record<string, unknown>; headers: Record<string, string> }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.body instanceof FormData) return globalThis.fetch(input, init);
     const url = new URL(String(input), 'http://localhost');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : Object.fromEntries(url.searchParams);
     calls.push({ path: url.pathname, body, headers: (init?.headers ?? {}) as Record<string, string> });

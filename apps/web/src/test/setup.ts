@@ -1,7 +1,8 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { installAntdRender } from '../lib/antdRender';
-import { initI18n } from '../lib/i18n';
+import { configureApiClient } from '../lib/api';
+import { currentApiLang, initI18n } from '../lib/i18n';
 
 installAntdRender();
 
@@ -34,6 +35,8 @@ Element.prototype.scrollTo ??= function scrollTo() {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 await initI18n('en');
+// As app/setup.ts does: every call (JSON and uploads) carries the UI language.
+configureApiClient({ getLang: currentApiLang });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BET_CLASS_IDS, BET_CLASSES, BetClass, betClass, classWins, isBetClassId } from './betClasses.js';
+import { BET_CLASS_IDS, BET_CLASSES, BetClass, betClass, classWins, isBetClassId, isSumClassId, SUM_CLASS_BASE } from './betClasses.js';
 import { isPair, isStraight, isTriple } from './patterns.js';
 
 describe('bet classes (DESIGN §3)', () => {
@@ -73,5 +73,14 @@ describe('digit patterns', () => {
           pairs += Number(isPair([a, b, c]));
         }
     expect([triples, straights, pairs]).toEqual([10, 60, 270]);
+  });
+});
+
+describe('sum class range', () => {
+  it('puts 100 and above in the exact sums, the rest in the base classes', () => {
+    expect(BET_CLASSES.filter((c) => isSumClassId(c.id)).every((c) => c.kind === 'sum')).toBe(true);
+    expect(BET_CLASSES.filter((c) => !isSumClassId(c.id)).every((c) => c.kind === 'base')).toBe(true);
+    expect(isSumClassId(SUM_CLASS_BASE)).toBe(true);
+    expect(isSumClassId(BetClass.PAIR)).toBe(false);
   });
 });

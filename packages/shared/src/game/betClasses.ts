@@ -35,6 +35,9 @@ export const BetClass = {
 /** Exact sum N is class SUM_CLASS_BASE + N (100–127). */
 export const SUM_CLASS_BASE = 100;
 
+/** Whether a class id is in the exact-sum range (`rule_num`, the panel's number tab) rather than a base class. */
+export const isSumClassId = (id: number): boolean => id >= SUM_CLASS_BASE;
+
 export type BetClassKind = 'base' | 'sum';
 
 export interface BetClassInfo {

@@ -9,3 +9,4 @@ export * from './settlement.js';
 export * from './returnToPlayer.js';
 export * from './trend.js';
 export * from './games.js';
+export * from './issue.js';

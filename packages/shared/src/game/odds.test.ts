@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BET_CLASS_IDS } from './betClasses.js';
-import { DEFAULT_ODDS, defaultSumOdds, formatOdds, resolveRoomOdds } from './odds.js';
+import { DEFAULT_ODDS, defaultSumOdds, effectiveMinStake, formatOdds, resolveRoomOdds } from './odds.js';
 
 describe('default odds and limits (DESIGN §6)', () => {
   it('covers every class', () => {
@@ -68,5 +68,14 @@ describe('room overrides', () => {
     expect(() => resolveRoomOdds({ '1': { min: 600000 } })).toThrow(RangeError);
     expect(() => resolveRoomOdds({ '1': 3 })).toThrow(RangeError);
     expect(() => resolveRoomOdds([1])).toThrow(RangeError);
+  });
+});
+
+describe('effective minimum stake', () => {
+  it('is the class minimum raised to the room minimum', () => {
+    const big = DEFAULT_ODDS.get(1)!;
+    expect(effectiveMinStake(big, 0)).toBe(1000);
+    expect(effectiveMinStake(big, 500)).toBe(1000);
+    expect(effectiveMinStake(big, 10_000)).toBe(10_000);
   });
 });

@@ -16,6 +16,13 @@ export interface ClassOdds {
   maxStake: Cents;
 }
 
+/**
+ * The smallest stake a room accepts on a class: the class's own minimum, raised to the room's
+ * minimum (`min_limit`) when that is higher. Betting checks it; `oddsList` shows it.
+ */
+export const effectiveMinStake = (classOdds: Pick<ClassOdds, 'minStake'>, roomMinLimit: Cents): Cents =>
+  Math.max(classOdds.minStake, roomMinLimit);
+
 const u = (units: number): Cents => units * 100;
 const LIMIT_5000 = { minStake: u(10), maxStake: u(5000) };
 const LIMIT_2000 = { minStake: u(10), maxStake: u(2000) };

@@ -11,3 +11,4 @@ export * from './wallet.js';
 export * from './adminUsers.js';
 export * from './adminGames.js';
 export * from './adminSettings.js';
+export * from './answerTypes.js';

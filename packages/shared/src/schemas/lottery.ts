@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BET_CLASS_IDS } from '../game/betClasses.js';
+import { ISSUE_NUMBER_RE } from '../game/issue.js';
 import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
 import { idField, intField, intListField, optionalInt, requiredText } from './fields.js';
@@ -7,8 +8,6 @@ import { historyListSchema } from './wallet.js';
 
 /** Largest value of a PostgreSQL `smallint` column (game ids). */
 export const SMALLINT_MAX = 32_767;
-/** A round's issue number: the operator's local date YYYYMMDD and a sequence (DESIGN §5). */
-export const ISSUE_RE = /^\d{8,14}$/;
 /** A bet carries each class once at most: never more classes than exist. */
 export const MAX_CLASSES_PER_BET = BET_CLASS_IDS.length;
 const MAX_CLASS_ID = Math.max(...BET_CLASS_IDS);
@@ -78,7 +77,7 @@ export const orderListSchema = historyListSchema;
 export const fairRoundSchema = z.object({
   game_id: gameId('err.round_not_found'),
   issue: requiredText('err.round_not_found', { max: 20, invalid: 'err.round_not_found' }).pipe(
-    z.string().regex(ISSUE_RE, 'err.round_not_found'),
+    z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found'),
   ),
 });
 
@@ -140,33 +139,41 @@ export const feedEntryData = z.object({
   createtime: unixTime,
 });
 
-/** Lottery/heart: the home cards (no parameters), or a game, or a room with its feed and the caller's balance. */
-export const heartData = z.union([
-  z.object({
-    games: z.array(
-      roundTimingData.extend({
-        game_id: int,
-        name: z.string(),
-        game_status: int,
-        order_count: int,
-        last_issue: lastIssueData,
-      }),
-    ),
-    hit_notice: hitNoticeData,
-  }),
-  z.object({
-    game_id: int,
-    last_issue: lastIssueData,
-    issue: roundTimingData,
-    game_status: int,
-    order_count: int,
-    hit_notice: hitNoticeData,
-    plan_id: int.optional(),
-    robot_num: int.optional(),
-    user_quantity: moneyText.nullable().optional(),
-    message: z.array(feedEntryData).optional(),
-  }),
-]);
+/** Lottery/heart without parameters: every game's current round (the home cards) and recent wins. */
+export const homeHeartData = z.object({
+  games: z.array(
+    roundTimingData.extend({
+      game_id: int,
+      name: z.string(),
+      game_status: int,
+      order_count: int,
+      last_issue: lastIssueData,
+    }),
+  ),
+  hit_notice: hitNoticeData,
+});
+
+/** Lottery/heart with `game_id`: the game's current round. */
+export const gameHeartData = z.object({
+  game_id: int,
+  last_issue: lastIssueData,
+  issue: roundTimingData,
+  game_status: int,
+  order_count: int,
+  hit_notice: hitNoticeData,
+});
+
+/** Lottery/heart with `plan_id`: the game's round plus the room, its feed and the caller's balance (null for a guest view). */
+export const roomHeartData = gameHeartData.extend({
+  plan_id: int,
+  /** The real number of players present in the room (no robots). */
+  robot_num: int,
+  user_quantity: moneyText.nullable(),
+  message: z.array(feedEntryData),
+});
+
+/** Lottery/heart: the home cards (no parameters), or a room, or a game. */
+export const heartData = z.union([homeHeartData, roomHeartData, gameHeartData]);
 
 const oddsRowData = z.object({
   class: int,

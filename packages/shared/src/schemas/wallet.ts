@@ -1,41 +1,30 @@
 import { z } from 'zod';
-import type { ImageMime } from '../images.js';
-import { parseMoney } from '../money.js';
+import { MAX_REQUEST_CENTS, MAX_UPLOAD_BYTES, MIN_WITHDRAW_CENTS, UPLOAD_IMAGE_TYPES, UPLOAD_KINDS, readAmount, type UploadKind } from '../wallet.js';
 import { ID_NUMBER_MAX, ID_NUMBER_RE, payAccountData, payType, typedSecurityCode } from './account.js';
 import { moneyText, unixTime } from './envelope.js';
 import { enumText, optionalDate, optionalInt, optionalText, requiredText } from './fields.js';
 
-/** Largest amount a single deposit or withdrawal may carry: 1,000,000 u, in cents. */
-export const MAX_REQUEST_CENTS = 100_000_000;
-/** Spec §5 / §9: the minimum withdrawal is 100 u. */
-export const MIN_WITHDRAW_CENTS = 10_000;
-export const TRUENAME_MAX = 40;
+// The limits' one home is the zod-free ../wallet.ts (the player app reads them without zod).
+export { MAX_REQUEST_CENTS, MAX_UPLOAD_BYTES, MIN_WITHDRAW_CENTS, UPLOAD_IMAGE_TYPES, UPLOAD_KINDS, type UploadKind };
+
 /** Longest amount text accepted ("1000000.00" and some white space). */
 export const AMOUNT_TEXT_MAX = 20;
-
-/** DESIGN §7 / spec §9: uploads are images only, judged by content, at most 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const satisfies readonly ImageMime[];
-export const UPLOAD_KINDS = ['recharge_screenshot', 'idcard'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const TRUENAME_MAX = 40;
 /** The private address of an upload as the server hands it out: /api/common/file/<name>. */
 export const UPLOAD_REF_MAX = 300;
 
 /**
- * An amount in u as typed ("100", "100.5", 100.5) to positive integer cents. Empty → `required`,
- * malformed or zero → err.amount_invalid, above MAX_REQUEST_CENTS → err.amount_too_large.
+ * An amount in u as typed ("100", "100.5", 100.5) to positive integer cents by the shared rule
+ * `readAmount` (../wallet.ts). Empty → `required`, malformed or zero → err.amount_invalid, above
+ * MAX_REQUEST_CENTS → err.amount_too_large.
  */
 export const amountField = (required: string) =>
-  requiredText(required, { max: AMOUNT_TEXT_MAX, invalid: 'err.amount_invalid' })
-    .transform((v, ctx) => {
-      const cents = parseMoney(v);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'err.amount_invalid' });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(z.number().max(MAX_REQUEST_CENTS, 'err.amount_too_large'));
+  requiredText(required, { max: AMOUNT_TEXT_MAX, invalid: 'err.amount_invalid' }).transform((v, ctx) => {
+    const read = readAmount(v);
+    if ('cents' in read) return read.cents;
+    ctx.addIssue({ code: 'custom', message: read.problem });
+    return z.NEVER;
+  });
 
 export const depositRequestSchema = z.object({
   money: amountField('err.amount_required'),

@@ -9,6 +9,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { effectiveMinStake } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
@@ -79,7 +80,7 @@ function checkRequest(req: BetRequest, ctx: BetContext): { room: RoomConfig; gam
   for (const playType of req.playTypes) {
     const odds = room.odds.get(playType);
     if (!odds) throw new AppError('err.bet_class_invalid', { field: 'play_type' });
-    const min = Math.max(odds.minStake, room.minLimit);
+    const min = effectiveMinStake(odds, room.minLimit);
     if (req.amount < min || req.amount > odds.maxStake) {
       throw new AppError('err.bet_amount_range', { field: 'money', params: { min: money(min), max: money(odds.maxStake) } });
     }

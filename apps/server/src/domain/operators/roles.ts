@@ -8,9 +8,6 @@ import { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, type OperatorRole } from '@lucky28
  */
 export { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, type OperatorRole };
 
-export const isOperatorRole = (v: unknown): v is OperatorRole =>
-  typeof v === 'string' && (OPERATOR_ROLES as readonly string[]).includes(v);
-
 export function roleAllows(role: string, allowed: readonly OperatorRole[]): boolean {
   return role === 'admin' || (allowed as readonly string[]).includes(role);
 }

@@ -68,9 +68,4 @@ export async function findUploadByName(db: DbOrTx, name: string): Promise<Upload
   return rows[0];
 }
 
-export async function findUploadById(db: DbOrTx, id: number): Promise<UploadRow | undefined> {
-  const rows = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  return rows[0];
-}
-
 export const readUpload = (dataDir: string, name: string): Promise<Buffer> => fs.readFile(filePath(dataDir, name));

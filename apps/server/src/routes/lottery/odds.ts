@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BET_CLASSES, formatOdds, oddsListData, oddsListSchema, returnToPlayer } from '@lucky28/shared';
+import { BET_CLASSES, effectiveMinStake, formatOdds, oddsListData, oddsListSchema, returnToPlayer } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { className, money } from '../../domain/game/present.js';
@@ -26,7 +26,7 @@ export default async function oddsRoutes(fastify: FastifyInstance) {
           class_name: className(request.lang, c.id),
           odds: formatOdds(o.odds),
           odds_special: o.oddsSpecial === null ? null : formatOdds(o.oddsSpecial),
-          min: money(Math.max(o.minStake, room.minLimit)),
+          min: money(effectiveMinStake(o, room.minLimit)),
           max: money(o.maxStake),
           rtp: (returnToPlayer(c.id, o) * 100).toFixed(2),
         },

@@ -53,6 +53,8 @@ export default async function supportRoutes(fastify: FastifyInstance) {
             supportKeyMatches(app.config.supportApiKey, keyOf(request)) ? 'support-redeem:key' : `support-redeem:ip:${request.ip}`,
           max: (_request: FastifyRequest, key: string) => (key === 'support-redeem:key' ? 600 : 10),
           timeWindow: '1 minute',
+          // Counted on arrival: a preValidation limit would run after the key guard below, whose 403 would skip it.
+          hook: 'onRequest',
         },
       },
       // The key is checked first (403 for anyone else), then the code.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, configureApiClient, request } from './client';
+import { ApiError, apiGet, apiPost, apiUpload, configureApiClient, request } from './client';
 
 type FetchArgs = [RequestInfo | URL, RequestInit | undefined];
 
@@ -27,6 +27,7 @@ describe('API client', () => {
       onUnauthorized,
       message: (kind) => `local:${kind}`,
       timeoutMs: 7000,
+      uploadTimeoutMs: 60_000,
       retries: 6,
       retryDelayMs: 2000,
     });
@@ -52,11 +53,6 @@ describe('API client', () => {
     expect(init?.method).toBe('GET');
     expect(init?.body).toBeUndefined();
     expect(String(url)).toBe('/api/index/index?lang=en&host=lucky28.test');
-  });
-
-  it('accepts code 200 as success too', async () => {
-    fetch.mockResolvedValue(json({ code: 200, msg: 'ok', time: 1, data: 5 }));
-    await expect(apiPost('/x')).resolves.toBe(5);
   });
 
   it('rejects a business error with the server message and field', async () => {
@@ -113,5 +109,44 @@ describe('API client', () => {
   it('rejects a non-JSON answer (e.g. a proxy error page) with a local message', async () => {
     fetch.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'http', status: 502, message: 'local:http' });
+  });
+
+  it('uploads multipart with lang and host in the form, lang in the query and the token header', async () => {
+    fetch.mockResolvedValue(json({ code: 1, msg: 'Upload successful', time: 1, data: { url: '/api/common/file/abc' } }));
+    const file = new File([new Uint8Array(3)], 'a.png', { type: 'image/png' });
+    await expect(apiUpload('/api/common/upload', file, { type: 'idcard' })).resolves.toMatchObject({ url: '/api/common/file/abc' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/common/upload?lang=en');
+    expect(init?.method).toBe('POST');
+    const form = init?.body as FormData;
+    expect(form.get('type')).toBe('idcard');
+    expect(form.get('lang')).toBe('en');
+    expect(form.get('host')).toBe('lucky28.test');
+    expect((form.get('file') as File).name).toBe('a.png');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.token).toBe('tok123');
+    expect(headers['content-type']).toBeUndefined();
+  });
+
+  it('an upload refused with HTTP 401 hands over to the unauthorized handler like any call', async () => {
+    fetch.mockResolvedValue(json({ code: 401, msg: 'Please log in first', time: 1, data: null }, 401));
+    await expect(apiUpload('/api/common/upload', new File(['x'], 'a.png'))).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('an upload times out after its own longer limit and is never retried', async () => {
+    vi.useFakeTimers();
+    fetch.mockImplementation(hang);
+    const pending = apiUpload('/api/common/upload', new File(['x'], 'a.png')).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await pending).toMatchObject({ kind: 'timeout' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes only code 1 as success', async () => {
+    fetch.mockResolvedValue(json({ code: 200, msg: 'ok', time: 1, data: 5 }));
+    await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'business', code: 200 });
   });
 });

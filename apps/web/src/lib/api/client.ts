@@ -1,14 +1,15 @@
 /**
  * The one API client (DESIGN §3, spec §7–8).
  *
- * - POST JSON (GET with a query string for /api/index/*), `lang` and `host` added to every call,
- *   the session token in the `token` header.
- * - Envelope `{ code, msg, time, data }`: code 1 (or 200) resolves; anything else rejects with an
- *   `ApiError` carrying the server's already-translated `msg`.
- * - HTTP 401 (or the legacy session codes 50008/50012/50014): the session is cleared and the
- *   unauthorized handler (navigate to /login) runs.
- * - 7 s timeout; on a timeout only, up to 6 retries 2 s apart. Other network failures reject at once.
+ * - POST JSON (GET with a query string for /api/index/*; multipart for uploads), `lang` and `host`
+ *   added to every call, the session token in the `token` header.
+ * - Envelope `{ code, msg, time, data }`: code 1 resolves; anything else rejects with an `ApiError`
+ *   carrying the server's already-translated `msg`.
+ * - HTTP 401: the request rejects and the unauthorized handler (session cleared, /login) runs.
+ * - 7 s timeout (uploads: 60 s); on a timeout only, up to 6 retries 2 s apart — never for an upload
+ *   (a picture is cheap to choose again, a duplicate upload is not). Other network failures reject at once.
  */
+import type { UploadAnswer } from '@lucky28/shared/schemas';
 
 export interface Envelope<T> {
   code: number;
@@ -36,6 +37,11 @@ export class ApiError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   data?: Record<string, unknown>;
+  /**
+   * A multipart form (uploads) sent instead of JSON, with `lang` and `host` added; `lang` rides in the
+   * query too, so a refusal before the form is read still speaks the user's language.
+   */
+  form?: FormData;
   /** Sent as the `Idempotency-Key` header: a retried money call is applied once (DESIGN §4 I4). */
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -51,11 +57,10 @@ export interface ClientEnvironment {
   message(kind: 'timeout' | 'network' | 'http'): string;
   fetch: typeof fetch;
   timeoutMs: number;
+  uploadTimeoutMs: number;
   retries: number;
   retryDelayMs: number;
 }
-
-const SESSION_CODES = new Set([401, 50008, 50012, 50014]);
 
 const env: ClientEnvironment = {
   getToken: () => null,
@@ -65,6 +70,7 @@ const env: ClientEnvironment = {
   message: (kind) => (kind === 'timeout' ? 'Request timed out' : 'Network error'),
   fetch: (...args) => globalThis.fetch(...args),
   timeoutMs: 7000,
+  uploadTimeoutMs: 60_000,
   retries: 6,
   retryDelayMs: 2000,
 };
@@ -76,12 +82,17 @@ export function configureApiClient(patch: Partial<ClientEnvironment>): void {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function buildRequest(path: string, opts: RequestOptions): { url: string; init: RequestInit } {
-  const method = opts.method ?? (path.startsWith('/api/index/') ? 'GET' : 'POST');
+  const method = opts.form ? 'POST' : (opts.method ?? (path.startsWith('/api/index/') ? 'GET' : 'POST'));
   const params: Record<string, unknown> = { ...opts.data, lang: env.getLang(), host: env.getHost() };
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = env.getToken();
   if (token) headers.token = token;
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  if (opts.form) {
+    // No content-type: the browser writes the multipart boundary.
+    for (const key of ['lang', 'host'] as const) if (!opts.form.has(key)) opts.form.append(key, String(params[key]));
+    return { url: `${path}?lang=${encodeURIComponent(String(params.lang))}`, init: { method, headers, body: opts.form } };
+  }
   if (method === 'GET') {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) query.set(k, String(v));
@@ -92,13 +103,13 @@ function buildRequest(path: string, opts: RequestOptions): { url: string; init: 
 }
 
 /** One attempt with its own timeout. Resolves the raw Response or rejects with an ApiError. */
-async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
+async function attempt(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, env.timeoutMs);
+  }, timeoutMs);
   const forward = () => controller.abort();
   outer?.addEventListener('abort', forward);
   try {
@@ -116,13 +127,14 @@ async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Pro
 /** Sends a call and answers the whole envelope (screens that show the server's success text use `msg`). */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const { url, init } = buildRequest(path, opts);
+  const retries = opts.form ? 0 : env.retries;
   let response: Response | undefined;
   for (let tries = 0; ; tries++) {
     try {
-      response = await attempt(url, init, opts.signal);
+      response = await attempt(url, init, opts.form ? env.uploadTimeoutMs : env.timeoutMs, opts.signal);
       break;
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'timeout' && tries < env.retries && !opts.signal?.aborted) {
+      if (err instanceof ApiError && err.kind === 'timeout' && tries < retries && !opts.signal?.aborted) {
         await sleep(env.retryDelayMs);
         continue;
       }
@@ -137,7 +149,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     body = null;
   }
 
-  if (response.status === 401 || (body && SESSION_CODES.has(body.code) && body.code !== 200)) {
+  if (response.status === 401 || body?.code === 401) {
     const error = new ApiError(body?.msg || env.message('http'), 'unauthorized', body?.code ?? 401, response.status);
     env.onUnauthorized();
     throw error;
@@ -145,7 +157,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
     throw new ApiError(env.message('http'), 'http', null, response.status);
   }
-  if (body.code === 1 || body.code === 200) return body;
+  if (body.code === 1) return body;
   throw new ApiError(body.msg || env.message('http'), 'business', body.code, response.status, body.field);
 }
 
@@ -154,6 +166,14 @@ export const apiPost = async <T>(path: string, data?: Record<string, unknown>, o
 
 export const apiGet = async <T>(path: string, params?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>
   (await request<T>(path, { ...opts, method: 'GET', data: params })).data;
+
+/** A multipart upload: `fields`, then `file`; the same envelope, 401 handling and errors as every call. */
+export const apiUpload = async (path: string, file: File, fields: Record<string, string> = {}, opts: Pick<RequestOptions, 'signal'> = {}) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', file, file.name);
+  return (await request<UploadAnswer>(path, { ...opts, form })).data;
+};
 
 export const newIdempotencyKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto

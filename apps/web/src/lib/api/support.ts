@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SupportConfig } from '@lucky28/shared/schemas';
 import { apiPost } from './client';
 
-/** `support/config`: whether an external customer-service chat is configured, and where. */
-export interface SupportConfig {
-  enabled: boolean;
-  url: string | null;
-}
+export type { SupportConfig };
 
+/** `support/config`: whether an external customer-service chat is configured, and where. */
 export const supportConfigQuery = () =>
   queryOptions({
     queryKey: ['support', 'config'] as const,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LoginAnswer } from '@lucky28/shared/schemas';
 import { request } from '../../../lib/api';
-import type { LoginInfo } from '../../../lib/session';
 
 export interface LoginInput {
   account: string;
@@ -15,8 +15,6 @@ export interface RegisterInput {
   repassword: string;
   inviter_id?: string;
 }
-
-type LoginAnswer = { userinfo: LoginInfo };
 
 export const login = (input: LoginInput) => request<LoginAnswer>('/api/user/login', { data: { ...input } });
 

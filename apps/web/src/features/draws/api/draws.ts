@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { issueListQuery } from '../../../lib/api/lottery';
-import type { CandleEntry } from '../model/candles';
+import type { CandleEntry } from '@lucky28/shared/schemas';
 
 /** `Lottery/issueList`: the game's draws, newest first; refreshed every 15 s while shown. */
 export function useDraws(gameId: number, limit = 100) {

@@ -2,15 +2,13 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '@lucky28/shared/game';
 
-export const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
-
 /** The same five games everywhere (DESIGN §9), switched by `game_id`. */
 export function GameTabs({ gameId, onChange }: { gameId: number; onChange: (gameId: number) => void }) {
   const { t } = useTranslation();
   return (
     <Tabs className="draws-tabs" activeKey={String(gameId)} onChange={(k) => onChange(Number(k))}>
       {GAMES.map((g) => (
-        <Tabs.Tab key={String(g.id)} title={t(`games.${GAME_CODE[g.id] ?? 'us'}`)} />
+        <Tabs.Tab key={String(g.id)} title={t(`games.${g.code}`)} />
       ))}
     </Tabs>
   );

@@ -3,8 +3,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
+import { gameNameKey } from '../../../lib/gameName';
 import { useDraws } from '../api/draws';
-import { GameTabs, GAME_CODE, gameFromParam } from './GameTabs';
+import { GameTabs, gameFromParam } from './GameTabs';
 import './draws.css';
 
 /** /lotteryDetail: the recent draws of one game, with the 20 numbers each result came from. */
@@ -13,7 +14,7 @@ export function LotteryDetailScreen() {
   const [params, setParams] = useSearchParams();
   const gameId = gameFromParam(params.get('game_id'));
   const draws = useDraws(gameId, 100);
-  const name = t(`games.${GAME_CODE[gameId] ?? 'us'}`);
+  const name = t(gameNameKey(gameId));
   return (
     <Page title={t('draws.detailTitle', { name })} className="draws">
       <GameTabs gameId={gameId} onChange={(id) => setParams({ game_id: String(id) }, { replace: true })} />

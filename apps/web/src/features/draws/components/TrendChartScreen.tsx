@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BetClass } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
+import { gameNameKey } from '../../../lib/gameName';
 import { useDraws } from '../api/draws';
 import { TREND_MAX_ROWS, trendCounts, trendRows } from '../model/trend';
-import { GameTabs, GAME_CODE, gameFromParam } from './GameTabs';
+import { GameTabs, gameFromParam } from './GameTabs';
 import './draws.css';
 
 const COLUMNS = [
@@ -27,7 +28,7 @@ export function TrendChartScreen() {
     (draws.data ?? []).map((d) => ({ issue: d.issue, digits: [d.site_1, d.site_2, d.site_3] as const, total: d.code })),
   );
   const counts = trendCounts(rows);
-  const name = t(`games.${GAME_CODE[gameId] ?? 'us'}`);
+  const name = t(gameNameKey(gameId));
   return (
     <Page title={t('draws.trendTitle', { name })} className="draws">
       <GameTabs gameId={gameId} onChange={(id) => setParams({ game_id: String(id) }, { replace: true })} />

@@ -1,15 +1,11 @@
+import type { CandleEntry } from '@lucky28/shared/schemas';
+
 /**
  * `Lottery/cand` → candlestick series. The server computes each candle from real draws only (a
  * window of the last 5 totals: open = the window's first total, close = this draw's total, low /
  * high = the window's extremes) and sends `cand` as [open, close, low, high], oldest first.
  * The chart's time axis is the draw sequence: candle i sits at time i + 1 and its label is the issue.
  */
-export interface CandleEntry {
-  issue: string;
-  cand: readonly number[];
-  cand_code: number;
-}
-
 export interface CandlePoint {
   /** Sequence position used as the chart's time value (strictly increasing). */
   time: number;

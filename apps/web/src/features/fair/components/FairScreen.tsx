@@ -10,8 +10,6 @@ import { useFairChain, useFairRecent, useFairRound, type FairRound } from '../ap
 import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';
 import './fair.css';
 
-const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
-
 function Check({ ok, label, testId }: { ok: boolean | null; label: string; testId?: string }) {
   const { t } = useTranslation();
   return (
@@ -169,7 +167,7 @@ export function FairScreen() {
         <div className="fair-chips" role="group" aria-label={t('fair.game')}>
           {GAMES.map((g) => (
             <button key={g.id} type="button" className={`fair-chip ${g.id === gameId ? 'fair-chip-on' : ''}`} onClick={() => select({ game: g.id })}>
-              {t(`games.${GAME_CODE[g.id] ?? 'us'}`)}
+              {t(`games.${g.code}`)}
             </button>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
-import type { BetOrder } from '../model/order';
+import type { OrderRow } from '@lucky28/shared/schemas';
 
 export interface DateRange {
   /** "YYYY-MM-DD"; empty = today (spec §5). */
@@ -12,7 +12,7 @@ export interface DateRange {
 export function useOrders(range: DateRange) {
   return useQuery({
     queryKey: ['user', 'orderList', range.begin, range.end] as const,
-    queryFn: ({ signal }) => apiPost<BetOrder[]>('/api/user/orderList', { begin_date: range.begin, end_date: range.end }, { signal }),
+    queryFn: ({ signal }) => apiPost<OrderRow[]>('/api/user/orderList', { begin_date: range.begin, end_date: range.end }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.some((o) => o.status === 0) ? 5000 : false),

@@ -2,22 +2,10 @@ import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGameTexts } from '../../../i18n/gameTexts';
 import { renderRoutes } from '../../../test/render';
+import { settledWinningOrder } from '../model/order.testdata';
 import { BetDetailScreen } from './BetDetailScreen';
 
-const order = {
-  orderNo: 'B1',
-  plan_name: 'Beginner',
-  play_method: 'Big',
-  play_type: 1,
-  quantity: '10.00',
-  status: 1,
-  profit: '10.00',
-  whether_hit: 1,
-  createtime: 1735700000,
-  lottery_code: '3 5 7 15',
-  issue: '20250101001',
-  name: 'American 28',
-};
+const order = settledWinningOrder;
 
 const show = (item: string | null) =>
   renderRoutes(

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openResultParts, outcomeOf, parseOrderItem } from './order';
+import { settledWinningOrder } from './order.testdata';
 
-const row = {
-  orderNo: 'B2025010100001',
-  plan_name: 'Beginner',
-  play_method: 'Big',
-  play_type: 1,
-  quantity: '10.00',
-  status: 1,
-  profit: '10.00',
-  whether_hit: 1,
-  createtime: 1735700000,
-  lottery_code: '3 5 7 15',
-  issue: '20250101001',
-  name: 'American 28',
-};
+const row = { ...settledWinningOrder, orderNo: 'B2025010100001' };
 
 describe('outcomeOf', () => {
   it('is pending until settled, then win or lose by whether_hit', () => {

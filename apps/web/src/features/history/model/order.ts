@@ -1,31 +1,16 @@
+import type { OrderRow } from '@lucky28/shared/schemas';
+
 /**
  * Bet orders as `user/orderList` answers them (spec §3) and the bet detail's reading of its `item`
  * query parameter (spec §2.10): a missing item is a "parameter error", an unreadable one a "data
- * format error".
+ * format error". An order is the part of the server's answer (`OrderRow`) these screens show: status 0
+ * awaits the draw, 1 settled; `whether_hit` 1 made a profit; `lottery_code` "d1 d2 d3 total" once drawn.
  */
-export interface BetOrder {
-  orderNo: string;
-  plan_name: string;
-  /** The bet item's name, localised by the server. */
-  play_method: string;
-  play_type?: number;
-  /** Stake, decimal string. */
-  quantity: string;
-  /** 0 accepted / awaiting the draw, 1 settled. */
-  status: number;
-  /** Decimal string; meaningful once settled. */
-  profit: string | null;
-  /** 1 made a profit, 0 did not (settled orders). */
-  whether_hit: number | null;
-  /** Unix seconds. */
-  createtime: number;
-  /** "d1 d2 d3 total" once drawn, else empty. */
-  lottery_code: string;
-  issue: string;
-  /** Game name. */
-  name: string;
-  game_id?: number;
-}
+export type BetOrder = Pick<
+  OrderRow,
+  'orderNo' | 'plan_name' | 'play_method' | 'quantity' | 'status' | 'profit' | 'whether_hit' | 'createtime' | 'lottery_code' | 'issue' | 'name'
+> &
+  Partial<Pick<OrderRow, 'play_type' | 'game_id'>>;
 
 export type OrderOutcome = 'pending' | 'win' | 'lose';
 

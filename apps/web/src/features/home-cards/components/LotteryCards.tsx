@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 // Module paths rather than the package barrel: this component is on home's first load, and the
 // barrel would bring the input schemas (zod) along.
 import { GAMES, isBig } from '@lucky28/shared/game';
+import { GameFlag } from '../../../components/GameFlag';
+import { gameNameKey } from '../../../lib/gameName';
 import type { HomeGameRound } from '../../../lib/api/lottery';
 import { useHomeHeart, useRecentCodes } from '../api/lottery';
 import { useNow } from '../../../hooks/useNow';
@@ -12,9 +14,6 @@ import { useSteadyDeadline } from '../../../hooks/useSteadyDeadline';
 import { codeGrid } from '../model/codeGrid';
 import { deadlineFrom, formatCountdown, secondsLeft } from '../../../lib/countdown';
 import './lotteryCards.css';
-
-/** Game id → the app's short game code (flag and translation key `games.<code>`). */
-const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
 function Countdown({ round, receivedAt }: { round: HomeGameRound; receivedAt: number }) {
   const { t } = useTranslation();
@@ -79,15 +78,12 @@ function LastDraw({ last }: { last: HomeGameRound['last_issue'] }) {
 function LotteryCard({ gameId, tabIndex, round, receivedAt }: { gameId: number; tabIndex: number; round: HomeGameRound | undefined; receivedAt: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const code = GAME_CODE[gameId] ?? 'us';
   return (
     <article className="lc-card" data-testid="lottery-card" data-game={gameId}>
       <header className="lc-head">
-        <span className={`game-flag game-flag-${code}`} aria-hidden>
-          {code.toUpperCase()}
-        </span>
+        <GameFlag gameId={gameId} />
         <div className="lc-title">
-          <h3>{t(`games.${code}`)}</h3>
+          <h3>{t(gameNameKey(gameId))}</h3>
           {round ? (
             <span className="lc-issue" data-testid="card-issue">
               {t('cards.round', { issue: round.issue })}

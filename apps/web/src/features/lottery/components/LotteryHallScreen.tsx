@@ -3,6 +3,8 @@ import { RightOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GAMES } from '@lucky28/shared/game';
+import { GameFlag } from '../../../components/GameFlag';
+import { gameNameKey } from '../../../lib/gameName';
 import { Page } from '../../../components/Page';
 import { useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
@@ -11,8 +13,6 @@ import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
 import { useHall } from '../api/hall';
 import { canEnter, groupByTier, roomName } from '../model/rooms';
 import './hall.css';
-
-const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
 function RoomCard({ plan, gameName, onEnter }: { plan: LotteryPlan; gameName: string; onEnter: (p: LotteryPlan) => void }) {
   const { t } = useTranslation();
@@ -50,16 +50,14 @@ function RoomCard({ plan, gameName, onEnter }: { plan: LotteryPlan; gameName: st
 
 function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: LotteryPlan) => void }) {
   const { t } = useTranslation();
-  const code = GAME_CODE[game.id] ?? 'us';
+  const name = t(gameNameKey(game.id));
   const groups = groupByTier(game.planList);
   return (
     <div className="hall-pane">
       <div className="hall-game">
-        <span className={`game-flag game-flag-${code}`} aria-hidden>
-          {code.toUpperCase()}
-        </span>
+        <GameFlag gameId={game.id} />
         <div className="hall-game-text">
-          <h2>{t(`games.${code}`)}</h2>
+          <h2>{name}</h2>
           <p>
             {game.game_status === 1
               ? t('hall.open')
@@ -71,7 +69,7 @@ function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: LotteryPl
       {groups.length === 0 && <ErrorBlock status="empty" title={t('hall.noRooms')} description="" />}
       <div className="hall-rooms">
         {groups.flatMap((g) => g.plans).map((p) => (
-          <RoomCard key={p.id} plan={p} gameName={t(`games.${code}`)} onEnter={onEnter} />
+          <RoomCard key={p.id} plan={p} gameName={name} onEnter={onEnter} />
         ))}
       </div>
       <p className="hall-note">{t('hall.presenceNote')}</p>
@@ -97,9 +95,8 @@ export function LotteryHallScreen() {
       Toast.show({ icon: 'fail', content: apiMessage('err.room_join_limit') });
       return;
     }
-    const code = GAME_CODE[plan.game_id] ?? 'us';
     const title = roomName(plan, t(`hall.tier.${plan.type}`, { defaultValue: plan.title }));
-    const q = new URLSearchParams({ id: String(plan.id), game_id: String(plan.game_id), name: t(`games.${code}`), title });
+    const q = new URLSearchParams({ id: String(plan.id), game_id: String(plan.game_id), name: t(gameNameKey(plan.game_id)), title });
     navigate(`/betRoom?${q.toString()}`);
   };
 
@@ -112,7 +109,7 @@ export function LotteryHallScreen() {
         onChange={(key) => setParams({ tab: key }, { replace: true })}
       >
         {GAMES.map((g) => (
-          <Tabs.Tab key={String(g.tabIndex)} title={t(`games.${GAME_CODE[g.id] ?? 'us'}`)} />
+          <Tabs.Tab key={String(g.tabIndex)} title={t(`games.${g.code}`)} />
         ))}
       </Tabs>
       {hall.isLoading && (

@@ -1,20 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayAccount } from '@lucky28/shared/schemas';
 import { apiPost, request } from '../../../lib/api';
 
 export type PayType = 0 | 1;
 
 /**
- * A bound account as the server presents it (spec §3): a bank card (type 0) has acc = holder and
- * acc_name = card number, both already masked by the server; a wallet (type 1) has acc = address and
- * acc_name = network.
+ * A bound account as the server presents it (spec §3, `PayAccount`): a bank card (type 0) has acc =
+ * holder and acc_name = card number, both already masked by the server; a wallet (type 1) has acc =
+ * address and acc_name = network.
  */
-export interface PayAccount {
-  type: PayType;
-  acc: string;
-  acc_name: string;
-  acc_bank: string;
-  mark: string;
-}
+export type { PayAccount };
 
 export const getPayInfo = (type: PayType) => apiPost<PayAccount | null>('/api/user/payInfo', { type });
 

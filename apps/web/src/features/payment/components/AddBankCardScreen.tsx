@@ -3,11 +3,8 @@ import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { bankCardSchema } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
-import { showSuccess } from '../../../lib/feedback';
-import { useGoBack } from '../../../lib/navigation';
 import { firstProblem } from '../../../lib/validation';
-import { useSetPayInfo } from '../api/payment';
-import { useFieldProblem } from '../../../components/useFieldProblem';
+import { useBindPayAccount } from './useBindPayAccount';
 
 /** "6222020200112233" → "6222 0202 0011 2233" while typing; only digits are kept. */
 export const groupCardNumber = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -15,29 +12,11 @@ export const groupCardNumber = (value: string) => value.replace(/\D/g, '').slice
 /** /addBankCard (spec §2.9): holder (acc), card number (acc_name, digits), bank (acc_bank). */
 export function AddBankCardScreen() {
   const { t } = useTranslation();
-  const goBack = useGoBack('/bankCardManage?type=0');
   const [holder, setHolder] = useState('');
   const [number, setNumber] = useState('');
   const [bank, setBank] = useState('');
-  const save = useSetPayInfo();
-  const problem = useFieldProblem();
-
-  const submit = () => {
-    if (save.isPending) return;
-    const check = firstProblem(bankCardSchema, { acc: holder, acc_name: number, acc_bank: bank });
-    if (!check.ok) return problem.report(check.message, check.field);
-    problem.clear();
-    save.mutate(
-      { type: 0, acc: check.value.acc, acc_name: check.value.acc_name, acc_bank: check.value.acc_bank },
-      {
-        onSuccess: (answer) => {
-          showSuccess(answer.msg);
-          goBack();
-        },
-        onError: problem.fail,
-      },
-    );
-  };
+  const { bind, pending, problem } = useBindPayAccount(0);
+  const submit = () => bind(firstProblem(bankCardSchema, { acc: holder, acc_name: number, acc_bank: bank }));
 
   return (
     <FormScreen
@@ -45,7 +24,7 @@ export function AddBankCardScreen() {
       backFallback="/bankCardManage?type=0"
       formClassName="pay-form"
       hint={t('payment.ownNameHint')}
-      pending={save.isPending}
+      pending={pending}
       onSubmit={submit}
     >
       <Form.Item label={t('payment.holder')} {...problem.item('acc')}>

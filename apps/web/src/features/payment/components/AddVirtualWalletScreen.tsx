@@ -3,37 +3,16 @@ import { Form, Input, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { WALLET_TYPES, walletSchema, type WalletType } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
-import { showSuccess } from '../../../lib/feedback';
-import { useGoBack } from '../../../lib/navigation';
 import { firstProblem } from '../../../lib/validation';
-import { useSetPayInfo } from '../api/payment';
-import { useFieldProblem } from '../../../components/useFieldProblem';
+import { useBindPayAccount } from './useBindPayAccount';
 
 /** /addVirtualWallet (spec §2.9): address (acc) and network (acc_name: trc20, erc20 or omni). */
 export function AddVirtualWalletScreen() {
   const { t } = useTranslation();
-  const goBack = useGoBack('/bankCardManage?type=1');
   const [address, setAddress] = useState('');
   const [network, setNetwork] = useState<WalletType | ''>('trc20');
-  const save = useSetPayInfo();
-  const problem = useFieldProblem();
-
-  const submit = () => {
-    if (save.isPending) return;
-    const check = firstProblem(walletSchema, { acc: address, acc_name: network });
-    if (!check.ok) return problem.report(check.message, check.field);
-    problem.clear();
-    save.mutate(
-      { type: 1, acc: check.value.acc, acc_name: check.value.acc_name },
-      {
-        onSuccess: (answer) => {
-          showSuccess(answer.msg);
-          goBack();
-        },
-        onError: problem.fail,
-      },
-    );
-  };
+  const { bind, pending, problem } = useBindPayAccount(1);
+  const submit = () => bind(firstProblem(walletSchema, { acc: address, acc_name: network }));
 
   return (
     <FormScreen
@@ -41,7 +20,7 @@ export function AddVirtualWalletScreen() {
       backFallback="/bankCardManage?type=1" layout="vertical"
       formClassName="pay-form"
       hint={t('payment.walletHint')}
-      pending={save.isPending}
+      pending={pending}
       onSubmit={submit}
     >
       <Form.Item label={t('payment.walletType')} {...problem.item('acc_name')}>

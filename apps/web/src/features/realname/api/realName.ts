@@ -1,23 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, request } from '../../../lib/api';
+import type { RealNameInfo, RealNameStatus } from '@lucky28/shared/schemas';
+import { apiPost, apiUpload, request } from '../../../lib/api';
 import { userInfoQueryOptions } from '../../../lib/auth';
-import { uploadFile } from '../../../lib/upload';
 
 /** `user/shimingInfo`: status (0 unverified, 1 under review, 2 verified), the last request masked, and a refusal's reason. */
-export interface RealNameInfo {
-  shiming: number;
-  truename: string;
-  idcard: string;
-  reason: string;
-}
-
 export const realNameInfoQueryOptions = () =>
   queryOptions({ queryKey: ['user', 'shimingInfo'] as const, queryFn: () => apiPost<RealNameInfo>('/api/user/shimingInfo'), staleTime: 0 });
 
 export const useRealNameInfo = () => useQuery(realNameInfoQueryOptions());
 
 /** An ID-card picture, uploaded at choose time (spec §4); answers its private address. */
-export const uploadIdcardPicture = async (file: File) => (await uploadFile('/api/common/upload', file, { type: 'idcard' })).data.url;
+export const uploadIdcardPicture = async (file: File) => (await apiUpload('/api/common/upload', file, { type: 'idcard' })).url;
 
 export interface RealNameInput {
   truename: string;
@@ -26,7 +19,7 @@ export interface RealNameInput {
   idcard_fan: string;
 }
 
-export const submitRealName = (input: RealNameInput) => request<{ shiming: number }>('/api/user/shiming', { data: { ...input } });
+export const submitRealName = (input: RealNameInput) => request<RealNameStatus>('/api/user/shiming', { data: { ...input } });
 
 export function useSubmitRealName() {
   const queryClient = useQueryClient();

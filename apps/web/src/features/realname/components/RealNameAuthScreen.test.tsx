@@ -11,7 +11,7 @@ const unverified = { shiming: 0, truename: '', idcard: '', reason: '' };
 const png = (name: string) => pngFile(name);
 const choose = (slot: 'front' | 'back', file: File) => fireEvent.change(screen.getByTestId(`idcard-${slot}-input`), { target: { files: [file] } });
 
-/** The multipart uploads go through fetch directly; answer them with a fresh address each. */
+/** The multipart uploads reach the global fetch (see fakeApi); answer them with a fresh address each. */
 function fakeUploads(answer: (n: number) => { status?: number; body: unknown } = (n) => ok({ url: `/api/common/file/pic${n}` })) {
   let n = 0;
   const upload = vi.fn(async (_url: string, init: RequestInit) => {

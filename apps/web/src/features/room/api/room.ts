@@ -1,14 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { BetEntry } from '@lucky28/shared/schemas';
 import { newIdempotencyKey, request } from '../../../lib/api';
 import { issueListQuery, oddsListQuery, roomHeartQuery } from '../../../lib/api/lottery';
-
-export interface BetEntry {
-  issue: string;
-  play_type: string;
-  play_method: string;
-  quantity: string;
-  after_quantity: string;
-}
 
 export const ROOM_HEART_MS = 2000;
 

@@ -101,11 +101,12 @@ describe('BetRoomScreen', () => {
     expect(screen.getByTestId('bet-total').textContent).toBe('0.00');
   });
 
-  it('follows a bet of the current round and refuses one of an old round', async () => {
+  it('follows a bet of the current round; "follow" is disabled on a bet of an old round', async () => {
     open();
-    const follows = await screen.findAllByText('Follow');
-    fireEvent.click(follows[0]!);
-    expect(await screen.findByText('You can only follow bets of the current round')).toBeTruthy();
+    await screen.findAllByText('Follow');
+    const follows = screen.getAllByTestId('feed-follow');
+    expect(follows[0]).toHaveProperty('disabled', true);
+    expect(follows[1]).toHaveProperty('disabled', false);
     fireEvent.click(follows[1]!);
     expect(await screen.findByTestId('bet-class-4')).toHaveProperty('ariaPressed', 'true');
     expect(screen.getByTestId('bet-total').textContent).toBe('30.00');

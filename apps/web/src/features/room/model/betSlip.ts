@@ -3,8 +3,8 @@
  * only renders this state. Classes, odds and limits come from the room's `oddsList`; the rules of
  * winning and paying stay in packages/shared.
  */
-import { formatMoney, parseMoney, type Cents } from '@lucky28/shared/money';
-import { formatOdds } from '@lucky28/shared/game';
+import { formatMoney, parsePositiveMoney, type Cents } from '@lucky28/shared/money';
+import { formatOdds, isSumClassId } from '@lucky28/shared/game';
 import type { OddsClass } from '../../../lib/oddsClass';
 
 export type PanelTab = 'base' | 'num';
@@ -19,8 +19,8 @@ export function toggleClass(selected: readonly number[], classId: number): numbe
 
 /** Total bet = amount × the number of selected items, cents; null while the amount is not valid. */
 export function totalStake(amountText: string, selectedCount: number): Cents | null {
-  const amount = parseMoney(amountText);
-  if (amount === null || amount <= 0) return null;
+  const amount = parsePositiveMoney(amountText);
+  if (amount === null) return null;
   return amount * selectedCount;
 }
 
@@ -43,8 +43,8 @@ export type SlipCheck =
  */
 export function checkSlip(classes: readonly OddsClass[], selected: readonly number[], amountText: string): SlipCheck {
   if (selected.length === 0) return { ok: false, key: 'room.selectBet' };
-  const amount = parseMoney(amountText);
-  if (amount === null || amount <= 0) return { ok: false, key: 'room.invalidAmount' };
+  const amount = parsePositiveMoney(amountText);
+  if (amount === null) return { ok: false, key: 'room.invalidAmount' };
   const byId = new Map(classes.map((c) => [c.classId, c]));
   for (const id of selected) {
     const c = byId.get(id);
@@ -61,4 +61,4 @@ export function checkSlip(classes: readonly OddsClass[], selected: readonly numb
 }
 
 /** The tab a class belongs to: exact sums (100+) on the number tab. */
-export const tabOfClass = (classId: number): PanelTab => (classId >= 100 ? 'num' : 'base');
+export const tabOfClass = (classId: number): PanelTab => (isSumClassId(classId) ? 'num' : 'base');

@@ -1,6 +1,6 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatOdds } from '@lucky28/shared/game';
+import { formatOdds, isSumClassId } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { ruleGroups, rtpRange } from '../model/rulesTable';
 import { RoomPicker, ScheduleFacts } from './RoomPicker';
@@ -15,7 +15,7 @@ export function GameRulesScreen() {
   const { t } = useTranslation();
   const r = useRoomRules();
   const groups = ruleGroups(r.classes);
-  const specials = r.classes.filter((c) => c.oddsSpecial !== null && c.classId < 100);
+  const specials = r.classes.filter((c) => c.oddsSpecial !== null && !isSumClassId(c.classId));
   const specialBySame = new Map<string, string[]>();
   for (const c of specials) {
     const k = formatOdds(c.oddsSpecial!);

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
+import { gameNameKey } from '../../../lib/gameName';
 import { splitDuration } from '../model/timing';
-
-const GAME_CODE: Record<number, string> = { 7: 'us', 6: 'eu', 5: 'kr', 2: 'au', 1: 'ca' };
 
 /** Which room's configuration the page describes: a game row and a room row of chips. */
 export function RoomPicker({ games, game, plan, onChoose }: { games: LotteryGame[]; game?: LotteryGame; plan?: LotteryPlan; onChoose: (planId: number) => void }) {
@@ -18,7 +17,7 @@ export function RoomPicker({ games, game, plan, onChoose }: { games: LotteryGame
             className={`rules-chip ${g.id === game.id ? 'rules-chip-on' : ''}`}
             onClick={() => g.planList[0] && onChoose(g.planList[0].id)}
           >
-            {t(`games.${GAME_CODE[g.id] ?? 'us'}`)}
+            {t(gameNameKey(g.id))}
           </button>
         ))}
       </div>

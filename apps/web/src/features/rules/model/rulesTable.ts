@@ -2,7 +2,7 @@
  * The rules pages' tables, generated from a room's actual odds (its `oddsList`) and the shared
  * return-to-player function, so the text can never disagree with settlement (DESIGN §6).
  */
-import { betClass, formatOdds, returnToPlayer } from '@lucky28/shared/game';
+import { betClass, formatOdds, isSumClassId, returnToPlayer } from '@lucky28/shared/game';
 import { formatMoney } from '@lucky28/shared/money';
 import type { OddsClass } from '../../../lib/oddsClass';
 
@@ -22,7 +22,7 @@ export interface RuleRow {
 export type RuleGroup = 'sizeParity' | 'combo' | 'extreme' | 'pattern' | 'sum';
 
 export function groupOf(classId: number): RuleGroup {
-  if (classId >= 100) return 'sum';
+  if (isSumClassId(classId)) return 'sum';
   if (classId <= 4) return 'sizeParity';
   if (classId <= 14) return 'combo';
   if (classId <= 22) return 'extreme';

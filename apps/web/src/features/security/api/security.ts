@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginAnswer, SafetyInfo } from '@lucky28/shared/schemas';
 import { apiPost, request } from '../../../lib/api';
-import type { LoginInfo } from '../../../lib/session';
 
-export const getSafetyInfo = () => apiPost<{ isTrue: boolean }>('/api/user/safetyInfo');
+export const getSafetyInfo = () => apiPost<SafetyInfo>('/api/user/safetyInfo');
 
 export const safetyInfoQueryOptions = () =>
   queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: getSafetyInfo, staleTime: 0 });
@@ -26,6 +26,6 @@ export function useSetSafety() {
 
 /** after_pass: current password; the answer carries a fresh token (every other session is revoked). */
 export const newPass = (input: { after_pass: string; new_pass: string; confirm_pass: string }) =>
-  request<{ userinfo: LoginInfo }>('/api/user/newPass', { data: { ...input } });
+  request<LoginAnswer>('/api/user/newPass', { data: { ...input } });
 
 export const useNewPass = () => useMutation({ mutationFn: newPass });

@@ -1,3 +1,4 @@
+import type { SupportHandoff } from '@lucky28/shared/schemas';
 import { apiPost } from '../../../lib/api';
 
 export { supportConfigQuery, useSupportConfig, type SupportConfig } from '../../../lib/api/support';
@@ -6,4 +7,4 @@ export { supportConfigQuery, useSupportConfig, type SupportConfig } from '../../
  * `support/handoff`: the chat page's address carrying a single-use code valid for 60 s (DESIGN §9),
  * never the session token. Asked for at the moment of the tap, so the code is fresh.
  */
-export const requestHandoff = () => apiPost<{ url: string }>('/api/support/handoff');
+export const requestHandoff = () => apiPost<SupportHandoff>('/api/support/handoff');

@@ -9,10 +9,11 @@ import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showLoading, showSuccess } from '../../../lib/feedback';
-import { chosenImageProblem } from '../../../lib/upload';
+import { chosenImageProblem } from '../../../lib/chosenImage';
 import { apiMessage } from '../../../lib/validation';
 import { useHasSupportChat } from '../../../lib/api/support';
-import { useRechargeInfo, useSubmitDeposit, type DepositChannel, type RechargeInfo } from '../api/wallet';
+import type { DepositDetails } from '@lucky28/shared/schemas';
+import { useRechargeInfo, useSubmitDeposit, type DepositChannel } from '../api/wallet';
 import { depositField, depositProblem } from '../model/deposit';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { CopyButton } from './CopyButton';
@@ -119,7 +120,7 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
   );
 }
 
-function RechargeBody({ info }: { info: RechargeInfo }) {
+function RechargeBody({ info }: { info: DepositDetails }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [popup, setPopup] = useState(false);

@@ -11,7 +11,8 @@ import { showLoading, showNotice } from '../../../lib/feedback';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { useGoBack } from '../../../lib/navigation';
 import { apiMessage } from '../../../lib/validation';
-import { useWithdraw, useWithdrawInfo, type PayoutAccount, type WithdrawInfo } from '../api/wallet';
+import type { PayAccount } from '@lucky28/shared/schemas';
+import { useWithdraw, useWithdrawInfo, type WithdrawInfo } from '../api/wallet';
 import { defaultPayType, withdrawStep } from '../model/withdraw';
 import { GuestGate, useIsGuest } from './GuestGate';
 import './wallet.css';
@@ -25,7 +26,7 @@ function AccountOption({
   onSelect,
 }: {
   type: 0 | 1;
-  account: PayoutAccount | null;
+  account: PayAccount | null;
   selected: boolean;
   onSelect(): void;
 }) {

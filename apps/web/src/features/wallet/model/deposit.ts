@@ -1,13 +1,11 @@
-import { parseMoney } from '@lucky28/shared/money';
-import { imageProblem } from '../../../lib/upload';
+import { imageProblem, readAmount } from '@lucky28/shared/wallet';
 
 /** The field a deposit check names: the amount, or the screenshot. */
 export const depositField = (key: string): 'money' | 'screenshot' => (key.startsWith('err.amount') ? 'money' : 'screenshot');
 
 /** The deposit popup's checks, in order: the amount, then the screenshot (spec §5 picture rules). A message key, or null. */
 export function depositProblem(amount: string, file: File | null): string | null {
-  if (amount.trim() === '') return 'err.amount_required';
-  const cents = parseMoney(amount);
-  if (cents === null || cents <= 0) return 'err.amount_invalid';
+  const read = readAmount(amount);
+  if ('problem' in read) return read.problem;
   return imageProblem(file);
 }

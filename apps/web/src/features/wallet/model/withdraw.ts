@@ -1,4 +1,5 @@
 import { parseMoney } from '@lucky28/shared/money';
+import { MIN_WITHDRAW_CENTS, readAmount } from '@lucky28/shared/wallet';
 
 /** What withdrawInfo tells the screen (spec §3 "withdraw info"). */
 export interface WithdrawState {
@@ -18,8 +19,9 @@ export type WithdrawStep =
 /**
  * The withdraw submit checks of spec §5, in order, stopping at the first:
  * 1. no ID information → /baseinfo; 2. no payout account → /bankCardManage?type=0;
- * 3. no security code → /setSecurityCode?isTrue; 4. empty amount; 5. malformed or under the minimum;
- * 6. more than the withdrawable balance (refused here, before a security code is typed for nothing).
+ * 3. no security code → /setSecurityCode?isTrue; 4. the amount field (shared `readAmount`: empty, malformed,
+ * too large); 5. under the minimum the server reports (`min_withdraw`); 6. more than the withdrawable
+ * balance (refused here, before a security code is typed for nothing).
  * Otherwise the 6-digit code popup opens. Messages are keys of the API catalogue (the server answers
  * the same ones when it checks again).
  */
@@ -27,10 +29,10 @@ export function withdrawStep(state: WithdrawState, amount: string): WithdrawStep
   if (!state.has_idcard) return { kind: 'redirect', to: '/baseinfo', message: 'err.withdraw_need_idcard' };
   if (!state.pay_list.some(Boolean)) return { kind: 'redirect', to: '/bankCardManage?type=0', message: 'err.withdraw_need_bank' };
   if (!state.isTrue) return { kind: 'redirect', to: '/setSecurityCode?isTrue', message: 'err.security_code_not_set' };
-  if (amount.trim() === '') return { kind: 'notice', message: 'err.amount_required', field: 'money' };
-  const cents = parseMoney(amount);
-  if (cents === null || cents <= 0) return { kind: 'notice', message: 'err.amount_invalid', field: 'money' };
-  const min = parseMoney(state.min_withdraw) ?? 10_000;
+  const read = readAmount(amount);
+  if ('problem' in read) return { kind: 'notice', message: read.problem, field: 'money' };
+  const { cents } = read;
+  const min = parseMoney(state.min_withdraw) ?? MIN_WITHDRAW_CENTS;
   if (cents < min) return { kind: 'notice', message: 'err.withdraw_min', params: { min: state.min_withdraw }, field: 'money' };
   const available = parseMoney(state.money);
   if (available !== null && cents > available) return { kind: 'notice', message: 'err.insufficient_balance', field: 'money' };
