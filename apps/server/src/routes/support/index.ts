@@ -47,8 +47,6 @@ export default async function supportRoutes(fastify: FastifyInstance) {
     {
       config: {
         rateLimit: {
-          // Before the key check (a preValidation guard, which would otherwise answer 403 forever).
-          hook: 'onRequest',
           keyGenerator: (request: FastifyRequest) =>
             supportKeyMatches(app.config.supportApiKey, keyOf(request)) ? 'support-redeem:key' : `support-redeem:ip:${request.ip}`,
           max: (_request: FastifyRequest, key: string) => (key === 'support-redeem:key' ? 600 : 10),
