@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import golden from './fixtures/goldenVectors.json';
-import { deriveDraw, digitsOf, drawNumbers, totalOf, uniformBelow } from './draw.js';
+import { deriveDraw, digitOfPosition, digitsOf, drawNumbers, totalOf, uniformBelow } from './draw.js';
 import { DrawByteStream, streamMessage } from './drawStream.js';
 
 describe('draw derivation (DESIGN §5)', () => {
@@ -84,5 +84,15 @@ describe('digits and total', () => {
     // Order of the input does not matter: digits are taken from the sorted numbers.
     expect(digitsOf([...numbers].reverse())).toEqual([1, 0, 9]);
     expect(() => digitsOf(numbers.slice(1))).toThrow(RangeError);
+  });
+
+  it('names the digit each of the 20 ascending numbers counts towards, as digitsOf sums them', () => {
+    const groups = Array.from({ length: 20 }, (_, i) => digitOfPosition(i));
+    expect(groups).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2]);
+    for (const round of golden.rounds) {
+      const sums = [0, 0, 0];
+      round.numbers.forEach((n, i) => (sums[digitOfPosition(i)]! += n));
+      expect(sums.map((s) => s % 10)).toEqual(round.digits);
+    }
   });
 });

@@ -47,11 +47,17 @@ export function drawNumbers(seed: Hex32, gameId: number, issue: string): number[
 
 const sumDigit = (values: number[]) => values.reduce((s, v) => s + v, 0) % 10;
 
+/** Where each digit's numbers end among the 20 ascending numbers: numbers 1–6, 7–13, 14–20. */
+const DIGIT_ENDS = [6, 13, DRAW_SIZE] as const;
+
+/** Which digit (0, 1 or 2) the number at `position` (0-based) of the 20 ascending numbers counts towards. */
+export const digitOfPosition = (position: number): 0 | 1 | 2 => (position < DIGIT_ENDS[0] ? 0 : position < DIGIT_ENDS[1] ? 1 : 2);
+
 /** Digits of 20 ascending numbers: last digit of the sums of numbers 1–6, 7–13, 14–20. */
 export function digitsOf(numbers: readonly number[]): Digits {
   if (numbers.length !== DRAW_SIZE) throw new RangeError(`expected ${DRAW_SIZE} numbers`);
   const sorted = [...numbers].sort((a, b) => a - b);
-  return [sumDigit(sorted.slice(0, 6)), sumDigit(sorted.slice(6, 13)), sumDigit(sorted.slice(13, 20))];
+  return [sumDigit(sorted.slice(0, DIGIT_ENDS[0])), sumDigit(sorted.slice(DIGIT_ENDS[0], DIGIT_ENDS[1])), sumDigit(sorted.slice(DIGIT_ENDS[1], DIGIT_ENDS[2]))];
 }
 
 export const totalOf = (digits: Digits): number => digits[0] + digits[1] + digits[2];

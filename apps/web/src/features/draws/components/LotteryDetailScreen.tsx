@@ -1,6 +1,7 @@
 import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { digitOfPosition } from '@lucky28/shared/game';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { gameNameKey } from '../../../lib/gameName';
@@ -42,7 +43,7 @@ export function LotteryDetailScreen() {
               </div>
               <div className="draws-numbers" aria-label={t('draws.numbers')}>
                 {d.numbers.map((n, i) => (
-                  <span key={n} className={`draws-num draws-num-g${i < 6 ? 1 : i < 13 ? 2 : 3}`}>
+                  <span key={n} className={`draws-num draws-num-g${digitOfPosition(i) + 1}`}>
                     {n}
                   </span>
                 ))}

@@ -4,7 +4,7 @@ import { CheckCircleFill, CloseCircleFill, ClockCircleFill } from 'antd-mobile-i
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { GAMES } from '@lucky28/shared/game';
+import { GAMES, digitOfPosition } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { useFairChain, useFairRecent, useFairRound, type FairRound } from '../api/fair';
 import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';
@@ -106,7 +106,7 @@ function RoundReport({ round }: { round: FairRound }) {
         </div>
         <div className="fair-numbers" data-testid="fair-numbers">
           {v.recomputed.numbers.map((n, i) => (
-            <span key={n} className={`fair-num fair-num-g${i < 6 ? 1 : i < 13 ? 2 : 3} ${round.numbers?.[i] === n ? '' : 'fair-num-bad'}`}>
+            <span key={n} className={`fair-num fair-num-g${digitOfPosition(i) + 1} ${round.numbers?.[i] === n ? '' : 'fair-num-bad'}`}>
               {n}
             </span>
           ))}

@@ -47,6 +47,25 @@ function useUploadSlot() {
   return { slot, preview, choose, remove: () => setSlot(emptySlot) };
 }
 
+/** One side of the ID card: its label and the picker, marked when the form found it missing. */
+function IdPicture({ side, upload, invalid }: { side: 'front' | 'back'; upload: ReturnType<typeof useUploadSlot>; invalid: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={invalid ? 'field-invalid' : ''}>
+      <span className="realname-picture-label">{t(`realName.${side}`)}</span>
+      <ImagePicker
+        preview={upload.preview}
+        label={t(`realName.${side}`)}
+        hint={t('realName.pictureHint')}
+        busy={upload.slot.uploading}
+        onChoose={(f) => void upload.choose(f)}
+        onRemove={upload.remove}
+        testId={`idcard-${side}`}
+      />
+    </div>
+  );
+}
+
 function RealNameForm({ info }: { info: RealNameInfo }) {
   const { t } = useTranslation();
   const goBack = useGoBack('/setting?type=2');
@@ -87,30 +106,8 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
         </label>
       </section>
       <section className="realname-card realname-pictures">
-        <div className={problem.marks('idcard_zheng') ? 'field-invalid' : ''}>
-          <span className="realname-picture-label">{t('realName.front')}</span>
-          <ImagePicker
-            preview={front.preview}
-            label={t('realName.front')}
-            hint={t('realName.pictureHint')}
-            busy={front.slot.uploading}
-            onChoose={(f) => void front.choose(f)}
-            onRemove={front.remove}
-            testId="idcard-front"
-          />
-        </div>
-        <div className={problem.marks('idcard_fan') ? 'field-invalid' : ''}>
-          <span className="realname-picture-label">{t('realName.back')}</span>
-          <ImagePicker
-            preview={back.preview}
-            label={t('realName.back')}
-            hint={t('realName.pictureHint')}
-            busy={back.slot.uploading}
-            onChoose={(f) => void back.choose(f)}
-            onRemove={back.remove}
-            testId="idcard-back"
-          />
-        </div>
+        <IdPicture side="front" upload={front} invalid={problem.marks('idcard_zheng')} />
+        <IdPicture side="back" upload={back} invalid={problem.marks('idcard_fan')} />
       </section>
       <p className="page-hint">{t('realName.privacy')}</p>
       <div className="page-actions">
