@@ -40,6 +40,12 @@ export const webBoundaryZones = [
   },
 ];
 
+/** The player app and the operator console are separate builds: neither imports the other's sources. */
+export const appSeparationZones = [
+  { target: './apps/web', from: './apps/admin', message: 'The player app never loads the operator console.' },
+  { target: './apps/admin', from: './apps/web', message: 'The console is its own build; share code through packages/shared.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -61,12 +67,20 @@ export default tseslint.config(
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: webBoundaryZones }],
+      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: [...webBoundaryZones, ...appSeparationZones] }],
     },
   },
   {
     files: ['apps/admin/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    rules: { ...reactHooks.configs.recommended.rules, 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: appSeparationZones }] },
+  },
+  {
+    // The console is its own build (issue 10 item 10): nothing of it, nor its libraries, in the player app.
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(antd|recharts)(/|$)', message: 'antd and recharts are the operator console’s; the player app uses antd-mobile.' }] }],
+    },
   },
 );

@@ -7,7 +7,10 @@
  * Catalogues:
  *   apps/web/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json   (the player app; nested keys)
  *   apps/web/src/i18n/locales/game/game.{zh-CN,…}.json   (the player app's game screens, loaded with them)
+ *   apps/web/src/i18n/locales/content/content.{zh-CN,…}.json (the player app's content screens, loaded with them)
+ *   apps/web/src/i18n/locales/protection/protection.{zh-CN,…}.json   (the player-protection screens)
  *   apps/admin/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json (the operator console; nested keys)
+ *   apps/admin/src/features/content/locales/{zh-CN,…}.json (the console's content screens)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
  */
 import fs from 'node:fs';
@@ -21,7 +24,13 @@ const catalogues = [
   { name: 'player app', dir: 'apps/web/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The game screens' texts, loaded with those screens (apps/web/src/i18n/gameTexts.ts).
   { name: 'player app, game screens', dir: 'apps/web/src/i18n/locales/game', locales: ['game.zh-CN', 'game.zh-TW', 'game.en', 'game.vi'], optional: true },
+  // The content screens' texts: news, notices, promotion, sharing (apps/web/src/i18n/contentTexts.ts).
+  { name: 'player app, content screens', dir: 'apps/web/src/i18n/locales/content', locales: ['content.zh-CN', 'content.zh-TW', 'content.en', 'content.vi'], optional: true },
+  // The player-protection screens' texts, loaded with them (apps/web/src/i18n/protectionTexts.ts).
+  { name: 'player app, protection screens', dir: 'apps/web/src/i18n/locales/protection', locales: ['protection.zh-CN', 'protection.zh-TW', 'protection.en', 'protection.vi'], optional: true },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
+  // The console's content screens (apps/admin/src/features/content/texts.ts).
+  { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 

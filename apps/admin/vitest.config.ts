@@ -1,14 +1,12 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { jsdomTestSettings } from '../../vitest.jsdom.ts';
 import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
-      css: false,
+      ...jsdomTestSettings,
       testTimeout: 30_000,
     },
   }),

@@ -1,13 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { sharedNamesOnly } from './build/sharedNamesOnly';
 
 /**
  * The player app. The root package.json overrides antd-mobile's React ≤18 peer range so the
  * monorepo holds a single React 19; `dedupe` keeps it that way for any linked package.
  */
 export default defineConfig({
-  plugins: [react()],
-  resolve: { dedupe: ['react', 'react-dom'] },
+  plugins: [react(), sharedNamesOnly()],
+  resolve: {
+    dedupe: ['react', 'react-dom'],
+    // antd-mobile's default imperative renderer, replaced at start-up by `installAntdRender`: a
+    // createRoot-only stand-in keeps rc-util's legacy fallback and Babel's async runtime out of
+    // the first screen's JavaScript (DESIGN §10 budget).
+    alias: [{ find: /^rc-util\/lib\/React\/render$/, replacement: fileURLToPath(new URL('./src/lib/antdDefaultRender.ts', import.meta.url)) }],
+  },
   server: {
     // `npm run dev -w apps/web` next to a running server (API_TARGET overrides the default port).
     proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:8080', changeOrigin: true } },

@@ -1,14 +1,12 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { jsdomTestSettings } from '../../vitest.jsdom.ts';
 import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
-      css: false,
+      ...jsdomTestSettings,
       // Screen tests drive whole forms; on a busy 2-core machine some take several seconds.
       testTimeout: 15_000,
       server: {

@@ -102,6 +102,15 @@ test('an operator signs in with TOTP, approves a deposit and a withdrawal, chang
     await op.getByRole('button', { name: label('保存') }).last().click();
     await expect(op.getByText('已保存，下一期生效')).toBeVisible();
   });
+  const versionLabel = `21.${String(Date.now() % 100).padStart(2, '0')}.${String(Math.floor(Math.random() * 90) + 10)}`;
+  await test.step('the operator sets the version label players see', async () => {
+    await op.getByRole('menuitem', { name: /^设置$/ }).click();
+    const field = op.getByLabel('版本标签');
+    await field.fill(versionLabel);
+    await op.getByRole('button', { name: label('保存') }).click();
+    // Earlier saves' notices may still be on screen: the newest is the last.
+    await expect(op.getByText('操作成功').last()).toBeVisible();
+  });
   await ctx.close();
 
   await test.step('from the next round the server offers the new limit', async () => {
@@ -127,5 +136,11 @@ test('an operator signs in with TOTP, approves a deposit and a withdrawal, chang
     await page.getByTestId('bet-amount').locator('input').fill('900');
     await page.getByTestId('bet-submit').click();
     await expect(page.getByText('大：投注金額須在 10.00 至 777.00 之間')).toBeVisible();
+  });
+
+  await test.step('the player app shows the new version label, without a restart', async () => {
+    await page.goto('/about');
+    await ready(page);
+    await expect(page.getByTestId('about-version')).toContainText(versionLabel);
   });
 });

@@ -6,13 +6,15 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
 import { loggerOptions } from './logging.js';
-import { envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
+import { clientErrorAnswer, envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
 import { validationPlugin } from './plugins/validation.js';
 import { BODY_BASE_BYTES } from './http/bodyLimit.js';
 import { authPlugin } from './plugins/auth.js';
+import { apiDocsPlugin } from './plugins/apiDocs.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
 import { securityHeadersPlugin } from './plugins/securityHeaders.js';
-import { defaultRateLimits, type RateLimits } from './plugins/rateLimits.js';
+import { scaledRateLimits, type RateLimits } from './plugins/rateLimits.js';
+import { redisPlugin } from './plugins/redis.js';
 import healthRoutes from './routes/health.js';
 import accountRoutes from './routes/user/account.js';
 import profileRoutes from './routes/user/profile.js';
@@ -35,6 +37,7 @@ import orderListRoutes from './routes/user/orderList.js';
 // --- end game engine ---
 import supportRoutes from './routes/support/index.js';
 import siteConfigRoutes from './routes/settings/index.js';
+import protectionRoutes from './routes/protection/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Each route gets the limit its declared input needs (plugins/validation.ts); this is for the rest.
     bodyLimit: BODY_BASE_BYTES,
     frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
     // The game engine loads its state on ready; on a busy machine or a big database that can take
     // longer than Fastify's default 10 s, which would abort the start.
     pluginTimeout: 60_000,
@@ -85,15 +89,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('clock', opts.clock ?? systemClock);
-  app.decorate('rateLimits', opts.rateLimits ?? defaultRateLimits);
+  app.decorate('rateLimits', opts.rateLimits ?? scaledRateLimits(opts.config.rateLimitFactor));
   app.decorate('operatorKey', resolveOperatorKey(opts.config.operatorSecretKey, opts.config.dataDir));
   app.addHook('onReady', async () => {
     await sealLegacyTotpSecrets(app.db, app.operatorKey);
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style, not async: this runs on every answer, and a promise per hook shows on the polls.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await opts.database.close();
@@ -102,11 +108,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, { trustProxy: opts.config.trustProxy });
   await app.register(validationPlugin, { checkAnswers: opts.checkAnswers });
   await app.register(formbody);
-  // preValidation: after the body is parsed, so a 429 answers in the body's `lang` too.
-  await app.register(rateLimit, { global: false, hook: 'preValidation' });
+  await app.register(redisPlugin, { url: opts.config.redisUrl });
+  // preValidation: after the body is parsed, so a 429 answers in the body's `lang` too. With Redis
+  // (several nodes) the counters are shared; an unreachable Redis skips the limits (plugins/redis.ts).
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preValidation',
+    ...(app.redis ? { redis: app.redis, nameSpace: 'lucky28:rl:', skipOnError: true } : {}),
+  });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);
+  if (opts.config.apiDocs) await app.register(apiDocsPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
@@ -127,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // --- end game engine ---
   await app.register(supportRoutes);
   await app.register(siteConfigRoutes);
+  await app.register(protectionRoutes);
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });
   return app;

@@ -26,8 +26,14 @@ export interface Config {
   supportChatUrl: string | undefined;
   /** Shared secret the chat system sends (x-support-key) to redeem hand-off codes. */
   supportApiKey: string | undefined;
+  /** redis://… shared by several nodes (rate limits, presence); undefined = in memory, one node. */
+  redisUrl: string | undefined;
   /** Key that encrypts operators' TOTP secrets at rest; unset = generated once and kept in dataDir. */
   operatorSecretKey: string | undefined;
+  /** Serve the OpenAPI document at /api/docs (development; off when NODE_ENV=production unless API_DOCS=1). */
+  apiDocs: boolean;
+  /** Multiplies every per-IP / per-player request limit (tests and demos where many accounts share one IP). */
+  rateLimitFactor: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -77,5 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportChatUrl: httpUrlFrom(env.SUPPORT_CHAT_URL, 'SUPPORT_CHAT_URL'),
     supportApiKey: secretFrom(env.SUPPORT_API_KEY, 'SUPPORT_API_KEY'),
     operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
+    apiDocs: env.API_DOCS ? env.API_DOCS === '1' || env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
   };
 }

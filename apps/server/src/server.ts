@@ -15,6 +15,7 @@ async function main() {
     demoPassword: config.demoPassword,
     operatorPassword: config.operatorPassword,
     log: app.log,
+    roundSeconds: config.roundSeconds,
   });
 
   let closing = false;

@@ -64,6 +64,9 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
+/** A front-end dist directory that never exists (see createTestApp). */
+const NO_DIST = '/nonexistent/lucky28-test-dist';
+
 /** Seals operators' TOTP secrets in tests (never the repository's data directory key file). */
 export const TEST_OPERATOR_KEY = 'ab'.repeat(32);
 
@@ -80,7 +83,9 @@ export interface TestAppOptions {
 /** A real app on a real (fresh) database, closed automatically after the test file. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
   const database = opts.database ?? (await openTestDatabase());
-  const config = { ...loadConfig({}), scheduler: false, operatorSecretKey: TEST_OPERATOR_KEY, ...opts.config };
+  // No built front-end unless a test brings its own: what a test sees must not depend on whether
+  // `npm run build` ran before it (the built apps add static routes to the route table).
+  const config = { ...loadConfig({}), scheduler: false, operatorSecretKey: TEST_OPERATOR_KEY, webDist: NO_DIST, adminDist: NO_DIST, ...opts.config };
   const app = await buildApp({
     config,
     database,

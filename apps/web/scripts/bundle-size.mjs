@@ -25,7 +25,8 @@ function walk(file) {
 
 for (const m of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)) walk(m[1]);
 const entryOnly = new Set(seen);
-for (const prefix of ['HomeRoute-', 'zh-TW-']) {
+// zh-TW's texts: the app's and antd-mobile's (`zh-TW-`), and the names taken from the shared catalogue (`tw-`, lib/i18n/sharedNames.ts).
+for (const prefix of ['HomeRoute-', 'zh-TW-', 'tw-']) {
   for (const f of assets.filter((a) => a.startsWith(prefix) && a.endsWith('.js'))) walk(`assets/${f}`);
 }
 

@@ -1,10 +1,12 @@
 // Everything at once, for the server and tests. The apps import the subpaths instead
-// (`@lucky28/shared/game`, `/money`, `/wallet`, `/images`, `/version`, `/schemas`, `/messages`) so a screen pulls in
+// (`@lucky28/shared/game`, `/money`, `/wallet`, `/protection`, `/images`, `/version`, `/time`, `/schemas`, `/messages`) so a screen pulls in
 // only what it uses: the game rules and money helpers never load zod.
 export * from './messages/index.js';
 export * from './money.js';
 export * from './images.js';
 export * from './schemas/index.js';
 export * from './version.js';
+export * from './time.js';
 export * from './wallet.js';
+export * from './protection.js';
 export * from './game/index.js';

@@ -13,5 +13,6 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'reconcile', lazy: () => import('../features/money/ReconcilePage').then((m) => ({ Component: m.ReconcilePage })) },
   { path: 'operators', lazy: () => import('../features/operators/OperatorsPage').then((m) => ({ Component: m.OperatorsPage })) },
   { path: 'audit', lazy: () => import('../features/operators/AuditPage').then((m) => ({ Component: m.AuditPage })) },
+  { path: 'content', lazy: () => import('../features/content/ContentPage').then((m) => ({ Component: m.ContentPage })) },
   { path: 'settings', lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
 ];

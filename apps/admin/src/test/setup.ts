@@ -1,31 +1,9 @@
 import { afterEach, vi } from 'vitest';
+import { installJsdomStubs } from '@lucky28/shared/testing/jsdom';
 import { cleanup, configure } from '@testing-library/react';
 import { initI18n } from '../lib/i18n';
 
-// jsdom lacks a few browser APIs that antd touches.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+installJsdomStubs();
 // antd measures scrollbars with getComputedStyle on pseudo-elements, which jsdom does not implement.
 const computed = window.getComputedStyle.bind(window);
 window.getComputedStyle = (el: Element) => computed(el);

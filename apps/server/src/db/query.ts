@@ -1,8 +1,34 @@
-import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from './client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx } from './client.js';
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Readiness: resolves when the database answers a trivial query. */
+export async function pingDatabase(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/**
+ * Runs `query` as a named prepared statement on PostgreSQL (parsed and planned once per connection;
+ * `name` must always go with the same SQL text), as a plain query on PGlite. Outside any transaction.
+ */
+export async function preparedRows<T>(database: Database, name: string, query: SQL): Promise<T[]> {
+  if (database.kind !== 'postgres' || !database.pool) return queryRows<T>(database.db, query);
+  const { sql: text, params } = (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const result = await database.pool.query({ name, text, values: params as unknown[] });
+  return result.rows as T[];
+}
+
+/**
+ * A named integer constant written into the SQL text (not a bind parameter), so raw SQL can say
+ * `LedgerType.purchase` where it would say `2` and keep the plan a literal gets (partial indexes).
+ */
+export function literal(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`literal: not an integer: ${value}`);
+  return sql.raw(String(value));
 }

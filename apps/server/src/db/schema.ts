@@ -17,6 +17,8 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -47,6 +49,13 @@ export const users = pgTable(
     /** Stored funds / bonus balance, cents; spent first when betting. */
     score: money('score').notNull().default(0),
     disabled: boolean('disabled').notNull().default(false),
+    /** Player protection (issue 12): a time-out or self-exclusion ends only at this instant. */
+    excludedUntil: timestamp('excluded_until', { withTimezone: true }),
+    /** 'timeout' or 'self_exclusion' while excluded_until is set. */
+    exclusionKind: text('exclusion_kind'),
+    excludedAt: timestamp('excluded_at', { withTimezone: true }),
+    /** Minutes between the app's reality checks: 15, 30 or 60 (never off). */
+    realityCheckMinutes: smallint('reality_check_minutes').notNull().default(60),
     createdAt: createdAt(),
   },
   (t) => [
@@ -349,6 +358,8 @@ export const withdrawals = pgTable(
     reason: text('reason'),
     reviewedBy: integer('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Set when the player reversed the pending withdrawal (the money went back to the balance). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -444,7 +455,67 @@ export const banners = pgTable('banners', {
   link: text('link'),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
+  /** The one language this banner is shown in (zh, tw, en, vi); null: every language. */
+  lang: text('lang'),
+  /** The operator's own note of what the banner shows (also its alt text). */
+  title: text('title').notNull().default(''),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Public images of the content the operators manage (banners, article pictures), kept in the
+ * database so that every node serves them. Served at /api/index/media/<name>.
+ */
+export const contentImages = pgTable(
+  'content_images',
+  {
+    id: serial('id').primaryKey(),
+    /** Random, server-chosen; also the address. */
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('content_images_name_uq').on(t.name)],
+);
+
+/**
+ * Notices (spec §2.9 /notice): kind 1 a station message to one player, written by the server in the
+ * transaction of the decision it reports (message key + parameters, shown in the reader's language);
+ * kind 2 a platform announcement (no user) written by an operator in the four languages.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: smallint('kind').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    msgKey: text('msg_key'),
+    params: jsonb('params'),
+    /** Announcements: { zh, tw, en, vi } each. */
+    title: jsonb('title'),
+    content: jsonb('content'),
+    enabled: boolean('enabled').notNull().default(true),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notices_user_idx').on(t.userId, t.createdAt), index('notices_kind_idx').on(t.kind, t.createdAt)],
+);
+
+/** Which platform announcements a player has read. */
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: bigint('notice_id', { mode: 'number' }).notNull().references(() => notices.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
+);
 
 export const articleTabs = pgTable('article_tabs', {
   id: serial('id').primaryKey(),
@@ -495,4 +566,28 @@ export const supportHandoffs = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('support_handoffs_code_uq').on(t.codeHash), index('support_handoffs_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Player protection (issue 12)
+
+/**
+ * Limits a player sets on themself: kind 'deposit' | 'loss' | 'stake' per period 'day' | 'week' |
+ * 'month' (cents), or kind 'session' with period 'session' (minutes per login session). Lowering
+ * applies at once; raising or removing waits 24 hours in `pending_amount` (null = removal) until
+ * `pending_from`.
+ */
+export const playerLimits = pgTable(
+  'player_limits',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    kind: text('kind').notNull(),
+    period: text('period').notNull(),
+    /** The limit in force (cents, or minutes for 'session'); null = none in force (only a pending one). */
+    amount: bigint('amount', { mode: 'number' }),
+    pendingAmount: bigint('pending_amount', { mode: 'number' }),
+    pendingFrom: timestamp('pending_from', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('player_limits_uq').on(t.userId, t.kind, t.period)],
 );

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_RE } from '@lucky28/shared';
 import type { DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/query.js';
 import { AppError } from '../errors.js';
@@ -29,7 +30,6 @@ export interface IdempotencyClaim {
   fingerprint: string;
 }
 
-const KEY_RE = /^[\w.:-]{8,100}$/;
 /** Never part of a fingerprint: the answer's language, the client's host, and secrets. */
 const NOT_FINGERPRINTED = new Set(['lang', 'host', 'token']);
 
@@ -72,7 +72,8 @@ export function idempotencyClaim(opts: {
   const raw = opts.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') return undefined;
-  if (!KEY_RE.test(key)) throw new AppError('err.idempotency_key_invalid');
+  // The routes' header schema refuses these first; this guards callers without one.
+  if (!IDEMPOTENCY_KEY_RE.test(key)) throw new AppError('err.idempotency_key_invalid', { field: 'idempotency-key' });
   return {
     userId: opts.userId,
     operation: opts.operation,
@@ -82,7 +83,7 @@ export function idempotencyClaim(opts: {
 }
 
 /** Thrown by `saveAnswer` when the key already holds an answer; `idempotent` turns it into a replay. */
-class KeyAlreadyAnswered extends Error {}
+export class KeyAlreadyAnswered extends Error {}
 
 /**
  * Stores the request's answer under its key, in the request's own transaction: call it as the last

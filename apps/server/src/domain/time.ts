@@ -2,49 +2,8 @@
  * Calendar arithmetic in the operator's time zone (default Asia/Shanghai), without a date library:
  * day boundaries for "today's profit" and date-range filters, and dates for issue numbers.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export interface ZonedParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-export function zonedParts(ms: number, timeZone: string): ZonedParts {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
+export { zonedParts, type ZonedParts } from '@lucky28/shared';
+import { zonedParts } from '@lucky28/shared';
 
 /** The zone's offset from UTC at an instant, in ms. */
 function offsetAt(ms: number, timeZone: string): number {

@@ -9,6 +9,12 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** preValidation guard: the caller must be logged in (any group). */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preValidation guard like requireUser, answered from the session resolved in the last few
+     * seconds when there is one (the bet path): the route must confirm the session where it writes
+     * (placing a bet checks it in its own statement, or resolves it afresh before the general path).
+     */
+    requireUserRecent: (request: FastifyRequest) => Promise<void>;
     /** preValidation guard: the caller must be a full member (group 1), not a guest. */
     requireMember: (request: FastifyRequest) => Promise<void>;
     /** The caller's session when a valid token is sent, else null; never throws for a bad token. */
@@ -43,6 +49,14 @@ export const authPlugin = fp(async (app) => {
     'requireUser',
     asGuard('user', async (request: FastifyRequest) => {
       const user = await app.optionalUser(request);
+      if (!user) throw unauthorized();
+    }),
+  );
+
+  app.decorate(
+    'requireUserRecent',
+    asGuard('user', async (request: FastifyRequest) => {
+      const user = await app.optionalUser(request, { allowCached: true });
       if (!user) throw unauthorized();
     }),
   );

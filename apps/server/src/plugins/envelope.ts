@@ -15,10 +15,19 @@ declare module 'fastify' {
     ok(data?: unknown, msgKey?: MessageKey): FastifyReply;
     /** Like `ok`, with `data` already serialised (a hot path that caches its JSON). */
     okJson(dataJson: string): FastifyReply;
+    /** Sends a whole success answer already serialised and encoded (okEnvelopeJson's bytes, kept by a cache). */
+    okBytes(answer: Buffer): FastifyReply;
   }
 }
 
 const now = () => Math.floor(Date.now() / 1000);
+
+/** The success envelope around already serialised `data`, as okJson sends it (also for answers cached whole). */
+export function okEnvelopeJson(lang: ApiLang, dataJson: string, time = now()): string {
+  return `{"code":1,"msg":${JSON.stringify(translate(lang, 'msg.ok'))},"time":${time},"data":${dataJson}}`;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 function langOf(request: FastifyRequest): ApiLang {
   const body = request.body as Record<string, unknown> | undefined;
@@ -38,9 +47,10 @@ export const envelopePlugin = fp(async (app) => {
   app.decorateRequest('lang', 'tw');
   app.decorateRequest('langSettled', false);
   // Before the route's guards and schema: the parsed input no longer carries `lang`.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     request.lang = langOf(request);
     request.langSettled = true;
+    done();
   });
 
   app.decorateReply('ok', function (this: FastifyReply, data: unknown = null, msgKey: MessageKey = 'msg.ok') {
@@ -49,8 +59,11 @@ export const envelopePlugin = fp(async (app) => {
   });
 
   app.decorateReply('okJson', function (this: FastifyReply, dataJson: string) {
-    const msg = JSON.stringify(translate(this.request.lang ?? 'tw', 'msg.ok'));
-    return this.type('application/json; charset=utf-8').send(`{"code":1,"msg":${msg},"time":${now()},"data":${dataJson}}`);
+    return this.type(JSON_TYPE).send(okEnvelopeJson(this.request.lang ?? 'tw', dataJson));
+  });
+
+  app.decorateReply('okBytes', function (this: FastifyReply, answer: Buffer) {
+    return this.type(JSON_TYPE).send(answer);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -101,4 +114,19 @@ export function frameworkErrorAnswer(error: FastifyError, request: FastifyReques
   return reply
     .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
     .send({ code: 0, msg: translate(lang, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'err.not_found' : 'err.bad_request'), time: now(), data: null, field: 'url' });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses before Fastify sees it (a URL
+ * or headers beyond Node's 16 kB, a malformed request line) still answers the envelope, in the
+ * default language (the request's own was never read), and the connection closes.
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 414 ? 'URI Too Long' : 'Bad Request';
+  const body = JSON.stringify({ code: 0, msg: translate(normalizeLang(undefined), 'err.bad_request'), time: now(), data: null, field: 'url' });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

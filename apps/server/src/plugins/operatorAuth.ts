@@ -63,6 +63,6 @@ export const operatorAuthPlugin = fp(async (app) => {
       if (!operator) throw unauthorized();
       if (operator.enrolmentPending) throw await refuse(request, operator, 'totp_enrolment');
       if (!roleAllows(operator.role, roles)) throw await refuse(request, operator, 'role');
-    }),
+    }, ['admin', ...roles]),
   );
 });

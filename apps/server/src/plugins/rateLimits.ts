@@ -20,3 +20,13 @@ export const defaultRateLimits: RateLimits = {
   upload: { max: 30, timeWindow: '5 minutes' },
   bet: { max: 30, timeWindow: '10 seconds' },
 };
+
+/**
+ * The default limits with every `max` multiplied by `factor` (RATE_LIMIT_FACTOR): a test or demo
+ * environment where many accounts share one IP raises them; 1 is production's.
+ */
+export function scaledRateLimits(factor: number): RateLimits {
+  if (factor === 1) return defaultRateLimits;
+  const scale = (limit: RouteLimit): RouteLimit => (limit ? { ...limit, max: Math.ceil(limit.max * factor) } : limit);
+  return Object.fromEntries(Object.entries(defaultRateLimits).map(([k, v]) => [k, scale(v)])) as unknown as RateLimits;
+}

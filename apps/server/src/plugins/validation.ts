@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { isMessageKey, validate } from '@lucky28/shared';
 import { AppError } from '../errors.js';
 import { bodyLimitFor } from '../http/bodyLimit.js';
-import { guardKindOf, type GuardKind } from '../http/guards.js';
+import { guardKindOf, guardRolesOf, type GuardKind } from '../http/guards.js';
 
 /** One registered route as the route table records it (the fuzz suite and the OpenAPI document use it). */
 export interface ApiRoute {
@@ -13,7 +13,11 @@ export interface ApiRoute {
   schema: FastifySchema | undefined;
   /** Who may call it: the guard in its preValidation, or 'public'. */
   access: GuardKind | 'public';
+  /** For an operator route guarded by role: the roles it accepts (admin always among them); absent for any operator session. */
+  roles?: readonly string[];
   bodyLimit: number;
+  /** It answers a never-ending Server-Sent Events stream on valid input (inject it only with bad input, or listen). */
+  eventStream: boolean;
 }
 
 declare module 'fastify' {
@@ -71,34 +75,41 @@ export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts)
         throw new Error(`${String(route.method)} ${route.url}: put the authentication guard in preValidation, not preHandler (it must run before the input schema)`);
       }
     }
-    const guard = [...hooksOf(route.onRequest), ...hooksOf(route.preValidation)].map(guardKindOf).find(Boolean);
+    const guards = [...hooksOf(route.onRequest), ...hooksOf(route.preValidation)];
+    const guard = guards.map(guardKindOf).find(Boolean);
+    const roles = guards.map(guardRolesOf).find(Boolean);
     const body = route.schema?.body as z.ZodType | undefined;
     route.bodyLimit ??= bodyLimitFor(body, UNBOUNDED_BODY_LIMIT);
     for (const method of hooksOf(route.method) as string[]) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, schema: route.schema, access: guard ?? 'public', bodyLimit: route.bodyLimit });
+      const eventStream = Boolean((route.config as { eventStream?: boolean } | undefined)?.eventStream);
+      app.apiRoutes.push({ method, url: route.url, schema: route.schema, access: guard ?? 'public', ...(roles ? { roles } : {}), bodyLimit: route.bodyLimit, eventStream });
     }
   });
 
   // Runs before the routes' own preValidation hooks (the guards), so it sees the raw body.
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!request.routeOptions.schema?.body) return;
+  // Callback style, not async: it runs on every call, the polls included.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    if (!request.routeOptions.schema?.body) return done();
     const body = request.body;
-    if (body !== undefined && body !== null && !isPlainObject(body)) throw new AppError('err.bad_request', { field: 'body' });
-    request.body = { ...(request.query as Record<string, unknown> | undefined), ...body };
+    if (body !== undefined && body !== null && !isPlainObject(body)) return done(new AppError('err.bad_request', { field: 'body' }));
+    const query = request.query as Record<string, unknown> | undefined;
+    request.body = query && Object.keys(query).length ? { ...query, ...body } : { ...body };
+    done();
   });
 
   if (opts.checkAnswers) {
     app.addHook('onSend', async (request, reply, payload) => {
       const declared = request.routeOptions.schema?.response as Record<string, z.ZodType> | undefined;
       const type = String(reply.getHeader('content-type') ?? '');
-      if (!declared || typeof payload !== 'string' || !type.startsWith('application/json')) return payload;
+      const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+      if (!declared || typeof text !== 'string' || !type.startsWith('application/json')) return payload;
       const status = String(reply.statusCode);
       const schema = declared[status] ?? declared[`${status[0]}xx`];
-      const problem = schema ? schema.safeParse(JSON.parse(payload)).error?.issues : `no answer declared for HTTP ${status}`;
+      const problem = schema ? schema.safeParse(JSON.parse(text)).error?.issues : `no answer declared for HTTP ${status}`;
       if (problem) {
         const message = `${request.method} ${request.routeOptions.url}: the answer does not match its declared schema: ${JSON.stringify(problem).slice(0, 2000)}`;
-        console.error(message, payload.slice(0, 2000));
+        console.error(message, text.slice(0, 2000));
         throw new Error(message);
       }
       return payload;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { noInput, refusalEnvelope } from '@lucky28/shared';
+import { pingDatabase } from '../db/query.js';
 
 const healthData = z.object({ status: z.string(), database: z.string().optional() });
 const health = { querystring: noInput, response: { 200: healthData, 503: healthData, '4xx': refusalEnvelope } };
@@ -11,7 +11,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: health }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: health }, async (_request, reply) => {
     try {
-      await app.db.execute(sql`select 1`);
+      await pingDatabase(app.db);
       return { status: 'ready', database: app.database.kind };
     } catch (err) {
       app.log.warn({ err }, 'readiness check failed');

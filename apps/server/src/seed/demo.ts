@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { API_LANGS, translate } from '@lucky28/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/query.js';
@@ -8,6 +9,7 @@ import { hashSecret } from '../domain/security/passwords.js';
 import { LedgerType, postLedger } from '../domain/ledger/post.js';
 import { sanitizeArticleHtml } from '../domain/content/sanitize.js';
 import { DEMO_ARTICLES, DEMO_TABS } from './articles.js';
+import { BANNER_DESIGNS, bannerAlt, bannerArtPath } from './bannerArt.js';
 
 /** The five games of the spec, in home-card order (tab index). */
 export const GAMES = [
@@ -18,12 +20,15 @@ export const GAMES = [
   { id: 1, code: 'ca', tabIndex: 4 },
 ] as const;
 
-/** The four room tiers; amounts in cents. */
+/** A tier's name in the four languages, from the one catalogue the apps also read (`room.tier.<type>`). */
+const tierTitles = (type: number) => Object.fromEntries(API_LANGS.map((lang) => [lang, translate(lang, `room.tier.${type}`)]));
+
+/** The four room tiers; amounts in cents; titles in every language. */
 export const ROOM_TIERS = [
-  { type: 0, title: 'Beginner', minLimit: 1_000, joinLimit: 1_000 },
-  { type: 1, title: 'Intermediate', minLimit: 1_000, joinLimit: 100_000 },
-  { type: 2, title: 'Advanced', minLimit: 5_000, joinLimit: 500_000 },
-  { type: 3, title: 'Ultimate', minLimit: 10_000, joinLimit: 2_000_000 },
+  { type: 0, title: 'Beginner', titleI18n: tierTitles(0), minLimit: 1_000, joinLimit: 1_000 },
+  { type: 1, title: 'Intermediate', titleI18n: tierTitles(1), minLimit: 1_000, joinLimit: 100_000 },
+  { type: 2, title: 'Advanced', titleI18n: tierTitles(2), minLimit: 5_000, joinLimit: 500_000 },
+  { type: 3, title: 'Ultimate', titleI18n: tierTitles(3), minLimit: 10_000, joinLimit: 2_000_000 },
 ] as const;
 
 const DEMO_GIFT = 1_000_000; // 10,000 u
@@ -42,7 +47,7 @@ export interface SeedResult {
  */
 export async function seedDemoContent(
   db: Db,
-  opts: { demoPassword?: string; operatorPassword?: string; log?: FastifyBaseLogger },
+  opts: { demoPassword?: string; operatorPassword?: string; log?: FastifyBaseLogger; roundSeconds?: number },
 ): Promise<SeedResult> {
   const result: SeedResult = {};
   const isEmpty = async (table: string) =>
@@ -57,20 +62,36 @@ export async function seedDemoContent(
     });
   }
 
+  // Rooms seeded before titles had languages still carry the English tier name only: give them the four.
+  for (const tier of ROOM_TIERS) {
+    await db
+      .update(rooms)
+      .set({ titleI18n: tier.titleI18n })
+      .where(and(isNull(rooms.titleI18n), eq(rooms.type, tier.type), eq(rooms.title, tier.title)));
+  }
+
   if (await isEmpty('banners')) {
-    await db.insert(banners).values([1, 2, 3].map((n) => ({ image: `/banners/banner-${n}.svg`, sort: n })));
+    // One set per language, drawn by the server so they state this server's round length.
+    const roundSeconds = opts.roundSeconds ?? 210;
+    await db.insert(banners).values(
+      API_LANGS.flatMap((lang) =>
+        BANNER_DESIGNS.map((design, i) => ({ image: bannerArtPath(design, lang), lang, title: bannerAlt(design, lang, roundSeconds), sort: i })),
+      ),
+    );
   }
 
   if (await isEmpty('article_tabs')) {
     await db.transaction(async (tx) => {
       const tabs = await tx.insert(articleTabs).values(DEMO_TABS.map((t, i) => ({ name: t, sort: i }))).returning();
       await tx.insert(articles).values(
-        DEMO_ARTICLES.map((a) => ({
+        DEMO_ARTICLES.map((a, i) => ({
           tabId: tabs[a.tab]!.id,
           lang: a.lang,
           title: a.title,
           content: sanitizeArticleHtml(a.content),
           isTop: a.isTop,
+          // Listed newest first: later entries a minute newer.
+          createdAt: new Date(Date.now() - (DEMO_ARTICLES.length - i) * 60_000),
         })),
       );
     });

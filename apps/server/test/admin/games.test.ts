@@ -91,6 +91,7 @@ describe('games and rooms', () => {
     expect((await call(app, '/api/admin/gameUpdate', { id: 99, enabled: true }, { token: admin })).msg).toBe('Game not found');
     expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true }, { token: admin })).code).toBe(1);
   });
+
 });
 
 describe('round monitor', () => {
@@ -127,6 +128,8 @@ describe('ledger rows in the database', () => {
     const player = await fundedUser(app, 5_000);
     const [row] = await queryRows<{ id: number }>(app.db, sql`select id from ledger where user_id = ${player.userId}`);
     await expect(app.db.execute(sql`delete from ledger where id = ${row!.id}`)).rejects.toThrow();
+    // The database's own refusal (the trigger), not some other failure.
+    expect(await app.db.execute(sql`truncate ledger cascade`).then(() => 'truncated', (e) => String(e.cause?.message ?? e.message))).toMatch(/never deleted/);
     await expect(app.db.execute(sql`update ledger set quantity = 1 where id = ${row!.id}`)).rejects.toThrow();
     await expect(app.db.execute(sql`update ledger set user_id = user_id + 1 where id = ${row!.id}`)).rejects.toThrow();
     await expect(app.db.execute(sql`update ledger set memo = 'rewritten' where id = ${row!.id}`)).rejects.toThrow();
@@ -154,5 +157,61 @@ describe('money dashboard', () => {
     expect((await call(app, '/api/admin/moneySummary', {}, { token: support })).status).toBe(403);
     expect((await call(app, '/api/admin/moneySummary', { begin_date: '2020-01-01', end_date: '2026-01-01' }, { token: finance })).field).toBe('begin_date');
     expect((await call(app, '/api/admin/moneySummary', { begin_date: 'yesterday' }, { token: finance })).field).toBe('begin_date');
+  });
+});
+
+// These advance the clock by whole rounds, so they come last.
+describe('game and room changes over rounds', () => {
+  it('opening hours set by an operator apply from the next round: outside them no bet is taken', async () => {
+    const plan = await roomOf(app, 6, 0);
+    const player = await fundedUser(app, 100_000);
+    clock.advance(ROUND_MS);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).code).toBe(1);
+    // The test clock is mid-morning in the operator's time zone: open 12:00–02:00 (past midnight) leaves it closed.
+    const res = await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true, open_from: '12:00', open_to: '02:00' }, { token: admin });
+    expect(res.code).toBe(1);
+    const waiting = (await call(app, '/api/admin/gameConfig', {}, { token: support })).data.games.find((g: any) => g.id === 6);
+    expect(waiting).toMatchObject({ open_from: null, open_to: null, pending: { open_from: '12:00', open_to: '02:00' }, pending_from: res.data.from });
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).code).toBe(1);
+    clock.advance(ROUND_MS);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toMatch(/^This game is closed now/);
+    const applied = (await call(app, '/api/admin/gameConfig', {}, { token: support })).data.games.find((g: any) => g.id === 6);
+    expect([applied.open_from, applied.open_to]).toEqual(['12:00', '02:00']);
+    const [trail] = await queryRows<{ detail: any }>(app.db, sql`
+      select detail from audit_log where action = 'game.update' and target_id = '6' order by id desc limit 1`);
+    expect(trail!.detail).toMatchObject({ before: { open_from: null, open_to: null }, after: { open_from: '12:00', open_to: '02:00' } });
+    // Back to always open, again from the next round.
+    expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true, open_from: '', open_to: '' }, { token: admin })).code).toBe(1);
+    clock.advance(ROUND_MS);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).code).toBe(1);
+  });
+
+  it('a change that came due is in force before the next one is scheduled, never overwritten by it', async () => {
+    const plan = await roomOf(app, 6, 0);
+    const player = await fundedUser(app, 100_000);
+    expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: false }, { token: admin })).code).toBe(1);
+    // The closing comes due with the next round; nothing reads the configuration before the next edit.
+    clock.advance(ROUND_MS);
+    expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true, open_from: '', open_to: '' }, { token: admin })).code).toBe(1);
+    const [trail] = await queryRows<{ detail: any }>(app.db, sql`
+      select detail from audit_log where action = 'game.update' and target_id = '6' order by id desc limit 1`);
+    expect(trail!.detail.before.enabled).toBe(false);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toMatch(/^This game is closed now/);
+    clock.advance(ROUND_MS);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).code).toBe(1);
+
+    // Likewise for a room: a due minimum stake is kept as the "before" of the next edit and applies this round.
+    const edit = await roomEdit(plan);
+    expect((await call(app, '/api/admin/roomUpdate', { ...edit, min_limit: '30' }, { token: admin })).code).toBe(1);
+    clock.advance(ROUND_MS);
+    expect((await call(app, '/api/admin/roomUpdate', { ...edit, min_limit: '40' }, { token: admin })).code).toBe(1);
+    const [room] = await queryRows<{ detail: any }>(app.db, sql`
+      select detail from audit_log where action = 'room.update' and target_id = ${String(plan)} order by id desc limit 1`);
+    expect(room!.detail.before.min_limit).toBe(3_000);
+    expect((await oddsOf(plan, 2)).min).toBe('30.00');
+    clock.advance(ROUND_MS);
+    expect((await oddsOf(plan, 2)).min).toBe('40.00');
+    expect((await call(app, '/api/admin/roomUpdate', edit, { token: admin })).code).toBe(1);
+    clock.advance(ROUND_MS);
   });
 });

@@ -121,6 +121,16 @@ describe('operator login and sessions', () => {
     expect((await call(app, '/api/admin/me', {}, { token: b })).status).toBe(401);
   });
 
+  it('a session in steady use still ends 12 hours after sign-in', async () => {
+    const token = await operatorLogin(app);
+    for (let minutes = 0; minutes < 12 * 60 - 25; minutes += 25) {
+      clock.advance(25 * 60 * 1000);
+      expect((await call(app, '/api/admin/me', {}, { token })).code, `after ${minutes + 25} minutes`).toBe(1);
+    }
+    clock.advance(25 * 60 * 1000);
+    expect((await call(app, '/api/admin/me', {}, { token })).status).toBe(401);
+  });
+
   it('a disabled operator can neither log in nor use an open session', async () => {
     const token = await operatorWithRole(app, 'support');
     const me = await call(app, '/api/admin/me', {}, { token });
@@ -201,6 +211,8 @@ describe('audit trail', () => {
     await operatorLogin(app);
     await expect(app.db.execute(sql`update audit_log set action = 'nothing'`)).rejects.toThrow();
     await expect(app.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    // The database's own refusal (the trigger), not some other failure.
+    expect(await app.db.execute(sql`truncate audit_log`).then(() => 'truncated', (e) => String(e.cause?.message ?? e.message))).toMatch(/append-only/);
     const rows = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'nothing'`);
     expect(rows[0]!.n).toBe(0);
   });
@@ -232,8 +244,12 @@ describe('TOTP second factor', () => {
     const ip = '10.71.0.1';
     const create = await call(app, '/api/admin/operatorCreate', { username: 'sup_totp', password: 'totp-pass-123', role: 'support' }, { token: await operatorLogin(app) });
     expect(create.code).toBe(1);
-    const first = await operatorLogin(app, 'sup_totp', 'totp-pass-123');
-    const second = await operatorLogin(app, 'sup_totp', 'totp-pass-123');
+    // A support operator must enrol too: its first sessions can only do that.
+    const signIn = async () => (await call(app, '/api/admin/login', { username: 'sup_totp', password: 'totp-pass-123' }, { ip })).data;
+    const [firstIn, secondIn] = [await signIn(), await signIn()];
+    expect(firstIn.operator).toMatchObject({ role: 'support', totp_required: true, totp_enabled: false });
+    const [first, second] = [firstIn.token as string, secondIn.token as string];
+    expect((await call(app, '/api/admin/userSearch', { q: 'x' }, { token: first })).msg).toBe('Please set up two-factor authentication first');
     const setup = await call(app, '/api/admin/totpSetup', {}, { token: first });
     const secret: string = setup.data.secret;
     expect(setup.data.otpauth_url).toContain(`secret=${secret}`);
@@ -256,11 +272,12 @@ describe('TOTP second factor', () => {
     clock.advance(30_000);
     const token = (await login(totpAt(secret, clock.now()))).data.token;
     clock.advance(30_000);
-    expect((await call(app, '/api/admin/totpDisable', { otp: totpAt(secret, clock.now()) }, { token })).code).toBe(1);
-    expect((await login()).code).toBe(1);
+    // Every role must keep its second factor (issue 10 item 1): turning it off is refused.
+    expect((await call(app, '/api/admin/totpDisable', { otp: totpAt(secret, clock.now()) }, { token })).msg).toBe('Two-factor authentication is mandatory for this role');
+    expect((await login()).msg).toBe('Please enter the 6-digit code from your authenticator app');
     const actions = await queryRows<{ action: string }>(app.db, sql`
       select a.action from audit_log a join operators o on o.id = a.operator_id where o.username = 'sup_totp' and a.action like 'operator.totp%' order by a.id`);
-    expect(actions.map((a) => a.action)).toEqual(['operator.totp_enable', 'operator.totp_disable']);
+    expect(actions.map((a) => a.action)).toEqual(['operator.totp_enable']);
   });
 });
 

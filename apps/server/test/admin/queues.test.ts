@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { call, registerUser } from '../helpers.js';
-import { createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
+import { queryRows } from '../../src/db/query.js';
+import { JPEG, PNG, balanceOf, createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit, upload } from '../wallet/fixtures.js';
 
 const { app } = await createWalletApp();
 
@@ -35,5 +37,48 @@ describe('admin/queueCounts', () => {
     ]);
     expect([a.code, b.code].sort()).toEqual([0, 1]);
     expect([a, b].find((r) => r.code === 0)!.msg).toBe('This request has already been processed');
+  });
+
+  it('two finance operators on one deposit, two support operators on one real-name request: one decision, one audit row', async () => {
+    const [finA, finB, supA, supB] = [
+      await operatorWithRole(app, 'finance'), await operatorWithRole(app, 'finance'),
+      await operatorWithRole(app, 'support'), await operatorWithRole(app, 'support'),
+    ];
+    const user = await registerUser(app);
+    const depositId = await requestDeposit(app, user.token, '60');
+    const front = (await upload(app, user.token, { data: PNG, filename: 'f.png' }, { type: 'idcard' })).data.url;
+    const back = (await upload(app, user.token, { data: JPEG, filename: 'b.jpg' }, { type: 'idcard' })).data.url;
+    expect((await call(app, '/api/user/shiming', { truename: 'Le Van B', idcard: 'C7654321', idcard_zheng: front, idcard_fan: back }, { token: user.token })).code).toBe(1);
+    const realNameId = (await call(app, '/api/admin/realNameList', {}, { token: supA })).data.find((r: any) => r.user_id === user.userId).id;
+
+    const [d1, d2, r1, r2] = await Promise.all([
+      call(app, '/api/admin/depositApprove', { id: depositId }, { token: finA }),
+      call(app, '/api/admin/depositApprove', { id: depositId }, { token: finB }),
+      call(app, '/api/admin/realNameApprove', { id: realNameId }, { token: supA }),
+      call(app, '/api/admin/realNameReject', { id: realNameId, reason: 'blurred' }, { token: supB }),
+    ]);
+    for (const pair of [[d1, d2], [r1, r2]]) {
+      expect(pair.map((r) => r.code).sort()).toEqual([0, 1]);
+      expect(pair.find((r) => r.code === 0)!.msg).toBe('This request has already been processed');
+    }
+    expect((await balanceOf(app, user.userId)).money).toBe(6_000);
+    const decisions = await queryRows<{ action: string; target_type: string }>(app.db, sql`
+      select action, target_type from audit_log
+      where (target_type = 'deposit' and target_id = ${String(depositId)}) or (target_type = 'real_name_request' and target_id = ${String(realNameId)})`);
+    expect(decisions.map((d) => d.target_type).sort()).toEqual(['deposit', 'real_name_request']);
+    expect((await call(app, '/api/admin/depositList', {}, { token: finB })).data.some((d: any) => d.id === depositId)).toBe(false);
+    expect((await call(app, '/api/admin/realNameList', {}, { token: supB })).data.some((r: any) => r.id === realNameId)).toBe(false);
+  });
+
+  it('a decided withdrawal no longer shows the payout account or ID number in full', async () => {
+    const fin = await operatorWithRole(app, 'finance');
+    const w = await readyToWithdraw(app, 50_000);
+    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '120', securityCode: '123456' }, { token: w.token })).code).toBe(1);
+    const pending = (await call(app, '/api/admin/withdrawList', {}, { token: fin })).data.find((r: any) => r.user_id === w.userId);
+    expect(pending).toMatchObject({ idcard: '110101199003077777', account: { acc: 'Zhang San', acc_name: '6222020200112233' } });
+    expect((await call(app, '/api/admin/withdrawApprove', { id: pending.id }, { token: fin })).code).toBe(1);
+    const paid = (await call(app, '/api/admin/withdrawList', { status: 1 }, { token: fin })).data.find((r: any) => r.id === pending.id);
+    expect(paid).toMatchObject({ idcard: '110*************77', account: { type: 0, acc: 'Z********', acc_name: '**** **** **** 2233', acc_bank: 'ICBC' } });
+    expect(JSON.stringify(paid)).not.toMatch(/6222020200112233|110101199003077777/);
   });
 });

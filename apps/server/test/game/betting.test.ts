@@ -108,6 +108,17 @@ describe('Lottery/playOrder', () => {
       digit3 = null, total = null where game_id = 7 and issue = ${issue}`);
   });
 
+  it('refuses a bet on a session revoked elsewhere a moment ago (the guard answers from a recent session), charging nothing', async () => {
+    const user = await fundedUser(app, 100_00);
+    expect((await bet(app, user.token, { plan_id: plan, play_type: '1', money: '10' })).code).toBe(1);
+    // As another node would: revoked in the database, while this node still holds the session it resolved.
+    await app.db.execute(sql`update sessions set revoked_at = now() where user_id = ${user.userId}`);
+    const res = await bet(app, user.token, { plan_id: plan, play_type: '2', money: '10' });
+    expect(res.code).toBe(401);
+    expect(await countOrders(user.userId)).toBe(1);
+    expect(await balances(app, user.userId)).toEqual({ money: 90_00, score: 0 });
+  });
+
   it('applies a retried request with the same Idempotency-Key once (I4)', async () => {
     const user = await fundedUser(app, 100_00);
     const issue = await currentIssue(app);

@@ -246,4 +246,18 @@ describe('user/orderList', () => {
     expect((await call(app, '/api/user/orderList', { begin_date: 'x' }, { token: alice.token })).code).toBe(0);
     expect((await call(app, '/api/user/orderList', {})).status).toBe(401);
   });
+
+  it('with `issue` lists the bets of that round whatever the dates, room titles in the caller\'s language', async () => {
+    const carol = await fundedUser(app, 100_00);
+    const issue = await currentIssue(app);
+    await bet(app, carol.token, { issue, plan_id: plan, play_type: '1,2', money: '10' });
+    const dayAfter = zonedDate(clock.now() + 86_400_000, app.config.timeZone);
+    const mine = await call(app, '/api/user/orderList', { issue, begin_date: dayAfter, end_date: dayAfter }, { token: carol.token, lang: 'zh' });
+    expect(mine.data).toHaveLength(2);
+    expect(mine.data[0]).toMatchObject({ issue, plan_name: '初级房', name: '美国28' });
+    expect((await call(app, '/api/user/orderList', { issue }, { token: carol.token, lang: 'vi' })).data[0].plan_name).toBe('Sơ cấp');
+    expect((await call(app, '/api/user/orderList', { issue: '20200101001' }, { token: carol.token })).data).toHaveLength(0);
+    const refused = await call(app, '/api/user/orderList', { issue: 'x1' }, { token: carol.token });
+    expect([refused.code, refused.msg]).toEqual([0, 'Round not found']);
+  });
 });

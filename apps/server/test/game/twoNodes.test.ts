@@ -11,41 +11,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { call, createScratchDatabase, registerUser } from '../helpers.js';
+import { call, registerUser } from '../helpers.js';
 import { checkLedgerInvariants, fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
-
-async function openTwoDatabases(): Promise<{ a: Database; b: Database; cleanup: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const shared = await openPglite(undefined);
-    await shared.migrate();
-    const view = (): Database => ({ ...shared, close: async () => {} });
-    return { a: view(), b: view(), cleanup: () => shared.close() };
-  }
-  const scratch = await createScratchDatabase(url, 'lucky28_t2');
-  const a = await openPostgres(scratch.url, 10);
-  const b = await openPostgres(scratch.url, 10);
-  await a.migrate();
-  const closeA = a.close;
-  const closeB = b.close;
-  a.close = async () => {};
-  b.close = async () => {};
-  return {
-    a,
-    b,
-    cleanup: async () => {
-      await closeA();
-      await closeB();
-      await scratch.drop();
-    },
-  };
-}
+import { openTwoDatabases } from './twoDatabases.js';
 
 const clock = new ManualClock(T0 + 5_000);
-const { a: dbA, b: dbB, cleanup } = await openTwoDatabases();
+const { a: dbA, b: dbB, cleanup } = await openTwoDatabases('lucky28_t2');
 const config = { ...loadConfig({}), scheduler: false };
 const nodeA = await buildApp({ config, database: dbA, clock, logger: false });
 const nodeB = await buildApp({ config, database: dbB, clock, logger: false });

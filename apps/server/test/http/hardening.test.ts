@@ -45,6 +45,9 @@ describe('input that used to answer HTTP 500 (issue 9.2)', () => {
     expectRefusal(await post('/api/user/setPayInfo', { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'C\u0000CB' }, t), 'acc_bank');
     expectRefusal(await post('/api/user/setPayInfo', { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x\u0000' }, t), 'mark');
     expectRefusal(await post('/api/user/shiming', { truename: 'a\u0000', idcard: '1', idcard_zheng: 'a', idcard_fan: 'b' }, t), 'truename');
+    // Found by the fuzz suite: a wallet type longer than any known one made the address check throw.
+    expectRefusal(await post('/api/user/setPayInfo', { type: 1, acc: 'usdt', acc_name: 'a'.repeat(40) }, t), 'acc_name');
+    expectRefusal(await post('/api/user/setPayInfo', { type: 1, acc: 'usdt', acc_name: 'constructor' }, t), 'acc_name');
   });
 
   it('refuses integers beyond their column and arrays where a number is meant', async () => {
@@ -56,6 +59,10 @@ describe('input that used to answer HTTP 500 (issue 9.2)', () => {
     expectRefusal(await inject({ method: 'GET', url: '/api/fair/round?game_id=999999999&issue=20250601001' }), 'game_id');
     expectRefusal(await inject({ method: 'GET', url: '/api/fair/chain?game_id=99999999999' }), 'game_id');
     expectRefusal(await post('/api/Lottery/heart', { game_id: 40000 }), 'game_id');
+    // Found by the fuzz suite: the article id reached the integer column unchecked.
+    expectRefusal(await post('/api/index/articleView', { id: 1e300 }), 'id');
+    expectRefusal(await inject({ method: 'POST', url: '/api/index/articleView', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=9007199254740992' }), 'id');
+    expectRefusal(await post('/api/index/articleView', { id: [1] }), 'id');
   });
 
   it('refuses a 3,000-character login account and a 100 kB note without touching the database', async () => {
@@ -123,8 +130,8 @@ describe('no request stalls the server (issue 9.1)', () => {
     expect(limits.get('POST /api/Lottery/playOrder')).toBeLessThanOrEqual(4096);
     expect(limits.get('POST /api/user/login')).toBeLessThanOrEqual(4096);
     expect(limits.get('POST /api/user/userInfo')).toBe(1024);
-    // Larger by nature: a room's whole odds table (one row per bet class), sent by admins only.
-    const larger = new Map([['POST /api/admin/roomUpdate', 32 * 1024]]);
+    // Larger by nature, sent by admins only: a room's whole odds table (one row per bet class), an article's HTML, an announcement in four languages.
+    const larger = new Map([['POST /api/admin/roomUpdate', 32 * 1024], ['POST /api/admin/articleSave', 1024 * 1024], ['POST /api/admin/announcementSave', 64 * 1024]]);
     for (const [route, limit] of limits) expect(limit, route).toBeLessThan(larger.get(route) ?? 16 * 1024);
   });
 

@@ -13,9 +13,7 @@ export interface AppRoute {
   /** A main screen with the bottom tab bar, and which tab it highlights. */
   tab?: TabKey;
   /** The screen, loaded on demand. */
-  screen?: ScreenModule;
-  /** A screen of a later release: a translated "coming soon" page titled with this key. */
-  soon?: string;
+  screen: ScreenModule;
 }
 
 const s = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule => async () =>
@@ -24,6 +22,20 @@ const s = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyo
 /** Game screens (issue 5): the screen and its texts (`i18n/locales/game`) load together. */
 const g = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
   s(async () => (await Promise.all([load(), import('../i18n/gameTexts').then((m) => m.loadGameTexts())]))[0], name);
+
+/** Content screens (issue 11): the screen and its texts (`i18n/locales/content`) load together. */
+const c = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  s(async () => (await Promise.all([load(), import('../i18n/contentTexts').then((m) => m.loadContentTexts())]))[0], name);
+
+/**
+ * Home's news section, below the fold (issue 11): its code and texts load when it scrolls into view.
+ * Declared here, in the entry chunk, so that its preload list shares the route table's.
+ */
+export const loadHomeNews = c(() => import('../features/news/components/HomeNews'), 'HomeNews');
+
+/** Player-protection screens (issue 12): the screen and its texts (`i18n/locales/protection`) load together. */
+const p = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  s(async () => (await Promise.all([load(), import('../i18n/protectionTexts').then((m) => m.loadProtectionTexts())]))[0], name);
 
 /** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [
@@ -36,7 +48,7 @@ export const appRoutes: AppRoute[] = [
   // The spec gives /setSecurityCode no auth flag; its calls need a session, so a 401 still leads to /login.
   { path: '/setSecurityCode', auth: false, depth: 2, screen: s(() => import('../features/security/components/SetSecurityCodeScreen'), 'SetSecurityCodeScreen') },
 
-  { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: s(() => import('./screens/PersonalRoute'), 'PersonalRoute') },
+  { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: p(() => import('./screens/PersonalRoute'), 'PersonalRoute') },
   { path: '/setting', auth: true, depth: 1, screen: s(() => import('../features/settings/components/SettingScreen'), 'SettingScreen') },
   { path: '/changeline', auth: true, depth: 2, screen: s(() => import('../features/settings/components/ChangeLineScreen'), 'ChangeLineScreen') },
   { path: '/about', auth: true, depth: 2, screen: s(() => import('../features/settings/components/AboutScreen'), 'AboutScreen') },
@@ -46,16 +58,18 @@ export const appRoutes: AppRoute[] = [
   { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/components/BankCardManageScreen'), 'BankCardManageScreen') },
   { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddBankCardScreen'), 'AddBankCardScreen') },
   { path: '/addVirtualWallet', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddVirtualWalletScreen'), 'AddVirtualWalletScreen') },
+  { path: '/responsiblePlay', auth: true, depth: 2, screen: p(() => import('../features/protection/components/ResponsiblePlayScreen'), 'ResponsiblePlayScreen') },
   { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/components/ChangePasswordScreen'), 'ChangePasswordScreen') },
 
-  // Games, wallet, history and content; the routes still marked `soon` show the coming-soon page.
+  // Games, wallet, history and content.
   { path: '/lottery', auth: true, depth: 0, tab: 'lottery', screen: g(() => import('../features/lottery/components/LotteryHallScreen'), 'LotteryHallScreen') },
   { path: '/recharge', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet/components/RechargeScreen'), 'RechargeScreen') },
-  { path: '/room', auth: true, depth: 0, tab: 'deposit', soon: 'routes.room' },
-  { path: '/GamePromotion', auth: true, depth: 0, tab: 'promotion', soon: 'routes.gamePromotion' },
-  { path: '/actionCenter', auth: true, depth: 1, soon: 'routes.actionCenter' },
-  { path: '/shareFriend', auth: true, depth: 1, soon: 'routes.shareFriend' },
-  { path: '/notice', auth: true, depth: 1, soon: 'routes.notice' },
+  // Spec §2.2: /room highlights the deposit tab; it is the deposit screen.
+  { path: '/room', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet/components/RechargeScreen'), 'RechargeScreen') },
+  { path: '/GamePromotion', auth: true, depth: 0, tab: 'promotion', screen: c(() => import('../features/promotion/components/GamePromotionScreen'), 'GamePromotionScreen') },
+  { path: '/actionCenter', auth: true, depth: 1, screen: c(() => import('../features/promotion/components/ActionCenterScreen'), 'ActionCenterScreen') },
+  { path: '/shareFriend', auth: true, depth: 1, screen: c(() => import('../features/share/components/ShareFriendScreen'), 'ShareFriendScreen') },
+  { path: '/notice', auth: true, depth: 1, screen: c(() => import('../features/notice/components/NoticeScreen'), 'NoticeScreen') },
   { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },
   { path: '/betDetail', auth: true, depth: 2, screen: g(() => import('../features/history/components/BetDetailScreen'), 'BetDetailScreen') },
   { path: '/capitalDetail', auth: true, depth: 1, screen: s(() => import('../features/wallet/components/CapitalDetailScreen'), 'CapitalDetailScreen') },
@@ -67,8 +81,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/GameIntroduction', auth: true, depth: 1, screen: g(() => import('../features/rules/components/GameIntroductionScreen'), 'GameIntroductionScreen') },
   { path: '/GameRules', auth: true, depth: 1, screen: g(() => import('../features/rules/components/GameRulesScreen'), 'GameRulesScreen') },
   { path: '/trendChart', auth: true, depth: 2, screen: g(() => import('../features/draws/components/TrendChartScreen'), 'TrendChartScreen') },
-  { path: '/moreNews', auth: true, depth: 1, soon: 'routes.moreNews' },
-  { path: '/aticleDetail', auth: true, depth: 2, soon: 'routes.articleDetail' },
+  { path: '/moreNews', auth: true, depth: 1, screen: c(() => import('../features/news/components/MoreNewsScreen'), 'MoreNewsScreen') },
+  { path: '/aticleDetail', auth: true, depth: 2, screen: c(() => import('../features/news/components/ArticleDetailScreen'), 'ArticleDetailScreen') },
   { path: '/realNameAuth', auth: true, depth: 2, screen: s(() => import('../features/realname/components/RealNameAuthScreen'), 'RealNameAuthScreen') },
 ];
 
@@ -80,13 +94,7 @@ export function routeFor(pathname: string): AppRoute | undefined {
   return byPath.get(normalized || '/');
 }
 
-/** The component a route renders: its lazy screen, or the coming-soon page. */
+/** The component a route renders: its screen, loaded on demand. */
 export async function loadRouteComponent(route: AppRoute): Promise<ComponentType> {
-  if (route.screen) return route.screen();
-  const titleKey = route.soon ?? 'routes.home';
-  const back = route.tab === undefined;
-  const { ComingSoon } = await import('../components/ComingSoon');
-  return function ComingSoonRoute() {
-    return <ComingSoon titleKey={titleKey} back={back} />;
-  };
+  return route.screen();
 }

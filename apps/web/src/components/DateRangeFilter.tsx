@@ -1,21 +1,20 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, DatePicker, Popup } from 'antd-mobile';
 import { FilterOutline } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useOperatorToday } from '../hooks/useOperatorZone';
+import { DATE_PRESETS, fromPickerDate, pickerDate, presetOf, presetRange, resolvedRange, zoneLabel, type DateRange } from '../lib/operatorTime';
+import './DateRangeFilter.css';
 
-/** A history list's date range, "YYYY-MM-DD" each; empty means today (the server's default). */
-export interface DateRange {
-  begin: string;
-  end: string;
-}
+export type { DateRange };
 
 const MIN_DATE = new Date(2018, 0, 1);
-const FORMAT = 'YYYY-MM-DD';
 
-/** "begin – end" for the list's range bar, "today" for an empty side or an empty range. */
-export const dateRangeLabel = (range: DateRange, today: string): string =>
-  range.begin || range.end ? `${range.begin || today} – ${range.end || today}` : today;
+/** "begin – end" for the list's range bar (one date when both are the same); empty sides are `today`. */
+export function dateRangeLabel(range: DateRange, today: string): string {
+  const r = resolvedRange(range, today);
+  return r.begin === r.end ? r.begin : `${r.begin} – ${r.end}`;
+}
 
 function DateField({ label, value, today, className, onChange }: { label: string; value: string; today: string; className: string; onChange: (v: string) => void }) {
   const [open, setOpen] = useState(false);
@@ -29,9 +28,10 @@ function DateField({ label, value, today, className, onChange }: { label: string
         visible={open}
         onClose={() => setOpen(false)}
         min={MIN_DATE}
-        max={new Date()}
-        value={value ? dayjs(value, FORMAT).toDate() : new Date()}
-        onConfirm={(d) => onChange(dayjs(d).format(FORMAT))}
+        // The operator's today, which may be the device's tomorrow or yesterday.
+        max={pickerDate(today)}
+        value={pickerDate(value || today)}
+        onConfirm={(d) => onChange(fromPickerDate(d))}
         title={label}
       />
     </>
@@ -39,10 +39,45 @@ function DateField({ label, value, today, className, onChange }: { label: string
 }
 
 /**
+ * A history list's date bar: the presets (today, yesterday, 7 days, 30 days) counted in the
+ * operator's zone, the range shown, the list's `count` text, and the zone the dates are in.
+ */
+export function DateRangeBar({ value, onApply, count, className }: { value: DateRange; onApply: (range: DateRange) => void; count: ReactNode; className: string }) {
+  const { t } = useTranslation();
+  const { zone, today, now } = useOperatorToday();
+  const active = presetOf(value, today);
+  return (
+    <div className={`date-bar ${className}`} data-testid="date-bar">
+      <div className="date-presets" role="group" aria-label={t('dates.presets')}>
+        {DATE_PRESETS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={`date-preset ${active === p ? 'date-preset-on' : ''}`}
+            aria-pressed={active === p}
+            data-testid={`date-preset-${p}`}
+            onClick={() => onApply(presetRange(p, today))}
+          >
+            {t(`dates.${p}`)}
+          </button>
+        ))}
+      </div>
+      <div className="date-bar-line">
+        <span data-testid="date-range">{dateRangeLabel(value, today)}</span>
+        <span>{count}</span>
+      </div>
+      <div className="date-zone" data-testid="date-zone">
+        {t('dates.zone', { zone: zoneLabel(zone, now) })}
+      </div>
+    </div>
+  );
+}
+
+/**
  * The filter button of a history list's header (`Page`'s `right`) and the drawer it opens: begin
- * and end dates, reset, confirm. The drawer edits a draft; `onApply` receives it on confirm.
- * Texts are `<i18nPrefix>.{filter,begin,end,today,reset,confirm}`; classes `<classPrefix>-date`,
- * `<classPrefix>-drawer`, `<classPrefix>-drawer-actions`.
+ * and end dates (in the operator's zone, up to its today), reset, confirm. The drawer edits a
+ * draft; `onApply` receives it on confirm. Texts are `<i18nPrefix>.{filter,begin,end,reset,confirm}`;
+ * classes `<classPrefix>-date`, `<classPrefix>-drawer`, `<classPrefix>-drawer-actions`.
  */
 export function DateRangeFilter({
   value,
@@ -58,9 +93,9 @@ export function DateRangeFilter({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const { today } = useOperatorToday();
   const [draft, setDraft] = useState<DateRange>(value);
   const [drawer, setDrawer] = useState(false);
-  const today = t(`${i18nPrefix}.today`);
   return (
     <>
       <button

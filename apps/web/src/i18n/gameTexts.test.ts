@@ -8,6 +8,8 @@ import zhTW from './locales/zh-TW.json';
 import gameZhTW from './locales/game/game.zh-TW.json';
 import { i18n } from '../lib/i18n';
 import { loadGameTexts } from './gameTexts';
+import { withSharedNames } from '../lib/i18n/sharedNames';
+import sharedEn from '@lucky28/shared/messages/en.json';
 
 const webSrc = path.resolve(import.meta.dirname, '..');
 const GAME_FEATURES = ['features/home-cards', 'features/lottery', 'features/room', 'features/draws', 'features/history', 'features/fair', 'features/rules'];
@@ -21,7 +23,8 @@ function flatten(obj: Record<string, unknown>, prefix = '', out = new Set<string
 }
 
 describe('game screen texts', () => {
-  const keys = flatten({ ...en, ...gameEn });
+  // Game and tier names come from the shared catalogue, merged in as the texts load.
+  const keys = flatten(withSharedNames(sharedEn, { ...en, ...gameEn }));
 
   it('every literal key the game features use exists', () => {
     const missing: string[] = [];
@@ -62,5 +65,18 @@ describe('game screen texts', () => {
     const lang = i18n.resolvedLanguage ?? i18n.language;
     expect(i18n.exists('rules.noteOdds', { lng: lang })).toBe(true);
     expect(i18n.exists('common.failed', { lng: lang })).toBe(true);
+  });
+});
+
+describe('names shared with the server', () => {
+  it("are the server catalogue's, in the language on screen", async () => {
+    const { translate } = await import('@lucky28/shared/messages');
+    await i18n.changeLanguage('vi');
+    await loadGameTexts();
+    expect(i18n.t('games.us')).toBe(translate('vi', 'game.7'));
+    expect(i18n.t('hall.tier.0')).toBe(translate('vi', 'room.tier.0'));
+    await i18n.changeLanguage('en');
+    expect(i18n.t('games.us')).toBe('American 28');
+    expect(i18n.t('hall.tier.0')).toBe('Beginner');
   });
 });

@@ -37,4 +37,6 @@ export const storageKeys = {
   language: 'lucky28.language',
   line: 'lucky28.line',
   profitVibration: 'lucky28.profitVibration',
+  /** The reality checks answered in this login session: { started, answered }. */
+  realityCheck: 'lucky28.realityCheck',
 } as const;

@@ -114,7 +114,12 @@ export const walletSchema = z
     ),
     mark: optionalText({ max: PAY_MARK_MAX }),
   })
-  .refine((v) => WALLET_ADDRESS_RE[v.acc_name].test(v.acc), { message: 'err.wallet_address_invalid', path: ['acc'] });
+  // Zod runs this check even when a field above failed, with that field's raw value: an unknown
+  // wallet type (even "constructor") is refused there already, so only a known type is looked up.
+  .refine((v) => !Object.hasOwn(WALLET_ADDRESS_RE, v.acc_name) || WALLET_ADDRESS_RE[v.acc_name].test(String(v.acc)), {
+    message: 'err.wallet_address_invalid',
+    path: ['acc'],
+  });
 
 /** "6222020200112233" → "**** **** **** 2233"; keeps only the last 4 characters. */
 export function maskTail(value: string, keep = 4): string {

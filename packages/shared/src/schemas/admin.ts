@@ -7,8 +7,11 @@ import { idField, intField, optionalDate, optionalInt, optionalText, requiredFla
 /** Operator roles (DESIGN §7): admin may do everything, finance reviews money, support reviews identities. */
 export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-/** Roles that must use a TOTP second factor; enrolment is forced at their first sign-in (issue 9 item 8). */
-export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['admin', 'finance'];
+/**
+ * Roles that must use a TOTP second factor; enrolment is forced at their first sign-in (issue 10 item 1:
+ * every operator — support, too, can reset a player's password and see ID pictures).
+ */
+export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'support'];
 
 /** The console's lists: page from 1, at most 200 rows a page (out of range is refused). */
 export const adminPaging = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { protectionStatusData } from './protection.js';
 import { payAccountData } from './account.js';
 import { adminPaging, decimalHundredths, pageData, reasonField } from './admin.js';
 import { moneyText, unixTime } from './envelope.js';
@@ -77,8 +78,8 @@ export const userDetailData = userRowData.extend({
   ),
   /** Masked, as the player sees them. */
   accounts: z.array(payAccountData),
-  /** The responsible-gambling status (time-out, self-exclusion, limits), filled by the protection work. */
-  protection: z.unknown(),
+  /** The responsible-gambling status (time-out, self-exclusion, limits). */
+  protection: protectionStatusData,
 });
 
 export const userLedgerData = pageData(

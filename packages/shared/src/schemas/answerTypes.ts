@@ -20,6 +20,8 @@ import type {
   roomHeartData,
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
+import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
+import type { siteConfigData } from './adminSettings.js';
 import type {
   depositDetailsData,
   depositRequestData,
@@ -73,4 +75,43 @@ export type UploadAnswer = z.infer<typeof uploadData>;
 
 // Support
 export type SupportConfig = z.infer<typeof supportConfigData>;
+/** `common/siteConfig`: the operator's settings players see (version label, minimum withdrawal). */
+export type SiteConfig = z.infer<typeof siteConfigData>;
 export type SupportHandoff = z.infer<typeof supportHandoffData>;
+
+// Player protection
+export type ProtectionInfo = z.infer<typeof protectionInfoData>;
+export type LimitInfo = ProtectionInfo['limits'][number];
+export type ExclusionInfo = z.infer<typeof takeBreakData>;
+export type NetPosition = z.infer<typeof netPositionData>;
+export type PositionTotals = NetPosition['today'];
+export type OrderTotals = z.infer<typeof orderTotalsData>;
+export type ProtectionStatus = z.infer<typeof protectionStatusData>;
+
+// Content, notices and invitations (issue 11) and their console calls
+import type {
+  adminAnnouncementData,
+  adminArticleData,
+  adminBannerData,
+  adminTabData,
+  articleData,
+  articleListData,
+  articlePageData,
+  bannerData,
+  inviteInfoData,
+  noticeData,
+  noticeListData,
+  noticeUnreadData,
+} from './content.js';
+export type Article = z.infer<typeof articleData>;
+export type ArticleList = z.infer<typeof articleListData>;
+export type ArticlePage = z.infer<typeof articlePageData>;
+export type Banner = z.infer<typeof bannerData>;
+export type Notice = z.infer<typeof noticeData>;
+export type NoticeList = z.infer<typeof noticeListData>;
+export type NoticeUnread = z.infer<typeof noticeUnreadData>;
+export type InviteInfo = z.infer<typeof inviteInfoData>;
+export type AdminBanner = z.infer<typeof adminBannerData>;
+export type AdminTab = z.infer<typeof adminTabData>;
+export type AdminArticle = z.infer<typeof adminArticleData>;
+export type AdminAnnouncement = z.infer<typeof adminAnnouncementData>;

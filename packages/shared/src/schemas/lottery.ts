@@ -3,7 +3,7 @@ import { BET_CLASS_IDS } from '../game/betClasses.js';
 import { ISSUE_NUMBER_RE } from '../game/issue.js';
 import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
-import { idField, intField, intListField, optionalInt, requiredText } from './fields.js';
+import { idField, intField, intListField, optionalInt, optionalText, requiredText } from './fields.js';
 import { historyListSchema } from './wallet.js';
 
 /** Largest value of a PostgreSQL `smallint` column (game ids). */
@@ -25,6 +25,9 @@ export const heartSchema = z.object({
   plan_id: optionalRoomId('err.room_not_found'),
   game_id: optionalGameId('err.game_not_found'),
 });
+
+/** Lottery/stream (GET, Server-Sent Events): the home cards (nothing), a game or a room, as Lottery/heart. */
+export const streamSchema = heartSchema;
 
 /** Lottery/oddsList. */
 export const oddsListSchema = z.object({ plan_id: idField('err.room_not_found') });
@@ -53,8 +56,8 @@ export const playOrderSchema = z.object({
   issue: requiredText('err.issue_not_current', { max: 20, invalid: 'err.issue_not_current' }),
 });
 
-/** The optional `Idempotency-Key` header of money calls: letters, digits and . _ : - only. */
-export const IDEMPOTENCY_KEY_RE = /^[\w.:-]{1,100}$/;
+/** The optional `Idempotency-Key` header of money calls: 8–100 letters, digits and . _ : - (a UUID in practice). */
+export const IDEMPOTENCY_KEY_RE = /^[\w.:-]{8,100}$/;
 export const idempotencyHeaders = z
   .object({
     'idempotency-key': z
@@ -70,8 +73,13 @@ export const drawListSchema = z.object({
   limit: optionalInt({ max: 9_999, invalid: 'err.bad_request' }),
 });
 
-/** user/orderList. */
-export const orderListSchema = historyListSchema;
+/**
+ * user/orderList: a date range, or with `issue` the bets of that round (whatever the dates; how the
+ * room shows the player's own result once the round settles).
+ */
+export const orderListSchema = historyListSchema.extend({
+  issue: optionalText({ max: 20, invalid: 'err.round_not_found' }).pipe(z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found').optional()),
+});
 
 /** fair/round: a round by its game and issue number. */
 export const fairRoundSchema = z.object({

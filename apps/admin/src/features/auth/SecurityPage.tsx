@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EnrolTotp } from './EnrolTotp';
 import { useMe, useSignOut } from './api';
 
-/** The operator's own security: TOTP status (and optional enrolment for support), sign out everywhere. */
+/** The operator’s own security: TOTP status (enrolment, mandatory for every role), sign out everywhere. */
 export function SecurityPage() {
   const { t } = useTranslation();
   const me = useMe();

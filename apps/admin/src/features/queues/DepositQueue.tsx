@@ -1,6 +1,5 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime } from '../../lib/format';
+import { amountColumn, leadingColumns, moneyStatuses, trailingColumns } from './queueColumns';
 import { PrivateImage } from './PrivateImage';
 import { ReviewQueue } from './ReviewQueue';
 
@@ -25,19 +24,13 @@ export function DepositQueue() {
       kind="deposit"
       title={t('menu.deposits')}
       approveLabel={t('queue.approve')}
-      statuses={[
-        { value: 0, label: t('queue.statusPending') },
-        { value: 1, label: t('queue.statusApproved') },
-        { value: 2, label: t('queue.statusRejected') },
-      ]}
+      statuses={moneyStatuses(t)}
       columns={[
-        { title: 'ID', dataIndex: 'id', width: 70 },
-        { title: t('common.user'), key: 'user', render: (_, r) => `${r.username} (#${r.user_id})` },
-        { title: t('common.amount'), dataIndex: 'amount', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+        ...leadingColumns<DepositRow>(t),
+        amountColumn<DepositRow>(t),
         { title: t('queue.channel'), dataIndex: 'channel', render: (v: string) => v.toUpperCase() },
         { title: t('queue.screenshot'), dataIndex: 'screenshot', render: (v: string) => <PrivateImage url={v} alt={t('queue.screenshot')} /> },
-        { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
-        { title: t('common.reason'), dataIndex: 'reason' },
+        ...trailingColumns<DepositRow>(t),
       ]}
     />
   );

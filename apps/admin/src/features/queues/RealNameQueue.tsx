@@ -1,6 +1,6 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime } from '../../lib/format';
+import { leadingColumns, trailingColumns } from './queueColumns';
 import { PrivateImage } from './PrivateImage';
 import { ReviewQueue } from './ReviewQueue';
 
@@ -33,8 +33,7 @@ export function RealNameQueue() {
         { value: 0, label: t('queue.statusRejected') },
       ]}
       columns={[
-        { title: 'ID', dataIndex: 'id', width: 70 },
-        { title: t('common.user'), key: 'user', render: (_, r) => `${r.username} (#${r.user_id})` },
+        ...leadingColumns<RealNameRow>(t),
         { title: t('queue.truename'), dataIndex: 'truename' },
         { title: t('queue.idcard'), dataIndex: 'idcard' },
         { title: t('queue.profileId'), dataIndex: 'profile_idcard' },
@@ -48,8 +47,7 @@ export function RealNameQueue() {
             </Space>
           ),
         },
-        { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
-        { title: t('common.reason'), dataIndex: 'reason' },
+        ...trailingColumns<RealNameRow>(t),
       ]}
     />
   );

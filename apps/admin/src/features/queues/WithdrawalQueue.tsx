@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime } from '../../lib/format';
+import { amountColumn, leadingColumns, moneyStatuses, trailingColumns } from './queueColumns';
 import { ReviewQueue } from './ReviewQueue';
 
 export interface WithdrawalRow {
@@ -25,16 +25,11 @@ export function WithdrawalQueue() {
       title={t('menu.withdrawals')}
       approveLabel={t('queue.approve')}
       rejectNote={t('queue.refundNote')}
-      statuses={[
-        { value: 0, label: t('queue.statusPending') },
-        { value: 1, label: t('queue.statusApproved') },
-        { value: 2, label: t('queue.statusRejected') },
-      ]}
+      statuses={moneyStatuses(t)}
       columns={[
-        { title: 'ID', dataIndex: 'id', width: 70 },
-        { title: t('common.user'), key: 'user', render: (_, r) => `${r.username} (#${r.user_id})` },
+        ...leadingColumns<WithdrawalRow>(t),
         { title: t('queue.truename'), dataIndex: 'real_name' },
-        { title: t('common.amount'), dataIndex: 'amount', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+        amountColumn<WithdrawalRow>(t),
         {
           title: t('queue.account'),
           key: 'account',
@@ -49,8 +44,7 @@ export function WithdrawalQueue() {
               </span>
             ),
         },
-        { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
-        { title: t('common.reason'), dataIndex: 'reason' },
+        ...trailingColumns<WithdrawalRow>(t),
       ]}
     />
   );

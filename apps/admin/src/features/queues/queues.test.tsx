@@ -96,6 +96,29 @@ describe('withdrawal queue', () => {
   });
 });
 
+describe('withdrawal queue, two operators', () => {
+  it('a rejection that comes second closes the dialog, says the request was processed and refreshes the list', async () => {
+    let decided = false;
+    const { calls } = server({
+      withdrawList: (b) => ok(b.status === 0 && !decided ? [withdrawal] : []),
+      withdrawReject: () => {
+        decided = true;
+        return refuse('This request has already been processed');
+      },
+      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
+    });
+    renderScreen(<WithdrawalQueue />);
+    const row = (await screen.findByText('bob (#8)')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    await userEvent.type(screen.getByLabelText('Reason'), 'Duplicate');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Another operator already processed this request; the list has been refreshed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('bob (#8)')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.call === 'withdrawList').length).toBeGreaterThanOrEqual(2);
+  }, 90_000);
+});
+
 describe('real-name queue', () => {
   it('shows both ID pictures and refuses a rejection without a reason before asking the server', async () => {
     const { calls } = server({

@@ -3,7 +3,7 @@ import { Card, Descriptions, Select, Space, Table, Typography } from 'antd';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GAME_IDS } from '../../lib/games';
+import { GAMES } from '@lucky28/shared/game';
 import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
@@ -37,7 +37,7 @@ interface Drawn {
 /** The current round of a game (stakes, the house's result per total) and its recent draws with fairness data. */
 export function RoundsPage() {
   const { t } = useTranslation();
-  const [gameId, setGameId] = useState<number>(GAME_IDS[0]!);
+  const [gameId, setGameId] = useState<number>(GAMES[0]!.id);
   const [page, setPage] = useState(1);
   const current = useQuery({ queryKey: ['roundCurrent', gameId], queryFn: () => api<Current>('roundCurrent', { game_id: gameId }), refetchInterval: 5_000 });
   const recent = useQuery({ queryKey: ['roundList', gameId, page], queryFn: () => api<{ total: number; list: Drawn[] }>('roundList', { game_id: gameId, page, limit: 20 }), refetchInterval: 15_000 });
@@ -54,7 +54,7 @@ export function RoundsPage() {
             setGameId(v);
             setPage(1);
           }}
-          options={GAME_IDS.map((id) => ({ value: id, label: t(`games.name.${id}`) }))}
+          options={GAMES.map(({ id }) => ({ value: id, label: t(`games.name.${id}`) }))}
           style={{ width: 200 }}
         />
       </Space>

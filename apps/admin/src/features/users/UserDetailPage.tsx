@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { UserActions } from './UserActions';
+import { ProtectionStatus } from './ProtectionStatus';
 import { userDetailQuery, type Paged, type PayAccount, type UserDetail } from './api';
 
 interface LedgerRow {
@@ -39,6 +41,20 @@ function usePaged<T>(call: string, id: number) {
   const [page, setPage] = useState(1);
   const query = useQuery({ queryKey: [call, id, page], queryFn: () => api<Paged<T>>(call, { id, page, limit: 20 }) });
   return { query, pagination: { current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false } };
+}
+
+/** One of those lists as a table, a page at a time. */
+function PagedTable<T extends { id: number }>({ paged, columns }: { paged: ReturnType<typeof usePaged<T>>; columns: ColumnsType<T> }) {
+  return (
+    <Table<T>
+      rowKey="id"
+      size="small"
+      loading={paged.query.isPending}
+      dataSource={paged.query.data?.list ?? []}
+      pagination={paged.pagination}
+      columns={columns}
+    />
+  );
 }
 
 /** A masked payout account, with an audited "show in full". */
@@ -107,7 +123,7 @@ function Overview({ user }: { user: UserDetail }) {
           key: 'protection',
           label: t('users.protection'),
           span: 2,
-          children: user.protection ? <Typography.Text code>{JSON.stringify(user.protection)}</Typography.Text> : '—',
+          children: <ProtectionStatus status={user.protection} />,
         },
         { key: 'created', label: t('users.registered'), children: dateTime(user.created_at) },
       ]}
@@ -144,12 +160,8 @@ export function UserDetailPage() {
                 key: 'ledger',
                 label: t('users.ledger'),
                 children: (
-                  <Table<LedgerRow>
-                    rowKey="id"
-                    size="small"
-                    loading={ledger.query.isPending}
-                    dataSource={ledger.query.data?.list ?? []}
-                    pagination={ledger.pagination}
+                  <PagedTable<LedgerRow>
+                    paged={ledger}
                     columns={[
                       { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
                       { title: t('users.type'), dataIndex: 'type', render: (v: number) => t(`ledgerType.${v}`) },
@@ -166,12 +178,8 @@ export function UserDetailPage() {
                 key: 'bets',
                 label: t('users.bets'),
                 children: (
-                  <Table<BetRow>
-                    rowKey="id"
-                    size="small"
-                    loading={bets.query.isPending}
-                    dataSource={bets.query.data?.list ?? []}
-                    pagination={bets.pagination}
+                  <PagedTable<BetRow>
+                    paged={bets}
                     columns={[
                       { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
                       { title: t('users.game'), key: 'game', render: (_, r) => `${r.game} · ${r.room}` },

@@ -1,3 +1,4 @@
+import type { ProtectionStatus } from '@lucky28/shared/schemas';
 import { api } from '../../lib/api';
 
 export interface UserRow {
@@ -29,8 +30,8 @@ export interface UserDetail extends UserRow {
   invitees: { total: number; list: { id: number; username: string; created_at: number }[] };
   sessions: { id: number; created_at: number; last_seen_at: number; expires_at: number; ip: string; user_agent: string; remember: boolean }[];
   accounts: PayAccount[];
-  /** Responsible-gambling status, filled by the protection work; shown as given. */
-  protection: Record<string, unknown> | null;
+  /** Responsible-gambling status: exclusion in force, limits, reality-check interval. */
+  protection: ProtectionStatus | null;
 }
 
 export interface Paged<T> {

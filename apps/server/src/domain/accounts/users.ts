@@ -105,3 +105,9 @@ export const loginInfo = (user: UserRow, token: string) => ({
   score: formatMoney(user.score),
   balance: formatMoney(user.money + user.score),
 });
+
+/** How many players registered through this member's invite link. */
+export async function countInvitees(db: DbOrTx, inviterId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users where inviter_id = ${inviterId}`);
+  return Number(row?.n ?? 0);
+}

@@ -5,15 +5,19 @@
  * the total (score spent first, then money) and reaches the room's entry limit (join_limit). The
  * odds are stored on each order (invariant I6); the debit and its type-2 ledger rows are written in
  * the same transaction (I1, I2), and an Idempotency-Key makes a retried request apply once (I4; the
- * caller wraps this in `idempotent`).
+ * caller wraps this in `idempotent`). A player on a time-out or self-exclusion, or whose stake, loss or
+ * session limit the bet would break, is refused in the same transaction (domain/protection).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { effectiveMinStake } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { literal, queryRows } from '../../db/query.js';
+import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { AppError } from '../../errors.js';
 import { saveAnswer, type IdempotencyClaim } from '../idempotency.js';
+import { checkBetLimits, limitsJson, toLimitRows } from '../protection/limits.js';
+import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
 import { money } from './present.js';
 import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
 import { ensureRound, type ChainOptions } from './rounds.js';
@@ -31,6 +35,8 @@ export interface BetRequest {
   amount: number;
   /** From the Idempotency-Key header: a retry is applied once (domain/idempotency.ts). */
   idempotency?: IdempotencyClaim;
+  /** The caller's login session (its age is what a session time limit measures). */
+  sessionId?: number;
 }
 
 export interface PlacedOrder {
@@ -67,10 +73,10 @@ export interface BetContext {
   onPlaced?: (tx: DbOrTx, result: BetResult) => Promise<void>;
 }
 
-const newOrderNo = (now: number) => `${now}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+export const newOrderNo = (now: number) => `${now}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 /** Runs the checks that need no database, in the order of DESIGN §6. */
-function checkRequest(req: BetRequest, ctx: BetContext): { room: RoomConfig; game: GameConfig } {
+export function checkRequest(req: BetRequest, ctx: Pick<BetContext, 'game' | 'room' | 'now' | 'settings'>): { room: RoomConfig; game: GameConfig } {
   const { game, room } = ctx;
   if (!game || !room || room.gameId !== game.id || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
   const current = roundAt(ctx.now, ctx.settings);
@@ -98,15 +104,22 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       select drawn_at is not null as drawn, closes_at from rounds where id = ${round.id} for share`);
     if (locked[0]?.drawn || ctx.now >= round.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
 
-    const users = await queryRows<{ money: number | string; score: number | string; nickname: string }>(tx, sql`
-      select money, score, coalesce(nickname, username) as nickname from users
-      where id = ${req.userId} and not disabled for update`);
+    // The player's row, locked, with their time-out / self-exclusion and play limits (issue 12).
+    const users = await queryRows<{ money: number | string; score: number | string; nickname: string; excluded_until: unknown; exclusion_kind: unknown; limits: unknown }>(tx, sql`
+      select money, score, coalesce(nickname, username) as nickname, excluded_until, exclusion_kind,
+        ${limitsJson(sql`users.id`, ['stake', 'loss', 'session'])} as limits
+      from users where id = ${req.userId} and not disabled for update`);
     const user = users[0];
     if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
+    refuseIfExcluded(exclusionOf(user, ctx.now), ctx.settings.timeZone);
     let moneyLeft = Number(user.money);
     let scoreLeft = Number(user.score);
     const total = req.amount * req.playTypes.length;
     if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
+    // One more query only for a player with limits; judged after the lock, so parallel bets cannot pass one together.
+    if (user.limits) {
+      await checkBetLimits(tx, { userId: req.userId, sessionId: req.sessionId, total, rows: toLimitRows(user.limits), now: ctx.now, timeZone: ctx.settings.timeZone });
+    }
     // The room's entry limit (spec §5: the hall refuses to enter below it), on the balance before the bet.
     if (moneyLeft + scoreLeft < room.joinLimit) throw new AppError('err.room_join_limit', { field: 'plan_id' });
 
@@ -134,10 +147,10 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       const orderId = Number(orderRows[i]!.id);
       const rows = [];
       if (p.fromScore > 0) {
-        rows.push(sql`(${req.userId}, 2, 1, 'score', ${-p.fromScore}, true, ${p.afterScore}, ${game.id}, 'order', ${orderId}, ${at})`);
+        rows.push(sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'score', ${-p.fromScore}, true, ${p.afterScore}, ${game.id}, 'order', ${orderId}, ${at})`);
       }
       if (p.fromMoney > 0) {
-        rows.push(sql`(${req.userId}, 2, 1, 'money', ${-p.fromMoney}, true, ${p.after}, ${game.id}, 'order', ${orderId}, ${at})`);
+        rows.push(sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'money', ${-p.fromMoney}, true, ${p.after}, ${game.id}, 'order', ${orderId}, ${at})`);
       }
       return rows;
     });

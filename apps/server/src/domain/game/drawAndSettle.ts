@@ -16,7 +16,8 @@ import {
   type Digits,
 } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { literal, queryRows } from '../../db/query.js';
+import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { chainById, type ChainSeedCache } from './chains.js';
 import { DRAW_LOCK } from './locks.js';
 import { ROUND_COLUMNS, toRound, type RoundRow } from './rounds.js';
@@ -58,11 +59,19 @@ const intArray = (ids: number[]) => {
   return sql.raw(`array[${ids.join(',')}]::int[]`);
 };
 
+/** How many of a round's biggest wins the settlement reports (the hit notices). */
+const WINS_REPORTED = 20;
+
 /**
  * Settles every open order of a drawn round. One statement: update orders → sum payouts per user →
- * credit users → insert one type-3 ledger row per paid order with the running balance after it.
+ * credit users → insert one type-3 ledger row per paid order with the running balance after it; the
+ * same statement answers the round's biggest wins (no second pass over the round's orders).
  */
-export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Promise<{ count: number; balances: Map<number, number> }> {
+export async function settleRound(
+  tx: DbOrTx,
+  round: RoundRow,
+  now: number,
+): Promise<{ count: number; balances: Map<number, number>; wins: SettledWin[] }> {
   if (!round.digits || round.total === null) throw new Error(`round ${round.id} is not drawn`);
   const winners = intArray(winningClasses(round.digits));
   const middle = isMiddleTotal(round.total);
@@ -77,7 +86,15 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
   const payout = sql`(case when o.play_type = any(${winners})
       then (o.amount * (case when ${middle} and o.odds_special is not null then o.odds_special else o.odds end)) / 100
       else 0 end)`;
-  const rows = await queryRows<{ kind: string; user_id: number | string; over: number | string | null; n: number | string }>(tx, sql`
+  const rows = await queryRows<{
+    kind: string;
+    user_id: number | string;
+    over: number | string | null;
+    n: number | string | null;
+    order_id: number | string | null;
+    room_id: number | string | null;
+    nickname: string | null;
+  }>(tx, sql`
     with settled as (
       update orders o set
         status = 1,
@@ -86,7 +103,7 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
         whether_hit = case when ${payout} > o.amount then 1 else 0 end,
         settled_at = ${at}
       where o.round_id = ${round.id} and o.status = 0
-      returning o.id, o.user_id, o.game_id, o.payout
+      returning o.id, o.user_id, o.game_id, o.room_id, o.payout, o.profit, o.whether_hit
     ),
     per_user as (
       select user_id, sum(payout)::bigint as total from settled where payout > 0 group by user_id
@@ -98,23 +115,37 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
     ),
     entries as (
       insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, created_at)
-      select s.user_id, 3, 1, 'money', s.payout, true,
+      select s.user_id, ${literal(LedgerType.profit)}, ${literal(LedgerStatus.passed)}, 'money', s.payout, true,
              c.after - c.total + sum(s.payout) over (partition by s.user_id order by s.id),
              s.game_id, 'order', s.id, ${at}
       from settled s join credited c on c.user_id = s.user_id
       where s.payout > 0
       returning user_id, over
+    ),
+    wins as (
+      select s.id, s.user_id, s.room_id, s.profit from settled s
+      where s.whether_hit = 1 order by s.profit desc, s.id limit ${WINS_REPORTED}
     )
-    select 'count' as kind, 0 as user_id, null as over, (select count(*) from settled) as n
+    select 'count' as kind, 0 as user_id, null::bigint as over, (select count(*) from settled) as n,
+           null::bigint as order_id, null::int as room_id, null::text as nickname
     union all
-    select 'balance', user_id, max(over), 0 from entries group by user_id`);
+    select 'balance', user_id, max(over), null, null, null, null from entries group by user_id
+    union all
+    select 'win', w.user_id, null, w.profit, w.id, w.room_id, coalesce(u.nickname, u.username)
+    from wins w join users u on u.id = w.user_id`);
   let count = 0;
   const balances = new Map<number, number>();
+  const wins: SettledWin[] = [];
   for (const r of rows) {
     if (r.kind === 'count') count = Number(r.n);
-    else balances.set(Number(r.user_id), Number(r.over));
+    else if (r.kind === 'balance') balances.set(Number(r.user_id), Number(r.over));
+    else {
+      wins.push({ orderId: Number(r.order_id), userId: Number(r.user_id), roomId: Number(r.room_id), nickname: String(r.nickname), profit: Number(r.n) });
+    }
   }
-  return { count, balances };
+  // Biggest first, as the hit notices show them (a union keeps no order).
+  wins.sort((a, b) => b.profit - a.profit || a.orderId - b.orderId);
+  return { count, balances, wins };
 }
 
 /**
@@ -160,27 +191,10 @@ export async function drawAndSettle(
       drew = true;
       await deps.faults?.afterDraw?.(round);
     }
-    const { count, balances } = await settleRound(tx, round, deps.now);
+    const { count, balances, wins } = await settleRound(tx, round, deps.now);
     await deps.faults?.afterSettle?.(round);
     if (!drew && count === 0) return null;
     await deps.onSettled?.(tx, round);
-    const wins = await queryRows<Record<string, unknown>>(tx, sql`
-      select o.id, o.user_id, o.room_id, o.profit, coalesce(u.nickname, u.username) as nickname
-      from orders o join users u on u.id = o.user_id
-      where o.round_id = ${roundId} and o.whether_hit = 1
-      order by o.profit desc, o.id limit 20`);
-    return {
-      round,
-      drew,
-      settledOrders: count,
-      balances,
-      wins: wins.map((w) => ({
-        orderId: Number(w.id),
-        userId: Number(w.user_id),
-        roomId: Number(w.room_id),
-        nickname: String(w.nickname),
-        profit: Number(w.profit),
-      })),
-    };
+    return { round, drew, settledOrders: count, balances, wins };
   });
 }

@@ -6,13 +6,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Database, Db } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { literal, queryRows } from '../../db/query.js';
+import { LedgerType } from '../ledger/post.js';
 import { BalanceCache } from './balances.js';
 import { loadGameConfigs, promoteDueChanges, type LoadedConfig } from './config.js';
 import { placeBets, type BetRequest, type BetResult } from './betting.js';
+import { placeBetsInOneStatement } from './oneStatementBet.js';
 import { idempotent } from '../idempotency.js';
 import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from './chains.js';
 import type { DrawFaults, DrawOutcome } from './drawAndSettle.js';
+import { GameChanges, type GameChange } from './changes.js';
 import { GameEvents, type GameEvent } from './events.js';
 import { ROUND_LOCK } from './locks.js';
 import { Presence } from './presence.js';
@@ -36,6 +39,7 @@ export interface GameEngineOptions {
 }
 
 export class GameEngine {
+  readonly database: Database;
   readonly db: Db;
   readonly clock: Clock;
   readonly settings: RoundSettings;
@@ -45,6 +49,8 @@ export class GameEngine {
   readonly balances = new BalanceCache();
   readonly seeds = new ChainSeedCache();
   readonly events: GameEvents;
+  /** Snapshot changes as they happen (the live streams listen). */
+  readonly changes = new GameChanges();
   readonly scheduler: RoundScheduler;
   readonly chain: { length: number; spare: number };
   /** Test hooks for crash simulation. */
@@ -54,6 +60,7 @@ export class GameEngine {
   private upcoming: LoadedConfig['upcoming'] = null;
 
   constructor(opts: GameEngineOptions) {
+    this.database = opts.database;
     this.db = opts.database.db;
     this.clock = opts.clock;
     this.settings = opts.settings;
@@ -93,6 +100,11 @@ export class GameEngine {
     );
     this.snapshot.setConfig(loaded.current);
     this.upcoming = loaded.upcoming;
+    this.notify({ type: 'config' });
+  }
+
+  private notify(change: GameChange): void {
+    this.changes.emit(change, (err) => this.log.warn({ err, change: change.type }, 'a game change listener failed'));
   }
 
   /**
@@ -104,17 +116,25 @@ export class GameEngine {
     if (!next || now < next.at) return;
     this.upcoming = null;
     this.snapshot.setConfig(next.configs);
+    this.notify({ type: 'config' });
     void promoteDueChanges(this.db, now).catch((err) => this.log.warn({ err }, 'promoting configuration changes failed'));
   }
 
-  /** Creates each game's hash chain if it has none, so its final hash is published before play. */
+  /**
+   * Creates each game's hash chain if it has none, so its final hash is published before play, and
+   * walks each current chain once into the seed cache: a node that has not drawn a game yet (the
+   * survivor when the drawing node dies) must not spend its first draw hashing the whole chain.
+   */
   async ensureChains(): Promise<void> {
     const now = this.clock.now();
     for (const game of this.snapshot.gameList()) {
-      await this.db.transaction(async (tx) => {
+      const chain = await this.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ROUND_LOCK}, ${game.id})`);
-        await ensureChain(tx, game.id, { ...this.chain, now });
+        return ensureChain(tx, game.id, { ...this.chain, now });
       });
+      this.seeds.seedAt(chain, chain.used);
+      // Let requests and timers run between two chains' walks.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -126,7 +146,7 @@ export class GameEngine {
     const recent = await queryRows<Record<string, unknown>>(this.db, sql`
       select o.id, o.user_id, o.room_id, o.game_id, o.issue, o.play_type, o.amount, o.created_at,
              coalesce(u.nickname, u.username) as nickname,
-             (select min(l.over) from ledger l where l.ref_type = 'order' and l.ref_id = o.id and l.type = 2) as after
+             (select min(l.over) from ledger l where l.ref_type = 'order' and l.ref_id = o.id and l.type = ${literal(LedgerType.purchase)}) as after
       from orders o join users u on u.id = o.user_id
       where o.round_id in (select id from rounds where draws_at >= ${since})
       order by o.id desc limit ${MAX_FEED * Math.max(1, this.snapshot.rooms.size)}`);
@@ -170,42 +190,47 @@ export class GameEngine {
 
   /** Reloads a game's recent draws from the database. */
   async refreshDraws(gameId: number): Promise<void> {
+    const before = this.snapshot.lastDraw(gameId)?.roundId;
     const rows = await queryRows<Record<string, unknown>>(this.db, sql`
       select ${ROUND_COLUMNS} from rounds where game_id = ${gameId} and drawn_at is not null
       order by draws_at desc limit ${MAX_DRAWS}`);
     this.snapshot.setDraws(gameId, rows.map((r) => toSummary(toRound(r))).filter((d): d is DrawSummary => d !== null));
+    if (this.snapshot.lastDraw(gameId)?.roundId !== before) this.notify({ type: 'draw', gameId });
   }
 
   /** Places bets and, after commit, shows them in the room's feed. */
-  async placeBets(req: BetRequest): Promise<{ result: BetResult; replayed: boolean }> {
+  async placeBets(
+    req: BetRequest,
+    opts: {
+      /** Confirms the caller's session before the general path (the one statement checks it itself). */
+      confirmSession?: () => Promise<void>;
+    } = {},
+  ): Promise<{ result: BetResult; replayed: boolean }> {
     const now = this.clock.now();
     this.applyDueConfig(now);
     const game = this.snapshot.games.get(req.gameId);
     const room = this.snapshot.rooms.get(req.roomId);
-    const { answer, replayed } = await idempotent(this.db, req.idempotency, () =>
-      placeBets(this.db, req, {
-        settings: this.settings,
-        seeds: this.seeds,
-        chain: this.chain,
-        now,
-        game,
-        room,
-        onPlaced: (tx, result) => this.events.publish(tx, betEvent(result)),
-      }),
+    // The common case in one statement; anything else (a new round, limits, a refusal) the general way.
+    const { answer, replayed } = await idempotent(this.db, req.idempotency, async () =>
+      (await placeBetsInOneStatement(this.database, req, { settings: this.settings, now, game, room })) ??
+      (await opts.confirmSession?.(), placeBets(this.db, req, { settings: this.settings, seeds: this.seeds, chain: this.chain, now, game, room })),
     );
-    if (!replayed) this.applyBetEvent(betEvent(answer));
+    if (!replayed) {
+      const event = betEvent(answer);
+      this.applyBetEvent(event);
+      this.events.publishAfterCommit(event);
+    }
     return { result: answer, replayed };
   }
 
   private applyBetEvent(e: Extract<GameEvent, { type: 'bet' }>): void {
     const now = this.clock.now();
-    this.snapshot.addBets(
-      e.roomId,
-      e.entries.map((x) => ({ ...x, nickname: maskNickname(x.nickname), issue: e.issue })),
-    );
+    const entries = e.entries.map((x) => ({ ...x, nickname: maskNickname(x.nickname), issue: e.issue }));
+    this.snapshot.addBets(e.roomId, entries);
     this.snapshot.countBets(e.gameId, e.issue, e.entries.length);
     const last = e.entries[e.entries.length - 1];
     if (last) this.balances.set(last.userId, last.after, now);
+    this.notify({ type: 'bets', gameId: e.gameId, roomId: e.roomId, entries });
   }
 
   /** Applies a draw made by this node's scheduler to the snapshot. */
@@ -217,6 +242,7 @@ export class GameEngine {
     );
     const now = this.clock.now();
     for (const [userId, balance] of outcome.balances) this.balances.set(userId, balance, now);
+    this.notify({ type: 'draw', gameId: outcome.round.gameId });
   }
 
   private async onRemoteEvent(e: GameEvent): Promise<void> {
@@ -230,6 +256,7 @@ export class GameEngine {
         where o.round_id = ${e.roundId} and o.whether_hit = 1 order by o.profit desc, o.id limit 20`);
       this.snapshot.addHits(wins.map((w) => ({ orderId: Number(w.id), gameId: e.gameId, nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })));
       for (const w of wins) this.balances.forget(Number(w.user_id));
+      this.notify({ type: 'draw', gameId: e.gameId });
     } catch (err) {
       this.log.warn({ err, event: e.type }, 'applying a game event from another node failed');
     }

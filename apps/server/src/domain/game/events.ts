@@ -9,6 +9,10 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 
 export const CHANNEL = 'lucky28_game';
+/** NOTIFY's payload limit (8000 bytes) with a margin. */
+const MAX_PAYLOAD = 7900;
+/** How long a committed bet may wait to be batched with others before it is sent to other nodes. */
+const BATCH_MS = 25;
 
 export type GameEvent =
   | {
@@ -36,11 +40,18 @@ export class GameEvents {
     private onError: (err: unknown) => void,
   ) {}
 
+  /** Bets waiting to be sent in the next batch (see publishAfterCommit). */
+  private pending: GameEvent[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
   private handle(payload: string | undefined): void {
     if (!payload) return;
     try {
-      const { origin, event } = JSON.parse(payload) as { origin: string; event: GameEvent };
-      if (origin !== this.nodeId) this.onEvent(event);
+      const { origin, event, events } = JSON.parse(payload) as { origin: string; event?: GameEvent; events?: GameEvent[] };
+      if (origin === this.nodeId) return;
+      if (event) this.onEvent(event);
+      for (const e of events ?? []) this.onEvent(e);
     } catch (err) {
       this.onError(err);
     }
@@ -71,15 +82,64 @@ export class GameEvents {
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    await this.flush();
     const unlisten = this.unlisten;
     this.unlisten = undefined;
     if (unlisten) await unlisten().catch((err) => this.onError(err));
   }
 
+  /**
+   * Sends an event that is already committed (a bet) to the other nodes within `BATCH_MS`, batched
+   * with the others of that moment in one NOTIFY outside any transaction. Why not inside the bet's
+   * own transaction: PostgreSQL serialises every committing transaction that has notified (one
+   * database-wide lock held through the commit's WAL flush), which capped bets at one per flush.
+   * The feed is a display of committed bets; a node that dies before sending loses only that
+   * display on the other nodes (their resync reloads recent state from the database).
+   */
+  publishAfterCommit(event: GameEvent): void {
+    this.pending.push(event);
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flush();
+    }, BATCH_MS);
+  }
+
+  /** Sends the waiting events now, in as few NOTIFYs as their size allows. */
+  flush(): Promise<void> {
+    const events = this.pending;
+    this.pending = [];
+    if (events.length === 0) return this.flushing;
+    const payloads: string[] = [];
+    let batch: GameEvent[] = [];
+    const close = () => {
+      if (batch.length) payloads.push(JSON.stringify({ origin: this.nodeId, events: batch }));
+      batch = [];
+    };
+    for (const e of events) {
+      const alone = JSON.stringify({ origin: this.nodeId, events: [e] });
+      if (alone.length > MAX_PAYLOAD) continue; // too big to send: the other nodes' resync covers it
+      batch.push(e);
+      if (JSON.stringify({ origin: this.nodeId, events: batch }).length > MAX_PAYLOAD) {
+        batch.pop();
+        close();
+        batch.push(e);
+      }
+    }
+    close();
+    this.flushing = this.flushing.then(async () => {
+      for (const payload of payloads) {
+        await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`).catch((err) => this.onError(err));
+      }
+    });
+    return this.flushing;
+  }
+
   /** Queues the event in the caller's transaction (delivered at commit). */
   async publish(tx: DbOrTx, event: GameEvent): Promise<void> {
     const payload = JSON.stringify({ origin: this.nodeId, event });
-    if (payload.length > 7900) return; // NOTIFY's payload limit; the scheduler's resync covers it
+    if (payload.length > MAX_PAYLOAD) return; // NOTIFY's payload limit; the scheduler's resync covers it
     await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
   }
 }

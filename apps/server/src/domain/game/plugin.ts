@@ -4,6 +4,10 @@
  */
 import fp from 'fastify-plugin';
 import { GameEngine } from './engine.js';
+import { SharedPresence } from './sharedPresence.js';
+
+const PRESENCE_SYNC_MS = 1000;
+const PRESENCE_PRUNE_EVERY = 30;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,11 +33,34 @@ export const gamePlugin = fp<GamePluginOptions>(async (app, opts) => {
     chainLength: opts.chainLength,
   });
   app.decorate('game', engine);
+  let presenceTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await engine.init();
     if (app.config.scheduler) engine.scheduler.start();
+    if (app.redis) {
+      // Several nodes: presence counted across all of them (sharedPresence.ts).
+      const shared = new SharedPresence(app.redis);
+      engine.presence.shared = shared;
+      let syncs = 0;
+      let failing = false;
+      presenceTimer = setInterval(() => {
+        const now = app.clock.now();
+        const rooms = engine.snapshot.rooms.keys();
+        const work = syncs++ % PRESENCE_PRUNE_EVERY === 0 ? shared.prune(engine.snapshot.rooms.keys(), now).then(() => shared.sync(rooms, now)) : shared.sync(rooms, now);
+        work.then(
+          () => (failing = false),
+          (err) => {
+            // Once per outage, not every second.
+            if (!failing) app.log.warn({ err }, 'sharing presence failed');
+            failing = true;
+          },
+        );
+      }, PRESENCE_SYNC_MS);
+      presenceTimer.unref();
+    }
   });
   app.addHook('preClose', async () => {
+    if (presenceTimer) clearInterval(presenceTimer);
     await engine.close();
   });
 });

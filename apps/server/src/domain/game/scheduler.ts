@@ -118,7 +118,11 @@ export class RoundScheduler {
           onSettled: (tx, round) => engine.events.publish(tx, { type: 'draw', gameId: round.gameId, roundId: round.id }),
         });
         if (!outcome) continue;
-        if (outcome.drew) report.drawn++;
+        if (outcome.drew) {
+          report.drawn++;
+          // Which node drew which round: the two-node deploy test (deploy/) reads this line.
+          engine.log.info({ gameId: outcome.round.gameId, issue: outcome.round.issue, roundId: outcome.round.id, node: engine.events.nodeId }, 'round drawn');
+        }
         report.settledOrders += outcome.settledOrders;
         engine.applyDraw(outcome);
       } catch (err) {

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { presentPayAccount, payAccountsOf } from '../accounts/payAccounts.js';
 import { className, gameName } from '../game/present.js';
+import { protectionStatus } from '../protection/status.js';
 
 const unix = (v: unknown) => (v === null || v === undefined ? null : Math.floor(new Date(v as string).getTime() / 1000));
 const cents = (v: unknown) => formatMoney(Number(v ?? 0));
@@ -26,23 +27,30 @@ export async function searchUsers(db: DbOrTx, q: string | undefined, page = 1, l
   return {
     total: Number(rows[0]?.total ?? 0),
     list: rows.map((r) => ({
-      id: Number(r.id),
-      username: String(r.username),
-      nickname: (r.nickname as string | null) ?? '',
-      group_id: Number(r.group_id),
-      money: cents(r.money),
-      score: cents(r.score),
-      balance: cents(Number(r.money) + Number(r.score)),
-      shiming: Number(r.shiming),
+      ...playerSummary(r),
       frozen: Boolean(r.disabled),
       created_at: unix(r.created_at),
     })),
   };
 }
 
+/** The fields a player's row and a player's page share: who, group, balances, real-name state. */
+function playerSummary(u: Record<string, unknown>) {
+  return {
+    id: Number(u.id),
+    username: String(u.username),
+    nickname: (u.nickname as string | null) ?? '',
+    group_id: Number(u.group_id),
+    money: cents(u.money),
+    score: cents(u.score),
+    balance: cents(Number(u.money) + Number(u.score)),
+    shiming: Number(u.shiming),
+  };
+}
+
 /**
- * One player's page. `protection` is reserved for the responsible-gambling status (time-out,
- * self-exclusion, limits): the protection work fills it in `userProtectionStatus`.
+ * One player's page, with `protection`: the responsible-gambling status (time-out or self-exclusion
+ * in force, limits, reality-check interval), read-only — nothing here can lift an exclusion.
  */
 export async function userDetail(db: DbOrTx, userId: number, now: number) {
   const [u] = await queryRows<Record<string, unknown>>(db, sql`
@@ -56,14 +64,7 @@ export async function userDetail(db: DbOrTx, userId: number, now: number) {
     order by last_seen_at desc limit 20`);
   const accounts = await payAccountsOf(db, userId);
   return {
-    id: Number(u.id),
-    username: String(u.username),
-    nickname: (u.nickname as string | null) ?? '',
-    group_id: Number(u.group_id),
-    money: cents(u.money),
-    score: cents(u.score),
-    balance: cents(Number(u.money) + Number(u.score)),
-    shiming: Number(u.shiming),
+    ...playerSummary(u),
     real_name: (u.real_name as string | null) ?? '',
     has_idcard: u.idcard !== null,
     has_security_code: u.security_code_hash !== null,
@@ -85,7 +86,7 @@ export async function userDetail(db: DbOrTx, userId: number, now: number) {
     })),
     /** Masked as the player sees them; revealing one in full is a separate, audited call. */
     accounts: accounts.map(presentPayAccount),
-    protection: null as unknown,
+    protection: await protectionStatus(db, userId, now),
   };
 }
 

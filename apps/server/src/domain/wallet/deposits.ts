@@ -3,9 +3,13 @@ import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { deposits, ledger, settings } from '../../db/schema.js';
+import { claimPending, tellMoneyRequestRejected } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
+import { sendStationMessage } from '../content/notices.js';
 import { findUploadByName, uploadNameFrom, uploadUrl } from './uploads.js';
+import { checkDepositLimits } from '../protection/limits.js';
+import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
 
 /** Pending deposit requests one user may have at a time (keeps the review queue free of spam). */
 export const MAX_PENDING_DEPOSITS = 5;
@@ -32,7 +36,7 @@ export async function depositDetails(db: DbOrTx): Promise<DepositDetails> {
  */
 export async function requestDeposit(
   tx: DbOrTx,
-  opts: { userId: number; amount: number; channel: 'usdt' | 'bank'; screenshot: string; now: number },
+  opts: { userId: number; amount: number; channel: 'usdt' | 'bank'; screenshot: string; now: number; timeZone: string },
 ): Promise<{ id: number; ledgerId: number }> {
   const name = uploadNameFrom(opts.screenshot);
   const upload = name ? await findUploadByName(tx, name) : undefined;
@@ -40,9 +44,12 @@ export async function requestDeposit(
     throw new AppError('err.screenshot_invalid', { field: 'screenshot' });
   }
   // Serialise this user's requests so the pending cap holds under concurrency.
-  const [user] = await queryRows<{ over: number | string }>(tx, sql`
-    select money + score as over from users where id = ${opts.userId} for update`);
+  const [user] = await queryRows<{ over: number | string; excluded_until: unknown; exclusion_kind: unknown }>(tx, sql`
+    select money + score as over, excluded_until, exclusion_kind from users where id = ${opts.userId} for update`);
   if (!user) throw new AppError('err.not_found');
+  // Player protection (issue 12): no deposit during a time-out or self-exclusion, none past a deposit limit.
+  refuseIfExcluded(exclusionOf(user, opts.now), opts.timeZone);
+  await checkDepositLimits(tx, { userId: opts.userId, amount: opts.amount, now: opts.now, timeZone: opts.timeZone });
   const [pending] = await queryRows<{ n: number }>(tx, sql`
     select count(*)::int as n from deposits where user_id = ${opts.userId} and status = 0`);
   if (Number(pending?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw new AppError('err.deposit_too_many_pending');
@@ -73,24 +80,10 @@ export async function requestDeposit(
   return { id: deposit.id, ledgerId: row!.id };
 }
 
-/** Claims a pending deposit for review (row-locked); throws when it is unknown or already decided. */
-async function claimPending(tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) {
-  const rows = await tx
-    .update(deposits)
-    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
-    .where(and(eq(deposits.id, id), eq(deposits.status, 0)))
-    .returning();
-  const row = rows[0];
-  if (!row) {
-    const exists = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id)).limit(1);
-    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
-  }
-  return row;
-}
 
 /** Approval: the balance goes up and the pending ledger row becomes passed and applied, in one transaction. */
 export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
-  const deposit = await claimPending(tx, opts.id, 1, opts.operatorId, opts.now);
+  const deposit = await claimPending(tx, deposits, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
   const [user] = await queryRows<{ over: number | string }>(tx, sql`
     update users set money = money + ${deposit.amount} where id = ${deposit.userId} returning money + score as over`);
   const updated = await tx
@@ -100,16 +93,18 @@ export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId:
     .returning({ id: ledger.id });
   // Never reached while the invariants hold; if it were, the whole approval rolls back.
   if (updated.length !== 1) throw new Error(`deposit ${deposit.id}: ledger row ${deposit.ledgerId} is not pending`);
+  await sendStationMessage(tx, { userId: deposit.userId, event: 'deposit_approved', params: { amount: formatMoney(deposit.amount) }, now: opts.now });
   return deposit;
 }
 
 /** Rejection: status 2 on the request and its ledger row; nothing is credited. */
 export async function rejectDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason?: string }) {
-  const deposit = await claimPending(tx, opts.id, 2, opts.operatorId, opts.now, opts.reason);
+  const deposit = await claimPending(tx, deposits, { id: opts.id, from: 0, to: 2, operatorId: opts.operatorId, now: opts.now, reason: opts.reason });
   await tx
     .update(ledger)
     .set({ status: LedgerStatus.rejected, ...(opts.reason ? { memo: opts.reason } : {}) })
     .where(and(eq(ledger.id, deposit.ledgerId!), eq(ledger.applied, false)));
+  await tellMoneyRequestRejected(tx, deposit, 'deposit_rejected', opts);
   return deposit;
 }
 

@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { literal, queryRows } from '../../db/query.js';
+import { LedgerType } from '../ledger/post.js';
 
 interface DayRow {
   day: string;
@@ -29,7 +30,7 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
       union all
       select ${day('reviewed_at')}, 0, sum(amount), 0, 0, 0 from withdrawals where status = 1 and reviewed_at >= ${f} and reviewed_at < ${t} group by 1
       union all
-      select ${day('created_at')}, 0, 0, sum(quantity), 0, 0 from ledger where type = 4 and created_at >= ${f} and created_at < ${t} group by 1
+      select ${day('created_at')}, 0, 0, sum(quantity), 0, 0 from ledger where type = ${literal(LedgerType.gift)} and created_at >= ${f} and created_at < ${t} group by 1
       union all
       select ${day('created_at')}, 0, 0, 0, sum(amount), 0 from orders where created_at >= ${f} and created_at < ${t} group by 1
       union all

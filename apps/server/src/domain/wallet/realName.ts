@@ -1,8 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sendStationMessage } from '../content/notices.js';
+import { desc, eq, sql } from 'drizzle-orm';
 import { maskName } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { realNameRequests, users } from '../../db/schema.js';
+import { claimPending } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { findUploadByName, uploadNameFrom, uploadUrl, type UploadRow } from './uploads.js';
 
@@ -80,34 +82,23 @@ export async function realNameInfo(db: DbOrTx, userId: number) {
   };
 }
 
-async function claimUnderReview(tx: DbOrTx, id: number, status: 0 | 2, operatorId: number, now: number, reason?: string) {
-  const rows = await tx
-    .update(realNameRequests)
-    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
-    .where(and(eq(realNameRequests.id, id), eq(realNameRequests.status, Shiming.review)))
-    .returning();
-  const row = rows[0];
-  if (!row) {
-    const exists = await tx.select({ id: realNameRequests.id }).from(realNameRequests).where(eq(realNameRequests.id, id)).limit(1);
-    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
-  }
-  return row;
-}
 
 /** Verified: status 2; the verified name and ID number become the account's. */
 export async function approveRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
-  const req = await claimUnderReview(tx, opts.id, Shiming.verified, opts.operatorId, opts.now);
+  const req = await claimPending(tx, realNameRequests, { id: opts.id, from: Shiming.review, to: Shiming.verified, operatorId: opts.operatorId, now: opts.now });
   await tx
     .update(users)
     .set({ shiming: Shiming.verified, realName: req.truename, idcard: req.idcard })
     .where(eq(users.id, req.userId));
+  await sendStationMessage(tx, { userId: req.userId, event: 'realname_approved', now: opts.now });
   return req;
 }
 
 /** Refused: back to 0 with the reason the player will see. */
 export async function rejectRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason: string }) {
-  const req = await claimUnderReview(tx, opts.id, 0, opts.operatorId, opts.now, opts.reason);
+  const req = await claimPending(tx, realNameRequests, { id: opts.id, from: Shiming.review, to: 0, operatorId: opts.operatorId, now: opts.now, reason: opts.reason });
   await tx.update(users).set({ shiming: Shiming.none }).where(eq(users.id, req.userId));
+  await sendStationMessage(tx, { userId: req.userId, event: 'realname_rejected', params: { reason: opts.reason }, now: opts.now });
   return req;
 }
 

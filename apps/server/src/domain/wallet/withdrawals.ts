@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { formatMoney } from '@lucky28/shared';
+import { sendStationMessage } from '../content/notices.js';
+import { eq, sql } from 'drizzle-orm';
+import { formatMoney, maskName, maskTail } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { ledger, withdrawals } from '../../db/schema.js';
+import { claimPending, tellMoneyRequestRejected } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
 
@@ -53,24 +55,12 @@ export async function hasPendingWithdrawal(db: DbOrTx, userId: number): Promise<
   return Number(row?.n ?? 0) > 0;
 }
 
-async function claimPending(tx: DbOrTx, id: number, status: 1 | 2, operatorId: number, now: number, reason?: string) {
-  const rows = await tx
-    .update(withdrawals)
-    .set({ status, reviewedBy: operatorId, reviewedAt: new Date(now), reason: reason ?? null })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 0)))
-    .returning();
-  const row = rows[0];
-  if (!row) {
-    const exists = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
-  }
-  return row;
-}
 
 /** Approval (the operator has paid out): the request and its ledger row become passed. */
 export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
-  const w = await claimPending(tx, opts.id, 1, opts.operatorId, opts.now);
+  const w = await claimPending(tx, withdrawals, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
   await tx.update(ledger).set({ status: LedgerStatus.passed }).where(eq(ledger.id, w.ledgerId!));
+  await sendStationMessage(tx, { userId: w.userId, event: 'withdraw_approved', params: { amount: formatMoney(w.amount) }, now: opts.now });
   return w;
 }
 
@@ -79,7 +69,7 @@ export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operator
  * (ledger rows are never changed in amount; a reversal is a new row).
  */
 export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason?: string }) {
-  const w = await claimPending(tx, opts.id, 2, opts.operatorId, opts.now, opts.reason);
+  const w = await claimPending(tx, withdrawals, { id: opts.id, from: 0, to: 2, operatorId: opts.operatorId, now: opts.now, reason: opts.reason });
   await tx.update(ledger).set({ status: LedgerStatus.rejected }).where(eq(ledger.id, w.ledgerId!));
   await postLedger(tx, {
     userId: w.userId,
@@ -92,6 +82,7 @@ export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorI
     memo: opts.reason ? `refund: ${opts.reason}` : 'refund',
     createdAt: new Date(opts.now),
   });
+  await tellMoneyRequestRejected(tx, w, 'withdraw_rejected', opts);
   return w;
 }
 
@@ -106,19 +97,28 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
     where w.status = ${status}
     order by w.created_at ${status === 0 ? sql`asc` : sql`desc`}, w.id
     limit ${limit}`);
+  // A pending request shows what the operator pays to, in full; a decided one needs it no more (masked).
+  const full = status === 0;
   return rows.map((r) => ({
     id: Number(r.id),
     user_id: r.user_id,
     username: r.username,
-    real_name: r.real_name ?? '',
-    idcard: r.idcard ?? '',
+    real_name: full ? (r.real_name ?? '') : maskName(r.real_name ?? ''),
+    idcard: full ? (r.idcard ?? '') : maskIdNumber(r.idcard ?? ''),
     amount: formatMoney(Number(r.amount)),
     type: r.type,
-    /** The payout account as it was when the player asked, in full: the operator pays to it. */
-    account: r.account,
+    /** The payout account as it was when the player asked: in full while pending (the operator pays to it). */
+    account: full ? r.account : maskPayoutAccount(r.account),
     status: r.status,
     reason: r.reason ?? '',
     createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
     reviewtime: r.reviewed_at ? Math.floor(new Date(r.reviewed_at).getTime() / 1000) : null,
   }));
 }
+
+/** "110101199003077777" → "110*************77". */
+const maskIdNumber = (v: string) => (v.length <= 5 ? v : `${v.slice(0, 3)}${'*'.repeat(v.length - 5)}${v.slice(-2)}`);
+
+/** A decided withdrawal's bank card as the player's own screens show it; a wallet address is public. */
+const maskPayoutAccount = (a: PayoutAccount): PayoutAccount =>
+  a.type === 0 ? { ...a, acc: maskName(a.acc), acc_name: maskTail(a.acc_name) } : a;

@@ -24,6 +24,7 @@ import {
   scheduleRoomChange,
 } from '../../domain/game/operatorChanges.js';
 import { currentRoundView, recentRounds } from '../../domain/game/monitor.js';
+import { promoteDueChanges } from '../../domain/game/config.js';
 
 /**
  * Games, rooms and odds (issue 10 item 4) and the round monitor (item 5). Every operator reads;
@@ -54,6 +55,8 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
     const from = nextRound(a.at);
     const change = { enabled: body.enabled, open_from: body.open_from, open_to: body.open_to };
     await app.db.transaction(async (tx) => {
+      // A change whose round has begun is in force: write it to the live columns before replacing `pending`.
+      await promoteDueChanges(tx, a.at);
       const before = await lockGame(tx, body.id);
       await scheduleGameChange(tx, body.id, change, from);
       await audit(tx, {
@@ -88,6 +91,7 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
       odds_override: override,
     };
     await app.db.transaction(async (tx) => {
+      await promoteDueChanges(tx, a.at);
       const before = await lockRoom(tx, body.id);
       await scheduleRoomChange(tx, body.id, change, from);
       await audit(tx, {

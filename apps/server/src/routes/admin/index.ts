@@ -5,6 +5,7 @@ import adminReviewRoutes from './reviews.js';
 import adminUserRoutes from './users.js';
 import adminGameRoutes from './games.js';
 import adminSettingsRoutes from './settings.js';
+import adminContentRoutes from './content.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -14,4 +15,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminUserRoutes);
   await app.register(adminGameRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminContentRoutes);
 }

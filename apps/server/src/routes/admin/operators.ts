@@ -12,6 +12,7 @@ import {
   findOperatorByName,
   insertOperator,
   listOperators,
+  type OperatorRow,
   presentOperator,
   resetOperatorTotp,
   setOperatorDisabled,
@@ -19,11 +20,33 @@ import {
 import { revokeAllOperatorSessions } from '../../domain/operators/sessions.js';
 import { audit } from '../../domain/operators/audit.js';
 import { listAudit } from '../../domain/operators/auditList.js';
+import type { Tx } from '../../db/client.js';
 
 /** Operators and the audit trail (admins only): create with a role, disable / enable, reset TOTP, read the trail. */
 export default async function adminOperatorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = app.requireOperator();
+
+  /**
+   * One change to another operator (never oneself), in one transaction with its audit entry: `change`
+   * gets the operator as it was and answers the updated row, the audit action and its detail.
+   */
+  async function changeAnotherOperator(
+    operatorId: number,
+    id: number,
+    ip: string,
+    change: (tx: Tx, before: OperatorRow, now: number) => Promise<{ after: OperatorRow; action: string; detail: Record<string, unknown> }>,
+  ): Promise<OperatorRow> {
+    if (id === operatorId) throw new AppError('err.operator_self');
+    const now = app.clock.now();
+    return app.db.transaction(async (tx) => {
+      const before = await findOperatorById(tx, id);
+      if (!before) throw new AppError('err.not_found', { field: 'id' });
+      const { after, action, detail } = await change(tx, before, now);
+      await audit(tx, { operatorId, action, targetType: 'operator', targetId: id, detail, ip, at: now });
+      return after;
+    });
+  }
 
   app.post('/api/admin/operatorList', {
     preValidation: admin,
@@ -67,24 +90,14 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
     schema: { body: operatorDisableSchema, response: answers(operatorData) },
   }, async (request, reply) => {
     const { id, disabled } = request.body;
-    const op = request.operator!;
-    if (id === op.operatorId) throw new AppError('err.operator_self');
-    const now = app.clock.now();
-    const row = await app.db.transaction(async (tx) => {
-      const before = await findOperatorById(tx, id);
-      if (!before) throw new AppError('err.not_found', { field: 'id' });
+    const row = await changeAnotherOperator(request.operator!.operatorId, id, request.ip, async (tx, before, now) => {
       const after = (await setOperatorDisabled(tx, id, disabled))!;
       if (disabled) await revokeAllOperatorSessions(tx, id, now);
-      await audit(tx, {
-        operatorId: op.operatorId,
+      return {
+        after,
         action: disabled ? 'operator.disable' : 'operator.enable',
-        targetType: 'operator',
-        targetId: id,
         detail: { before: { disabled: before.disabled }, after: { disabled } },
-        ip: request.ip,
-        at: now,
-      });
-      return after;
+      };
     });
     return reply.ok(presentOperator(row), 'msg.set_success');
   });
@@ -95,24 +108,14 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
     schema: { body: operatorIdSchema, response: answers(operatorData) },
   }, async (request, reply) => {
     const { id } = request.body;
-    const op = request.operator!;
-    if (id === op.operatorId) throw new AppError('err.operator_self');
-    const now = app.clock.now();
-    const row = await app.db.transaction(async (tx) => {
-      const before = await findOperatorById(tx, id);
-      if (!before) throw new AppError('err.not_found', { field: 'id' });
+    const row = await changeAnotherOperator(request.operator!.operatorId, id, request.ip, async (tx, before, now) => {
       const after = (await resetOperatorTotp(tx, id))!;
       await revokeAllOperatorSessions(tx, id, now);
-      await audit(tx, {
-        operatorId: op.operatorId,
+      return {
+        after,
         action: 'operator.totp_reset',
-        targetType: 'operator',
-        targetId: id,
         detail: { before: { totp_enabled: before.totpSecret !== null }, after: { totp_enabled: false } },
-        ip: request.ip,
-        at: now,
-      });
-      return after;
+      };
     });
     return reply.ok(presentOperator(row), 'msg.set_success');
   });

@@ -21,7 +21,7 @@ interface ReceivedForm {
  * used, spec §4). A file is read up to the 5 MB limit; beyond it the part is marked truncated. A
  * form that cannot be read (no boundary, no closing boundary, too many parts) is refused.
  */
-async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
+export async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   const form: ReceivedForm = { fields: {} };
   if (!request.isMultipart()) return form;
   try {
@@ -51,7 +51,7 @@ async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
 }
 
 /** Spec §5 order: no file → "please select an image"; not an image by content → "select an image"; > 5 MB → size message. */
-function checkedImage(form: ReceivedForm): { bytes: Buffer; mime: string } {
+export function checkedImage(form: ReceivedForm): { bytes: Buffer; mime: string } {
   if (!form.file || (form.file.bytes.length === 0 && !form.file.truncated)) throw new AppError('err.image_required', { field: 'file' });
   const mime = sniffImage(form.file.bytes);
   if (!mime) throw new AppError('err.image_type', { field: 'file' });

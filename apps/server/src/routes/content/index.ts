@@ -1,59 +1,77 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import { articleTabs, articles, banners } from '../../db/schema.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  articleData,
+  articleIdSchema,
+  articleListData,
+  articlePageData,
+  articlePageSchema,
+  articleViewData,
+  artNameParams,
+  homeData,
+  mediaNameParams,
+  noInput,
+  type ApiLang,
+} from '@lucky28/shared';
 import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
+import { bannersFor } from '../../domain/content/banners.js';
+import { articlePage, countView, findArticle, newsFor, presentArticle } from '../../domain/content/articles.js';
+import { findContentImage } from '../../domain/content/images.js';
+import { bannerArt, type BannerDesign } from '../../seed/bannerArt.js';
+import noticeRoutes from './notices.js';
 
-const langColumn = { zh: 'zh', tw: 'tw', en: 'en', vi: 'vi' } as const;
+/**
+ * Home banners and news: GET /api/index/index, GET /api/index/articleList, GET /api/index/articlePage
+ * (/moreNews), GET /api/index/articleDetail (/aticleDetail?id=), POST /api/index/articleView; the
+ * public content images. Everything is read fresh from the database: operators' changes show at once.
+ */
+export default async function contentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-/** Home banners and news (GET /api/index/index, GET /api/index/articleList, POST /api/index/articleView). */
-export default async function contentRoutes(app: FastifyInstance) {
-  app.get('/api/index/index', async (_request, reply) => {
-    const rows = await app.db
-      .select({ id: banners.id, image: banners.image, link: banners.link })
-      .from(banners)
-      .where(eq(banners.enabled, true))
-      .orderBy(asc(banners.sort), asc(banners.id));
-    return reply.ok({ banner: rows });
+  app.get('/api/index/index', { schema: { querystring: noInput, response: answers(homeData) } }, async (request, reply) =>
+    reply.ok({ banner: await bannersFor(app.db, request.lang) }),
+  );
+
+  /** News in the caller's language: the pinned "hot topics" and each tab's latest articles. */
+  app.get('/api/index/articleList', { schema: { querystring: noInput, response: answers(articleListData) } }, async (request, reply) =>
+    reply.ok(await newsFor(app.db, request.lang)),
+  );
+
+  app.get('/api/index/articlePage', { schema: { querystring: articlePageSchema, response: answers(articlePageData) } }, async (request, reply) => {
+    const { tab_id: tabId, page = 1, limit = 10 } = request.query;
+    return reply.ok(await articlePage(app.db, { lang: request.lang, tabId, page, limit }));
   });
 
-  /** News in the caller's language: the pinned "hot topics" and the articles of each tab. */
-  app.get('/api/index/articleList', async (request, reply) => {
-    const lang = langColumn[request.lang];
-    const [tabs, list] = await Promise.all([
-      app.db.select().from(articleTabs).orderBy(asc(articleTabs.sort), asc(articleTabs.id)),
-      app.db
-        .select()
-        .from(articles)
-        .where(eq(articles.lang, lang))
-        .orderBy(desc(articles.createdAt), desc(articles.id)),
-    ]);
-    const present = (a: (typeof list)[number]) => ({
-      id: a.id,
-      title: a.title,
-      content: a.content,
-      views: a.views,
-      createtime: Math.floor(a.createdAt.getTime() / 1000),
-    });
-    return reply.ok({
-      tops: list.filter((a) => a.isTop).map(present),
-      articleTabs: tabs.map((t) => ({
-        id: t.id,
-        name: (t.name as Record<string, string>)[lang] ?? '',
-        articles: list.filter((a) => a.tabId === t.id).map(present),
-      })),
-    });
-  });
+  app.get('/api/index/articleDetail', { schema: { querystring: articleIdSchema, response: answers(articleData) } }, async (request, reply) =>
+    reply.ok(presentArticle(await findArticle(app.db, request.query.id))),
+  );
 
   /** Counts a real view of an article (DESIGN §9: real view counts). */
-  app.post('/api/index/articleView', async (request, reply) => {
-    const id = Number((request.body as Record<string, unknown> | undefined)?.id ?? (request.query as Record<string, unknown>).id);
-    if (!Number.isInteger(id) || id <= 0) throw new AppError('err.not_found', { field: 'id' });
-    const rows = await app.db
-      .update(articles)
-      .set({ views: sql`${articles.views} + 1` })
-      .where(eq(articles.id, id))
-      .returning({ views: articles.views });
-    if (!rows[0]) throw new AppError('err.not_found', { field: 'id' });
-    return reply.ok({ views: rows[0].views });
+  app.post('/api/index/articleView', { schema: { body: articleIdSchema, response: answers(articleViewData) } }, async (request, reply) =>
+    reply.ok({ views: await countView(app.db, request.body.id) }),
+  );
+
+  /** A banner or article picture an operator uploaded: public, and never changes under its random name. */
+  app.get('/api/index/media/:name', { schema: { params: mediaNameParams } }, async (request, reply) => {
+    const image = await findContentImage(app.db, request.params.name);
+    if (!image) throw new AppError('err.not_found', { httpStatus: 404 });
+    return reply
+      .header('content-type', image.mime)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(image.bytes);
   });
+
+  /** The demo banners, drawn in their language with this server's round length. */
+  app.get('/api/index/art/:name', { schema: { params: artNameParams } }, async (request, reply) => {
+    const [, design, lang] = /^(\w+)-(\w+)\.svg$/.exec(request.params.name)!;
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .header('cache-control', 'public, max-age=300')
+      .send(bannerArt(design as BannerDesign, lang as ApiLang, app.config.roundSeconds));
+  });
+
+  await app.register(noticeRoutes);
 }

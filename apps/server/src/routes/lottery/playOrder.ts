@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { betEntryData, idempotencyHeaders, playOrderSchema } from '@lucky28/shared';
-import { AppError } from '../../errors.js';
+import { AppError, unauthorized } from '../../errors.js';
+import { tokenOf } from '../../plugins/auth.js';
 import { answers } from '../../http/answers.js';
 import { className, maskNickname, money } from '../../domain/game/present.js';
 import type { BetResult } from '../../domain/game/betting.js';
@@ -18,7 +19,8 @@ export default async function playOrderRoutes(fastify: FastifyInstance) {
   const limit = app.rateLimits.bet;
 
   app.post('/api/Lottery/playOrder', {
-    preValidation: app.requireUser,
+    // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets).
+    preValidation: app.requireUserRecent,
     config: {
       rateLimit: limit && { ...limit, hook: 'preValidation', keyGenerator: (request: FastifyRequest) => `bet:user:${request.user!.userId}` },
     },
@@ -38,6 +40,13 @@ export default async function playOrderRoutes(fastify: FastifyInstance) {
       playTypes: body.play_type,
       amount: body.money,
       idempotency,
+      sessionId: request.user!.sessionId,
+    }, {
+      // Before the general path: the session afresh from the database (the guard may have used a recent one).
+      confirmSession: async () => {
+        const token = tokenOf(request);
+        if (!token || !(await app.sessions.resolve(token, app.clock.now()))) throw unauthorized();
+      },
     });
     return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
   });

@@ -1,21 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, noData, noInput, registerSchema, userinfoData } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { users } from '../../db/schema.js';
-import { dummySecretHash, hashSecret, verifySecret } from '../../domain/security/passwords.js';
+import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
-import {
-  GUEST_GROUP,
-  MEMBER_GROUP,
-  findUserById,
-  findUserByName,
-  guestName,
-  loginInfo,
-} from '../../domain/accounts/users.js';
+import { MEMBER_GROUP, findUserByName, loginInfo } from '../../domain/accounts/users.js';
+import { createGuest, createMember } from '../../domain/accounts/registration.js';
+import { exclusionOf, refuseIfExcluded } from '../../domain/protection/exclusion.js';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -33,22 +26,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     if (weak) throw new AppError(weak, { field: 'password' });
     const now = app.clock.now();
     const created = await app.db.transaction(async (tx) => {
-      if (await findUserByName(tx, input.username)) throw new AppError('err.username_taken', { field: 'username' });
-      let inviterId: number | null = null;
-      if (input.inviter_id !== undefined) {
-        const inviter = await findUserById(tx, input.inviter_id);
-        if (!inviter || inviter.groupId !== MEMBER_GROUP) throw new AppError('err.inviter_not_found', { field: 'inviter_id' });
-        inviterId = inviter.id;
-      }
-      const passwordHash = await hashSecret(input.password);
-      const inserted = await tx
-        .insert(users)
-        .values({ username: input.username, passwordHash, groupId: MEMBER_GROUP, inviterId, createdAt: new Date(now) })
-        .onConflictDoNothing()
-        .returning();
-      const user = inserted[0];
-      // A concurrent registration of the same name lost the race on the unique index.
-      if (!user) throw new AppError('err.username_taken', { field: 'username' });
+      const user = await createMember(tx, { username: input.username, password: input.password, inviterId: input.inviter_id, now });
       const token = await app.sessions.create(tx, user.id, { remember: false, now, ...client(request) });
       return loginInfo(user, token);
     });
@@ -72,6 +50,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       return found;
     });
     if (user.disabled) throw new AppError('err.account_disabled');
+    // During a time-out or self-exclusion, signing in only tells when it ends (issue 12).
+    refuseIfExcluded(exclusionOf(user, now), app.config.timeZone);
     const token = await app.sessions.create(app.db, user.id, { remember: input.remember, now, ...client(request) });
     return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.login_success');
   });
@@ -83,12 +63,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   }, async (request, reply) => {
     const now = app.clock.now();
     const info = await app.db.transaction(async (tx) => {
-      const passwordHash = await hashSecret(randomBytes(24).toString('base64url'));
-      const inserted = await tx
-        .insert(users)
-        .values({ username: guestName(), passwordHash, groupId: GUEST_GROUP, createdAt: new Date(now) })
-        .returning();
-      const user = inserted[0]!;
+      const user = await createGuest(tx, now);
       const token = await app.sessions.create(tx, user.id, { remember: false, now, ...client(request) });
       return loginInfo(user, token);
     });

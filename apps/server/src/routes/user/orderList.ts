@@ -7,7 +7,8 @@ import { listOrders } from '../../domain/game/orderList.js';
 
 /**
  * user/orderList: the caller's own bets between begin_date and end_date (both default to today,
- * local to the operator's time zone), newest first, with the spec's bet order fields (§3).
+ * local to the operator's time zone), or with `issue` those of that round, newest first, with the
+ * spec's bet order fields (§3).
  */
 export default async function orderListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +18,7 @@ export default async function orderListRoutes(fastify: FastifyInstance) {
     schema: { body: orderListSchema, response: answers(orderListData) },
   }, async (request, reply) => {
     const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
-    const { page, limit } = request.body;
-    return reply.ok(await listOrders(app.db, { userId: request.user!.userId, from, to, page, limit, lang: request.lang }));
+    const { page, limit, issue } = request.body;
+    return reply.ok(await listOrders(app.db, { userId: request.user!.userId, from, to, issue, page, limit, lang: request.lang }));
   });
 }

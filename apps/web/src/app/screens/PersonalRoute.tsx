@@ -1,10 +1,12 @@
 import { PersonalScreen } from '../../features/personal/components/PersonalScreen';
+import { NetPositionCard } from '../../features/protection/components/NetPositionCard';
 import { SupportButton } from '../../features/support/components/SupportButton';
+import { NoticeMenuEntry } from '../../features/notice/components/NoticeMenuEntry';
 
-/** `/personal`: the personal centre with the customer-service button. */
+/** `/personal`: the personal centre with the net position, the messages entry (unread count) and the customer-service button. */
 export function PersonalRoute() {
   return (
-    <PersonalScreen>
+    <PersonalScreen summary={<NetPositionCard />} menuExtra={<NoticeMenuEntry />}>
       <SupportButton />
     </PersonalScreen>
   );

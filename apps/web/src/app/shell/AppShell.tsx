@@ -1,8 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { routeFor } from '../routes';
 import { AppTabBar } from './AppTabBar';
 import { Splash } from './Splash';
+import { useSession } from '../../lib/session';
+
+// Loaded only once a member is signed in: the first screen carries none of it.
+const RealityCheck = lazy(async () => {
+  const [m] = await Promise.all([import('../../features/protection/components/RealityCheck'), import('../../i18n/protectionTexts').then((t) => t.loadProtectionTexts())]);
+  return { default: m.RealityCheck };
+});
 
 type Direction = 'forward' | 'back' | 'fade' | 'none';
 
@@ -14,7 +21,7 @@ export function transitionDirection(fromDepth: number, toDepth: number): Directi
 
 /**
  * The frame around every screen: the start-up splash, the slide transition by route depth, and
- * the bottom tab bar on the main screens.
+ * the bottom tab bar on the main screens, and the reality check while a member is signed in.
  */
 export function AppShell() {
   const location = useLocation();
@@ -25,6 +32,7 @@ export function AppShell() {
     setTransition({ path: location.pathname, depth, direction: transitionDirection(transition.depth, depth) });
   }
   const tab = route?.tab;
+  const member = useSession((s) => Boolean(s.token) && s.groupId === 1);
   return (
     <>
       <div key={location.pathname} className={`screen screen-${transition.direction} ${tab ? 'screen-with-tabbar' : ''}`}>
@@ -32,6 +40,11 @@ export function AppShell() {
       </div>
       {tab && <AppTabBar active={tab} />}
       <Splash />
+      {member && (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

@@ -179,3 +179,13 @@ export const newIdempotencyKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Opens a Server-Sent Events stream: GET `path` with `data`, `lang` and `host` in the query and the
+ * session token in its header (which the browser's EventSource cannot send). Resolves the response
+ * once its headers arrive; no timeout and no retry here — the stream's reader decides.
+ */
+export function openEventStream(path: string, data: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
+  const { url, init } = buildRequest(path, { method: 'GET', data });
+  return env.fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), accept: 'text/event-stream' }, signal });
+}

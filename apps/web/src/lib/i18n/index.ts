@@ -10,6 +10,7 @@ import {
   type LanguageChoice,
   type UiLang,
 } from './languages';
+import { loadSharedMessages, withSharedNames } from './sharedNames';
 
 export * from './languages';
 
@@ -25,8 +26,8 @@ const lazyLocales: BackendModule = {
       callback(new Error(`no locale ${language}`), false);
       return;
     }
-    load().then(
-      (m) => callback(null, m.default),
+    Promise.all([load(), loadSharedMessages(language)]).then(
+      ([m, messages]) => callback(null, withSharedNames(messages, m.default)),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },

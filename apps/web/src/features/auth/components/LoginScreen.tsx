@@ -4,6 +4,7 @@ import { Button, Checkbox, Dialog, Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@lucky28/shared/schemas';
+import { ApiError } from '../../../lib/api';
 import { endSession } from '../../../lib/endSession';
 import { rememberedUsername, useSession } from '../../../lib/session';
 import { firstProblem } from '../../../lib/validation';
@@ -35,6 +36,8 @@ export function LoginScreen() {
   const busy = loginCall.isPending;
   const problem = useFieldProblem();
   const queryClient = useQueryClient();
+  // A refusal naming no field (wrong password, frozen, or a time-out / self-exclusion and when it ends) stays on screen.
+  const [refusal, setRefusal] = useState('');
 
   const proceed = (message: string) => {
     Toast.show({ icon: 'loading', content: message, duration: AFTER_LOGIN_MS });
@@ -46,6 +49,7 @@ export function LoginScreen() {
     const check = firstProblem(loginSchema, { account, password });
     if (!check.ok) return problem.report(check.message, check.field);
     problem.clear();
+    setRefusal('');
     loginCall.mutate(
       { account: account.trim(), password, remember },
       {
@@ -53,7 +57,10 @@ export function LoginScreen() {
           signIn(answer.data.userinfo, { remember, rememberUsername: remember, username: answer.data.userinfo.username ?? account.trim() });
           proceed(answer.msg);
         },
-        onError: problem.fail,
+        onError: (error) => {
+          problem.fail(error);
+          if (error instanceof ApiError && error.kind === 'business' && !error.field) setRefusal(error.message);
+        },
       },
     );
   };
@@ -105,6 +112,11 @@ export function LoginScreen() {
           {t('auth.forgot')}
         </button>
       </div>
+      {refusal && (
+        <p className="auth-refusal" role="alert" data-testid="login-refusal">
+          {refusal}
+        </p>
+      )}
       <Button block color="primary" size="large" shape="rounded" loading={loginCall.isPending} onClick={submit} className="btn-primary">
         {t('auth.login')}
       </Button>

@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
+import { expectNoticesInOrder, fill } from '../../../test/formChecks';
 import { RegisterScreen } from './RegisterScreen';
 
-const fill = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Register' }));
 
 describe('RegisterScreen', () => {
@@ -20,17 +20,11 @@ describe('RegisterScreen', () => {
     const api = fakeApi({});
     configureApiClient({ fetch: api.fetch });
     screenAt('/register', <RegisterScreen />);
-    submit();
-    expect(await screen.findByText('Please enter username')).toBeTruthy();
-    fill('Enter username', 'alice01');
-    submit();
-    expect(await screen.findByText('Please enter password')).toBeTruthy();
-    fill('Enter password', 'password-1');
-    submit();
-    expect(await screen.findByText('Please confirm password')).toBeTruthy();
-    fill('Enter the password again', 'password-2');
-    submit();
-    expect(await screen.findByText('The two passwords are inconsistent')).toBeTruthy();
+    await expectNoticesInOrder('Register', 'Please enter username', [
+      ['Enter username', 'alice01', 'Please enter password'],
+      ['Enter password', 'password-1', 'Please confirm password'],
+      ['Enter the password again', 'password-2', 'The two passwords are inconsistent'],
+    ]);
     expect(api.calls).toHaveLength(0);
   });
 

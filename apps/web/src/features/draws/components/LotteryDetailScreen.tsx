@@ -1,9 +1,11 @@
-import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
-import dayjs from 'dayjs';
+import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { digitOfPosition } from '@lucky28/shared/game';
 import { useSearchParams } from 'react-router';
+import { ListRefresh } from '../../../components/ListRefresh';
 import { Page } from '../../../components/Page';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { formatInZone } from '../../../lib/operatorTime';
 import { gameNameKey } from '../../../lib/gameName';
 import { useDraws } from '../api/draws';
 import { GameTabs, gameFromParam } from './GameTabs';
@@ -16,10 +18,11 @@ export function LotteryDetailScreen() {
   const gameId = gameFromParam(params.get('game_id'));
   const draws = useDraws(gameId, 100);
   const name = t(gameNameKey(gameId));
+  const zone = useOperatorZone();
   return (
     <Page title={t('draws.detailTitle', { name })} className="draws">
       <GameTabs gameId={gameId} onChange={(id) => setParams({ game_id: String(id) }, { replace: true })} />
-      <PullToRefresh onRefresh={async () => void (await draws.refetch())}>
+      <ListRefresh onRefresh={() => draws.refetch()}>
         {draws.isLoading && <Skeleton.Paragraph lineCount={8} animated className="draws-skeleton" />}
         {draws.isError && !draws.data && <ErrorBlock status="disconnected" title={t('common.failed')} description={draws.error.message} />}
         {draws.data?.length === 0 && <ErrorBlock status="empty" title={t('draws.none')} description="" />}
@@ -28,7 +31,7 @@ export function LotteryDetailScreen() {
             <li key={d.id} className="draws-item">
               <div className="draws-item-head">
                 <span className="draws-issue">{t('draws.issue', { issue: d.issue })}</span>
-                <span className="draws-time">{dayjs.unix(d.opentime).format('MM-DD HH:mm:ss')}</span>
+                <span className="draws-time">{formatInZone(d.opentime, zone, 'MM-DD HH:mm:ss')}</span>
               </div>
               <div className="draws-item-body">
                 <span className="draws-balls">
@@ -43,7 +46,7 @@ export function LotteryDetailScreen() {
               </div>
               <div className="draws-numbers" aria-label={t('draws.numbers')}>
                 {d.numbers.map((n, i) => (
-                  <span key={n} className={`draws-num draws-num-g${digitOfPosition(i) + 1}`}>
+                  <span key={n} className={`draws-num l28-digit-g${digitOfPosition(i) + 1}`}>
                     {n}
                   </span>
                 ))}
@@ -51,7 +54,7 @@ export function LotteryDetailScreen() {
             </li>
           ))}
         </ul>
-      </PullToRefresh>
+      </ListRefresh>
     </Page>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, ErrorBlock, Input, ProgressBar, Skeleton } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, ClockCircleFill } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { GAMES, digitOfPosition } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { formatInZone } from '../../../lib/operatorTime';
 import { useFairChain, useFairRecent, useFairRound, type FairRound } from '../api/fair';
 import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';
 import './fair.css';
@@ -67,6 +68,7 @@ function RoundReport({ round }: { round: FairRound }) {
   );
   const link = linksToPrevious(round.hash, round.prev_hash);
   const walk = useChainWalk(round);
+  const zone = useOperatorZone();
 
   if (v.state === 'pending') {
     return (
@@ -74,7 +76,7 @@ function RoundReport({ round }: { round: FairRound }) {
         <ClockCircleFill />
         <div>
           <h2>{t('fair.pendingTitle')}</h2>
-          <p>{t('fair.pendingText', { time: dayjs.unix(round.draws_at).format('HH:mm:ss') })}</p>
+          <p>{t('fair.pendingText', { time: formatInZone(round.draws_at, zone, 'HH:mm:ss') })}</p>
         </div>
         <Hash label={t('fair.commitment')} value={round.hash} />
       </section>
@@ -106,7 +108,7 @@ function RoundReport({ round }: { round: FairRound }) {
         </div>
         <div className="fair-numbers" data-testid="fair-numbers">
           {v.recomputed.numbers.map((n, i) => (
-            <span key={n} className={`fair-num fair-num-g${digitOfPosition(i) + 1} ${round.numbers?.[i] === n ? '' : 'fair-num-bad'}`}>
+            <span key={n} className={`fair-num l28-digit-g${digitOfPosition(i) + 1} ${round.numbers?.[i] === n ? '' : 'fair-num-bad'}`}>
               {n}
             </span>
           ))}
@@ -194,7 +196,10 @@ export function FairScreen() {
         )}
       </div>
       {round.isLoading && <Skeleton.Paragraph lineCount={6} animated className="fair-skeleton" />}
-      {round.isError && <ErrorBlock status="empty" title={t('fair.notFound')} description={round.error.message} />}
+      {round.isError && (
+        // The server's refusal is the title; "round not found" is said once, not as title and text.
+        <ErrorBlock status="empty" title={round.error.message || t('fair.notFound')} description="" data-testid="fair-not-found" />
+      )}
       {!issue && recent.data?.length === 0 && <ErrorBlock status="empty" title={t('fair.noRounds')} description="" />}
       {round.data && <RoundReport key={`${round.data.game_id}:${round.data.issue}`} round={round.data} />}
     </Page>

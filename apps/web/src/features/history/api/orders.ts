@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
-import type { OrderRow } from '@lucky28/shared/schemas';
+import type { OrderRow, OrderTotals } from '@lucky28/shared/schemas';
 
 export interface DateRange {
   /** "YYYY-MM-DD"; empty = today (spec §5). */
@@ -16,6 +16,18 @@ export function useOrders(range: DateRange) {
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.some((o) => o.status === 0) ? 5000 : false),
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** `user/orderTotals`: the period's total stake, payout and result, refreshed with the list. */
+export function useOrderTotals(range: DateRange, pending: boolean) {
+  return useQuery({
+    queryKey: ['user', 'orderTotals', range.begin, range.end] as const,
+    queryFn: ({ signal }) => apiPost<OrderTotals>('/api/user/orderTotals', { begin_date: range.begin, end_date: range.end }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: pending ? 5000 : false,
     refetchIntervalInBackground: false,
   });
 }

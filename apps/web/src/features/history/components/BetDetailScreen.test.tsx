@@ -27,12 +27,16 @@ describe('BetDetailScreen', () => {
     expect(screen.getByTestId('order-outcome').textContent).toBe('Won');
     expect(screen.getByTestId('open-result').textContent).toBe('3+5+7=15');
     expect(screen.getByText('B1')).toBeTruthy();
+    expect(screen.getByTestId('detail-odds').textContent).toBe('2.00');
+    expect(screen.getByTestId('detail-payout').textContent).toBe('20.00 u');
+    expect(screen.getByTestId('detail-verify').getAttribute('href')).toBe('/fair?game_id=7&issue=20250101001');
   });
 
   it('hides the profit while the order awaits its draw', async () => {
     show(JSON.stringify({ ...order, status: 0, profit: null, whether_hit: null, lottery_code: '' }));
     expect((await screen.findByTestId('detail-profit')).textContent).toBe('----');
     expect(screen.getByTestId('order-outcome').textContent).toBe('Accepted');
+    expect(screen.getByTestId('detail-payout').textContent).toBe('----');
   });
 
   it('says "parameter error" and goes back without an item', async () => {

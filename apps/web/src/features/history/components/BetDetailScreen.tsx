@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Toast } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { formatInZone } from '../../../lib/operatorTime';
 import { useGoBack } from '../../../lib/navigation';
 import { openResultParts, outcomeOf, parseOrderItem } from '../model/order';
 import { OutcomeBadge } from './OutcomeBadge';
@@ -14,6 +15,7 @@ export function BetDetailScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const goBack = useGoBack('/betRecord');
+  const zone = useOperatorZone();
   const parsed = parseOrderItem(params.get('item'));
   const error = parsed.ok ? null : parsed.error;
   useEffect(() => {
@@ -42,8 +44,11 @@ export function BetDetailScreen() {
       ),
     ],
     [t('betHistory.betItem'), o.play_method],
-    [t('betHistory.betTime'), dayjs.unix(o.createtime).format('YYYY-MM-DD HH:mm:ss')],
+    [t('betHistory.odds'), <span data-testid="detail-odds">{o.odds ?? '--'}</span>],
+    [t('betHistory.payout'), <span data-testid="detail-payout">{o.status === 1 && o.payout ? `${o.payout} u` : '----'}</span>],
+    [t('betHistory.betTime'), formatInZone(o.createtime, zone)],
   ];
+  const verifyHref = o.game_id ? `/fair?${new URLSearchParams({ game_id: String(o.game_id), issue: o.issue }).toString()}` : null;
   return (
     <Page title={t('routes.betDetail')} backFallback="/betRecord" className="hist">
       <section className={`hist-hero hist-hero-${outcome}`}>
@@ -65,6 +70,13 @@ export function BetDetailScreen() {
           </div>
         ))}
       </dl>
+      {verifyHref && (
+        <div className="page-actions">
+          <Link to={verifyHref} className="hist-verify" data-testid="detail-verify">
+            {t('betHistory.verifyRound')}
+          </Link>
+        </div>
+      )}
     </Page>
   );
 }

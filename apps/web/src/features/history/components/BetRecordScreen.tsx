@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DateRangeFilter, dateRangeLabel } from '../../../components/DateRangeFilter';
+import { DateRangeBar, DateRangeFilter } from '../../../components/DateRangeFilter';
+import { ListRefresh } from '../../../components/ListRefresh';
 import { Page } from '../../../components/Page';
-import { useOrders, type DateRange } from '../api/orders';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { formatInZone } from '../../../lib/operatorTime';
+import { useOrderTotals, useOrders, type DateRange } from '../api/orders';
 import { outcomeOf, type BetOrder } from '../model/order';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
-function OrderRow({ order, onOpen }: { order: BetOrder; onOpen: () => void }) {
+function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOpen: () => void }) {
   const { t } = useTranslation();
   const outcome = outcomeOf(order);
   return (
@@ -32,7 +34,7 @@ function OrderRow({ order, onOpen }: { order: BetOrder; onOpen: () => void }) {
         </div>
         <div className="hist-row-bottom">
           <span>{t('betHistory.issue', { issue: order.issue })}</span>
-          <span>{dayjs.unix(order.createtime).format('MM-DD HH:mm:ss')}</span>
+          <span>{formatInZone(order.createtime, zone, 'MM-DD HH:mm:ss')}</span>
         </div>
       </div>
       <RightOutline className="hist-arrow" />
@@ -47,27 +49,34 @@ export function BetRecordScreen() {
   const [range, setRange] = useState<DateRange>({ begin: '', end: '' });
   const orders = useOrders(range);
   const list = orders.data ?? [];
-  const label = dateRangeLabel(range, t('betHistory.today'));
+  const totals = useOrderTotals(range, list.some((o) => o.status === 0)).data;
+  const zone = useOperatorZone();
   return (
     <Page
       title={t('routes.betRecord')}
       className="hist"
       right={<DateRangeFilter value={range} onApply={setRange} i18nPrefix="betHistory" classPrefix="hist" />}
     >
-      <div className="hist-range">
-        <span>{label}</span>
-        <span>{t('betHistory.count', { count: list.length })}</span>
-      </div>
-      <PullToRefresh onRefresh={async () => void (await orders.refetch())}>
+      <ListRefresh onRefresh={() => orders.refetch()}>
+        <DateRangeBar value={range} onApply={setRange} className="hist-range" count={t('betHistory.count', { count: list.length })} />
+        {totals && (
+          <div className="hist-totals" data-testid="bet-totals">
+            <span>{t('betHistory.totalStake', { amount: totals.stake })}</span>
+            <span>{t('betHistory.totalPayout', { amount: totals.payout })}</span>
+            <span className={totals.result.startsWith('-') ? 'hist-profit-lose' : Number(totals.result) > 0 ? 'hist-profit-win' : ''}>
+              {t('betHistory.totalResult', { amount: `${Number(totals.result) > 0 ? '+' : ''}${totals.result}` })}
+            </span>
+          </div>
+        )}
         {orders.isLoading && <Skeleton.Paragraph lineCount={8} animated className="hist-skeleton" />}
         {orders.isError && !orders.data && <ErrorBlock status="disconnected" title={t('common.failed')} description={orders.error.message} />}
         {orders.data && list.length === 0 && <ErrorBlock status="empty" title={t('betHistory.empty')} description="" className="hist-empty" />}
         <div className="hist-list">
           {list.map((o) => (
-            <OrderRow key={o.orderNo} order={o} onOpen={() => navigate(`/betDetail?item=${encodeURIComponent(JSON.stringify(o))}`)} />
+            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => navigate(`/betDetail?item=${encodeURIComponent(JSON.stringify(o))}`)} />
           ))}
         </div>
-      </PullToRefresh>
+      </ListRefresh>
     </Page>
   );
 }

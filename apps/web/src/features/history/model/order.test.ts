@@ -27,7 +27,7 @@ describe('openResultParts', () => {
 describe('parseOrderItem', () => {
   it('reads a row passed as JSON', () => {
     const parsed = parseOrderItem(JSON.stringify(row));
-    expect(parsed).toEqual({ ok: true, order: { ...row, game_id: undefined } });
+    expect(parsed).toEqual({ ok: true, order: row });
   });
   it('a missing item is a parameter error', () => {
     expect(parseOrderItem(null)).toEqual({ ok: false, error: 'betHistory.paramError' });

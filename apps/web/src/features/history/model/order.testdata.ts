@@ -12,4 +12,7 @@ export const settledWinningOrder = {
   lottery_code: '3 5 7 15',
   issue: '20250101001',
   name: 'American 28',
+  game_id: 7,
+  odds: '2.00',
+  payout: '20.00',
 };

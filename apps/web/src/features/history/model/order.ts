@@ -10,7 +10,7 @@ export type BetOrder = Pick<
   OrderRow,
   'orderNo' | 'plan_name' | 'play_method' | 'quantity' | 'status' | 'profit' | 'whether_hit' | 'createtime' | 'lottery_code' | 'issue' | 'name'
 > &
-  Partial<Pick<OrderRow, 'play_type' | 'game_id'>>;
+  Partial<Pick<OrderRow, 'play_type' | 'game_id' | 'odds' | 'payout'>>;
 
 export type OrderOutcome = 'pending' | 'win' | 'lose';
 
@@ -60,6 +60,8 @@ export function parseOrderItem(raw: string | null): ParsedItem {
       issue: isStr(o.issue) ? o.issue : String(o.issue ?? ''),
       name: isStr(o.name) ? o.name : '',
       game_id: isNum(o.game_id) ? o.game_id : undefined,
+      odds: isStr(o.odds) ? o.odds : undefined,
+      payout: isStr(o.payout) ? o.payout : null,
     },
   };
 }

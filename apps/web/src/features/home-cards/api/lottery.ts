@@ -1,20 +1,27 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { homeHeartQuery, issueListQuery } from '../../../lib/api/lottery';
+import { homeHeartQuery, issueListQuery, type HomeHeart } from '../../../lib/api/lottery';
+import { applyHomeEvent } from '../../../lib/api/heartEvents';
+import { useHeartStream } from '../../../hooks/useHeartStream';
 
 export const HOME_HEART_MS = 5000;
 
+const HOME_STREAM = {};
+
 /**
- * Every game's current round, polled every 5 s (spec §9). TanStack Query stops the interval while
- * the page is hidden, so a phone in a pocket sends nothing.
+ * Every game's current round: pushed by the live stream while it works, else polled every 5 s
+ * (spec §9). Both stop while the page is hidden, so a phone in a pocket sends nothing.
  */
-export const useHomeHeart = () =>
-  useQuery({
-    ...homeHeartQuery(),
-    refetchInterval: HOME_HEART_MS,
+export function useHomeHeart() {
+  const options = homeHeartQuery();
+  const live = useHeartStream(options.queryKey, HOME_STREAM, applyHomeEvent<HomeHeart>);
+  return useQuery({
+    ...options,
+    refetchInterval: live ? false : HOME_HEART_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
+}
 
 export const CARD_CODES = 36;
 

@@ -3,7 +3,6 @@ import { Button } from 'antd-mobile';
 import { BillOutline, GlobalOutline, QuestionCircleOutline, ReceiptOutline, GiftOutline, RedoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { APP_VERSION } from '@lucky28/shared/version';
 import { Amount } from '../../../components/Amount';
 import { Logo } from '../../../components/Logo';
 import { useUserInfo } from '../../../lib/auth';
@@ -11,12 +10,28 @@ import { useSession } from '../../../lib/session';
 import { useHome } from '../api/home';
 import { BannerCarousel } from './BannerCarousel';
 import { VersionNotice } from './VersionNotice';
+import { useVersionLabel } from '../../../lib/api/siteConfig';
+
+/** Two small icons drawn here (the icon set's own would add a chunk to the first screen's budget, DESIGN §10). */
+const TrendsIcon = () => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden>
+    <path d="M4 20h16v-2H4zM6 16h3V9H6zm5 0h3V4h-3zm5 0h3v-5h-3z" />
+  </svg>
+);
+const FairIcon = () => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden>
+    <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6z" />
+    <path d="m8.5 12 2.5 2.5 4.5-5" strokeLinecap="round" />
+  </svg>
+);
 
 const SHORTCUTS = [
   { to: '/GameIntroduction', label: 'home.shortcuts.introduction', icon: <QuestionCircleOutline />, tone: 'red' },
   { to: '/GameRules', label: 'home.shortcuts.rules', icon: <ReceiptOutline />, tone: 'gold' },
   { to: '/betRecord', label: 'home.shortcuts.betRecord', icon: <BillOutline />, tone: 'blue' },
   { to: '/GamePromotion', label: 'home.shortcuts.promotion', icon: <GiftOutline />, tone: 'green' },
+  { to: '/find', label: 'home.shortcuts.trends', icon: <TrendsIcon />, tone: 'blue' },
+  { to: '/fair', label: 'home.shortcuts.fair', icon: <FairIcon />, tone: 'red' },
 ] as const;
 
 function BalanceBar() {
@@ -58,6 +73,7 @@ function BalanceBar() {
 export function HomeScreen({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const home = useHome();
+  const version = useVersionLabel();
   return (
     <div className="page home">
       <header className="home-header">
@@ -73,7 +89,7 @@ export function HomeScreen({ children }: { children?: ReactNode }) {
         <BalanceBar />
         <BannerCarousel banners={home.data?.banner} loading={home.isLoading} />
       </div>
-      <VersionNotice text={t('home.versionNotice', { version: APP_VERSION })} />
+      <VersionNotice text={t('home.versionNotice', { version })} />
       <nav className="shortcuts" aria-label={t('home.shortcuts.label')}>
         {SHORTCUTS.map((s) => (
           <Link key={s.to} to={s.to} className="shortcut">

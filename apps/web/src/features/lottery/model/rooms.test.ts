@@ -32,10 +32,9 @@ describe('canEnter', () => {
 });
 
 describe('roomName', () => {
-  it('shows a seeded tier title in the user language and keeps an operator title', () => {
-    expect(roomName({ type: 0, title: 'Beginner' }, '初級房')).toBe('初級房');
-    expect(roomName({ type: 3, title: ' ultimate ' }, '至尊房')).toBe('至尊房');
-    expect(roomName({ type: 1, title: '' }, '中級房')).toBe('中級房');
-    expect(roomName({ type: 1, title: 'VIP Lounge' }, '中級房')).toBe('VIP Lounge');
+  it("is the server's title (already in the player's language), or the tier's name when empty", () => {
+    expect(roomName({ title: '初級房' }, '初級房')).toBe('初級房');
+    expect(roomName({ title: ' ' }, '中級房')).toBe('中級房');
+    expect(roomName({ title: 'VIP Lounge' }, '中級房')).toBe('VIP Lounge');
   });
 });

@@ -26,15 +26,4 @@ export function canEnter(balance: string | null | undefined, plan: Pick<LotteryP
   return have !== null && have >= limit;
 }
 
-/** The seeded room titles (English) per tier; a room still titled so is shown by its localised tier name. */
-const SEEDED_TITLES: Record<number, string> = { 0: 'beginner', 1: 'intermediate', 2: 'advanced', 3: 'ultimate' };
-
-/**
- * The name a room is shown by: the operator's own title, unless it is empty or still the seeded
- * English tier name, in which case the tier's name in the user's language.
- */
-export function roomName(plan: Pick<LotteryPlan, 'type' | 'title'>, tierName: string): string {
-  const title = plan.title.trim();
-  if (title === '' || title.toLowerCase() === SEEDED_TITLES[plan.type]) return tierName;
-  return title;
-}
+export { roomName } from '../../../lib/gameName';

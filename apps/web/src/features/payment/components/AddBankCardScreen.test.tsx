@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
+import { expectNoticesInOrder, fill } from '../../../test/formChecks';
 import { AddBankCardScreen, groupCardNumber } from './AddBankCardScreen';
 
-const fill = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
 describe('AddBankCardScreen', () => {
@@ -20,17 +20,11 @@ describe('AddBankCardScreen', () => {
     const api = fakeApi({});
     configureApiClient({ fetch: api.fetch });
     screenAt('/addBankCard', <AddBankCardScreen />);
-    submit();
-    expect(await screen.findByText('Please enter the cardholder')).toBeTruthy();
-    fill('Name on the card', 'Alice');
-    submit();
-    expect(await screen.findByText('Please enter the card number')).toBeTruthy();
-    fill('Enter the card number', '1234');
-    submit();
-    expect(await screen.findByText('The card number must be 12–19 digits')).toBeTruthy();
-    fill('Enter the card number', '6222020200112233');
-    submit();
-    expect(await screen.findByText('Please enter the bank name')).toBeTruthy();
+    await expectNoticesInOrder('Submit', 'Please enter the cardholder', [
+      ['Name on the card', 'Alice', 'Please enter the card number'],
+      ['Enter the card number', '1234', 'The card number must be 12–19 digits'],
+      ['Enter the card number', '6222020200112233', 'Please enter the bank name'],
+    ]);
     expect(api.calls).toHaveLength(0);
   });
 

@@ -17,8 +17,12 @@ const MENU = [
   { to: '/shareFriend', label: 'personal.menu.share', icon: <TeamOutline /> },
 ] as const;
 
-/** The personal centre (spec §2.6); `children` (the support button, composed in `app/screens/PersonalRoute`) float over it. */
-export function PersonalScreen({ children }: { children?: ReactNode }) {
+/**
+ * The personal centre (spec §2.6); `children` (the support button, composed in `app/screens/PersonalRoute`) float over it;
+ * `summary` (the net position) follows the assets card; `menuExtra` (entries of other features, such as messages with
+ * their unread count) follow the menu.
+ */
+export function PersonalScreen({ children, summary, menuExtra }: { children?: ReactNode; summary?: ReactNode; menuExtra?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useUserInfo();
@@ -99,6 +103,8 @@ export function PersonalScreen({ children }: { children?: ReactNode }) {
           </div>
         </section>
 
+        {summary}
+
         {user && user.group_id !== MEMBER_GROUP && (
           <NoticeBar
             className="guest-notice"
@@ -119,6 +125,7 @@ export function PersonalScreen({ children }: { children?: ReactNode }) {
               {t(m.label)}
             </List.Item>
           ))}
+          {menuExtra}
         </List>
       </PullToRefresh>
       {children}

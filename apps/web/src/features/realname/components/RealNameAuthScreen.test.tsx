@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
 import { fakeApi, fail, ok, screenAt } from '../../../test/render';
-import { pngFile } from '../../../test/files';
+import { asMemberPickingPictures, pngFile } from '../../../test/files';
 import { RealNameAuthScreen } from './RealNameAuthScreen';
 
 const unverified = { shiming: 0, truename: '', idcard: '', reason: '' };
@@ -25,12 +24,7 @@ function fakeUploads(answer: (n: number) => { status?: number; body: unknown } =
 }
 
 describe('RealNameAuthScreen', () => {
-  beforeEach(() => {
-    useSession.getState().signIn({ token: 't', user_id: 1, group_id: 1 }, { remember: false });
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  asMemberPickingPictures();
 
   it('checks name, ID number, front and back in that order before sending', async () => {
     const api = fakeApi({ '/api/user/shimingInfo': () => ok(unverified) });

@@ -95,7 +95,7 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
   return (
     <>
       {info.reason && <NoticeBar color="alert" wrap content={t('realName.rejected', { reason: info.reason })} data-testid="realname-rejected" />}
-      <section className="realname-card">
+      <section className="l28-card">
         <label className={`realname-field ${problem.marks('truename') ? 'field-invalid' : ''}`}>
           <span>{t('realName.name')}</span>
           <Input value={truename} onChange={problem.editing('truename', setTruename)} maxLength={40} placeholder={t('realName.namePlaceholder')} aria-label={t('realName.name')} clearable />
@@ -105,7 +105,7 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
           <Input value={idcard} onChange={problem.editing('idcard', setIdcard)} maxLength={18} placeholder={t('realName.idcardPlaceholder')} aria-label={t('realName.idcard')} clearable />
         </label>
       </section>
-      <section className="realname-card realname-pictures">
+      <section className="l28-card realname-pictures">
         <IdPicture side="front" upload={front} invalid={problem.marks('idcard_zheng')} />
         <IdPicture side="back" upload={back} invalid={problem.marks('idcard_fan')} />
       </section>

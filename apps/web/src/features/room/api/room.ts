@@ -2,14 +2,22 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { BetEntry } from '@lucky28/shared/schemas';
 import { newIdempotencyKey, request } from '../../../lib/api';
 import { issueListQuery, oddsListQuery, roomHeartQuery } from '../../../lib/api/lottery';
+import { applyRoomEvent } from '../../../lib/api/heartEvents';
+import { useHeartStream } from '../../../hooks/useHeartStream';
 
 export const ROOM_HEART_MS = 2000;
 
-/** The room's heartbeat every 2 s (spec §9); paused while the page is hidden. */
+/**
+ * The room's heartbeat: pushed by the live stream while it works, else polled every 2 s (spec §9);
+ * paused while the page is hidden.
+ */
 export function useRoomHeart(planId: number, gameId: number) {
+  const options = roomHeartQuery(planId, gameId);
+  const valid = Number.isInteger(planId) && planId > 0 && Number.isInteger(gameId) && gameId > 0;
+  const live = useHeartStream(options.queryKey, valid ? { plan_id: planId, game_id: gameId } : null, applyRoomEvent);
   return useQuery({
-    ...roomHeartQuery(planId, gameId),
-    refetchInterval: ROOM_HEART_MS,
+    ...options,
+    refetchInterval: live ? false : ROOM_HEART_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -3,7 +3,7 @@ import { Button, Input, Popup, Tabs, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@lucky28/shared/money';
 import { formatOdds } from '@lucky28/shared/game';
-import { QUICK_AMOUNTS, checkSlip, toggleClass, totalOdds, totalStake, type PanelTab } from '../model/betSlip';
+import { checkSlip, toggleClass, totalOdds, totalStake, type PanelTab } from '../model/betSlip';
 import type { OddsClass } from '../../../lib/oddsClass';
 
 export interface SlipState {
@@ -20,11 +20,14 @@ interface BetPanelProps {
   slip: SlipState;
   onSlip: (slip: SlipState) => void;
   issue: string;
+  /** The quick amounts this room offers (none below its minimum stake). */
+  amounts: readonly string[];
   submitting: boolean;
   onSubmit: (playTypes: number[], amountCents: number) => void;
 }
 
 function ClassButton({ c, active, onTap, compact }: { c: OddsClass; active: boolean; onTap: () => void; compact?: boolean }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
@@ -37,6 +40,11 @@ function ClassButton({ c, active, onTap, compact }: { c: OddsClass; active: bool
       {/* On the sum tab the number alone names the bet (its full name is the label). */}
       <span className="bp-class-name">{compact ? String(c.classId - 100) : c.name}</span>
       <span className="bp-class-odds">{formatOdds(c.odds)}</span>
+      {c.rtp && (
+        <span className="bp-class-rtp" data-testid={`bet-rtp-${c.classId}`}>
+          {t('room.rtp', { rtp: c.rtp })}
+        </span>
+      )}
     </button>
   );
 }
@@ -46,13 +54,13 @@ function ClassButton({ c, active, onTap, compact }: { c: OddsClass; active: bool
  * toggles a class; changing tab clears the selection; quick amounts and a custom amount; total
  * bet = amount × selected count and total odds = the sum of the selected odds.
  */
-export function BetPanel({ visible, onClose, base, num, slip, onSlip, issue, submitting, onSubmit }: BetPanelProps) {
+export function BetPanel({ visible, onClose, base, num, slip, onSlip, issue, amounts, submitting, onSubmit }: BetPanelProps) {
   const { t } = useTranslation();
   const [custom, setCustom] = useState(false);
   const classes = slip.tab === 'base' ? base : num;
   const all = useMemo(() => [...base, ...num], [base, num]);
   const stake = totalStake(slip.amount, slip.selected.length);
-  const quick = QUICK_AMOUNTS.map(String);
+  const quick = amounts;
   const isQuick = !custom && quick.includes(slip.amount);
 
   const submit = () => {
@@ -97,6 +105,7 @@ export function BetPanel({ visible, onClose, base, num, slip, onSlip, issue, sub
             key={a}
             type="button"
             className={`bp-chip ${isQuick && slip.amount === a ? 'bp-chip-on' : ''}`}
+            data-testid={`bet-chip-${a}`}
             onClick={() => {
               setCustom(false);
               onSlip({ ...slip, amount: a });

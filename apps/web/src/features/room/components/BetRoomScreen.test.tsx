@@ -37,10 +37,11 @@ const entry = (cls: number, name: string, odds: string, special: string | null =
   rtp: '97.00',
 });
 
-function open(h = heart()) {
+function open(h = heart(), extra: Parameters<typeof fakeApi>[0] = {}) {
   // Like the server: the heartbeat reports the caller's balance after a bet.
   let balance = h.user_quantity;
   const api = fakeApi({
+    ...extra,
     '/api/Lottery/heart': () => ok({ ...h, user_quantity: balance }),
     '/api/Lottery/oddsList': () =>
       ok({ plan_id: 1, game_id: 7, rule_base: [entry(1, 'Big', '2.00', '1.60'), entry(3, 'Odd', '2.00', '1.60'), entry(4, 'Even', '2.00', '1.60')], rule_num: [entry(100, 'Sum 0', '508.00')] }),
@@ -116,5 +117,67 @@ describe('BetRoomScreen', () => {
     open(heart({}, { whether_close: true, closeTime: 0, openTime: 10 }));
     expect(await screen.findByTestId('room-closed')).toBeTruthy();
     expect(screen.queryByTestId('open-bet-panel')).toBeNull();
+  });
+
+  it('offers no quick amount below the room minimum, and clears the selection when betting closes', async () => {
+    let closed = false;
+    const h = heart();
+    const api = fakeApi({
+      '/api/Lottery/heart': () => ok(closed ? { ...h, issue: { ...h.issue, whether_close: true, closeTime: 0 } } : h),
+      '/api/Lottery/oddsList': () => ok({ plan_id: 1, game_id: 7, rule_base: [{ ...entry(1, 'Big', '2.00'), min: '50.00' }], rule_num: [] }),
+      '/api/Lottery/issueList': () => ok([]),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7');
+    fireEvent.click(await screen.findByTestId('open-bet-panel'));
+    fireEvent.click(await screen.findByTestId('bet-class-1'));
+    expect(screen.queryByTestId('bet-chip-5')).toBeNull();
+    expect(screen.queryByTestId('bet-chip-10')).toBeNull();
+    expect(screen.getByTestId('bet-chip-50')).toBeTruthy();
+    // The panel opened with the room's smallest chip, not the 10 below its minimum.
+    expect(screen.getByTestId('bet-total').textContent).toBe('50.00');
+    closed = true;
+    expect(await screen.findByTestId('room-closed', {}, { timeout: 4000 })).toBeTruthy();
+    closed = false;
+    await waitFor(() => expect(screen.getByTestId('open-bet-panel')).toBeTruthy(), { timeout: 4000 });
+    fireEvent.click(screen.getByTestId('open-bet-panel'));
+    expect(await screen.findByTestId('bet-class-1')).toHaveProperty('ariaPressed', 'false');
+  });
+
+  it('says the previous round is drawing instead of showing an older result', async () => {
+    open(heart({ last_issue: { issue: '20250101005', site_1: 1, site_2: 2, site_3: 3, code: 6 } }, { issue: '20250101007' }));
+    expect(await screen.findByTestId('room-awaiting')).toHaveProperty('dataset.issue', '20250101006');
+    expect(screen.getByText('Result of 20250101006')).toBeTruthy();
+    expect(screen.queryByText('Result of 20250101005')).toBeNull();
+  });
+
+  it("shows the player's result of a settled round and marks their bets won or lost", async () => {
+    const mine = (play_type: number, play_method: string) => ({ nickname: 'me', issue: '20250101005', play_type, play_method, quantity: '10.00', after_quantity: '90.00', mine: true, createtime: 5 });
+    const order = (play_type: number, hit: number, profit: string) => ({
+      id: play_type, orderNo: `o${play_type}`, order_no: `o${play_type}`, game_id: 7, name: 'American 28', plan_id: 1, plan_name: 'Beginner', issue: '20250101005',
+      play_type, play_method: '', quantity: '10.00', odds: '2.00', status: 1, whether_hit: hit, profit, payout: hit ? '20.00' : '0.00', lottery_code: '1 2 3 6', createtime: 5,
+    });
+    const api = open(
+      heart({ last_issue: { issue: '20250101005', site_1: 1, site_2: 2, site_3: 3, code: 6 }, message: [mine(2, 'Small'), mine(1, 'Big')] }, { issue: '20250101006' }),
+      { '/api/user/orderList': () => ok([order(2, 1, '10.00'), order(1, 0, '-10.00'), { ...order(3, 1, '10.00'), plan_id: 2 }]) },
+    );
+    const result = await screen.findByTestId('my-result');
+    expect(result.dataset.outcome).toBe('lose');
+    expect(result.textContent).toContain('No win in round 20250101005');
+    expect(result.textContent).toContain('1 of 2 bets won');
+    expect(screen.getByTestId('my-result-profit').textContent).toBe('+0.00 u');
+    const marks = screen.getAllByTestId('bet-mark');
+    expect(marks.map((m) => [m.dataset.outcome, m.textContent])).toEqual([['win', 'Won +10.00'], ['lose', 'Lost']]);
+    expect(api.calls.find((c) => c.path === '/api/user/orderList')!.body).toMatchObject({ issue: '20250101005' });
+    fireEvent.click(screen.getByLabelText('Close'));
+    expect(screen.queryByTestId('my-result')).toBeNull();
+  });
+
+  it("titles the room from the hall's answer in the language on screen, not the link's words", async () => {
+    open(heart(), {
+      '/api/Lottery/index': () =>
+        ok({ gameList: [{ id: 7, name: 'x', tab_index: 0, game_status: 1, open_from: null, open_to: null, planList: [{ id: 1, game_id: 7, type: 0, title: 'Sơ cấp', min_limit: '10.00', join_limit: '10.00', robot_num: 0 }] }], round_seconds: 60, close_before_seconds: 10, time_zone: 'Asia/Shanghai' }),
+    });
+    expect(await screen.findByText('American 28 · Sơ cấp')).toBeTruthy();
   });
 });

@@ -10,14 +10,18 @@ import { showError } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
 import type { FeedEntry, HitNotice, RoomHeart } from '../../../lib/api/lottery';
 import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/room';
+import { useRoomTitle } from '../api/useRoomTitle';
+import { gameNameKey } from '../../../lib/gameName';
 import { useNow } from '../../../hooks/useNow';
 import { useSteadyDeadline } from '../../../hooks/useSteadyDeadline';
-import { tabOfClass } from '../model/betSlip';
+import { amountForRoom, offeredAmounts, tabOfClass } from '../model/betSlip';
 import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
 import { deadlineFrom, formatCountdown, secondsLeft } from '../../../lib/countdown';
 import { roundPhase, type RoundPhase } from '../model/clock';
-import { countPoll, mergeFeed, type NoticeCounter } from '../model/feed';
+import { countPoll, mergeFeed, sameNotices, type NoticeCounter } from '../model/feed';
 import { BetPanel, type SlipState } from './BetPanel';
+import { BetMarkTag, MyRoundResult, useRoundFeedback } from './RoundFeedback';
+import type { BetMark } from '../model/roundResult';
 import { SideMenu } from './SideMenu';
 import { TrendPopup } from './TrendPopup';
 import './room.css';
@@ -51,7 +55,8 @@ function useLive(heart: RoomHeart | undefined, at: number): LiveState {
       at,
       feed: mergeFeed(live.feed, heart.message, feedKey),
       counter: next,
-      notices: show ? heart.hit_notice : live.notices,
+      // New wins are shown at once; the same list again only on the spec's schedule.
+      notices: show || !sameNotices(live.notices, heart.hit_notice) ? heart.hit_notice : live.notices,
     };
     setLive(updated);
     return updated;
@@ -93,8 +98,10 @@ function Balls({ digits, total }: { digits: [number, number, number]; total: num
   );
 }
 
-function RoundPanel({ heart, phase, closeText, drawText, balance, onTrend }: {
+function RoundPanel({ heart, awaiting, phase, closeText, drawText, balance, onTrend }: {
   heart: RoomHeart;
+  /** The round being drawn: its result is awaited, so no older result is shown as the latest. */
+  awaiting: string | null;
   phase: RoundPhase;
   closeText: string | null;
   drawText: string | null;
@@ -102,7 +109,7 @@ function RoundPanel({ heart, phase, closeText, drawText, balance, onTrend }: {
   onTrend: () => void;
 }) {
   const { t } = useTranslation();
-  const last = heart.last_issue;
+  const last = awaiting ? null : heart.last_issue;
   const labels = last ? trendOf(last.code) : null;
   return (
     <section className="room-round">
@@ -131,7 +138,14 @@ function RoundPanel({ heart, phase, closeText, drawText, balance, onTrend }: {
           data-issue={last?.issue ?? ''}
           data-digits={last ? `${last.site_1},${last.site_2},${last.site_3}` : ''}
         >
-          <span className="room-label">{last ? t('room.lastRound', { issue: last.issue }) : t('room.noDraws')}</span>
+          <span className="room-label">
+            {awaiting ? t('room.lastRound', { issue: awaiting }) : last ? t('room.lastRound', { issue: last.issue }) : t('room.noDraws')}
+          </span>
+          {awaiting && (
+            <span className="room-awaiting" data-testid="room-awaiting" data-issue={awaiting}>
+              {t('room.drawing')}
+            </span>
+          )}
           {last && labels && (
             <>
               <Balls digits={[last.site_1, last.site_2, last.site_3]} total={last.code} />
@@ -157,7 +171,7 @@ function RoundPanel({ heart, phase, closeText, drawText, balance, onTrend }: {
   );
 }
 
-function FeedList({ feed, currentIssue, onFollow }: { feed: readonly FeedEntry[]; currentIssue: string; onFollow: (e: FeedEntry) => void }) {
+function FeedList({ feed, currentIssue, marks, onFollow }: { feed: readonly FeedEntry[]; currentIssue: string; marks: Map<FeedEntry, BetMark>; onFollow: (e: FeedEntry) => void }) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
   const last = feed[feed.length - 1];
@@ -186,6 +200,7 @@ function FeedList({ feed, currentIssue, onFollow }: { feed: readonly FeedEntry[]
             <div className="room-bet-body">
               <span className="room-bet-method">{e.play_method}</span>
               <span className="room-bet-amount">{e.quantity} u</span>
+              {e.mine && <BetMarkTag mark={marks.get(e)} />}
               {!e.mine && (
                 <button type="button" className="room-follow" onClick={() => onFollow(e)} disabled={e.issue !== currentIssue} data-testid="feed-follow">
                   <span>{t('room.follow')}</span>
@@ -206,9 +221,10 @@ export function BetRoomScreen() {
   const [params] = useSearchParams();
   const planId = Number(params.get('id'));
   const gameId = Number(params.get('game_id'));
-  const name = params.get('name') ?? '';
   const title = params.get('title') ?? '';
   const valid = Number.isInteger(planId) && planId > 0 && Number.isInteger(gameId) && gameId > 0;
+  // In the language on screen, not the one the hall's link was made in.
+  const name = t(gameNameKey(gameId));
 
   const heartQuery = useRoomHeart(planId, gameId);
   const odds = useRoomOdds(planId);
@@ -247,9 +263,19 @@ export function BetRoomScreen() {
     setPanel(false);
     setClosedWhileOpen((n) => n + 1);
   }
+  // Betting closed: the selection was for the closed round.
+  if (!open && heart && slip.selected.length > 0) setSlip((s) => ({ ...s, selected: [] }));
   useEffect(() => {
     if (closedWhileOpen > 0) Toast.show({ content: t('room.closedNotice') });
   }, [closedWhileOpen, t]);
+
+  // A stopped game draws nothing: no round is awaited then.
+  const feedback = useRoundFeedback(valid ? planId : 0, heart?.game_status === 1 ? issue : '', heart?.last_issue?.issue, live.feed);
+  const amounts = offeredAmounts([...base, ...num]);
+  const openPanel = () => {
+    setSlip((s) => ({ ...s, amount: amountForRoom(s.amount, amounts) }));
+    setPanel(true);
+  };
 
   const follow = (e: FeedEntry) => {
     if (e.issue !== issue) {
@@ -282,7 +308,7 @@ export function BetRoomScreen() {
     );
   };
 
-  const roomTitle = [name, title].filter(Boolean).join(' · ') || t('routes.betRoom');
+  const roomTitle = useRoomTitle(valid ? planId : 0, valid ? gameId : 0, title);
   const drawText = formatCountdown(secondsLeft(drawAt, now));
   const closeText = formatCountdown(secondsLeft(closeAt, now));
 
@@ -307,14 +333,15 @@ export function BetRoomScreen() {
       )}
       {valid && heart && (
         <div className="room-layout">
-          <RoundPanel heart={heart} phase={phase} closeText={closeText} drawText={drawText} balance={balance} onTrend={() => setTrend(true)} />
+          <RoundPanel heart={heart} awaiting={feedback.awaiting} phase={phase} closeText={closeText} drawText={drawText} balance={balance} onTrend={() => setTrend(true)} />
+          <MyRoundResult summary={feedback.summary} />
           <WinNotice notices={live.notices} />
-          <FeedList feed={live.feed} currentIssue={issue} onFollow={follow} />
+          <FeedList feed={live.feed} currentIssue={issue} marks={feedback.marks} onFollow={follow} />
           <div className="room-bar">
             {open ? (
               <>
                 <span className="room-bar-hint">{t('room.barHint', { time: closeText ?? '00:00' })}</span>
-                <Button color="primary" shape="rounded" className="room-bet-button" onClick={() => setPanel(true)} disabled={base.length + num.length === 0} data-testid="open-bet-panel">
+                <Button color="primary" shape="rounded" className="room-bet-button" onClick={openPanel} disabled={base.length + num.length === 0} data-testid="open-bet-panel">
                   {t('room.bet')}
                 </Button>
               </>
@@ -334,6 +361,7 @@ export function BetRoomScreen() {
         num={num}
         slip={slip}
         onSlip={setSlip}
+        amounts={amounts}
         issue={issue}
         submitting={placeBet.isPending}
         onSubmit={submit}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ODDS, BetClass } from '@lucky28/shared/game';
-import { checkSlip, tabOfClass, toggleClass, totalOdds, totalStake } from './betSlip';
+import { amountForRoom, checkSlip, offeredAmounts, tabOfClass, toggleClass, totalOdds, totalStake } from './betSlip';
 import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
 
 const cls = (classId: number, name: string): OddsClass => {
@@ -81,5 +81,20 @@ describe('toOddsClass', () => {
     expect(tabOfClass(1)).toBe('base');
     expect(tabOfClass(33)).toBe('base');
     expect(tabOfClass(100)).toBe('num');
+  });
+});
+
+describe('offeredAmounts', () => {
+  const room = (min: number, max = 500_000) => ({ classId: 1, name: 'Big', odds: 200, oddsSpecial: null, minStake: min, maxStake: max });
+  it('offers no chip below the room minimum, and the minimum itself first', () => {
+    expect(offeredAmounts([room(1_000)])).toEqual(['10', '50', '300', '500']);
+    expect(offeredAmounts([room(10_000)])).toEqual(['100', '300', '500']);
+    expect(offeredAmounts([room(1_250), room(5_000)])).toEqual(['12.5', '50', '300', '500']);
+    expect(offeredAmounts([room(500, 5_000)])).toEqual(['5', '10', '50']);
+  });
+  it('opens with the player amount when the room takes it, else the smallest chip', () => {
+    expect(amountForRoom('10', ['50', '300'])).toBe('50');
+    expect(amountForRoom('80', ['50', '300'])).toBe('80');
+    expect(amountForRoom('', ['50', '300'])).toBe('50');
   });
 });

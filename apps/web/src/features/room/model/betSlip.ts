@@ -12,6 +12,30 @@ export type PanelTab = 'base' | 'num';
 /** Quick amounts in u (spec §9), plus a custom amount. */
 export const QUICK_AMOUNTS = [5, 10, 50, 300, 500] as const;
 
+/** "50.00" → "50", "12.50" → "12.5": an amount as a chip shows it. */
+const chipText = (cents: Cents): string => formatMoney(cents).replace(/\.?0+$/, '');
+
+/**
+ * The quick amounts a room offers (issue 15 item 4): none below the room's minimum stake (the
+ * smallest minimum of its classes) or above its largest maximum; the minimum itself comes first when
+ * it is not a quick amount, so there is always a chip that can be bet.
+ */
+export function offeredAmounts(classes: readonly OddsClass[]): string[] {
+  if (classes.length === 0) return QUICK_AMOUNTS.map(String);
+  const min = Math.min(...classes.map((c) => c.minStake));
+  const max = Math.max(...classes.map((c) => c.maxStake));
+  const quick = QUICK_AMOUNTS.map((a) => a * 100).filter((c) => c >= min && c <= max);
+  return (quick[0] === min ? quick : [min, ...quick]).map(chipText);
+}
+
+/** The amount to open the panel with: the player's own when the room accepts it, else the room's smallest chip. */
+export function amountForRoom(amount: string, offered: readonly string[]): string {
+  const cents = parsePositiveMoney(amount);
+  const min = parsePositiveMoney(offered[0] ?? '');
+  if (min === null || (cents !== null && cents >= min)) return amount;
+  return offered[0]!;
+}
+
 /** Selecting an item toggles it, keyed by class (spec §5). Returns a new array in class order of taps. */
 export function toggleClass(selected: readonly number[], classId: number): number[] {
   return selected.includes(classId) ? selected.filter((c) => c !== classId) : [...selected, classId];

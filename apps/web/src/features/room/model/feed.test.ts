@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPoll, mergeFeed, trimFeed, type NoticeCounter } from './feed';
+import { countPoll, mergeFeed, sameNotices, trimFeed, type NoticeCounter } from './feed';
 
 const key = (e: { id: number }) => String(e.id);
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ id: from + i }));
@@ -54,5 +54,14 @@ describe('win notice counter', () => {
     const r = countPoll(s, '20250101002');
     expect(r.show).toBe(true);
     expect(r.next.polls).toBe(1);
+  });
+});
+
+describe('sameNotices', () => {
+  const n = (nickname: string, profit = '10.00') => ({ nickname, game_id: 7, profit });
+  it('tells a changed list of wins (shown at once) from the same one', () => {
+    expect(sameNotices([n('a')], [n('a')])).toBe(true);
+    expect(sameNotices([n('a')], [n('b'), n('a')])).toBe(false);
+    expect(sameNotices([n('a')], [n('a', '20.00')])).toBe(false);
   });
 });

@@ -48,3 +48,8 @@ export function countPoll(state: NoticeCounter, issue: string): { next: NoticeCo
   const polls = state.issue === issue ? state.polls : 0;
   return { next: { issue, polls: polls + 1 }, show: polls % WIN_NOTICE_EVERY === 0 };
 }
+
+/** Whether two win-notice lists say the same (a changed list is shown at once, not on the 20th poll). */
+export function sameNotices<T extends { nickname: string; game_id: number; profit: string }>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((n, i) => n.nickname === b[i]!.nickname && n.game_id === b[i]!.game_id && n.profit === b[i]!.profit);
+}

@@ -68,6 +68,12 @@ export function GameRulesScreen() {
               </section>
             );
           })}
+          <section className="rules-card" data-testid="rtp-explained">
+            <h2>{t('rules.rtpTitle')}</h2>
+            <p>{t('rules.rtpWhat')}</p>
+            <p>{t('rules.rtpExample')}</p>
+            <p>{t('rules.rtpShortRun')}</p>
+          </section>
           <section className="rules-card">
             <h2>{t('rules.notesTitle')}</h2>
             <ul className="rules-notes">

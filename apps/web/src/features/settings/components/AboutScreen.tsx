@@ -1,18 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION } from '@lucky28/shared/version';
 import { Logo } from '../../../components/Logo';
 import { Page } from '../../../components/Page';
+import { useVersionLabel } from '../../../lib/api/siteConfig';
 
 /** /about (spec §2.8): logo, version, copyright. */
 export function AboutScreen() {
   const { t } = useTranslation();
+  const version = useVersionLabel();
   return (
     <Page title={t('settings.about')} backFallback="/setting?type=1">
       <section className="about">
         <Logo size={96} />
         <h2>Lucky28</h2>
         <p className="about-version" data-testid="about-version">
-          {t('about.version', { version: APP_VERSION })}
+          {t('about.version', { version })}
         </p>
         <p className="about-tagline">{t('about.tagline')}</p>
       </section>

@@ -8,8 +8,9 @@ import { SettingScreen } from './SettingScreen';
 
 const user = { id: 1, user_id: 1, username: 'alice', nickname: 'alice', avatar: 0, idcard: '', shiming: 0, group_id: 1, today_profit: '0.00', profit: '0.00', money: '0.00', score: '0.00', balance: '0.00', has_security_code: true } satisfies UserInfo;
 
-function show(path: string, info: Partial<UserInfo> = {}) {
+function show(path: string, info: Partial<UserInfo> = {}, versionLabel?: string) {
   const api = fakeApi({
+    ...(versionLabel === undefined ? {} : { '/api/common/siteConfig': () => ok({ version_label: versionLabel, min_withdraw: '100.00', support_enabled: false }) }),
     '/api/user/userInfo': () => ok({ ...user, ...info }),
     '/api/user/logout': () => ok(null, 'Logged out'),
   });
@@ -26,6 +27,18 @@ describe('SettingScreen', () => {
     expect(screen.getByText('21.04.02')).toBeTruthy();
     expect(screen.getByText('System settings')).toBeTruthy();
     expect(screen.getByText('Language')).toBeTruthy();
+  });
+
+  it('shows the version label the operator set in the console, or the app’s own when none is set', async () => {
+    show('/setting?type=1', {}, '21.05.01');
+    expect(await screen.findByText('21.05.01')).toBeTruthy();
+    expect(screen.queryByText('21.04.02')).toBeNull();
+  });
+
+  it('an empty operator label leaves the app’s own version', async () => {
+    const { api } = show('/setting?type=1', {}, '');
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/common/siteConfig')).toBe(true));
+    expect(await screen.findByText('21.04.02')).toBeTruthy();
   });
 
   it('type 2: account entries; real-name verification is offered until verified', async () => {

@@ -3,6 +3,7 @@ import {
   BankcardOutline,
   CheckShieldOutline,
   GlobalOutline,
+  HeartOutline,
   InformationCircleOutline,
   LinkOutline,
   LockOutline,
@@ -14,11 +15,11 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { APP_VERSION } from '@lucky28/shared/version';
 import { Page } from '../../../components/Page';
 import { logout, useUserInfo, verificationStatus } from '../../../lib/auth';
 import { storedLanguageChoice } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
+import { useVersionLabel } from '../../../lib/api/siteConfig';
 
 interface Entry {
   key: string;
@@ -32,6 +33,7 @@ interface Entry {
 export function SettingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const version = useVersionLabel();
   const [params] = useSearchParams();
   const type = params.get('type') === '2' ? 2 : 1;
   const info = useUserInfo();
@@ -43,7 +45,7 @@ export function SettingScreen() {
     type === 1
       ? [
           { key: 'line', to: '/changeline', label: 'settings.changeLine', icon: <LinkOutline />, extra: t('line.name', { n: line + 1 }) },
-          { key: 'about', to: '/about', label: 'settings.about', icon: <InformationCircleOutline />, extra: APP_VERSION },
+          { key: 'about', to: '/about', label: 'settings.about', icon: <InformationCircleOutline />, extra: version },
           { key: 'system', to: '/system', label: 'settings.system', icon: <SetOutline /> },
           { key: 'language', to: '/language', label: 'settings.language', icon: <GlobalOutline />, extra: t(`language.choice.${storedLanguageChoice()}`) },
         ]
@@ -59,6 +61,7 @@ export function SettingScreen() {
             extra: user ? t(user.has_security_code ? 'settings.isSet' : 'settings.notSet') : undefined,
           },
           { key: 'password', to: '/changePassword', label: 'settings.changePassword', icon: <LockOutline /> },
+          ...(user && user.group_id === 1 ? [{ key: 'responsible', to: '/responsiblePlay', label: 'settings.responsiblePlay', icon: <HeartOutline /> }] : []),
           ...(user?.shiming === 2
             ? []
             : [

@@ -24,11 +24,12 @@ describe('CapitalDetailScreen', () => {
     expect(items[0]!.textContent).toContain('-100.00');
     expect(items[0]!.textContent).toContain('Under review');
     expect(items[1]!.textContent).toContain('Payout');
-    expect(items[1]!.textContent).toContain('America 28');
+    expect(items[1]!.textContent).toContain('American 28');
     expect(items[1]!.textContent).toContain('+40.00');
     expect(items[2]!.textContent).toContain('Not credited yet');
-    expect(api.calls[0]!.body).toMatchObject({ begin_date: '', end_date: '' });
-    expect(api.calls[0]!.body).not.toHaveProperty('type');
+    const ledgerCall = api.calls.find((c) => c.path === '/api/user/quantityLogList')!;
+    expect(ledgerCall.body).toMatchObject({ begin_date: '', end_date: '' });
+    expect(ledgerCall.body).not.toHaveProperty('type');
   });
 
   it('filters by type from the tabs and from ?type=, and shows an empty state', async () => {
@@ -36,10 +37,30 @@ describe('CapitalDetailScreen', () => {
     configureApiClient({ fetch: api.fetch });
     screenAt('/capitalDetail', <CapitalDetailScreen />, '/capitalDetail?type=0');
     expect(await screen.findByTestId('ledger-empty')).toBeTruthy();
-    expect(api.calls[0]!.body.type).toBe(0);
+    expect(api.calls.find((c) => c.path === '/api/user/quantityLogList')!.body.type).toBe(0);
     fireEvent.click(screen.getByText('All'));
     expect((await screen.findAllByTestId('ledger-row')).length).toBe(3);
     fireEvent.click(screen.getByText('Gift'));
-    await waitFor(() => expect(api.calls.at(-1)!.body.type).toBe(4));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/user/quantityLogList').at(-1)!.body.type).toBe(4));
+  });
+
+  it("writes times and counts presets in the operator's zone, which it names", async () => {
+    const api = fakeApi({
+      '/api/user/quantityLogList': () => ok(rows.slice(0, 1)),
+      '/api/Lottery/index': () => ok({ gameList: [], round_seconds: 60, close_before_seconds: 10, time_zone: 'Pacific/Kiritimati' }),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/capitalDetail', <CapitalDetailScreen />);
+    // 1_700_000_300 is 2023-11-14 22:18:20 UTC, the 15th at 12:18:20 on Kiritimati (UTC+14).
+    expect(await screen.findByText(/2023-11-15 12:18:20/)).toBeTruthy();
+    expect(screen.getByTestId('date-zone').textContent).toContain('Pacific/Kiritimati (UTC+14:00)');
+    expect(screen.getByTestId('date-bar').textContent).toContain('1 record');
+    fireEvent.click(screen.getByTestId('date-preset-yesterday'));
+    const kiritimatiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    const yesterday = new Date(Date.parse(`${kiritimatiToday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/api/user/quantityLogList').at(-1)!.body).toMatchObject({ begin_date: yesterday, end_date: yesterday }),
+    );
+    expect(screen.getByTestId('date-preset-yesterday').getAttribute('aria-pressed')).toBe('true');
   });
 });

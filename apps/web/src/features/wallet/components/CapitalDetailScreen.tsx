@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { CapsuleTabs, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import { CapsuleTabs, ErrorBlock, Skeleton } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DateRangeFilter, dateRangeLabel } from '../../../components/DateRangeFilter';
+import { DateRangeBar, DateRangeFilter } from '../../../components/DateRangeFilter';
+import { ListRefresh } from '../../../components/ListRefresh';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { formatInZone } from '../../../lib/operatorTime';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { useLedger, type LedgerEntry, type LedgerFilter } from '../api/wallet';
 import { LEDGER_TYPES, LEDGER_TYPE_KEYS, gameKeyOf, isRefund, statusKeyOf } from '../model/ledger';
 import './wallet.css';
 
-function LedgerRow({ entry }: { entry: LedgerEntry }) {
+function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
   const { t } = useTranslation();
   const status = statusKeyOf(entry);
   const game = gameKeyOf(entry.gorct);
@@ -27,7 +29,7 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
         </span>
         <span className="ledger-meta">
           {game ? `${t(`games.${game}`)} · ` : ''}
-          {dayjs.unix(entry.createtime).format('YYYY-MM-DD HH:mm:ss')}
+          {formatInZone(entry.createtime, zone)}
         </span>
       </div>
       <div className="ledger-row-side">
@@ -59,7 +61,8 @@ export function CapitalDetailScreen() {
   const [filter, setFilter] = useState<LedgerFilter>({ begin: '', end: '', type: typeFromQuery(params.get('type')) });
   const ledger = useLedger(filter);
   const rows = ledger.data ?? [];
-  const label = dateRangeLabel(filter, t('wallet.ledger.today'));
+  const zone = useOperatorZone();
+  const applyRange = (range: { begin: string; end: string }) => setFilter((f) => ({ ...f, ...range }));
 
   return (
     <Page
@@ -69,36 +72,27 @@ export function CapitalDetailScreen() {
       right={
         <DateRangeFilter
           value={filter}
-          onApply={(range) => setFilter((f) => ({ ...f, ...range }))}
+          onApply={applyRange}
           i18nPrefix="wallet.ledger"
           classPrefix="wallet"
           testId="ledger-filter"
         />
       }
     >
-      <CapsuleTabs
-        className="ledger-tabs"
-        activeKey={filter.type === undefined ? 'all' : String(filter.type)}
-        onChange={(k) => setFilter((f) => ({ ...f, type: k === 'all' ? undefined : Number(k) }))}
-      >
-        {LEDGER_TYPES.map((type) => (
-          <CapsuleTabs.Tab
-            key={type === undefined ? 'all' : String(type)}
-            title={t(`wallet.ledger.types.${type === undefined ? 'all' : LEDGER_TYPE_KEYS[type]}`)}
-          />
-        ))}
-      </CapsuleTabs>
-      <div className="ledger-range">
-        <span>{label}</span>
-        <span>{t('wallet.ledger.count', { count: rows.length })}</span>
-      </div>
-      <PullToRefresh
-        onRefresh={async () => void (await ledger.refetch())}
-        pullingText={t('common.pullToRefresh')}
-        canReleaseText={t('common.releaseToRefresh')}
-        refreshingText={t('common.refreshing')}
-        completeText={t('common.refreshed')}
-      >
+      <ListRefresh onRefresh={() => ledger.refetch()}>
+        <CapsuleTabs
+          className="ledger-tabs"
+          activeKey={filter.type === undefined ? 'all' : String(filter.type)}
+          onChange={(k) => setFilter((f) => ({ ...f, type: k === 'all' ? undefined : Number(k) }))}
+        >
+          {LEDGER_TYPES.map((type) => (
+            <CapsuleTabs.Tab
+              key={type === undefined ? 'all' : String(type)}
+              title={t(`wallet.ledger.types.${type === undefined ? 'all' : LEDGER_TYPE_KEYS[type]}`)}
+            />
+          ))}
+        </CapsuleTabs>
+        <DateRangeBar value={filter} onApply={applyRange} className="ledger-range" count={t('wallet.ledger.count', { count: rows.length })} />
         {ledger.isLoading && <Skeleton.Paragraph lineCount={8} animated className="page-skeleton" />}
         {ledger.isError && !ledger.data && <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} />}
         {ledger.data && rows.length === 0 && (
@@ -113,10 +107,10 @@ export function CapitalDetailScreen() {
         )}
         <ul className="ledger-list">
           {rows.map((entry) => (
-            <LedgerRow key={entry.id} entry={entry} />
+            <LedgerRow key={entry.id} entry={entry} zone={zone} />
           ))}
         </ul>
-      </PullToRefresh>
+      </ListRefresh>
     </Page>
   );
 }

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { pngFile } from '../../../test/files';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { asMemberPickingPictures, pngFile } from '../../../test/files';
+import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
 import { RechargeScreen } from './RechargeScreen';
 
@@ -20,12 +19,7 @@ const details = {
 const choose = (file: File) => fireEvent.change(screen.getByTestId('deposit-screenshot-input'), { target: { files: [file] } });
 
 describe('RechargeScreen', () => {
-  beforeEach(() => {
-    useSession.getState().signIn({ token: 't', user_id: 1, group_id: 1 }, { remember: false });
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  asMemberPickingPictures();
 
   it('shows the balance, the USDT address and the bank details, each with a copy button', async () => {
     const writeText = vi.fn(async () => {});
@@ -34,6 +28,9 @@ describe('RechargeScreen', () => {
     configureApiClient({ fetch: api.fetch });
     screenAt('/recharge', <RechargeScreen />);
     expect((await screen.findByTestId('usdt-address')).textContent).toBe(details.usdt);
+    // The address as a QR code too (drawn locally: modules as one SVG path).
+    const qr = screen.getByTestId('usdt-qr').querySelector('svg')!;
+    expect(qr.querySelectorAll('path')[1]!.getAttribute('d')!.length).toBeGreaterThan(500);
     expect(screen.getByTestId('bank-number').textContent).toBe('6222 0000 1234 5678');
     expect(screen.getByTestId('bank-holder').textContent).toBe('Lucky28 Ltd');
     fireEvent.click(screen.getByTestId('usdt-copy'));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Popup, Selector } from 'antd-mobile';
 import { BankcardOutline, PayCircleOutline, RightOutline } from 'antd-mobile-icons';
+import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
@@ -140,10 +141,16 @@ function RechargeBody({ info }: { info: DepositDetails }) {
         </div>
       </section>
 
-      <section className="wallet-card">
+      <section className="l28-card wallet-card">
         <h3>
           <PayCircleOutline /> {t('wallet.recharge.usdtTitle')}
         </h3>
+        {info.usdt && (
+          <figure className="wallet-qr" data-testid="usdt-qr">
+            <QRCodeSVG value={info.usdt} size={168} marginSize={2} title={t('wallet.recharge.usdtQr')} />
+            <figcaption>{t('wallet.recharge.usdtQr')}</figcaption>
+          </figure>
+        )}
         <div className="wallet-address" data-testid="usdt-address">
           {info.usdt || t(hasChat ? 'wallet.recharge.notConfigured' : 'wallet.recharge.notConfiguredNoChat')}
         </div>
@@ -153,7 +160,7 @@ function RechargeBody({ info }: { info: DepositDetails }) {
         <p className="wallet-note">{t('wallet.recharge.usdtHint')}</p>
       </section>
 
-      <section className="wallet-card">
+      <section className="l28-card wallet-card">
         <h3>
           <BankcardOutline /> {t('wallet.recharge.bankTitle')}
         </h3>

@@ -133,7 +133,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         {Number(info.score) > 0 && <p className="wallet-balance-note">{t('wallet.withdraw.scoreNote', { score: info.score })}</p>}
       </section>
 
-      <section className="wallet-card">
+      <section className="l28-card wallet-card">
         <label className={`wallet-field ${problem.marks('money') ? 'field-invalid' : ''}`}>
           <span>{t('wallet.withdraw.amount')}</span>
           <div className="wallet-amount-row">
@@ -153,7 +153,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         </label>
       </section>
 
-      <section className="wallet-card" role="radiogroup" aria-label={t('wallet.withdraw.to')}>
+      <section className="l28-card wallet-card" role="radiogroup" aria-label={t('wallet.withdraw.to')}>
         <h3>{t('wallet.withdraw.to')}</h3>
         <AccountOption type={0} account={info.pay_list[0] ?? null} selected={type === 0} onSelect={() => setType(0)} />
         <AccountOption type={1} account={info.pay_list[1] ?? null} selected={type === 1} onSelect={() => setType(1)} />

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { OperatorRole } from '@lucky28/shared';
+import { fakeServer, ok, refuse } from '../test/render';
+import { session } from '../lib/session';
+import { DepositQueue, type DepositRow } from '../features/queues/DepositQueue';
+import { Shell } from './Shell';
+
+const deposit: DepositRow = {
+  id: 41, user_id: 7, username: 'alice', amount: '200.00', channel: 'usdt', status: 0, reason: '',
+  screenshot: '', createtime: 1_780_000_000, reviewtime: null,
+};
+
+/** The console frame, signed in with `role`, showing the deposit queue. */
+function renderShell(role: OperatorRole) {
+  session.set('op-token');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(['me'], { id: 1, username: 'olga', role, totp_enabled: true, totp_required: true, disabled: false, created_at: 0 });
+  const router = createMemoryRouter([{ path: '/', element: <Shell />, children: [{ path: 'queues/deposits', element: <DepositQueue /> }] }], {
+    initialEntries: ['/queues/deposits'],
+  });
+  return render(
+    <AntApp>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+}
+
+const menuItem = (name: RegExp) => screen.getAllByRole('menuitem').find((item) => name.test(item.textContent ?? ''));
+/** The number on a menu entry's badge ('' when the queue is empty and no number shows). */
+const countOn = (name: RegExp, queue: string) => within(menuItem(name)!).queryByTestId(`count-${queue}`)?.textContent ?? '';
+
+describe('console menu', () => {
+  it('shows live counts of the queues a finance operator works, and the count drops when an item is decided', async () => {
+    let pending = [deposit];
+    const { calls } = fakeServer({
+      queueCounts: () => ok({ deposits: pending.length, withdrawals: 4, real_names: null }),
+      depositList: (b) => ok(b.status === 0 ? pending : []),
+      depositApprove: () => {
+        pending = [];
+        return ok({ id: 41, status: 1 });
+      },
+    });
+    renderShell('finance');
+    await waitFor(() => expect(countOn(/^Deposits/, 'deposits')).toBe('1'));
+    expect(countOn(/^Withdrawals/, 'withdrawals')).toBe('4');
+    expect(menuItem(/Real-name reviews/)).toBeUndefined();
+    expect(calls.find((c) => c.call === 'queueCounts')?.body).toMatchObject({ lang: 'en' });
+
+    const row = (await screen.findByText('alice (#7)')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    // The menu follows the queue: nothing left, no number on the badge.
+    await waitFor(() => expect(countOn(/^Deposits/, 'deposits')).toBe(''));
+    expect(calls.filter((c) => c.call === 'queueCounts').length).toBeGreaterThanOrEqual(2);
+  }, 90_000);
+
+  it('shows a support operator only the real-name queue, with its count', async () => {
+    fakeServer({
+      queueCounts: () => ok({ deposits: null, withdrawals: null, real_names: 2 }),
+      depositList: () => refuse('You do not have permission to do this', 403, 403),
+    });
+    renderShell('support');
+    await waitFor(() => expect(countOn(/Real-name reviews/, 'realnames')).toBe('2'));
+    expect(menuItem(/^Deposits/)).toBeUndefined();
+    expect(menuItem(/^Withdrawals/)).toBeUndefined();
+  });
+
+  it('shows an admin every queue’s count; an empty queue shows no badge', async () => {
+    const { calls } = fakeServer({
+      queueCounts: () => ok({ deposits: 5, withdrawals: 0, real_names: 1 }),
+      depositList: () => ok([]),
+    });
+    renderShell('admin');
+    await waitFor(() => expect(countOn(/^Deposits/, 'deposits')).toBe('5'));
+    expect(countOn(/Real-name reviews/, 'realnames')).toBe('1');
+    expect(countOn(/^Withdrawals/, 'withdrawals')).toBe('');
+    expect(calls.filter((c) => c.call === 'queueCounts').length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Alert, Button, Drawer, Form, Input, Select, Space, Switch, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EditDeleteButtons, useSaveOutcome } from './panelParts';
+import { formatTime } from './time';
+import { CONTENT_LANGS, useArticles, useContentChange, useTabs, type AdminArticle } from './api';
+import { RichTextEditor } from './RichTextEditor';
+
+/** The form: an article's language is sent as `language` (`lang` is the language of the answer). */
+type Draft = Partial<Pick<AdminArticle, 'id' | 'tab_id' | 'title' | 'content' | 'is_top'>> & { language?: string };
+
+/** Articles, one per language: list by tab and language, edit in the rich-text editor (sanitised by the server on save). */
+export function ArticlesPanel() {
+  const { t, i18n } = useTranslation();
+  const [filter, setFilter] = useState<{ tab_id?: number; language?: string; page: number }>({ page: 1 });
+  const articles = useArticles(filter);
+  const tabs = useTabs().data ?? [];
+  const save = useContentChange<Draft>('articleSave');
+  const remove = useContentChange<{ id: number }>('articleDelete');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [form] = Form.useForm<Draft>();
+  const saved = useSaveOutcome(form, () => setDraft(null));
+  const uiLang = ({ 'zh-CN': 'zh', 'zh-TW': 'tw', en: 'en', vi: 'vi' } as const)[i18n.language as 'en'] ?? 'zh';
+  const tabOptions = tabs.map((x) => ({ value: x.id, label: x.name[uiLang] }));
+  const langOptions = CONTENT_LANGS.map((l) => ({ value: l, label: t(`content.langs.${l}`) }));
+  const open = (d: Draft) => {
+    setDraft(d);
+    form.resetFields();
+    form.setFieldsValue(d);
+  };
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select allowClear placeholder={t('content.tab')} style={{ width: 180 }} options={tabOptions} value={filter.tab_id} onChange={(v) => setFilter({ ...filter, tab_id: v, page: 1 })} />
+        <Select allowClear placeholder={t('content.lang')} style={{ width: 160 }} options={langOptions} value={filter.language} onChange={(v) => setFilter({ ...filter, language: v, page: 1 })} />
+        <Button type="primary" onClick={() => open({ tab_id: filter.tab_id ?? tabs[0]?.id, language: filter.language ?? uiLang, is_top: false, content: '' })} data-testid="article-add">
+          {t('content.add')}
+        </Button>
+      </Space>
+      <Table<AdminArticle>
+        rowKey="id"
+        size="small"
+        loading={articles.isFetching}
+        dataSource={articles.data?.list}
+        pagination={{ current: filter.page, pageSize: 20, total: articles.data?.total, onChange: (page) => setFilter({ ...filter, page }) }}
+        columns={[
+          { title: t('content.titleField'), dataIndex: 'title' },
+          { title: t('content.tab'), dataIndex: 'tab_id', render: (id: number | null) => tabOptions.find((o) => o.value === id)?.label ?? '—' },
+          { title: t('content.lang'), dataIndex: 'lang', render: (l: string) => t(`content.langs.${l}`) },
+          { title: t('content.top'), dataIndex: 'is_top', render: (v: boolean) => (v ? t('common.yes') : t('common.no')) },
+          { title: t('content.views'), dataIndex: 'views' },
+          { title: t('common.time'), dataIndex: 'createtime', render: formatTime },
+          {
+            title: t('common.actions'),
+            render: (_, a) => (
+              <Space>
+                <EditDeleteButtons
+                  onEdit={() => open({ id: a.id, tab_id: a.tab_id, language: a.lang, title: a.title, content: a.content, is_top: a.is_top })}
+                  onDelete={() => remove.mutate({ id: a.id })}
+                />
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Drawer open={draft !== null} width={760} title={draft?.id ? t('content.edit') : t('content.add')} onClose={() => setDraft(null)} destroyOnHidden
+        extra={<Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="article-save">{t('common.save')}</Button>}>
+        <Alert type="info" showIcon message={t('content.sanitizedNote')} style={{ marginBottom: 12 }} />
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) =>
+            save.mutate({ ...v, id: draft?.id }, saved)
+          }
+        >
+          <Space wrap>
+            <Form.Item name="tab_id" label={t('content.tab')} rules={[{ required: true, message: t('content.tab') }]}>
+              <Select style={{ width: 200 }} options={tabOptions} />
+            </Form.Item>
+            <Form.Item name="language" label={t('content.lang')} rules={[{ required: true, message: t('content.lang') }]}>
+              <Select style={{ width: 160 }} options={langOptions} />
+            </Form.Item>
+            <Form.Item name="is_top" label={t('content.top')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+          <Form.Item name="title" label={t('content.titleField')} rules={[{ required: true, whitespace: true, message: t('content.titleField') }]}>
+            <Input maxLength={120} data-testid="article-title" />
+          </Form.Item>
+          <Form.Item name="content" label={t('content.text')} rules={[{ required: true, message: t('content.text') }]}>
+            <RichTextEditor />
+          </Form.Item>
+        </Form>
+      </Drawer>
+    </>
+  );
+}

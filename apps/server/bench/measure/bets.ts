@@ -1,0 +1,134 @@
+/**
+ * Budget: sustained bets from many players over 32 connections for 10 s, against pgbench TPC-B
+ * (16 clients) on the same PostgreSQL in the same run: ≥ 0.5× its tps, p99 ≤ 50 ms. The bets are
+ * placed in one round, which the server under test then draws; `verifyBets` checks the ledger.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
+import { queryRows } from '../../src/db/query.js';
+import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
+import { pgbenchTpcb, type PgbenchResult } from '../lib/pgbench.js';
+import { cpuMs, post, runLoad, sleep, type Child } from '../lib/processes.js';
+import { fmt, ratio, type Report } from '../lib/report.js';
+
+const BUDGET_RATIO = 0.5;
+const BUDGET_P99_MS = 50;
+const CONNECTIONS = 32;
+const STAKE = '10';
+const PLAY_TYPE = '1';
+
+export interface BetsContext {
+  report: Report;
+  label: string;
+  serverUrl: string;
+  /** The server under test's process (its CPU time per bet is reported). */
+  server?: Child;
+  /** PostgreSQL server for pgbench (same server as the bets); undefined on PGlite. */
+  pgbenchUrl: string | undefined;
+  tokens: string[];
+  gameId: number;
+  roomId: number;
+  seconds: number;
+}
+
+export interface BetsOutcome {
+  issue: string;
+  /** Bets accepted in the warm-up and the measured run together (each one order). */
+  accepted: number;
+}
+
+interface HeartGame {
+  issue: { issue: string; closeTime: number };
+  last_issue: { issue: string } | null;
+}
+
+const gameHeart = (ctx: BetsContext) => post<HeartGame>(`${ctx.serverUrl}/api/Lottery/heart`, { game_id: ctx.gameId, lang: 'en' });
+
+/** Waits for a round with at least `seconds` of betting left and returns its issue. */
+async function openRound(ctx: BetsContext, seconds: number): Promise<string> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    const { data } = await gameHeart(ctx);
+    if (data.issue.closeTime >= seconds) return data.issue.issue;
+    await sleep(500);
+  }
+  throw new Error('no round with enough betting time opened');
+}
+
+export async function measureBets(ctx: BetsContext): Promise<BetsOutcome> {
+  let pgbench: PgbenchResult | undefined;
+  if (ctx.pgbenchUrl) {
+    pgbench = await pgbenchTpcb(ctx.pgbenchUrl, { clients: 16, seconds: 10 });
+    ctx.report.info(
+      `${ctx.label} pgbench TPC-B`,
+      `${fmt(pgbench.tps)} tps (${pgbench.clients} clients, scale ${pgbench.scale}, ${pgbench.seconds} s, average latency ${pgbench.latencyMs} ms)`,
+    );
+  }
+  const warmup = 2;
+  const issue = await openRound(ctx, warmup + ctx.seconds + 2);
+  const job = {
+    url: ctx.serverUrl,
+    path: '/api/Lottery/playOrder',
+    body: JSON.stringify({ lang: 'en', plan_id: ctx.roomId, game_id: ctx.gameId, issue, play_type: PLAY_TYPE, money: STAKE }),
+    connections: CONNECTIONS,
+    tokens: ctx.tokens,
+    countCodes: true,
+    // As the player app sends them: each bet with its own key.
+    idempotencyKeys: true,
+  };
+  const warm = await runLoad({ ...job, seconds: warmup });
+  const cpuBefore = ctx.server && cpuMs(ctx.server);
+  const run = await runLoad({ ...job, seconds: ctx.seconds });
+  const cpuAfter = ctx.server && cpuMs(ctx.server);
+  const perSecond = run.accepted / run.seconds;
+  const refused = Object.entries(run.refused).map(([msg, n]) => `${n}× "${msg}"`).join(', ');
+  const figures =
+    `${fmt(perSecond)} accepted/s (${fmt(run.accepted)} bets, each with an Idempotency-Key, from ${ctx.tokens.length} players over ${CONNECTIONS} connections in ${fmt(run.seconds, 1)} s), ` +
+    `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms${refused ? `; refused: ${refused}` : ''}${run.errors + run.timeouts ? `; ${run.errors} errors, ${run.timeouts} timeouts` : ''}`;
+  if (cpuBefore !== undefined && cpuAfter !== undefined && run.requests > 0) {
+    ctx.report.info(`${ctx.label} server CPU per bet`, `${fmt(((cpuAfter - cpuBefore) * 1000) / run.requests)} µs (the server process's user + system time over the run, per request answered)`);
+  }
+  if (pgbench) {
+    const r = perSecond / pgbench.tps;
+    ctx.report.budget(`${ctx.label} sustained bets vs pgbench`, `${figures} = ${ratio(r)} of ${fmt(pgbench.tps)} tps`, `≥ ${BUDGET_RATIO}×`, r >= BUDGET_RATIO);
+    ctx.report.budget(`${ctx.label} bet p99`, `${run.latency.p99} ms`, `≤ ${BUDGET_P99_MS} ms`, run.latency.p99 <= BUDGET_P99_MS);
+  } else {
+    ctx.report.info(`${ctx.label} sustained bets (no pgbench on PGlite)`, figures);
+  }
+  return { issue, accepted: warm.accepted + run.accepted };
+}
+
+/** Waits until the server under test has drawn the round of `issue`. */
+export async function waitForDraw(ctx: BetsContext, issue: string): Promise<void> {
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline) {
+    const { data } = await gameHeart(ctx);
+    if (data.last_issue && data.last_issue.issue >= issue) return;
+    await sleep(300);
+  }
+  throw new Error(`round ${issue} was not drawn`);
+}
+
+/** After the draw: every accepted bet is one order, settled once; balances, ledger and requests agree. */
+export async function verifyBets(db: Db, ctx: { report: Report; label: string; gameId: number }, outcome: BetsOutcome): Promise<void> {
+  const [orders] = await queryRows<{ open: number; settled: number }>(db, sql`
+    select count(*) filter (where status = 0)::int as open, count(*) filter (where status = 1)::int as settled
+    from orders where issue = ${outcome.issue} and game_id = ${ctx.gameId}`);
+  // Paid exactly once: one type-3 ledger row per winning order, none for the others.
+  const [paid] = await queryRows<{ wrong: number }>(db, sql`
+    select count(*)::int as wrong from orders o
+    left join (select ref_id, count(*) as n from ledger where ref_type = 'order' and type = 3 group by ref_id) l on l.ref_id = o.id
+    where o.issue = ${outcome.issue} and o.game_id = ${ctx.gameId} and coalesce(l.n, 0) <> (case when o.payout > 0 then 1 else 0 end)`);
+  const wrongPayments = Number(paid?.wrong ?? 0);
+  const discrepancies = await findDiscrepancies(db);
+  const open = Number(orders?.open ?? 0);
+  const settled = Number(orders?.settled ?? 0);
+  ctx.report.budget(
+    `${ctx.label} ledger after the draw`,
+    `${fmt(outcome.accepted)} bets counted accepted, ${fmt(settled)} orders settled (bets still in flight when the load generator stopped ` +
+      `are placed too), ${open} left open, ${wrongPayments} paid other than once, ${discrepancies.length} ledger discrepancies` +
+      (discrepancies.length ? ` (first: ${JSON.stringify(discrepancies[0])})` : ''),
+    '0 discrepancies, every order settled and paid once',
+    discrepancies.length === 0 && open === 0 && wrongPayments === 0 && settled >= outcome.accepted && outcome.accepted > 0,
+  );
+}

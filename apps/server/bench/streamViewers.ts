@@ -1,0 +1,102 @@
+/**
+ * The live-stream bench's load generator (a child process of bench/stream.ts, never the server's):
+ * opens VIEWERS Server-Sent Events connections to STREAM_URL, like as many idle players' browsers,
+ * and reports over IPC when every one has its first state ('ready'); `{ type: 'open', count }` opens
+ * more. For every bet the parent announces ({ marker, sentAt }) it reports how long the bet took to
+ * reach each viewer (the bet's stake is its marker, found in the pushed frame without parsing it).
+ */
+import http from 'node:http';
+import { onSseFrames } from '../src/http/sseFrames.js';
+
+const url = new URL(process.env.STREAM_URL ?? 'http://127.0.0.1:8360/api/Lottery/stream');
+let viewers = Number(process.env.VIEWERS ?? 5000);
+const send = (msg: unknown) => process.send?.(msg);
+
+/** Marker (the bet's stake, "10.07") → when the parent sent the bet. */
+const sentAt = new Map<string, number>();
+/** Marker → arrival times at the viewers (ms since epoch). */
+const arrivals = new Map<string, number[]>();
+/** Markers seen before the parent's announcement reached us. */
+const early = new Map<string, number[]>();
+let ready = 0;
+let failed = 0;
+let closed = 0;
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+function record(marker: string, at: number): void {
+  const into = sentAt.has(marker) ? arrivals : early;
+  let list = into.get(marker);
+  if (!list) into.set(marker, (list = []));
+  list.push(at);
+}
+
+const MARKER = /"quantity":"(\d+\.\d\d)"/g;
+
+function onFrame(frame: string, state: { started: boolean }): void {
+  if (frame.startsWith('event: heart')) {
+    if (!state.started) {
+      state.started = true;
+      ready++;
+      if (ready + failed === viewers) send({ type: 'ready', ready, failed });
+    }
+    return;
+  }
+  if (!frame.startsWith('event: bets')) return;
+  const at = Date.now();
+  for (const m of frame.matchAll(MARKER)) record(m[1]!, at);
+}
+
+function connect(): void {
+  const req = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (res) => {
+    if (res.statusCode !== 200) {
+      failed++;
+      res.resume();
+      if (ready + failed === viewers) send({ type: 'ready', ready, failed });
+      return;
+    }
+    const state = { started: false };
+    onSseFrames(res, (block) => onFrame(block, state));
+    res.on('close', () => closed++);
+    res.on('error', () => {});
+  });
+  req.on('error', () => {
+    failed++;
+    if (ready + failed === viewers) send({ type: 'ready', ready, failed });
+  });
+}
+
+process.on('message', (msg: { type: string; marker?: string; sentAt?: number; count?: number }) => {
+  if (msg.type === 'open') {
+    viewers += msg.count!;
+    batch();
+  } else if (msg.type === 'bet') {
+    sentAt.set(msg.marker!, msg.sentAt!);
+    const before = early.get(msg.marker!);
+    if (before) {
+      arrivals.set(msg.marker!, before);
+      early.delete(msg.marker!);
+    }
+  } else if (msg.type === 'report') {
+    const latencies: number[] = [];
+    /** Per bet (marker): first viewer reached, last viewer reached (ms after sending). */
+    const spans: Record<string, [number, number]> = {};
+    let missing = 0;
+    for (const [marker, at] of sentAt) {
+      const seen = arrivals.get(marker) ?? [];
+      missing += Math.max(0, ready - seen.length);
+      for (const t of seen) latencies.push(t - at);
+      if (seen.length > 0) spans[marker] = [Math.min(...seen) - at, Math.max(...seen) - at];
+    }
+    send({ type: 'report', latencies, spans, missing, closed, ready, failed });
+  } else if (msg.type === 'exit') {
+    process.exit(0);
+  }
+});
+
+// Open the connections in batches, so the server's accept queue is not the thing measured.
+let opened = 0;
+const batch = () => {
+  for (let i = 0; i < 250 && opened < viewers; i++, opened++) connect();
+  if (opened < viewers) setTimeout(batch, 20);
+};
+batch();

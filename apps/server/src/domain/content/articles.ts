@@ -1,0 +1,133 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ApiLang } from '@lucky28/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { articleTabs, articles } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { sanitizeArticleHtml } from './sanitize.js';
+
+type ArticleRow = typeof articles.$inferSelect;
+export type Localized = Record<ApiLang, string>;
+
+/** An article on the wire (its HTML was sanitised when it was saved). */
+export const presentArticle = (a: ArticleRow) => ({
+  id: a.id,
+  tab_id: a.tabId,
+  title: a.title,
+  content: a.content,
+  views: a.views,
+  createtime: Math.floor(a.createdAt.getTime() / 1000),
+});
+
+/** Home news in one language: the pinned "hot topics" and each tab's latest articles. */
+export async function newsFor(db: DbOrTx, lang: ApiLang, perTab = 10) {
+  const [tabs, list] = await Promise.all([
+    db.select().from(articleTabs).orderBy(asc(articleTabs.sort), asc(articleTabs.id)),
+    db.select().from(articles).where(eq(articles.lang, lang)).orderBy(desc(articles.createdAt), desc(articles.id)),
+  ]);
+  return {
+    tops: list.filter((a) => a.isTop).map(presentArticle),
+    articleTabs: tabs.map((t) => ({
+      id: t.id,
+      name: (t.name as Partial<Localized>)[lang] ?? '',
+      articles: list.filter((a) => a.tabId === t.id).slice(0, perTab).map(presentArticle),
+    })),
+  };
+}
+
+/** One page of a tab's articles in one language (every tab when tabId is 0 or missing), newest first. */
+export async function articlePage(db: DbOrTx, opts: { lang: string; tabId?: number; page: number; limit: number }) {
+  const where: SQL = opts.tabId ? and(eq(articles.lang, opts.lang), eq(articles.tabId, opts.tabId))! : eq(articles.lang, opts.lang);
+  const [list, [total]] = await Promise.all([
+    db.select().from(articles).where(where).orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(opts.limit).offset((opts.page - 1) * opts.limit),
+    db.select({ n: count() }).from(articles).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), list: list.map(presentArticle) };
+}
+
+export async function findArticle(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  if (!row) throw new AppError('err.not_found', { field: 'id' });
+  return row;
+}
+
+/** Counts a real view (DESIGN §9: no fixed 7706). */
+export async function countView(db: DbOrTx, id: number): Promise<number> {
+  const rows = await db
+    .update(articles)
+    .set({ views: sql`${articles.views} + 1` })
+    .where(eq(articles.id, id))
+    .returning({ views: articles.views });
+  if (!rows[0]) throw new AppError('err.not_found', { field: 'id' });
+  return rows[0].views;
+}
+
+// --- operators ---
+
+export async function listTabs(db: DbOrTx) {
+  const rows = await db
+    .select({ id: articleTabs.id, name: articleTabs.name, sort: articleTabs.sort, articles: sql<number>`(select count(*)::int from articles a where a.tab_id = "article_tabs"."id")` })
+    .from(articleTabs)
+    .orderBy(asc(articleTabs.sort), asc(articleTabs.id));
+  return rows.map((r) => ({ ...r, name: r.name as Localized, articles: Number(r.articles) }));
+}
+
+export async function saveTab(tx: DbOrTx, input: { id?: number; name: Localized; sort?: number }) {
+  if (input.id) {
+    const [before] = await tx.select().from(articleTabs).where(eq(articleTabs.id, input.id)).for('update');
+    if (!before) throw new AppError('err.not_found', { field: 'id' });
+    const [after] = await tx.update(articleTabs).set({ name: input.name, sort: input.sort ?? before.sort }).where(eq(articleTabs.id, input.id)).returning();
+    return { before, after: after! };
+  }
+  const [after] = await tx.insert(articleTabs).values({ name: input.name, sort: input.sort ?? 0 }).returning();
+  return { before: null, after: after! };
+}
+
+/** A tab is deleted only when empty (articles are never orphaned). */
+export async function deleteTab(tx: DbOrTx, id: number) {
+  const [before] = await tx.select().from(articleTabs).where(eq(articleTabs.id, id)).for('update');
+  if (!before) throw new AppError('err.not_found', { field: 'id' });
+  const [used] = await tx.select({ n: count() }).from(articles).where(eq(articles.tabId, id));
+  if (Number(used?.n ?? 0) > 0) throw new AppError('err.tab_not_empty', { field: 'id' });
+  await tx.delete(articleTabs).where(eq(articleTabs.id, id));
+  return before;
+}
+
+export const presentAdminArticle = (a: ArticleRow) => ({ ...presentArticle(a), lang: a.lang, is_top: a.isTop });
+
+export async function adminArticles(db: DbOrTx, opts: { tabId?: number; lang: string | null; page: number; limit: number }) {
+  const conds: SQL[] = [];
+  if (opts.tabId) conds.push(eq(articles.tabId, opts.tabId));
+  if (opts.lang) conds.push(eq(articles.lang, opts.lang));
+  const where = conds.length ? and(...conds) : undefined;
+  const [list, [total]] = await Promise.all([
+    db.select().from(articles).where(where).orderBy(desc(articles.createdAt), desc(articles.id)).limit(opts.limit).offset((opts.page - 1) * opts.limit),
+    db.select({ n: count() }).from(articles).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), list: list.map(presentAdminArticle) };
+}
+
+/** Saves an article; its HTML is sanitised here, on the server, whatever the client sent (DESIGN §7). */
+export async function saveArticle(
+  tx: DbOrTx,
+  input: { id?: number; tab_id: number; language: string; title: string; content: string; is_top: boolean },
+  now: number,
+) {
+  const [tab] = await tx.select({ id: articleTabs.id }).from(articleTabs).where(eq(articleTabs.id, input.tab_id));
+  if (!tab) throw new AppError('err.tab_required', { field: 'tab_id' });
+  const values = { tabId: input.tab_id, lang: input.language, title: input.title, content: sanitizeArticleHtml(input.content), isTop: input.is_top };
+  if (input.id) {
+    const [before] = await tx.select().from(articles).where(eq(articles.id, input.id)).for('update');
+    if (!before) throw new AppError('err.not_found', { field: 'id' });
+    const [after] = await tx.update(articles).set(values).where(eq(articles.id, input.id)).returning();
+    return { before, after: after! };
+  }
+  const [after] = await tx.insert(articles).values({ ...values, createdAt: new Date(now) }).returning();
+  return { before: null, after: after! };
+}
+
+export async function deleteArticle(tx: DbOrTx, id: number) {
+  const [before] = await tx.delete(articles).where(eq(articles.id, id)).returning();
+  if (!before) throw new AppError('err.not_found', { field: 'id' });
+  return before;
+}

@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { deposits, realNameRequests, withdrawals } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { formatMoney } from '@lucky28/shared';
+import { sendStationMessage } from '../content/notices.js';
+
+/** The requests an operator decides: each has `status`, `reason`, `reviewed_by` and `reviewed_at`. */
+type ReviewedTable = typeof deposits | typeof withdrawals | typeof realNameRequests;
+
+/**
+ * Claims a pending request for an operator's decision: one update moves it from `from` to `to` with the
+ * reviewer, the time and the reason, only while it still stands at `from` — the row lock of that
+ * update is what keeps two operators from deciding it twice. Unknown → err.not_found; already
+ * decided → err.request_not_pending. Answers the updated row.
+ */
+export async function claimPending<T extends ReviewedTable>(
+  tx: DbOrTx,
+  table: T,
+  opts: { id: number; from: number; to: number; operatorId: number; now: number; reason?: string },
+): Promise<T['$inferSelect']> {
+  // The three tables share these columns; drizzle cannot type an update over a union of tables.
+  const t = table as unknown as typeof withdrawals;
+  const rows = await tx
+    .update(t)
+    .set({ status: opts.to, reviewedBy: opts.operatorId, reviewedAt: new Date(opts.now), reason: opts.reason ?? null })
+    .where(and(eq(t.id, opts.id), eq(t.status, opts.from)))
+    .returning();
+  const row = rows[0];
+  if (!row) {
+    const exists = await tx.select({ id: t.id }).from(t).where(eq(t.id, opts.id)).limit(1);
+    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
+  }
+  return row as T['$inferSelect'];
+}
+
+/** Tells the player a money request (deposit or withdrawal) was rejected: its amount and the operator's reason. */
+export async function tellMoneyRequestRejected(
+  tx: DbOrTx,
+  request: { userId: number; amount: number },
+  event: 'deposit_rejected' | 'withdraw_rejected',
+  opts: { now: number; reason?: string },
+): Promise<void> {
+  await sendStationMessage(tx, {
+    userId: request.userId,
+    event,
+    params: { amount: formatMoney(request.amount), reason: opts.reason ?? '' },
+    now: opts.now,
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { heartData, streamSchema } from '@lucky28/shared';
+import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
+import { StreamHub, type StreamTopic } from './streamHub.js';
+import type { HeartView } from './heartView.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a never-ending event stream (callers that inject every route skip it). */
+    eventStream?: boolean;
+  }
+}
+
+/**
+ * `GET /api/Lottery/stream` — Server-Sent Events for the home cards (no parameters), a game
+ * (`game_id`) or a room (`plan_id`): the live push of what Lottery/heart answers (streamHub.ts).
+ * The session token, when sent in the `token` header (fetch-based clients), personalises a room's
+ * stream like the heart: own bets with their balance after, the balance, and presence. Bad input is
+ * refused with the usual envelope before the stream starts; clients fall back to polling the heart.
+ */
+export default async function streamRoutes(fastify: FastifyInstance, opts: { view: HeartView }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const engine = app.game;
+  const hub = new StreamHub(engine, opts.view);
+  app.addHook('preClose', async () => hub.close());
+
+  app.get('/api/Lottery/stream', {
+    config: { eventStream: true },
+    schema: { querystring: streamSchema, response: answers(heartData) },
+  }, async (request, reply) => {
+    const gameId = request.query.game_id || undefined;
+    const planId = request.query.plan_id || undefined;
+    let topic: StreamTopic = { kind: 'home' };
+    if (planId !== undefined) {
+      const room = engine.snapshot.rooms.get(planId);
+      if (!room || (gameId !== undefined && room.gameId !== gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
+      topic = { kind: 'room', gameId: room.gameId, roomId: room.id };
+    } else if (gameId !== undefined) {
+      if (!engine.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
+      topic = { kind: 'game', gameId };
+    }
+    const user = topic.kind === 'room' && (request.headers.token || request.headers.authorization) ? await app.optionalUser(request, { allowCached: true }) : null;
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-request-id': request.id,
+      // nginx and similar proxies must pass events on at once.
+      'x-accel-buffering': 'no',
+    });
+    res.socket?.setNoDelay(true);
+    res.write(': lucky28\n\n');
+    try {
+      await hub.add({ res, lang: request.lang, userId: user?.userId ?? null, topic });
+    } catch (err) {
+      request.log.warn({ err }, 'opening a live stream failed');
+      res.end();
+    }
+  });
+}
+

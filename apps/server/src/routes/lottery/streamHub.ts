@@ -1,0 +1,279 @@
+/**
+ * The live streams' viewers on this node and what each is pushed (DESIGN §8). Pushes come from the
+ * engine's snapshot changes (domain/game/changes.ts: this node's bets and draws, and other nodes'
+ * through LISTEN/NOTIFY) and from a one-second tick (the round closing or turning, presence):
+ *
+ * - `heart`: a whole Lottery/heart answer (as the poll would answer this viewer): at connection, after
+ *   a draw, a configuration change, the round closing or turning, and (home, game) after new bets;
+ * - `bets`: a room's new bets `{ issue, order_count, message[] }` (plus `user_quantity` for the bettor);
+ * - `presence`: `{ robot_num }` when the room's count of present players changes;
+ * - a comment every 15 s, so idle connections and load balancers stay alive;
+ * - the end of the stream after about 10 minutes (the client reconnects, spreading viewers over nodes).
+ *
+ * Every frame is serialised once per topic and language and written to every viewer as the same
+ * Buffer; only a logged-in viewer's own parts (balance, their bets) are built for them. No push
+ * queries the database, except a draw's new balance for a viewer who had a bet in that game.
+ */
+import type { ServerResponse } from 'node:http';
+import type { ApiLang } from '@lucky28/shared';
+import type { GameChange } from '../../domain/game/changes.js';
+import type { GameEngine } from '../../domain/game/engine.js';
+import { money } from '../../domain/game/present.js';
+import type { FeedEntry } from '../../domain/game/snapshot.js';
+import type { HeartView } from './heartView.js';
+
+export const HEARTBEAT_MS = 15_000;
+const TICK_MS = 1000;
+/** New bets change the home and game cards' counters: pushed at most this often. */
+const COUNTER_PUSH_MS = 250;
+/**
+ * A stream ends after about this long (± a fifth, so reconnections spread out): the client reconnects
+ * through the load balancer, which spreads viewers again after a node has come back.
+ */
+export const STREAM_MAX_MS = 10 * 60_000;
+/** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
+const MAX_BACKLOG_BYTES = 512 * 1024;
+
+export type StreamTopic = { kind: 'home' } | { kind: 'game'; gameId: number } | { kind: 'room'; gameId: number; roomId: number };
+
+export interface StreamViewer {
+  res: ServerResponse;
+  lang: ApiLang;
+  userId: number | null;
+  topic: StreamTopic;
+  /** Last known balance (cents) of a logged-in viewer. */
+  balance?: number;
+  /** Games in which this viewer has bets waiting for a draw. */
+  staked?: Set<number>;
+  /** When the hub ends this stream (Date.now() ms). */
+  endsAt?: number;
+}
+
+const topicKey = (t: StreamTopic): string => (t.kind === 'home' ? 'home' : `${t.kind}:${t.kind === 'room' ? t.roomId : t.gameId}`);
+
+const frame = (event: string, json: string): Buffer => Buffer.from(`event: ${event}\ndata: ${json}\n\n`);
+
+export class StreamHub {
+  private topics = new Map<string, { topic: StreamTopic; viewers: Set<StreamViewer> }>();
+  private byUser = new Map<number, Set<StreamViewer>>();
+  /** What each topic last showed of the round (issue, closed, open) and presence: a change is pushed. */
+  private shown = new Map<string, string>();
+  /** The presence count each room topic last showed. */
+  private presenceShown = new Map<string, number>();
+  private dirty = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private ticker: NodeJS.Timeout | undefined;
+  private lastBeat = 0;
+  private unsubscribe: () => void;
+  private count = 0;
+
+  constructor(
+    private engine: GameEngine,
+    private view: HeartView,
+  ) {
+    this.unsubscribe = engine.changes.on((c) => this.onChange(c));
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Registers a viewer whose response headers are sent, and pushes the current state to it. */
+  async add(viewer: StreamViewer): Promise<void> {
+    if (viewer.userId !== null) viewer.balance = await this.engine.balanceOf(viewer.userId);
+    const key = topicKey(viewer.topic);
+    let entry = this.topics.get(key);
+    if (!entry) this.topics.set(key, (entry = { topic: viewer.topic, viewers: new Set() }));
+    entry.viewers.add(viewer);
+    if (viewer.userId !== null) {
+      let mine = this.byUser.get(viewer.userId);
+      if (!mine) this.byUser.set(viewer.userId, (mine = new Set()));
+      mine.add(viewer);
+    }
+    this.count++;
+    viewer.endsAt = Date.now() + STREAM_MAX_MS * (0.8 + 0.4 * Math.random());
+    viewer.res.once('close', () => this.remove(viewer));
+    this.touchPresence(viewer, this.engine.clock.now());
+    this.pushState(entry.topic, [viewer]);
+    this.ticker ??= setInterval(() => this.tick(), TICK_MS);
+  }
+
+  private remove(viewer: StreamViewer): void {
+    const key = topicKey(viewer.topic);
+    const entry = this.topics.get(key);
+    if (!entry?.viewers.delete(viewer)) return;
+    this.count--;
+    if (entry.viewers.size === 0) {
+      this.topics.delete(key);
+      this.shown.delete(key);
+      this.presenceShown.delete(key);
+    }
+    if (viewer.userId !== null) {
+      const mine = this.byUser.get(viewer.userId);
+      mine?.delete(viewer);
+      if (mine?.size === 0) this.byUser.delete(viewer.userId);
+    }
+    if (this.count === 0 && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+  }
+
+  /** Ends every stream (the node is closing; clients reconnect to another node or poll). */
+  close(): void {
+    this.unsubscribe();
+    if (this.ticker) clearInterval(this.ticker);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.ticker = this.flushTimer = undefined;
+    for (const { viewers } of [...this.topics.values()]) for (const v of [...viewers]) v.res.end();
+  }
+
+  private write(viewer: StreamViewer, data: Buffer | string): void {
+    const res = viewer.res;
+    if (res.writableEnded || res.destroyed) return;
+    if (res.writableLength > MAX_BACKLOG_BYTES) {
+      res.destroy();
+      return;
+    }
+    res.write(data);
+  }
+
+  private onChange(change: GameChange): void {
+    if (change.type === 'bets') return this.pushBets(change.gameId, change.roomId, change.entries);
+    for (const { topic } of this.topics.values()) {
+      if (change.type === 'config' || topic.kind === 'home' || topic.gameId === change.gameId) this.dirty.add(topicKey(topic));
+    }
+    if (change.type === 'draw') void this.refreshStakedBalances(change.gameId).finally(() => this.scheduleFlush(0));
+    else this.scheduleFlush(0);
+  }
+
+  private scheduleFlush(delayMs: number): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      const keys = [...this.dirty];
+      this.dirty.clear();
+      for (const key of keys) {
+        const entry = this.topics.get(key);
+        if (entry) this.pushState(entry.topic, entry.viewers);
+      }
+    }, delayMs);
+  }
+
+  /** Viewers who bet in the drawn game may have won: their balance is read again (cache or one query). */
+  private async refreshStakedBalances(gameId: number): Promise<void> {
+    const waiting: StreamViewer[] = [];
+    for (const viewers of this.byUser.values()) for (const v of viewers) if (v.staked?.delete(gameId)) waiting.push(v);
+    for (const v of waiting) {
+      try {
+        v.balance = await this.engine.balanceOf(v.userId!);
+      } catch (err) {
+        this.engine.log.warn({ err }, 'reading a balance for the live stream failed');
+      }
+    }
+  }
+
+  /** A whole heart answer to the given viewers of a topic (guests share one serialisation per language). */
+  private pushState(topic: StreamTopic, viewers: Iterable<StreamViewer>): void {
+    const engine = this.engine;
+    const now = engine.clock.now();
+    const shared = new Map<ApiLang, Buffer>();
+    const game = topic.kind === 'home' ? undefined : engine.snapshot.games.get(topic.gameId);
+    const room = topic.kind === 'room' ? engine.snapshot.rooms.get(topic.roomId) : undefined;
+    if (topic.kind !== 'home' && (!game || (topic.kind === 'room' && !room))) {
+      for (const v of [...viewers]) v.res.end(); // the game or room is gone: the client falls back to polling
+      return;
+    }
+    this.shown.set(topicKey(topic), this.shownState(topic, now));
+    const present = room ? engine.presence.count(room.id, now) : 0;
+    if (room) this.presenceShown.set(topicKey(topic), present);
+    for (const v of viewers) {
+      if (room && game && v.userId !== null) {
+        this.write(v, frame('heart', this.view.roomJson(game, room, v.lang, { userId: v.userId, balance: v.balance }, now, present)));
+        continue;
+      }
+      let buf = shared.get(v.lang);
+      if (!buf) {
+        const json = topic.kind === 'home' ? this.view.homeJson(v.lang, now) : room ? this.view.roomJson(game!, room, v.lang, null, now, present) : this.view.gameJson(game!, undefined, v.lang, now);
+        shared.set(v.lang, (buf = frame('heart', json)));
+      }
+      this.write(v, buf);
+    }
+  }
+
+  /** New bets: the room's viewers get the entries; the home and game cards their counter, soon. */
+  private pushBets(gameId: number, roomId: number, entries: FeedEntry[]): void {
+    const engine = this.engine;
+    const now = engine.clock.now();
+    const bettor = entries[entries.length - 1]?.userId;
+    for (const v of bettor === undefined ? [] : (this.byUser.get(bettor) ?? [])) {
+      v.balance = entries[entries.length - 1]!.after;
+      (v.staked ??= new Set()).add(gameId);
+    }
+    for (const { topic } of this.topics.values()) {
+      if (topic.kind === 'home' || (topic.kind === 'game' && topic.gameId === gameId)) this.dirty.add(topicKey(topic));
+    }
+    this.scheduleFlush(COUNTER_PUSH_MS);
+
+    const entry = this.topics.get(`room:${roomId}`);
+    const game = engine.snapshot.games.get(gameId);
+    if (!entry || !game) return;
+    const { issue, orderCount } = this.view.issueOf(game, now);
+    const head = `{"issue":${JSON.stringify(issue)},"order_count":${orderCount}`;
+    const shared = new Map<ApiLang, Buffer>();
+    for (const v of entry.viewers) {
+      if (v.userId !== null && v.userId === bettor) {
+        const mine = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, true))).join(',');
+        this.write(v, frame('bets', `${head},"user_quantity":${JSON.stringify(v.balance === undefined ? null : money(v.balance))},"message":[${mine}]}`));
+        continue;
+      }
+      let buf = shared.get(v.lang);
+      if (!buf) {
+        const theirs = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, false))).join(',');
+        shared.set(v.lang, (buf = frame('bets', `${head},"message":[${theirs}]}`)));
+      }
+      this.write(v, buf);
+    }
+  }
+
+  private shownState(topic: StreamTopic, now: number): string {
+    const round = (gameId: number) => {
+      const game = this.engine.snapshot.games.get(gameId);
+      if (!game) return '-';
+      const s = this.view.issueOf(game, now);
+      return `${s.issue.issue}:${s.issue.whether_close ? 1 : 0}:${s.gameStatus}`;
+    };
+    if (topic.kind === 'home') return this.engine.snapshot.gameList().map((g) => round(g.id)).join('|');
+    return round(topic.gameId);
+  }
+
+  private touchPresence(viewer: StreamViewer, now: number): void {
+    if (viewer.userId !== null && viewer.topic.kind === 'room') this.engine.presence.touch(viewer.topic.roomId, viewer.userId, now);
+  }
+
+  /** Each second: the round closing or turning is pushed; presence kept and its changes pushed; heartbeats. */
+  private tick(): void {
+    const now = this.engine.clock.now();
+    const wall = Date.now();
+    const beat = wall - this.lastBeat >= HEARTBEAT_MS;
+    if (beat) this.lastBeat = wall;
+    for (const [key, { topic, viewers }] of this.topics) {
+      for (const v of viewers) {
+        if (v.endsAt !== undefined && wall >= v.endsAt) v.res.end();
+        else this.touchPresence(v, now);
+      }
+      if (this.shown.get(key) !== this.shownState(topic, now)) this.pushState(topic, viewers);
+      else if (topic.kind === 'room') this.pushPresence(key, topic.roomId, viewers, now);
+      if (beat) for (const v of viewers) this.write(v, ': keep-alive\n\n');
+    }
+  }
+
+  private pushPresence(key: string, roomId: number, viewers: Set<StreamViewer>, now: number): void {
+    const count = this.engine.presence.count(roomId, now);
+    const before = this.presenceShown.get(key);
+    this.presenceShown.set(key, count);
+    if (before === undefined || before === count) return;
+    const buf = frame('presence', `{"robot_num":${count}}`);
+    for (const v of viewers) this.write(v, buf);
+  }
+}

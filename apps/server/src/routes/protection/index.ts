@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BREAK_DURATIONS,
+  SESSION_LIMIT,
+  amountField,
+  formatMoney,
+  netPositionData,
+  noInput,
+  orderTotalsData,
+  orderTotalsSchema,
+  protectionInfoData,
+  setLimitSchema,
+  setRealityCheckData,
+  setRealityCheckSchema,
+  takeBreakData,
+  takeBreakSchema,
+  withdrawReverseData,
+  type BreakDuration,
+  type ExclusionKind,
+  type LimitKind,
+} from '@lucky28/shared';
+import { AppError } from '../../errors.js';
+import { answers } from '../../http/answers.js';
+import { parseValue } from '../../http/input.js';
+import { parseDateRange } from '../../http/dateRange.js';
+import { findUserById } from '../../domain/accounts/users.js';
+import { verifySecret } from '../../domain/security/passwords.js';
+import { limitsWithUsage, saveLimit, setRealityCheck } from '../../domain/protection/limits.js';
+import { exclusionOf, presentExclusion, startBreak } from '../../domain/protection/exclusion.js';
+import { netPosition, orderTotals, sessionPlay } from '../../domain/protection/position.js';
+import { reverseWithdrawal } from '../../domain/protection/reversal.js';
+
+const limitAmount = amountField('err.limit_amount_invalid');
+
+/** Reads a limit's value: u for money limits, whole minutes in range for the session limit; blank = remove. */
+function limitValue(kind: LimitKind, text: string | undefined): number | null {
+  if (text === undefined || text === '0') return null;
+  if (kind !== 'session') return parseValue(limitAmount, text, 'amount');
+  const minutes = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(minutes >= SESSION_LIMIT.minMinutes && minutes <= SESSION_LIMIT.maxMinutes)) {
+    throw new AppError('err.limit_session_range', { field: 'amount', params: { min: SESSION_LIMIT.minMinutes, max: SESSION_LIMIT.maxMinutes } });
+  }
+  return minutes;
+}
+
+/**
+ * Player protection (issue 12): the player's limits, reality-check interval, time-out and
+ * self-exclusion, net position, bet-history totals and the reversal of a pending withdrawal.
+ */
+export default async function protectionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tz = app.config.timeZone;
+
+  app.post('/api/user/protectionInfo', {
+    preValidation: app.requireMember,
+    schema: { body: noInput, response: answers(protectionInfoData) },
+  }, async (request, reply) => {
+    const { userId, sessionId } = request.user!;
+    const now = app.clock.now();
+    const user = await findUserById(app.db, userId);
+    if (!user) throw new AppError('err.not_found');
+    return reply.ok({
+      limits: await limitsWithUsage(app.db, { userId, now, timeZone: tz, sessionId }),
+      reality_check: user.realityCheckMinutes,
+      exclusion: presentExclusion(exclusionOf(user, now)),
+      session: await sessionPlay(app.db, { userId, sessionId, now }),
+      time_zone: tz,
+    });
+  });
+
+  /** Lowering (or a first limit) applies at once; raising or removing after 24 hours (`msg.limit_pending`). */
+  app.post('/api/user/setLimit', {
+    preValidation: app.requireMember,
+    schema: { body: setLimitSchema, response: answers(protectionInfoData.shape.limits) },
+  }, async (request, reply) => {
+    const { kind, period, amount } = request.body;
+    const { userId, sessionId } = request.user!;
+    if ((kind === 'session') !== (period === 'session')) throw new AppError('err.limit_kind_invalid', { field: 'period' });
+    const value = limitValue(kind as LimitKind, amount);
+    const now = app.clock.now();
+    const { pending } = await saveLimit(app.db, { userId, kind: kind as LimitKind, period: period as 'day', value, now });
+    return reply.ok(await limitsWithUsage(app.db, { userId, now, timeZone: tz, sessionId }), pending ? 'msg.limit_pending' : 'msg.limit_saved');
+  });
+
+  app.post('/api/user/setRealityCheck', {
+    preValidation: app.requireMember,
+    schema: { body: setRealityCheckSchema, response: answers(setRealityCheckData) },
+  }, async (request, reply) => {
+    await setRealityCheck(app.db, request.user!.userId, request.body.minutes);
+    return reply.ok({ reality_check: request.body.minutes }, 'msg.reality_check_saved');
+  });
+
+  /**
+   * A time-out or a self-exclusion; a self-exclusion needs the password. Every session ends at once
+   * (this one too): signing in only says when it ends, until it does.
+   */
+  app.post('/api/user/takeBreak', {
+    preValidation: app.requireMember,
+    config: { rateLimit: app.rateLimits.secret },
+    schema: { body: takeBreakSchema, response: answers(takeBreakData) },
+  }, async (request, reply) => {
+    const kind = request.body.kind as ExclusionKind;
+    const duration = request.body.duration as BreakDuration;
+    if (!(BREAK_DURATIONS[kind] as readonly string[]).includes(duration)) throw new AppError('err.break_invalid', { field: 'duration' });
+    const userId = request.user!.userId;
+    if (kind === 'self_exclusion') {
+      const password = request.body.password;
+      if (!password) throw new AppError('err.confirm_password_required', { field: 'password' });
+      const user = await findUserById(app.db, userId);
+      if (!user || !(await verifySecret(user.passwordHash, password))) throw new AppError('err.confirm_password_wrong', { field: 'password' });
+    }
+    const now = app.clock.now();
+    const exclusion = await app.db.transaction((tx) => startBreak(tx, { userId, kind, duration, now }));
+    return reply.ok(presentExclusion(exclusion), 'msg.break_started');
+  });
+
+  app.post('/api/user/netPosition', {
+    preValidation: app.requireMember,
+    schema: { body: noInput, response: answers(netPositionData) },
+  }, async (request, reply) => {
+    return reply.ok(await netPosition(app.db, { userId: request.user!.userId, now: app.clock.now(), timeZone: tz }));
+  });
+
+  /** The bet history's period totals (same dates as user/orderList). */
+  app.post('/api/user/orderTotals', {
+    preValidation: app.requireUser,
+    schema: { body: orderTotalsSchema, response: answers(orderTotalsData) },
+  }, async (request, reply) => {
+    const { from, to } = parseDateRange(request.body, app.clock.now(), tz);
+    return reply.ok(await orderTotals(app.db, { userId: request.user!.userId, from, to }));
+  });
+
+  /** The player takes back their pending withdrawal (counts against deposit limits; refused while excluded). */
+  app.post('/api/user/withdrawReverse', {
+    preValidation: app.requireMember,
+    schema: { body: noInput, response: answers(withdrawReverseData) },
+  }, async (request, reply) => {
+    const now = app.clock.now();
+    const done = await app.db.transaction((tx) => reverseWithdrawal(tx, { userId: request.user!.userId, now, timeZone: tz }));
+    return reply.ok({ id: done.id, money: formatMoney(done.amount), over: formatMoney(done.over) }, 'msg.withdraw_reversed');
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The live stream (GET /api/Lottery/stream, issue 13 item 5): Server-Sent Events pushed from the
+ * in-memory snapshot — the state at connection, new bets (with the bettor's own balance after only on
+ * the bettor's stream), the draw with its wins, presence — and bets placed through another node.
+ * Two app instances on one database as in twoNodes.test.ts (separate pools on PostgreSQL, so the bet
+ * crosses through LISTEN/NOTIFY); node B listens on a real port.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { ManualClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { roundAt } from '../../src/domain/game/roundClock.js';
+import { call, registerUser, TEST_OPERATOR_KEY } from '../helpers.js';
+import { fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
+import { openStream, type StreamReader } from './streamClient.js';
+import { openTwoDatabases } from './twoDatabases.js';
+
+const PORT = 8351;
+const clock = new ManualClock(T0 + 5_000);
+
+const databases = await openTwoDatabases('lucky28_ts');
+const config = { ...loadConfig({}), scheduler: false, operatorSecretKey: TEST_OPERATOR_KEY };
+const nodeA = await buildApp({ config, database: databases.a, clock, logger: false, checkAnswers: true });
+const nodeB = await buildApp({ config, database: databases.b, clock, logger: false, checkAnswers: true });
+await nodeA.ready();
+await nodeB.ready();
+await seedGames(nodeA.db);
+for (const node of [nodeA, nodeB]) {
+  node.game.chain.length = 64;
+  node.game.chain.spare = 8;
+}
+await Promise.all([nodeA.game.init(), nodeB.game.init()]);
+await nodeB.listen({ port: PORT, host: '127.0.0.1' });
+const readers: StreamReader[] = [];
+afterAll(async () => {
+  for (const r of readers) r.close();
+  await nodeA.close();
+  await nodeB.close();
+  await databases.cleanup();
+});
+
+const streamOf = async (query: string, headers: Record<string, string> = {}) => {
+  const reader = await openStream(`http://127.0.0.1:${PORT}/api/Lottery/stream${query}`, headers);
+  readers.push(reader);
+  return reader;
+};
+
+async function bettor(node: FastifyInstance) {
+  const user = await registerUser(node);
+  await fund(node, user.userId, 1_000_00);
+  return user;
+}
+
+describe('the live stream', () => {
+  it('pushes a room its state, then bets placed on another node, with the balance only to the bettor', async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    await Promise.all([nodeA.game.scheduler.tick(), nodeB.game.scheduler.tick()]);
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const alice = await bettor(nodeA);
+    const guest = await streamOf(`?game_id=7&plan_id=${plan}&lang=en`);
+    const own = await streamOf(`?plan_id=${plan}&lang=en`, { token: alice.token });
+    expect(guest.status).toBe(200);
+    expect(guest.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(guest.headers['content-security-policy']).toBeTruthy();
+
+    const first = await guest.next((e) => e.event === 'heart');
+    expect(first.data).toMatchObject({ game_id: 7, plan_id: plan, issue: { issue }, user_quantity: null, order_count: 0 });
+    expect((await own.next((e) => e.event === 'heart')).data.user_quantity).toBe('1000.00');
+
+    const placed = await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1,3', money: '12.34' }, { token: alice.token });
+    expect(placed.code).toBe(1);
+    const seen = await guest.next((e) => e.event === 'bets');
+    expect(seen.data.order_count).toBe(2);
+    expect(seen.data.issue.issue).toBe(issue);
+    expect(seen.data.message).toHaveLength(2);
+    expect(seen.data.message[0]).toMatchObject({ quantity: '12.34', play_type: 1, play_method: 'Big', after_quantity: null, mine: false, issue });
+    expect(seen.data.user_quantity).toBeUndefined();
+    const mine = await own.next((e) => e.event === 'bets');
+    expect(mine.data.message.map((m: { mine: boolean }) => m.mine)).toEqual([true, true]);
+    expect(mine.data.message[1].after_quantity).toBe('975.32');
+    expect(mine.data.user_quantity).toBe('975.32');
+    // The bettor counts as present in the room while the stream is open, on the node that serves it.
+    const presence = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
+    expect(presence.data.robot_num).toBe(1);
+  });
+
+  it('pushes the draw and its wins to the room, the game and the home cards', async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const room = await streamOf(`?plan_id=${plan}`);
+    const game = await streamOf('?game_id=7');
+    const home = await streamOf('');
+    for (const r of [room, game, home]) await r.next((e) => e.event === 'heart');
+    const from = { room: room.events.length, game: game.events.length, home: home.events.length };
+    // Every exact sum: one of them wins whatever the draw.
+    const carol = await bettor(nodeA);
+    const sums = Array.from({ length: 28 }, (_, n) => 100 + n).join(',');
+    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: sums, money: '10' }, { token: carol.token })).code).toBe(1);
+
+    clock.advance(ROUND_MS);
+    await nodeA.game.scheduler.tick(); // only A draws: B learns of it through the database's notification
+    const drawn = await room.next((e) => e.event === 'heart' && e.data.last_issue?.issue === issue, { from: from.room });
+    expect(drawn.data.issue.issue).not.toBe(issue);
+    expect(drawn.data.hit_notice.length).toBeGreaterThan(0);
+    expect((await game.next((e) => e.event === 'heart' && e.data.last_issue?.issue === issue, { from: from.game })).data.game_id).toBe(7);
+    const card = await home.next((e) => e.event === 'heart' && e.data.games.find((g: { game_id: number }) => g.game_id === 7)?.last_issue?.issue === issue, { from: from.home });
+    expect(card.data.games).toHaveLength(5);
+  });
+
+  it('refuses bad input with the usual envelope before any stream starts', async () => {
+    const bad = await nodeB.inject({ method: 'GET', url: '/api/Lottery/stream?plan_id=999999&lang=en' });
+    expect(bad.headers['content-type']).toMatch(/application\/json/);
+    expect(bad.json()).toMatchObject({ code: 0, field: 'plan_id' });
+    const wrong = await nodeB.inject({ method: 'GET', url: '/api/Lottery/stream?game_id=abc' });
+    expect(wrong.json()).toMatchObject({ code: 0, field: 'game_id' });
+    expect(nodeB.apiRoutes.find((r) => r.method === 'GET' && r.url === '/api/Lottery/stream')?.eventStream).toBe(true);
+    expect(nodeB.apiRoutes.find((r) => r.url === '/api/Lottery/heart')?.eventStream).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The live push of `Lottery/heart` (DESIGN §8): `GET /api/Lottery/stream` as Server-Sent Events —
+ * `heart` (a whole heart answer), `bets` (a room's new bets, its round and counter) and `presence`
+ * (`robot_num`). `runHeartStream` keeps one stream open, reporting whether it is live; on any failure
+ * (refused, cut, silent for longer than the server's heartbeat) it reports not live, so the screen
+ * polls the heart as the spec says, and tries the stream again later, less often each time.
+ * Loaded on demand (hooks/useHeartStream.ts), so the parser is not part of the first screen; the
+ * events are folded into the cached answers by heartEvents.ts.
+ */
+import { createParser } from 'eventsource-parser';
+import { openEventStream } from './client';
+
+export const STREAM_PATH = '/api/Lottery/stream';
+/** The server comments every 15 s: a stream silent for this long is dead. */
+export const STREAM_SILENCE_MS = 40_000;
+export const STREAM_RETRY_MS = 5_000;
+export const STREAM_RETRY_MAX_MS = 60_000;
+
+export interface HeartStreamHandlers {
+  onEvent(event: string, data: unknown): void;
+  onLive(live: boolean): void;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** Keeps the stream for `params` open until the returned function is called. */
+export function runHeartStream(params: { plan_id?: number; game_id?: number }, handlers: HeartStreamHandlers): () => void {
+  const stopper = new AbortController();
+  let delay = STREAM_RETRY_MS;
+
+  async function once(): Promise<void> {
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    stopper.signal.addEventListener('abort', abort);
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(silence);
+      silence = setTimeout(abort, STREAM_SILENCE_MS);
+    };
+    let live = false;
+    try {
+      arm();
+      const res = await openEventStream(STREAM_PATH, params, controller.signal);
+      if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        await res.body?.cancel().catch(() => {});
+        return;
+      }
+      const parser = createParser({
+        onEvent: (message) => {
+          let data: unknown;
+          try {
+            data = JSON.parse(message.data);
+          } catch {
+            return;
+          }
+          if (message.event === 'heart' && !live) {
+            live = true;
+            delay = STREAM_RETRY_MS;
+            handlers.onLive(true);
+          }
+          handlers.onEvent(message.event ?? 'message', data);
+        },
+      });
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        arm();
+        parser.feed(value);
+      }
+    } catch {
+      // Refused, cut or silent: polling takes over.
+    } finally {
+      clearTimeout(silence);
+      stopper.signal.removeEventListener('abort', abort);
+      if (live) handlers.onLive(false);
+    }
+  }
+
+  void (async () => {
+    while (!stopper.signal.aborted) {
+      await once();
+      if (stopper.signal.aborted) break;
+      await sleep(delay, stopper.signal);
+      delay = Math.min(delay * 2, STREAM_RETRY_MAX_MS);
+    }
+  })();
+  return () => stopper.abort();
+}

@@ -1,0 +1,336 @@
+/**
+ * Two Lucky28 nodes behind HAProxy on one PostgreSQL and one Redis (issue 13 item 6), as
+ * deploy/README.md sets them up, shown to work together:
+ *   (a) a bet placed through node A appears in node B's live stream and heart within 1 s;
+ *   (b) exactly one node draws each round (each node logs the rounds it draws);
+ *   (c) SIGKILL of the node that draws, mid-round: the other draws that round on time, every order
+ *       is settled once and paid at most once, and the ledger reconciles;
+ *   (d) presence counts are the same on both nodes, and rate limits are counted across nodes.
+ * Run: `npm run deploy:test` (CI). Needs `haproxy` on the PATH, PostgreSQL (TEST_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test: a scratch database is created and dropped) and Redis
+ * (TEST_REDIS_URL, default redis://127.0.0.1:6379/13: its lucky28:* keys are cleared first).
+ * Ports DEPLOY_PORT (default 8340) for HAProxy and the next two for the nodes. Exits non-zero on failure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { openPostgres } from '../apps/server/src/db/client.js';
+import { onSseFrames } from '../apps/server/src/http/sseFrames.js';
+import { queryRows } from '../apps/server/src/db/query.js';
+import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+const BASE = Number(process.env.DEPLOY_PORT ?? 8340);
+const PORTS = { lb: BASE, a: BASE + 1, b: BASE + 2 };
+const ROUND_SECONDS = 20;
+const CLOSE_BEFORE_SECONDS = 5;
+const DEMO_PASSWORD = `demo-${randomBytes(6).toString('hex')}`;
+const GAME = 7;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (...args: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 23)}]`, ...args);
+let failures = 0;
+function check(ok: boolean, what: string, detail: unknown = ''): void {
+  if (ok) log(`ok   ${what}`, detail);
+  else {
+    failures++;
+    log(`FAIL ${what}`, detail);
+  }
+}
+
+// ---- processes ----------------------------------------------------------------------------------
+
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  out: string;
+  exited: Promise<void>;
+}
+const procs: Proc[] = [];
+
+function startProc(name: string, cmd: string, args: string[], env: Record<string, string>, cwd = ROOT): Proc {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: Proc = { name, child, out: '', exited: new Promise((r) => child.once('exit', () => r())) };
+  child.stdout!.on('data', (d) => (proc.out += String(d)));
+  child.stderr!.on('data', (d) => (proc.out += String(d)));
+  procs.push(proc);
+  return proc;
+}
+
+async function waitReady(url: string, proc: Proc, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`${proc.name} exited:\n${proc.out.slice(-3000)}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${proc.name} not ready in time:\n${proc.out.slice(-3000)}`);
+}
+
+function startNode(name: 'a' | 'b', databaseUrl: string, dataDir: string): Proc {
+  // node itself (not the tsx CLI), so that SIGKILL reaches the server and nothing else.
+  return startProc(`node ${name}`, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    HOST: '127.0.0.1',
+    PORT: String(PORTS[name]),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    TRUST_PROXY: '1',
+    DATA_DIR: dataDir,
+    ROUND_SECONDS: String(ROUND_SECONDS),
+    CLOSE_BEFORE_SECONDS: String(CLOSE_BEFORE_SECONDS),
+    DEMO_PASSWORD,
+    OPERATOR_PASSWORD: `op-${randomBytes(8).toString('hex')}`,
+    OPERATOR_SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'info',
+  }, path.join(ROOT, 'apps/server'));
+}
+
+// ---- HTTP ---------------------------------------------------------------------------------------
+
+const url = (port: number) => `http://127.0.0.1:${port}`;
+
+async function api(port: number, p: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const res = await fetch(`${url(port)}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ lang: 'en', ...body }) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
+  const json = (await res.json()) as { code: number; msg: string; data: any };
+  return { status: res.status, ...json };
+}
+
+interface Stream {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event data of several shapes
+  events: { event: string; data: any; at: number }[];
+  close(): void;
+}
+
+function openStream(port: number, query: string): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${url(port)}/api/Lottery/stream${query}`, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+      const stream: Stream = { events: [], close: () => req.destroy() };
+      onSseFrames(res, (block) => {
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) stream.events.push({ event, data: JSON.parse(data), at: Date.now() });
+      });
+      res.on('error', () => {});
+      resolve(stream);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Waits until the current round of GAME has at least `seconds` of betting left; returns its issue and seconds to the draw. */
+async function openRound(port: number, seconds: number): Promise<{ issue: string; openTime: number }> {
+  return until(`a round open for ${seconds} s`, async () => {
+    const h = await api(port, '/api/Lottery/heart', { game_id: GAME });
+    return h.code === 1 && !h.data.issue.whether_close && h.data.issue.closeTime >= seconds ? { issue: h.data.issue.issue as string, openTime: h.data.issue.openTime as number } : undefined;
+  }, (ROUND_SECONDS + 5) * 1000);
+}
+
+function drawnBy(proc: Proc): Set<string> {
+  const keys = new Set<string>();
+  for (const line of proc.out.split('\n')) {
+    if (!line.includes('"round drawn"')) continue;
+    try {
+      const j = JSON.parse(line) as { gameId: number; issue: string };
+      keys.add(`${j.gameId}:${j.issue}`);
+    } catch {
+      /* not a log line */
+    }
+  }
+  return keys;
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const dbName = `lucky28_deploy_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dbUrl = new URL(SERVER_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const redis = new Redis(REDIS_URL);
+  const stale = await redis.keys('lucky28:*');
+  if (stale.length > 0) await redis.del(...stale);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-deploy-'));
+  const database = await openPostgres(dbUrl.toString(), 4);
+  const streams: Stream[] = [];
+
+  try {
+    log(`database ${dbName}, redis ${REDIS_URL}, HAProxy :${PORTS.lb} → nodes :${PORTS.a} :${PORTS.b}`);
+    // One after the other: the first migrates and seeds the database.
+    const a = startNode('a', dbUrl.toString(), path.join(dataDir, 'a'));
+    await waitReady(url(PORTS.a), a);
+    const b = startNode('b', dbUrl.toString(), path.join(dataDir, 'b'));
+    await waitReady(url(PORTS.b), b);
+    const lb = startProc('haproxy', 'haproxy', ['-db', '-f', path.join(ROOT, 'deploy/haproxy.cfg')], {
+      LB_BIND: `127.0.0.1:${PORTS.lb}`,
+      NODE_A: `127.0.0.1:${PORTS.a}`,
+      NODE_B: `127.0.0.1:${PORTS.b}`,
+    });
+    await waitReady(url(PORTS.lb), lb, 20_000);
+    log('both nodes and HAProxy are up');
+
+    const login = await api(PORTS.lb, '/api/user/login', { account: 'demo', password: DEMO_PASSWORD });
+    if (login.code !== 1) throw new Error(`demo login: ${login.msg}`);
+    const demo = { token: login.data.userinfo.token as string };
+    const hall = await api(PORTS.lb, '/api/Lottery/index', { game_id: GAME });
+    const plan = (hall.data.gameList[0].planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
+
+    // (a) A bet through node A reaches node B's stream and heart within 1 s.
+    const onB = await openStream(PORTS.b, `?plan_id=${plan}&game_id=${GAME}`);
+    const onLb = await openStream(PORTS.lb, `?plan_id=${plan}&game_id=${GAME}`);
+    streams.push(onB, onLb);
+    await until('the streams to start', () => (onB.events.length > 0 && onLb.events.length > 0 ? true : undefined), 5000);
+    let { issue } = await openRound(PORTS.lb, 4);
+    const sent = Date.now();
+    const placed = await api(PORTS.a, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: GAME, play_type: '21', money: '12.34' }, { token: demo.token });
+    check(placed.code === 1, '(a) bet placed through node A', placed.msg);
+    const isOurs = (m: { quantity: string; play_type: number; issue: string }) => m.quantity === '12.34' && m.play_type === 21 && m.issue === issue;
+    const pushed = await until('the bet on node B\'s stream', () => onB.events.find((e) => e.event === 'bets' && e.data.message.some(isOurs)), 3000);
+    check(pushed.at - sent <= 1000, '(a) the bet reached node B\'s live stream within 1 s', `${pushed.at - sent} ms`);
+    const polled = await until('the bet in node B\'s heart', async () => {
+      const h = await api(PORTS.b, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
+      return h.data.message.some(isOurs) ? Date.now() : undefined;
+    }, 3000);
+    check(polled - sent <= 1000, '(a) the bet is in node B\'s heart (polling) within 1 s', `${polled - sent} ms`);
+    const viaLb = await until('the bet through HAProxy', () => onLb.events.find((e) => e.event === 'bets' && e.data.message.some(isOurs)), 3000);
+    check(viaLb.at - sent <= 1000, '(a) and in the stream served through HAProxy', `${viaLb.at - sent} ms`);
+
+    // (d) Presence: three players, one per node and one through HAProxy; both nodes count three.
+    const players = [demo.token];
+    for (let i = 0; i < 2; i++) {
+      const guest = await api(PORTS.lb, '/api/user/guestLogin');
+      players.push(guest.data.userinfo.token as string);
+    }
+    const ports = [PORTS.a, PORTS.b, PORTS.lb];
+    await Promise.all(players.map((token, i) => api(ports[i]!, '/api/Lottery/heart', { plan_id: plan, game_id: GAME }, { token })));
+    const counts = await until('presence to be shared', async () => {
+      const [ca, cb] = await Promise.all([PORTS.a, PORTS.b].map(async (p) => (await api(p, '/api/Lottery/heart', { plan_id: plan, game_id: GAME })).data.robot_num as number));
+      return ca === players.length && cb === players.length ? [ca, cb] : undefined;
+    }, 5000).catch(async () => Promise.all([PORTS.a, PORTS.b].map(async (p) => (await api(p, '/api/Lottery/heart', { plan_id: plan, game_id: GAME })).data.robot_num as number)));
+    check(counts[0] === players.length && counts[1] === players.length, '(d) both nodes count the same players present', `A ${counts[0]}, B ${counts[1]}, expected ${players.length}`);
+
+    // (d) Rate limits across nodes: 40 failed sign-ins from one address, alternating A and B, meet
+    // the limit of 30 per 5 minutes once (each node alone would see only 20).
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = await fetch(`${url(i % 2 === 0 ? PORTS.a : PORTS.b)}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+        body: JSON.stringify({ account: `nobody${i}`, password: 'wrong-password-1', lang: 'en' }),
+      });
+      statuses.push(r.status);
+    }
+    check(statuses.filter((s) => s === 429).length === 10, '(d) the sign-in rate limit is counted across both nodes', `${statuses.filter((s) => s === 429).length} of 40 refused with 429`);
+
+    // (b) Exactly one node draws each round: wait for the round of (a) to be drawn, then compare.
+    await until('the round of (a) drawn', async () => {
+      const rows = await queryRows(database.db, sql`select 1 from rounds where game_id = ${GAME} and issue = ${issue} and drawn_at is not null`);
+      return rows.length > 0 ? true : undefined;
+    }, (ROUND_SECONDS + 5) * 1000);
+    await sleep(500);
+    const byA = drawnBy(a);
+    const byB = drawnBy(b);
+    const drawn = (await queryRows<{ game_id: number; issue: string }>(database.db, sql`select game_id, issue from rounds where drawn_at is not null`)).map((r) => `${r.game_id}:${r.issue}`);
+    const both = [...byA].filter((k) => byB.has(k));
+    const unclaimed = drawn.filter((k) => !byA.has(k) && !byB.has(k));
+    check(drawn.length >= 5 && both.length === 0 && unclaimed.length === 0 && byA.size + byB.size === drawn.length,
+      '(b) every drawn round was drawn by exactly one node', `${drawn.length} rounds: A drew ${byA.size}, B drew ${byB.size}, both ${both.length}, neither ${unclaimed.length}`);
+
+    // (c) Kill the node that drew the last round of the game, mid-round, with bets open on it.
+    const victim = byA.has(`${GAME}:${issue}`) ? a : b;
+    const survivor = victim === a ? b : a;
+    const victimPort = victim === a ? PORTS.a : PORTS.b;
+    ({ issue } = await openRound(PORTS.lb, 8));
+    const sums = Array.from({ length: 28 }, (_, n) => 100 + n).join(',');
+    const bets = await Promise.all([
+      api(victimPort, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: GAME, play_type: sums, money: '10' }, { token: demo.token }),
+      api(PORTS.lb, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: GAME, play_type: '1,2,3,4', money: '10' }, { token: demo.token }),
+    ]);
+    check(bets.every((r) => r.code === 1), '(c) bets placed on the node to be killed and through HAProxy', bets.map((r) => r.msg));
+    const round = (await queryRows<{ draws_at: Date }>(database.db, sql`select draws_at from rounds where game_id = ${GAME} and issue = ${issue}`))[0]!;
+    const drawsAt = new Date(round.draws_at).getTime();
+    await sleep(Math.max(0, drawsAt - 8_000 - Date.now()));
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    log(`SIGKILL ${victim.name}, ${((drawsAt - Date.now()) / 1000).toFixed(1)} s before the draw of ${issue}`);
+    const after = await api(PORTS.lb, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: GAME, play_type: '33', money: '10' }, { token: demo.token });
+    check(after.code === 1, '(c) a bet through HAProxy right after the kill is served by the other node', after.msg);
+
+    await sleep(Math.max(0, drawsAt + 3_000 - Date.now()));
+    const rounds = await queryRows<{ game_id: number; late_ms: number | null }>(database.db, sql`
+      select game_id, (extract(epoch from (drawn_at - draws_at)) * 1000)::int as late_ms from rounds where issue = ${issue}`);
+    check(rounds.length === 5 && rounds.every((r) => r.late_ms !== null && r.late_ms <= 2500),
+      '(c) the other node drew the round on time, in every game', rounds.map((r) => `${r.game_id}: ${r.late_ms} ms late`).join(', '));
+    check(drawnBy(survivor).has(`${GAME}:${issue}`), `(c) ${survivor.name} drew it`);
+    if (failures > 0) {
+      const activity = await queryRows(database.db, sql`
+        select pid, state, wait_event_type, wait_event, now() - xact_start as xact_age, left(query, 160) as query
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      log('database sessions:', activity);
+    }
+    const orders = await queryRows<{ n: number; open: number; wins: number; paid: number; double_paid: number }>(database.db, sql`
+      select count(*)::int as n,
+             count(*) filter (where o.status = 0)::int as open,
+             count(*) filter (where o.payout > 0)::int as wins,
+             (select count(*)::int from ledger l join orders x on x.id = l.ref_id and l.ref_type = 'order' and l.type = 3
+               join rounds r on r.id = x.round_id where r.issue = ${issue}) as paid,
+             (select count(*)::int from (select l.ref_id from ledger l where l.ref_type = 'order' and l.type = 3 group by l.ref_id having count(*) > 1) d) as double_paid
+      from orders o join rounds r on r.id = o.round_id where r.issue = ${issue}`);
+    const o = orders[0]!;
+    check(o.n === 33 && o.open === 0 && o.wins >= 1 && o.paid === o.wins && o.double_paid === 0,
+      '(c) every order of the round settled once, each win paid exactly once', o);
+    const discrepancies = await findDiscrepancies(database.db);
+    check(discrepancies.length === 0, '(c) the ledger reconciles (no discrepancy)', discrepancies.slice(0, 3));
+  } finally {
+    for (const s of streams) s.close();
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+    await Promise.race([Promise.all(procs.map((p) => p.exited)), sleep(15_000)]);
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    if (failures > 0 || process.env.DEPLOY_TEST_LOGS) for (const p of procs) fs.writeFileSync(path.join(dataDir, `${p.name.replace(' ', '-')}.log`), p.out);
+    await database.close();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    const keys = await redis.keys('lucky28:*');
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    if (failures > 0) log(`logs kept in ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => {
+    log(failures === 0 ? 'two nodes behind HAProxy: all checks passed' : `${failures} check(s) failed`);
+    process.exit(failures === 0 ? 0 : 1);
+  },
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
