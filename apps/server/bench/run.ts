@@ -24,7 +24,7 @@ import { measureSettlement } from './measure/settlement.js';
 
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL || undefined;
-const PLAYERS = Number(env.BENCH_PLAYERS ?? 500);
+const PLAYERS = Number(env.BENCH_PLAYERS ?? 2000);
 const BET_SECONDS = Number(env.BENCH_BET_SECONDS ?? 10);
 const HEART_SECONDS = Number(env.BENCH_SECONDS ?? 2);
 const HEART_PAIRS = Number(env.BENCH_PAIRS ?? 5);
