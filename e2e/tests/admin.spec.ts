@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OPERATOR_PASSWORD } from '../playwright.config';
-import { enrolledSecret, freshCode, rememberEnrolment } from './operator';
+import { consoleButton, enrolledSecret, enrolmentCode, freshCode } from './operator';
 import { PASSWORD, newUsername, ready } from './ui';
-import { Secret, TOTP } from 'otpauth';
 
 /** Issue 10: the operator console against the real server, with the player app beside it. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -14,15 +13,13 @@ async function must(request: APIRequestContext, url: string, data: Record<string
   return res.data;
 }
 
-/** antd spaces out a two-character Chinese button label ("登 录"): match the label with or without it. */
-const label = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`);
 
 /** Signs in on /admin/login with a fresh TOTP code (enrolling first when the operator has none). */
 async function signInToConsole(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('用户名').fill('admin');
   await page.getByLabel('密码').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: label('登录') }).click();
+  await page.getByRole('button', { name: consoleButton('登录') }).click();
   const enrol = page.getByText('绑定双重验证');
   const otp = page.getByLabel('验证码');
   await expect(enrol.or(otp).first()).toBeVisible();
@@ -30,10 +27,9 @@ async function signInToConsole(page: Page) {
     // The QR code is drawn in the page; the key beside it is what an authenticator would read from it.
     await expect(page.getByRole('img', { name: '身份验证器二维码' })).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    rememberEnrolment(secret);
-    await page.getByLabel('验证码').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+    await page.getByLabel('验证码').fill(enrolmentCode(secret));
     await page.getByLabel('密码').fill(OPERATOR_PASSWORD);
-    await page.getByRole('button', { name: label('启用') }).click();
+    await page.getByRole('button', { name: consoleButton('启用') }).click();
     await expect(page.getByTestId('operator-menu')).toBeVisible();
     // Sign out, to sign in again the way every later sign-in goes: password, then a code.
     await page.getByTestId('operator-menu').click();
@@ -43,7 +39,7 @@ async function signInToConsole(page: Page) {
   }
   expect(enrolledSecret()).toBeTruthy();
   await otp.fill(await freshCode());
-  await page.getByRole('button', { name: label('登录') }).click();
+  await page.getByRole('button', { name: consoleButton('登录') }).click();
   await expect(page.getByTestId('operator-menu')).toBeVisible();
 }
 
@@ -51,8 +47,8 @@ async function approveIn(page: Page, menu: string, username: string) {
   await page.getByRole('menuitem', { name: new RegExp(menu) }).click();
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: label('通过') }).click();
-  await page.getByRole('button', { name: label('确定') }).click();
+  await row.getByRole('button', { name: consoleButton('通过') }).click();
+  await page.getByRole('button', { name: consoleButton('确定') }).click();
   await expect(row).toHaveCount(0);
 }
 
@@ -99,7 +95,7 @@ test('an operator signs in with TOTP, approves a deposit and a withdrawal, chang
     await op.getByTestId(`edit-room-${plan}`).click();
     const max = op.getByLabel('大 单注最高', { exact: true });
     await max.fill('777');
-    await op.getByRole('button', { name: label('保存') }).last().click();
+    await op.getByRole('button', { name: consoleButton('保存') }).last().click();
     await expect(op.getByText('已保存，下一期生效')).toBeVisible();
   });
   const versionLabel = `21.${String(Date.now() % 100).padStart(2, '0')}.${String(Math.floor(Math.random() * 90) + 10)}`;
@@ -107,7 +103,7 @@ test('an operator signs in with TOTP, approves a deposit and a withdrawal, chang
     await op.getByRole('menuitem', { name: /^设置$/ }).click();
     const field = op.getByLabel('版本标签');
     await field.fill(versionLabel);
-    await op.getByRole('button', { name: label('保存') }).click();
+    await op.getByRole('button', { name: consoleButton('保存') }).click();
     // Earlier saves' notices may still be on screen: the newest is the last.
     await expect(op.getByText('操作成功').last()).toBeVisible();
   });

@@ -24,9 +24,14 @@ const writeState = (s: State) => fs.writeFileSync(stateFile(), JSON.stringify(s)
 const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
-/** Records an enrolment made through the console screens. */
-export function rememberEnrolment(secret: string) {
-  writeState({ secret, lastStep: stepNow() });
+/**
+ * The code that confirms an enrolment with `secret`, remembered with its time step so that the next
+ * sign-in waits for a later step (the code and the step it is recorded under are the same one).
+ */
+export function enrolmentCode(secret: string): string {
+  const step = stepNow();
+  writeState({ secret, lastStep: step });
+  return totpOf(secret).generate({ timestamp: step * 30_000 });
 }
 
 export const enrolledSecret = () => readState().secret;
@@ -62,11 +67,17 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
   const token = login.data.token as string;
   if (!login.data.operator.totp_enabled) {
     const secret = new Secret({ size: 20 }).base32;
-    const otp = totpOf(secret).generate();
+    const otp = enrolmentCode(secret);
     const enabled = await (await request.post('/api/admin/totpEnable', { headers: { token }, data: { secret, otp, password: OPERATOR_PASSWORD } })).json();
     expect(enabled.code, JSON.stringify(enabled)).toBe(1);
-    rememberEnrolment(secret);
   }
   cached = token;
   return token;
 }
+
+/**
+ * A console button's accessible name: antd spaces out a two-character Chinese label ("登 录"), and after
+ * a request the button's spinner stays in the name ("loading 登 录") until its leave animation ends,
+ * which a loaded headless browser can leave pending for good — so the label is matched at the end.
+ */
+export const consoleButton = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s?')}$`);
