@@ -1,5 +1,8 @@
+import type { ReactElement } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
+import { configureApiClient } from '../lib/api';
+import { fakeApi, screenAt } from './render';
 
 /** Types `value` into the field with that placeholder. */
 export const fill = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
@@ -17,4 +20,13 @@ export async function expectNoticesInOrder(submitLabel: string, first: string, s
     submit();
     expect(await screen.findByText(notice)).toBeTruthy();
   }
+}
+
+/** `expectNoticesInOrder` on `element` opened at `path`: its checks all run before any call, so the server hears nothing. */
+export async function expectChecksBeforeAnyCall(path: string, element: ReactElement, ...order: Parameters<typeof expectNoticesInOrder>) {
+  const api = fakeApi({});
+  configureApiClient({ fetch: api.fetch });
+  screenAt(path, element);
+  await expectNoticesInOrder(...order);
+  expect(api.calls).toHaveLength(0);
 }

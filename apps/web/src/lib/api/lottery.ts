@@ -4,7 +4,7 @@
  * endpoint. Features spread the options and add their own polling / freshness settings.
  * Imported by the home screen's cards: keep it free of anything heavier than the API client.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DrawEntry, Hall, HomeHeart, OddsList, RoomHeart } from '@lucky28/shared/schemas';
 import { apiPost } from './client';
 
@@ -47,6 +47,17 @@ export const roomHeartQuery = (planId: number, gameId: number) =>
     queryFn: ({ signal }) => fetchHeart({ plan_id: planId, game_id: gameId }, signal),
   });
 
+/**
+ * How a heart query refreshes (spec §9): polled every `pollMs` only while its live stream is down,
+ * never while the page is hidden, and at once when the player comes back.
+ */
+export const heartRefresh = (live: boolean, pollMs: number) => ({
+  refetchInterval: live ? (false as const) : pollMs,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: true,
+  staleTime: 0,
+});
+
 // ---- Lottery/issueList ---------------------------------------------------------------------------
 
 export const fetchIssueList = (gameId: number, limit: number, signal?: AbortSignal) =>
@@ -57,6 +68,18 @@ export const issueListQuery = (gameId: number, limit: number, tag: string) =>
   queryOptions({
     queryKey: ['lottery', 'issueList', gameId, limit, tag] as const,
     queryFn: ({ signal }) => fetchIssueList(gameId, limit, signal),
+  });
+
+/**
+ * The game's latest `limit` draws as of `lastIssue`, the last drawn issue its heartbeat reports:
+ * fetched once per draw, the previous list staying on screen while the next one loads.
+ */
+export const drawsAsOfQuery = (gameId: number, limit: number, lastIssue: string | undefined) =>
+  queryOptions({
+    ...issueListQuery(gameId, limit, lastIssue ?? ''),
+    enabled: lastIssue !== undefined,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
   });
 
 // ---- Lottery/oddsList ----------------------------------------------------------------------------

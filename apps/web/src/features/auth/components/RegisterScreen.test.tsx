@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
-import { expectNoticesInOrder, fill } from '../../../test/formChecks';
+import { expectChecksBeforeAnyCall, fill } from '../../../test/formChecks';
 import { RegisterScreen } from './RegisterScreen';
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -16,17 +16,12 @@ describe('RegisterScreen', () => {
     expect((screen.getByPlaceholderText('Optional') as HTMLInputElement).value).toBe('42');
   });
 
-  it('checks username, password, confirmation, then the match — one notice at a time', async () => {
-    const api = fakeApi({});
-    configureApiClient({ fetch: api.fetch });
-    screenAt('/register', <RegisterScreen />);
-    await expectNoticesInOrder('Register', 'Please enter username', [
+  it('checks username, password, confirmation, then the match — one notice at a time', () =>
+    expectChecksBeforeAnyCall('/register', <RegisterScreen />, 'Register', 'Please enter username', [
       ['Enter username', 'alice01', 'Please enter password'],
       ['Enter password', 'password-1', 'Please confirm password'],
       ['Enter the password again', 'password-2', 'The two passwords are inconsistent'],
-    ]);
-    expect(api.calls).toHaveLength(0);
-  });
+    ]));
 
   it('registers with group_id 1 and opens the session', async () => {
     const api = fakeApi({

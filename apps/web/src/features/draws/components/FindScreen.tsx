@@ -19,7 +19,7 @@ export function FindScreen() {
   return (
     <Page title={t('routes.find')} className="draws">
       <GameTabs gameId={gameId} onChange={(id) => setParams({ game_id: String(id) }, { replace: true })} />
-      <section className="find-card">
+      <section className="l28-surface find-card">
         {last && (
           <div className="find-head">
             <span>{t('draws.issue', { issue: last.issue })}</span>

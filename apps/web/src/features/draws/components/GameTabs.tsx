@@ -6,7 +6,7 @@ import { GAMES } from '@lucky28/shared/game';
 export function GameTabs({ gameId, onChange }: { gameId: number; onChange: (gameId: number) => void }) {
   const { t } = useTranslation();
   return (
-    <Tabs className="draws-tabs" activeKey={String(gameId)} onChange={(k) => onChange(Number(k))}>
+    <Tabs className="l28-sticky-tabs draws-tabs" activeKey={String(gameId)} onChange={(k) => onChange(Number(k))}>
       {GAMES.map((g) => (
         <Tabs.Tab key={String(g.id)} title={t(`games.${g.code}`)} />
       ))}

@@ -2,6 +2,8 @@ import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { digitOfPosition } from '@lucky28/shared/game';
 import { useSearchParams } from 'react-router';
+import { DrawBalls } from '../../../components/DrawBalls';
+import { DrawTags } from '../../../components/DrawTags';
 import { ListRefresh } from '../../../components/ListRefresh';
 import { Page } from '../../../components/Page';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
@@ -28,21 +30,16 @@ export function LotteryDetailScreen() {
         {draws.data?.length === 0 && <ErrorBlock status="empty" title={t('draws.none')} description="" />}
         <ul className="draws-list" data-testid="draws-list">
           {draws.data?.map((d) => (
-            <li key={d.id} className="draws-item">
+            <li key={d.id} className="l28-surface draws-item">
               <div className="draws-item-head">
                 <span className="draws-issue">{t('draws.issue', { issue: d.issue })}</span>
                 <span className="draws-time">{formatInZone(d.opentime, zone, 'MM-DD HH:mm:ss')}</span>
               </div>
               <div className="draws-item-body">
                 <span className="draws-balls">
-                  <span className="draws-ball">{d.site_1}</span>+<span className="draws-ball">{d.site_2}</span>+
-                  <span className="draws-ball">{d.site_3}</span>=<span className="draws-ball draws-ball-total">{d.code}</span>
+                  <DrawBalls draw={d} />
                 </span>
-                <span className="draws-tags">
-                  {d.base.map((b) => (
-                    <em key={b}>{b}</em>
-                  ))}
-                </span>
+                <DrawTags tags={d.base} className="draws-tags" />
               </div>
               <div className="draws-numbers" aria-label={t('draws.numbers')}>
                 {d.numbers.map((n, i) => (

@@ -45,7 +45,7 @@ export function TrendChartScreen() {
               {t('betClass.3')} <b>{counts.odd}</b> · {t('betClass.4')} <b>{counts.even}</b>
             </span>
           </div>
-          <div className="trend-table-wrap">
+          <div className="l28-surface trend-table-wrap">
             <table className="trend-table" data-testid="trend-table">
               <thead>
                 <tr>

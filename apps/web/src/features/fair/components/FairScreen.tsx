@@ -100,7 +100,7 @@ function RoundReport({ round }: { round: FairRound }) {
           <p>{t('fair.verdictText', { issue: round.issue })}</p>
         </div>
       </section>
-      <section className="fair-card">
+      <section className="l28-surface fair-card">
         <h3>{t('fair.result')}</h3>
         <div className="fair-result">
           {v.recomputed.digits[0]} + {v.recomputed.digits[1]} + {v.recomputed.digits[2]} = <b data-testid="fair-total">{v.recomputed.total}</b>
@@ -115,7 +115,7 @@ function RoundReport({ round }: { round: FairRound }) {
         </div>
         <p className="fair-note">{t('fair.recomputedNote')}</p>
       </section>
-      <section className="fair-card">
+      <section className="l28-surface fair-card">
         <h3>{t('fair.checks')}</h3>
         <ul className="fair-checks">
           <Check ok={v.commitmentOk} label={t('fair.checkCommitment')} testId="check-commitment" />
@@ -126,7 +126,7 @@ function RoundReport({ round }: { round: FairRound }) {
         </ul>
         {walk.result === null && walk.steps > 0 && <ProgressBar percent={Math.round((walk.done / walk.steps) * 100)} className="fair-progress" />}
       </section>
-      <section className="fair-card">
+      <section className="l28-surface fair-card">
         <h3>{t('fair.data')}</h3>
         <Hash label={t('fair.seed')} value={round.seed} />
         <Hash label={t('fair.commitment')} value={round.hash} />
@@ -161,14 +161,14 @@ export function FairScreen() {
   };
   return (
     <Page title={t('fair.title')} className="fair">
-      <section className="fair-intro">
+      <section className="l28-hero fair-intro">
         <p>{t('fair.intro')}</p>
         {chain.data?.terminal_hash && <Hash label={t('fair.published')} value={chain.data.terminal_hash} />}
       </section>
       <div className="fair-picker">
-        <div className="fair-chips" role="group" aria-label={t('fair.game')}>
+        <div className="l28-chips" role="group" aria-label={t('fair.game')}>
           {GAMES.map((g) => (
-            <button key={g.id} type="button" className={`fair-chip ${g.id === gameId ? 'fair-chip-on' : ''}`} onClick={() => select({ game: g.id })}>
+            <button key={g.id} type="button" className={`l28-chip fair-chip ${g.id === gameId ? 'l28-chip-on' : ''}`} onClick={() => select({ game: g.id })}>
               {t(`games.${g.code}`)}
             </button>
           ))}
@@ -186,9 +186,9 @@ export function FairScreen() {
           </Button>
         </form>
         {recent.data && recent.data.length > 0 && (
-          <div className="fair-chips fair-recent">
+          <div className="l28-chips fair-recent">
             {recent.data.map((d) => (
-              <button key={d.id} type="button" className={`fair-chip fair-chip-small ${d.issue === issue ? 'fair-chip-on' : ''}`} onClick={() => select({ issue: d.issue })}>
+              <button key={d.id} type="button" className={`l28-chip fair-chip fair-chip-small ${d.issue === issue ? 'l28-chip-on' : ''}`} onClick={() => select({ issue: d.issue })}>
                 {d.issue.slice(-4)} · {d.code}
               </button>
             ))}

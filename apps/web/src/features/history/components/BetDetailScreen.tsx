@@ -51,7 +51,7 @@ export function BetDetailScreen() {
   const verifyHref = o.game_id ? `/fair?${new URLSearchParams({ game_id: String(o.game_id), issue: o.issue }).toString()}` : null;
   return (
     <Page title={t('routes.betDetail')} backFallback="/betRecord" className="hist">
-      <section className={`hist-hero hist-hero-${outcome}`}>
+      <section className={`l28-hero hist-hero hist-hero-${outcome}`}>
         <span className="hist-hero-label">{t('betHistory.amount')}</span>
         <strong className="hist-hero-amount">{o.quantity} u</strong>
         <div className="hist-hero-row">
@@ -62,7 +62,7 @@ export function BetDetailScreen() {
           <OutcomeBadge outcome={outcome} />
         </div>
       </section>
-      <dl className="hist-fields">
+      <dl className="l28-surface hist-fields">
         {rows.map(([k, v]) => (
           <div key={k} className="hist-field">
             <dt>{k}</dt>

@@ -17,7 +17,7 @@ function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOp
   const { t } = useTranslation();
   const outcome = outcomeOf(order);
   return (
-    <button type="button" className="hist-row" onClick={onOpen} data-testid="order-row" data-order={order.orderNo} data-issue={order.issue} data-play-type={order.play_type}>
+    <button type="button" className="l28-surface hist-row" onClick={onOpen} data-testid="order-row" data-order={order.orderNo} data-issue={order.issue} data-play-type={order.play_type}>
       <div className="hist-row-main">
         <div className="hist-row-top">
           <span className="hist-game">

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { homeHeartQuery, issueListQuery, type HomeHeart } from '../../../lib/api/lottery';
+import { useQuery } from '@tanstack/react-query';
+import { drawsAsOfQuery, heartRefresh, homeHeartQuery, type HomeHeart } from '../../../lib/api/lottery';
 import { applyHomeEvent } from '../../../lib/api/heartEvents';
 import { useHeartStream } from '../../../hooks/useHeartStream';
 
@@ -14,26 +14,10 @@ const HOME_STREAM = {};
 export function useHomeHeart() {
   const options = homeHeartQuery();
   const live = useHeartStream(options.queryKey, HOME_STREAM, applyHomeEvent<HomeHeart>);
-  return useQuery({
-    ...options,
-    refetchInterval: live ? false : HOME_HEART_MS,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-  });
+  return useQuery({ ...options, ...heartRefresh(live, HOME_HEART_MS) });
 }
 
 export const CARD_CODES = 36;
 
-/**
- * The 36 latest draws of a game. Keyed by the last drawn issue the heartbeat reports, so it is
- * fetched once per draw, and the previous grid stays on screen while the next one loads.
- */
-export function useRecentCodes(gameId: number, lastIssue: string | undefined) {
-  return useQuery({
-    ...issueListQuery(gameId, CARD_CODES, lastIssue ?? ''),
-    enabled: lastIssue !== undefined,
-    staleTime: Infinity,
-    placeholderData: keepPreviousData,
-  });
-}
+/** The 36 latest draws of a game, fetched again once per draw. */
+export const useRecentCodes = (gameId: number, lastIssue: string | undefined) => useQuery(drawsAsOfQuery(gameId, CARD_CODES, lastIssue));

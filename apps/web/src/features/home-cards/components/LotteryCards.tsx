@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 // Module paths rather than the package barrel: this component is on home's first load, and the
 // barrel would bring the input schemas (zod) along.
 import { GAMES, isBig } from '@lucky28/shared/game';
+import { DrawBalls } from '../../../components/DrawBalls';
 import { GameFlag } from '../../../components/GameFlag';
 import { gameNameKey } from '../../../lib/gameName';
 import type { HomeGameRound } from '../../../lib/api/lottery';
@@ -64,13 +65,7 @@ function LastDraw({ last }: { last: HomeGameRound['last_issue'] }) {
   if (!last) return <div className="lc-last lc-last-none">{t('cards.noDraw')}</div>;
   return (
     <div className="lc-last" aria-label={t('cards.lastDraw')}>
-      <span className="lc-ball">{last.site_1}</span>
-      <i>+</i>
-      <span className="lc-ball">{last.site_2}</span>
-      <i>+</i>
-      <span className="lc-ball">{last.site_3}</span>
-      <i>=</i>
-      <span className="lc-ball lc-ball-total">{last.code}</span>
+      <DrawBalls draw={last} />
     </div>
   );
 }
@@ -79,7 +74,7 @@ function LotteryCard({ gameId, tabIndex, round, receivedAt }: { gameId: number; 
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <article className="lc-card" data-testid="lottery-card" data-game={gameId}>
+    <article className="l28-surface lc-card" data-testid="lottery-card" data-game={gameId}>
       <header className="lc-head">
         <GameFlag gameId={gameId} />
         <div className="lc-title">

@@ -19,7 +19,7 @@ function RoomCard({ plan, gameName, onEnter }: { plan: LotteryPlan; gameName: st
   const tier = t(`hall.tier.${plan.type}`, { defaultValue: plan.title });
   const name = roomName(plan, tier);
   return (
-    <button type="button" className={`hall-room hall-tier-${plan.type}`} onClick={() => onEnter(plan)} data-testid="hall-room" data-plan={plan.id}>
+    <button type="button" className={`l28-surface hall-room hall-tier-${plan.type}`} onClick={() => onEnter(plan)} data-testid="hall-room" data-plan={plan.id}>
       <span className="hall-room-badge" aria-hidden>
         {['I', 'II', 'III', 'IV'][plan.type] ?? '•'}
       </span>
@@ -54,7 +54,7 @@ function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: LotteryPl
   const groups = groupByTier(game.planList);
   return (
     <div className="hall-pane">
-      <div className="hall-game">
+      <div className="l28-hero hall-game">
         <GameFlag gameId={game.id} />
         <div className="hall-game-text">
           <h2>{name}</h2>
@@ -104,7 +104,7 @@ export function LotteryHallScreen() {
   return (
     <Page title={t('routes.lottery')} back={false} className="hall">
       <Tabs
-        className="hall-tabs"
+        className="l28-sticky-tabs hall-tabs"
         activeKey={String(tab)}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
       >

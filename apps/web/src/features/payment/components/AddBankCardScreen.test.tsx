@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
-import { expectNoticesInOrder, fill } from '../../../test/formChecks';
+import { expectChecksBeforeAnyCall, fill } from '../../../test/formChecks';
 import { AddBankCardScreen, groupCardNumber } from './AddBankCardScreen';
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -16,17 +16,12 @@ describe('AddBankCardScreen', () => {
     expect(groupCardNumber('62220202001122334455')).toBe('6222 0202 0011 2233 445');
   });
 
-  it('checks holder, card number and bank in order with their own messages', async () => {
-    const api = fakeApi({});
-    configureApiClient({ fetch: api.fetch });
-    screenAt('/addBankCard', <AddBankCardScreen />);
-    await expectNoticesInOrder('Submit', 'Please enter the cardholder', [
+  it('checks holder, card number and bank in order with their own messages', () =>
+    expectChecksBeforeAnyCall('/addBankCard', <AddBankCardScreen />, 'Submit', 'Please enter the cardholder', [
       ['Name on the card', 'Alice', 'Please enter the card number'],
       ['Enter the card number', '1234', 'The card number must be 12–19 digits'],
       ['Enter the card number', '6222020200112233', 'Please enter the bank name'],
-    ]);
-    expect(api.calls).toHaveLength(0);
-  });
+    ]));
 
   it('binds the card as type 0: acc = holder, acc_name = digits, acc_bank = bank', async () => {
     const api = fakeApi({

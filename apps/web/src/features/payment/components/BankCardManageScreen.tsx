@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { AddOutline, BankcardOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -8,41 +9,43 @@ import { shortenMiddle } from '../../../lib/format';
 import { usePayInfo, type PayAccount, type PayType } from '../api/payment';
 import { useHasSupportChat } from '../../../lib/api/support';
 
-function BankCardView({ card }: { card: PayAccount }) {
-  const { t } = useTranslation();
+/** A bound account as a card: icon and name on top, its number in the middle, a labelled line below. */
+function PayCard({ kind, icon, name, label, value, children }: { kind: 'bank' | 'wallet'; icon: ReactNode; name: string; label: string; value: ReactNode; children: ReactNode }) {
   return (
-    <div className="pay-card pay-card-bank" data-testid="bound-card">
+    <div className={`pay-card pay-card-${kind}`} data-testid={kind === 'bank' ? 'bound-card' : 'bound-wallet'}>
       <div className="pay-card-top">
-        <BankcardOutline />
-        <span className="pay-card-bank-name">{card.acc_bank}</span>
+        {icon}
+        <span className="pay-card-bank-name">{name}</span>
       </div>
-      <div className="pay-card-number" data-testid="card-number">
-        {card.acc_name}
-      </div>
+      {children}
       <div className="pay-card-bottom">
-        <span>{t('payment.holder')}</span>
-        <span data-testid="card-holder">{card.acc}</span>
+        <span>{label}</span>
+        {value}
       </div>
     </div>
   );
 }
 
-function WalletView({ wallet }: { wallet: PayAccount }) {
+function BankCardView({ card }: { card: PayAccount }) {
   const { t } = useTranslation();
   return (
-    <div className="pay-card pay-card-wallet" data-testid="bound-wallet">
-      <div className="pay-card-top">
-        <PayCircleOutline />
-        <span className="pay-card-bank-name">USDT · {wallet.acc_name.toUpperCase()}</span>
+    <PayCard kind="bank" icon={<BankcardOutline />} name={card.acc_bank} label={t('payment.holder')} value={<span data-testid="card-holder">{card.acc}</span>}>
+      <div className="pay-card-number" data-testid="card-number">
+        {card.acc_name}
       </div>
+    </PayCard>
+  );
+}
+
+function WalletView({ wallet }: { wallet: PayAccount }) {
+  const { t } = useTranslation();
+  const network = wallet.acc_name.toUpperCase();
+  return (
+    <PayCard kind="wallet" icon={<PayCircleOutline />} name={`USDT · ${network}`} label={t('payment.walletType')} value={<span>{network}</span>}>
       <div className="pay-card-address" title={wallet.acc}>
         {shortenMiddle(wallet.acc, 12, 10)}
       </div>
-      <div className="pay-card-bottom">
-        <span>{t('payment.walletType')}</span>
-        <span>{wallet.acc_name.toUpperCase()}</span>
-      </div>
-    </div>
+    </PayCard>
   );
 }
 

@@ -93,7 +93,7 @@ export function PersonalScreen({ children, summary, menuExtra }: { children?: Re
               <Amount value={user?.today_profit} signed />
             </div>
           </div>
-          <div className="assets-actions">
+          <div className="l28-halves assets-actions">
             <Button shape="rounded" className="btn-outline-red" onClick={() => navigate(`/Withdraw?${groupQuery}`)}>
               {t('personal.withdraw')}
             </Button>

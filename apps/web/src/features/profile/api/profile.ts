@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
+import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 import { userInfoQueryOptions } from '../../../lib/auth';
 
 export interface ProfileInput {
@@ -12,10 +12,4 @@ export interface ProfileInput {
 /** POST /api/user/profile. */
 export const updateProfile = (input: ProfileInput) => request<null>('/api/user/profile', { data: { ...input } });
 
-export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey }),
-  });
-}
+export const useUpdateProfile = () => useRefreshingMutation(updateProfile, [userInfoQueryOptions().queryKey], { awaitRefresh: true });

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExclusionInfo, LimitInfo, NetPosition, ProtectionInfo } from '@lucky28/shared/schemas';
 import { apiPost, request } from '../../../lib/api';
+import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
 export const protectionInfoQueryOptions = () =>
   queryOptions({
@@ -21,13 +22,7 @@ export const setRealityCheck = (minutes: number) =>
 export const takeBreak = (input: { kind: string; duration: string; password?: string }) =>
   request<ExclusionInfo>('/api/user/takeBreak', { data: { ...input } });
 
-export function useProtectionMutation<I, T>(fn: (input: I) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['user', 'protection'] }),
-  });
-}
+export const useProtectionMutation = <I, T>(fn: (input: I) => Promise<T>) => useRefreshingMutation(fn, [['user', 'protection']]);
 
 export const useNetPosition = () =>
   useQuery({

@@ -25,7 +25,7 @@ function NetPositionBody() {
   const [window, setWindow] = useState<Window>('today');
   const p = position.data?.[window];
   return (
-    <section className="np-card" aria-label={t('protection.net.title')} data-testid="net-position">
+    <section className="l28-surface np-card" aria-label={t('protection.net.title')} data-testid="net-position">
       <div className="np-head">
         <span className="np-title">{t('protection.net.title')}</span>
         <Segmented
@@ -34,7 +34,7 @@ function NetPositionBody() {
           onChange={(v) => setWindow(v as Window)}
         />
       </div>
-      <div className="np-grid">
+      <div className="l28-halves np-grid">
         <div className="np-cell">
           <span className="np-label">{t('protection.net.netDeposits')}</span>
           <span data-testid="np-net-deposits"><Amount value={p?.net_deposits} signed /></span>

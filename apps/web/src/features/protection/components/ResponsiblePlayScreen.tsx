@@ -9,6 +9,7 @@ import {
   REALITY_CHECK_CHOICES,
   SESSION_LIMIT,
   type BreakDuration,
+  type ExclusionKind,
 } from '@lucky28/shared/protection';
 import type { LimitInfo } from '@lucky28/shared/schemas';
 import { LoadError } from '../../../components/LoadError';
@@ -55,6 +56,31 @@ function LimitItem({ kind, period, limit, zone, onEdit }: { kind: string; period
     >
       {t(`protection.limit.${kind}.${period}`)}
     </List.Item>
+  );
+}
+
+/** How each kind of break is named in the texts and test ids, and how its buttons look (self-exclusion warns). */
+const BREAK_KINDS = {
+  timeout: { texts: 'timeout', testId: 'timeout', look: {} },
+  self_exclusion: { texts: 'selfExclusion', testId: 'self-exclusion', look: { color: 'danger', fill: 'outline' } },
+} as const;
+
+/** One kind of break: its explanation and a button per duration. */
+function BreakChoices({ kind, onChoose }: { kind: ExclusionKind; onChoose: (duration: BreakDuration) => void }) {
+  const { t } = useTranslation();
+  const { texts, testId, look } = BREAK_KINDS[kind];
+  return (
+    <List mode="card" header={t(`protection.${texts}.header`)}>
+      <List.Item description={t(`protection.${texts}.hint`)}>
+        <div className="rp-buttons">
+          {BREAK_DURATIONS[kind].map((d) => (
+            <Button key={d} size="small" shape="rounded" {...look} onClick={() => onChoose(d)} data-testid={`${testId}-${d}`}>
+              {t(`protection.duration.${d}`)}
+            </Button>
+          ))}
+        </div>
+      </List.Item>
+    </List>
   );
 }
 
@@ -212,29 +238,8 @@ export function ResponsiblePlayScreen() {
         </List.Item>
       </List>
 
-      <List mode="card" header={t('protection.timeout.header')}>
-        <List.Item description={t('protection.timeout.hint')}>
-          <div className="rp-buttons">
-            {BREAK_DURATIONS.timeout.map((d) => (
-              <Button key={d} size="small" shape="rounded" onClick={() => void startTimeout(d)} data-testid={`timeout-${d}`}>
-                {t(`protection.duration.${d}`)}
-              </Button>
-            ))}
-          </div>
-        </List.Item>
-      </List>
-
-      <List mode="card" header={t('protection.selfExclusion.header')}>
-        <List.Item description={t('protection.selfExclusion.hint')}>
-          <div className="rp-buttons">
-            {BREAK_DURATIONS.self_exclusion.map((d) => (
-              <Button key={d} size="small" shape="rounded" color="danger" fill="outline" onClick={() => setSelfExclusion(d)} data-testid={`self-exclusion-${d}`}>
-                {t(`protection.duration.${d}`)}
-              </Button>
-            ))}
-          </div>
-        </List.Item>
-      </List>
+      <BreakChoices kind="timeout" onChoose={(d) => void startTimeout(d)} />
+      <BreakChoices kind="self_exclusion" onChoose={setSelfExclusion} />
 
       <LimitEditor editing={editing} onClose={() => setEditing(null)} />
       <SelfExclusionPopup duration={selfExclusion} onClose={() => setSelfExclusion(null)} onDone={(until) => void breakStarted(until)} />

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RealNameInfo, RealNameStatus } from '@lucky28/shared/schemas';
 import { apiPost, apiUpload, request } from '../../../lib/api';
 import { userInfoQueryOptions } from '../../../lib/auth';
+import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
 /** `user/shimingInfo`: status (0 unverified, 1 under review, 2 verified), the last request masked, and a refusal's reason. */
 export const realNameInfoQueryOptions = () =>
@@ -21,13 +22,4 @@ export interface RealNameInput {
 
 export const submitRealName = (input: RealNameInput) => request<RealNameStatus>('/api/user/shiming', { data: { ...input } });
 
-export function useSubmitRealName() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitRealName,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: realNameInfoQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
-    },
-  });
-}
+export const useSubmitRealName = () => useRefreshingMutation(submitRealName, [realNameInfoQueryOptions().queryKey, userInfoQueryOptions().queryKey]);

@@ -105,7 +105,7 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
           <Input value={idcard} onChange={problem.editing('idcard', setIdcard)} maxLength={18} placeholder={t('realName.idcardPlaceholder')} aria-label={t('realName.idcard')} clearable />
         </label>
       </section>
-      <section className="l28-card realname-pictures">
+      <section className="l28-card l28-halves realname-pictures">
         <IdPicture side="front" upload={front} invalid={problem.marks('idcard_zheng')} />
         <IdPicture side="back" upload={back} invalid={problem.marks('idcard_fan')} />
       </section>

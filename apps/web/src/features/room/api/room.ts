@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BetEntry } from '@lucky28/shared/schemas';
 import { newIdempotencyKey, request } from '../../../lib/api';
-import { issueListQuery, oddsListQuery, roomHeartQuery } from '../../../lib/api/lottery';
+import { drawsAsOfQuery, heartRefresh, oddsListQuery, roomHeartQuery } from '../../../lib/api/lottery';
 import { applyRoomEvent } from '../../../lib/api/heartEvents';
 import { useHeartStream } from '../../../hooks/useHeartStream';
 
@@ -17,10 +17,7 @@ export function useRoomHeart(planId: number, gameId: number) {
   const live = useHeartStream(options.queryKey, valid ? { plan_id: planId, game_id: gameId } : null, applyRoomEvent);
   return useQuery({
     ...options,
-    refetchInterval: live ? false : ROOM_HEART_MS,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
+    ...heartRefresh(live, ROOM_HEART_MS),
     gcTime: 0,
     // Heartbeat errors in the polling loop are silent (spec §8); the last good answer stays on screen.
     retry: false,
@@ -30,14 +27,7 @@ export function useRoomHeart(planId: number, gameId: number) {
 export const useRoomOdds = (planId: number) => useQuery(oddsListQuery(planId));
 
 /** The latest draws of the game, fetched again when the heartbeat reports a new draw. */
-export function useRecentDraws(gameId: number, lastIssue: string | undefined, limit = 5) {
-  return useQuery({
-    ...issueListQuery(gameId, limit, lastIssue ?? ''),
-    enabled: lastIssue !== undefined,
-    staleTime: Infinity,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useRecentDraws = (gameId: number, lastIssue: string | undefined, limit = 5) => useQuery(drawsAsOfQuery(gameId, limit, lastIssue));
 
 export interface BetRequest {
   issue: string;

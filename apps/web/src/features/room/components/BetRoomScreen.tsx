@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatMoney } from '@lucky28/shared/money';
 import { trendOf } from '@lucky28/shared/game';
+import { DrawBalls } from '../../../components/DrawBalls';
 import { Page } from '../../../components/Page';
 import { showError } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
@@ -84,20 +85,6 @@ function WinNotice({ notices }: { notices: HitNotice[] }) {
   );
 }
 
-function Balls({ digits, total }: { digits: [number, number, number]; total: number }) {
-  return (
-    <span className="room-balls">
-      <span className="room-ball">{digits[0]}</span>
-      <i>+</i>
-      <span className="room-ball">{digits[1]}</span>
-      <i>+</i>
-      <span className="room-ball">{digits[2]}</span>
-      <i>=</i>
-      <span className="room-ball room-ball-total">{total}</span>
-    </span>
-  );
-}
-
 function RoundPanel({ heart, awaiting, phase, closeText, drawText, balance, onTrend }: {
   heart: RoomHeart;
   /** The round being drawn: its result is awaited, so no older result is shown as the latest. */
@@ -112,7 +99,7 @@ function RoundPanel({ heart, awaiting, phase, closeText, drawText, balance, onTr
   const last = awaiting ? null : heart.last_issue;
   const labels = last ? trendOf(last.code) : null;
   return (
-    <section className="room-round">
+    <section className="l28-hero room-round">
       <div className="room-round-row">
         <div className="room-current">
           <span className="room-label">{t('room.round', { issue: heart.issue.issue })}</span>
@@ -148,7 +135,9 @@ function RoundPanel({ heart, awaiting, phase, closeText, drawText, balance, onTr
           )}
           {last && labels && (
             <>
-              <Balls digits={[last.site_1, last.site_2, last.site_3]} total={last.code} />
+              <span className="room-balls">
+                <DrawBalls draw={last} />
+              </span>
               <span className="room-tags">
                 <em>{t(`betClass.${labels.size}`)}</em>
                 <em>{t(`betClass.${labels.parity}`)}</em>

@@ -1,6 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DrawTags } from '../../../components/DrawTags';
 import type { DrawEntry } from '../../../lib/api/lottery';
 
 /** Recent draws 2–5 (spec §9: the first entry is the last draw already on screen). */
@@ -18,11 +19,7 @@ export function TrendPopup({ visible, onClose, draws, moreHref }: { visible: boo
             <span className="room-trend-expr">
               {d.site_1} + {d.site_2} + {d.site_3} = <b className="room-total">{d.code}</b>
             </span>
-            <span className="room-trend-tags">
-              {d.base.map((b) => (
-                <em key={b}>{b}</em>
-              ))}
-            </span>
+            <DrawTags tags={d.base} className="room-trend-tags" />
           </li>
         ))}
       </ul>

@@ -29,7 +29,7 @@ export function GameIntroductionScreen() {
   ];
   return (
     <Page title={t('routes.gameIntroduction')} className="rules">
-      <section className="rules-hero">
+      <section className="l28-hero rules-hero">
         <h2>{t('rules.introTitle')}</h2>
         <p>{t('rules.introText')}</p>
       </section>
@@ -38,7 +38,7 @@ export function GameIntroductionScreen() {
       {r.error && <ErrorBlock status="disconnected" title={t('common.failed')} description={r.error.message} />}
       {!r.loading && r.game && (
         <>
-          <section className="rules-card">
+          <section className="l28-surface rules-card">
             <ScheduleFacts game={r.game} roundSeconds={r.roundSeconds} closeBefore={r.closeBefore} />
           </section>
           <ol className="rules-steps">
@@ -52,7 +52,7 @@ export function GameIntroductionScreen() {
               </li>
             ))}
           </ol>
-          <section className="rules-card">
+          <section className="l28-surface rules-card">
             <h2>{t('rules.betTypes')}</h2>
             <ul className="rules-types">
               {groups.map((g) => (
@@ -69,7 +69,7 @@ export function GameIntroductionScreen() {
               {t('rules.fullTable')}
             </Link>
           </section>
-          <section className="rules-card rules-fair">
+          <section className="l28-surface rules-card rules-fair">
             <h2>{t('rules.fairTitle')}</h2>
             <p>{t('rules.fairText')}</p>
             <Link to={`/fair?game_id=${r.game.id}`} className="rules-link">

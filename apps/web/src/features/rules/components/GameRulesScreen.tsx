@@ -28,18 +28,18 @@ export function GameRulesScreen() {
       {r.error && <ErrorBlock status="disconnected" title={t('common.failed')} description={r.error.message} />}
       {!r.loading && r.game && (
         <>
-          <section className="rules-card">
+          <section className="l28-surface rules-card">
             <h2>{t('rules.scheduleTitle')}</h2>
             <ScheduleFacts game={r.game} roundSeconds={r.roundSeconds} closeBefore={r.closeBefore} />
           </section>
-          <section className="rules-card">
+          <section className="l28-surface rules-card">
             <h2>{t('rules.resultTitle')}</h2>
             <p>{t('rules.resultText')}</p>
           </section>
           {groups.map((g) => {
             const range = rtpRange(g.rows);
             return (
-              <section key={g.group} className="rules-card" data-testid={`rules-group-${g.group}`}>
+              <section key={g.group} className="l28-surface rules-card" data-testid={`rules-group-${g.group}`}>
                 <h2>{t(`rules.group.${g.group}`)}</h2>
                 <p>{t(`rules.groupText.${g.group}`)}</p>
                 <table className="rules-table">
@@ -68,13 +68,13 @@ export function GameRulesScreen() {
               </section>
             );
           })}
-          <section className="rules-card" data-testid="rtp-explained">
+          <section className="l28-surface rules-card" data-testid="rtp-explained">
             <h2>{t('rules.rtpTitle')}</h2>
             <p>{t('rules.rtpWhat')}</p>
             <p>{t('rules.rtpExample')}</p>
             <p>{t('rules.rtpShortRun')}</p>
           </section>
-          <section className="rules-card">
+          <section className="l28-surface rules-card">
             <h2>{t('rules.notesTitle')}</h2>
             <ul className="rules-notes">
               <li>{t('rules.noteOdds')}</li>

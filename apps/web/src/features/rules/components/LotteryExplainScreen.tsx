@@ -27,14 +27,14 @@ export function LotteryExplainScreen() {
       <RoomPicker games={r.games} game={r.game} plan={r.plan} onChoose={r.choose} />
       {r.loading && <Skeleton.Paragraph lineCount={8} animated className="rules-skeleton" />}
       {r.error && <ErrorBlock status="disconnected" title={t('common.failed')} description={r.error.message} />}
-      <section className="rules-card">
+      <section className="l28-surface rules-card">
         <h2>{t('rules.explainTitle')}</h2>
         <p>{t('rules.explainText')}</p>
       </section>
       {!r.loading && !ex && <ErrorBlock status="empty" title={t('rules.noDrawYet')} description="" />}
       {draw && ex && labels && (
         <>
-          <section className="rules-card" data-testid="explain-example">
+          <section className="l28-surface rules-card" data-testid="explain-example">
             <h2>{t('rules.exampleTitle', { issue: draw.issue })}</h2>
             {ex.groups.map((g, i) => (
               <div key={i} className={`explain-row explain-g${i + 1}`}>
@@ -61,7 +61,7 @@ export function LotteryExplainScreen() {
               {t('rules.verifyThis')}
             </Link>
           </section>
-          <section className="rules-card">
+          <section className="l28-surface rules-card">
             <h2>{t('rules.paidTitle', { stake: formatMoney(EXAMPLE_STAKE) })}</h2>
             <table className="rules-table">
               <thead>

@@ -9,21 +9,21 @@ export function RoomPicker({ games, game, plan, onChoose }: { games: LotteryGame
   if (!game || !plan) return null;
   return (
     <div className="rules-picker">
-      <div className="rules-chips" role="group" aria-label={t('rules.game')}>
+      <div className="l28-chips" role="group" aria-label={t('rules.game')}>
         {games.map((g) => (
           <button
             key={g.id}
             type="button"
-            className={`rules-chip ${g.id === game.id ? 'rules-chip-on' : ''}`}
+            className={`l28-chip ${g.id === game.id ? 'l28-chip-on' : ''}`}
             onClick={() => g.planList[0] && onChoose(g.planList[0].id)}
           >
             {t(gameNameKey(g.id))}
           </button>
         ))}
       </div>
-      <div className="rules-chips" role="group" aria-label={t('rules.room')}>
+      <div className="l28-chips" role="group" aria-label={t('rules.room')}>
         {game.planList.map((p) => (
-          <button key={p.id} type="button" className={`rules-chip rules-chip-room ${p.id === plan.id ? 'rules-chip-on' : ''}`} onClick={() => onChoose(p.id)}>
+          <button key={p.id} type="button" className={`l28-chip rules-chip-room ${p.id === plan.id ? 'l28-chip-on' : ''}`} onClick={() => onChoose(p.id)}>
             {t(`hall.tier.${p.type}`, { defaultValue: p.title })}
           </button>
         ))}

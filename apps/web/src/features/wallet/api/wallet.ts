@@ -1,13 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepositDetails, DepositRequest, LedgerEntry, WithdrawAction, WithdrawInfo } from '@lucky28/shared/schemas';
 import { apiPost, apiUpload, request } from '../../../lib/api';
+import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
 export type { LedgerEntry, WithdrawInfo };
 
 export const rechargeInfoQueryOptions = () =>
   queryOptions({ queryKey: ['wallet', 'recharge'] as const, queryFn: () => apiPost<DepositDetails>('/api/user/recharge'), staleTime: 0 });
-
-export const useRechargeInfo = (enabled = true) => useQuery({ ...rechargeInfoQueryOptions(), enabled });
 
 export type DepositChannel = 'usdt' | 'bank';
 
@@ -20,18 +19,10 @@ export async function submitDeposit(input: { money: string; channel: DepositChan
   });
 }
 
-export function useSubmitDeposit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitDeposit,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-  });
-}
+export const useSubmitDeposit = () => useRefreshingMutation(submitDeposit, [['wallet']]);
 
 export const withdrawInfoQueryOptions = () =>
   queryOptions({ queryKey: ['wallet', 'withdrawInfo'] as const, queryFn: () => apiPost<WithdrawInfo>('/api/user/withdrawInfo'), staleTime: 0 });
-
-export const useWithdrawInfo = (enabled = true) => useQuery({ ...withdrawInfoQueryOptions(), enabled });
 
 export const withdrawAction = (input: { type: 0 | 1; money: string; securityCode: string; idempotencyKey: string }) =>
   request<WithdrawAction>('/api/user/withdrawAction', {
@@ -39,16 +30,7 @@ export const withdrawAction = (input: { type: 0 | 1; money: string; securityCode
     idempotencyKey: input.idempotencyKey,
   });
 
-export function useWithdraw() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: withdrawAction,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
-    },
-  });
-}
+export const useWithdraw = () => useRefreshingMutation(withdrawAction, [['wallet'], ['user', 'info']], { evenOnFailure: true });
 
 export interface LedgerFilter {
   /** "YYYY-MM-DD"; empty = today (spec §5). */

@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Button, Dialog, ErrorBlock } from 'antd-mobile';
 import { UserAddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MEMBER_GROUP, useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
+import { QueryBody } from '../../../components/QueryBody';
 
 /**
  * Spec §5/§6: a user whose group is not 1 (a guest) gets an alert on the deposit and withdraw screens.
@@ -34,4 +36,14 @@ export function GuestGate() {
       </Button>
     </ErrorBlock>
   );
+}
+
+/**
+ * The body of a deposit or withdraw screen: the guest gate for a guest, else `query`'s answer, which is
+ * fetched only once the user is known to be a member.
+ */
+export function MemberBody<T, K extends QueryKey>({ query, children }: { query: UseQueryOptions<T, Error, T, K>; children: (data: T) => ReactNode }) {
+  const isGuest = useIsGuest();
+  const answer = useQuery({ ...query, enabled: isGuest === false });
+  return isGuest ? <GuestGate /> : <QueryBody query={answer}>{children}</QueryBody>;
 }

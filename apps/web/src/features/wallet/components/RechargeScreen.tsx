@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
 import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
-import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showLoading, showSuccess } from '../../../lib/feedback';
@@ -14,11 +13,11 @@ import { chosenImageProblem } from '../../../lib/chosenImage';
 import { apiMessage } from '../../../lib/validation';
 import { useHasSupportChat } from '../../../lib/api/support';
 import type { DepositDetails } from '@lucky28/shared/schemas';
-import { useRechargeInfo, useSubmitDeposit, type DepositChannel } from '../api/wallet';
+import { rechargeInfoQueryOptions, useSubmitDeposit, type DepositChannel } from '../api/wallet';
 import { depositField, depositProblem } from '../model/deposit';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { CopyButton } from './CopyButton';
-import { GuestGate, useIsGuest } from './GuestGate';
+import { MemberBody } from './GuestGate';
 import './wallet.css';
 
 function DetailRow({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -128,7 +127,7 @@ function RechargeBody({ info }: { info: DepositDetails }) {
   const hasChat = useHasSupportChat();
   return (
     <>
-      <section className="wallet-balance" aria-label={t('wallet.balance')}>
+      <section className="l28-hero wallet-balance" aria-label={t('wallet.balance')}>
         <span className="wallet-balance-label">{t('wallet.balance')}</span>
         <Amount value={info.balance} className="wallet-balance-value" />
         <div className="wallet-balance-split">
@@ -186,11 +185,9 @@ function RechargeBody({ info }: { info: DepositDetails }) {
 /** /recharge (spec §2.10): balance, the USDT TRC20 address and bank details to copy, and the screenshot popup. */
 export function RechargeScreen() {
   const { t } = useTranslation();
-  const isGuest = useIsGuest();
-  const info = useRechargeInfo(isGuest === false);
   return (
     <Page title={t('routes.recharge')} back={false} className="wallet">
-      {isGuest ? <GuestGate /> : <QueryBody query={info}>{(data) => <RechargeBody info={data} />}</QueryBody>}
+      <MemberBody query={rechargeInfoQueryOptions()}>{(data) => <RechargeBody info={data} />}</MemberBody>
     </Page>
   );
 }

@@ -4,7 +4,6 @@ import { BankcardOutline, CheckCircleFill, PayCircleOutline } from 'antd-mobile-
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
-import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showLoading, showNotice } from '../../../lib/feedback';
@@ -12,9 +11,9 @@ import { useFieldProblem } from '../../../components/useFieldProblem';
 import { useGoBack } from '../../../lib/navigation';
 import { apiMessage } from '../../../lib/validation';
 import type { PayAccount } from '@lucky28/shared/schemas';
-import { useWithdraw, useWithdrawInfo, type WithdrawInfo } from '../api/wallet';
+import { useWithdraw, withdrawInfoQueryOptions, type WithdrawInfo } from '../api/wallet';
 import { defaultPayType, withdrawStep } from '../model/withdraw';
-import { GuestGate, useIsGuest } from './GuestGate';
+import { MemberBody } from './GuestGate';
 import './wallet.css';
 
 const CODE_LENGTH = 6;
@@ -125,7 +124,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
 
   return (
     <>
-      <section className="wallet-balance" aria-label={t('wallet.withdraw.available')}>
+      <section className="l28-hero wallet-balance" aria-label={t('wallet.withdraw.available')}>
         <span className="wallet-balance-label">{t('wallet.withdraw.available')}</span>
         <span data-testid="withdraw-money">
           <Amount value={info.money} className="wallet-balance-value" />
@@ -197,11 +196,9 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
  */
 export function WithdrawScreen() {
   const { t } = useTranslation();
-  const isGuest = useIsGuest();
-  const info = useWithdrawInfo(isGuest === false);
   return (
     <Page title={t('routes.withdraw')} backFallback="/personal" className="wallet">
-      {isGuest ? <GuestGate /> : <QueryBody query={info}>{(data) => <WithdrawForm info={data} />}</QueryBody>}
+      <MemberBody query={withdrawInfoQueryOptions()}>{(data) => <WithdrawForm info={data} />}</MemberBody>
     </Page>
   );
 }
