@@ -133,6 +133,7 @@ test('tap targets are at least 44×44 and nothing scrolls sideways at 320 px', a
     ['/capitalDetail', '.ledger-range'],
     ['/lottery', '[data-testid=hall-room]'],
     ['/fair', '[data-testid=fair-verdict]'],
+    ['/GameRules', '.rules-picker'],
     ['/find', '.adm-tabs-tab'],
     ['/betRoom?id=1&game_id=7', '.room-follow'],
   ];

@@ -168,7 +168,7 @@ export function FairScreen() {
       <div className="fair-picker">
         <div className="l28-chips" role="group" aria-label={t('fair.game')}>
           {GAMES.map((g) => (
-            <button key={g.id} type="button" className={`l28-chip fair-chip ${g.id === gameId ? 'l28-chip-on' : ''}`} onClick={() => select({ game: g.id })}>
+            <button key={g.id} type="button" className={`l28-chip ${g.id === gameId ? 'l28-chip-on' : ''}`} onClick={() => select({ game: g.id })}>
               {t(`games.${g.code}`)}
             </button>
           ))}
@@ -188,7 +188,7 @@ export function FairScreen() {
         {recent.data && recent.data.length > 0 && (
           <div className="l28-chips fair-recent">
             {recent.data.map((d) => (
-              <button key={d.id} type="button" className={`l28-chip fair-chip fair-chip-small ${d.issue === issue ? 'l28-chip-on' : ''}`} onClick={() => select({ issue: d.issue })}>
+              <button key={d.id} type="button" className={`l28-chip fair-chip-small ${d.issue === issue ? 'l28-chip-on' : ''}`} onClick={() => select({ issue: d.issue })}>
                 {d.issue.slice(-4)} · {d.code}
               </button>
             ))}
