@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, claimAttempt, clearFailures } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, claimAttempt, clearFailures, withLockout } from '../../domain/security/lockout.js';
 import {
   disableTotp,
   enableTotp,
@@ -128,6 +128,18 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     return reply.ok(presentOperator(operator!));
   });
 
+  /**
+   * An operator's current TOTP code (and first `alsoCheck`, e.g. the password) under the operator's
+   * lockout, as for signing in; answers the code's time step.
+   */
+  const checkOtp = (operatorId: number, now: number, secret: string, otp: string, lastStep: number | null, alsoCheck = async () => {}) =>
+    withLockout(app.db, `operator-otp:${operatorId}`, LOGIN_LOCKOUT, new Date(now), async () => {
+      await alsoCheck();
+      const step = matchTotp(secret, otp, now, lastStep);
+      if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
+      return step;
+    });
+
   /** A fresh secret to enrol in an authenticator app; nothing is stored until totpEnable proves it works. */
   app.post('/api/admin/totpSetup', { preValidation: session, schema: { body: noInput, response: answers(totpSetupData) } }, async (request, reply) => {
     const op = request.operator!;
@@ -150,15 +162,12 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const now = app.clock.now();
     const secret = body.secret.replace(/[\s=-]/g, '').toUpperCase();
     if (base32Decode(secret)?.length !== 20) throw new AppError('err.bad_request', { field: 'secret' });
-    const lockKey = `operator-otp:${op.operatorId}`;
-    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-    const operator = await findOperatorById(app.db, op.operatorId);
-    if (!operator || !(await verifySecret(operator.passwordHash, body.password))) {
-      throw new AppError('err.old_password_wrong', { field: 'password' });
-    }
-    const step = matchTotp(secret, body.otp, now, null);
-    if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
-    await clearFailures(app.db, lockKey);
+    const step = await checkOtp(op.operatorId, now, secret, body.otp, null, async () => {
+      const operator = await findOperatorById(app.db, op.operatorId);
+      if (!operator || !(await verifySecret(operator.passwordHash, body.password))) {
+        throw new AppError('err.old_password_wrong', { field: 'password' });
+      }
+    });
     await app.db.transaction(async (tx) => {
       if (!(await enableTotp(tx, op.operatorId, sealTotpSecret(app.operatorKey, op.operatorId, secret), step))) {
         throw new AppError('err.totp_already_enabled');
@@ -182,11 +191,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const operator = await findOperatorById(app.db, op.operatorId);
     const secret = operator ? totpSecretOf(app.operatorKey, operator) : null;
     if (!operator || !secret) throw new AppError('err.totp_not_enabled');
-    const lockKey = `operator-otp:${op.operatorId}`;
-    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-    const step = matchTotp(secret, body.otp, now, operator.totpLastStep);
-    if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
-    await clearFailures(app.db, lockKey);
+    await checkOtp(op.operatorId, now, secret, body.otp, operator.totpLastStep);
     await app.db.transaction(async (tx) => {
       await disableTotp(tx, op.operatorId);
       await audit(tx, { operatorId: op.operatorId, action: 'operator.totp_disable', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
