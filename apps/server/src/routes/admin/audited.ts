@@ -12,12 +12,16 @@ export interface Actor {
 /** What an audit row says besides its actor: the action, its target and its detail. */
 export type AuditRecord = Omit<AuditEntry, keyof Actor>;
 
-export const actorOf = (app: FastifyInstance, request: FastifyRequest): Actor => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
-
 /**
  * An operator's change and its audit row in one transaction (DESIGN §7), so both commit or neither
- * does: `change` does the work, calls `record` with what to write in the trail, and answers the result.
+ * does: `change` does the work (as `actor`: the signed-in operator, now), calls `record` with what
+ * to write in the trail, and answers the result.
  */
-export function audited<T>(app: FastifyInstance, actor: Actor, change: (tx: Tx, record: (entry: AuditRecord) => Promise<void>) => Promise<T>): Promise<T> {
-  return app.db.transaction((tx) => change(tx, (entry) => audit(tx, { ...actor, ...entry })));
+export function audited<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  change: (tx: Tx, record: (entry: AuditRecord) => Promise<void>, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const actor: Actor = { operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() };
+  return app.db.transaction((tx) => change(tx, (entry) => audit(tx, { ...actor, ...entry }), actor));
 }

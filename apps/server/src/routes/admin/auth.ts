@@ -33,6 +33,7 @@ import {
 } from '../../domain/operators/sessions.js';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../domain/operators/totp.js';
 import { audit } from '../../domain/operators/audit.js';
+import { audited } from './audited.js';
 import { totpRequiredFor } from '../../domain/operators/roles.js';
 
 /**
@@ -103,10 +104,9 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/logout', { preValidation: session, schema: { body: noInput, response: answers(noData) } }, async (request, reply) => {
     const op = request.operator!;
-    const now = app.clock.now();
-    await app.db.transaction(async (tx) => {
-      await revokeOperatorSession(tx, op.sessionId, now);
-      await audit(tx, { operatorId: op.operatorId, action: 'operator.logout', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
+    await audited(app, request, async (tx, record, { at }) => {
+      await revokeOperatorSession(tx, op.sessionId, at);
+      await record({ action: 'operator.logout', targetType: 'operator', targetId: op.operatorId });
     });
     return reply.ok(null, 'msg.logout_success');
   });
@@ -114,10 +114,9 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
   /** Sign out everywhere: every session of the caller ends, this one included. */
   app.post('/api/admin/logoutAll', { preValidation: session, schema: { body: noInput, response: answers(logoutAllData) } }, async (request, reply) => {
     const op = request.operator!;
-    const now = app.clock.now();
-    const ended = await app.db.transaction(async (tx) => {
-      const n = await revokeAllOperatorSessions(tx, op.operatorId, now);
-      await audit(tx, { operatorId: op.operatorId, action: 'operator.logout_all', targetType: 'operator', targetId: op.operatorId, detail: { sessions: n }, ip: request.ip, at: now });
+    const ended = await audited(app, request, async (tx, record, { at }) => {
+      const n = await revokeAllOperatorSessions(tx, op.operatorId, at);
+      await record({ action: 'operator.logout_all', targetType: 'operator', targetId: op.operatorId, detail: { sessions: n } });
       return n;
     });
     return reply.ok({ sessions: ended }, 'msg.logout_success');

@@ -22,7 +22,7 @@ import {
 } from '@lucky28/shared';
 import { answers } from '../../http/answers.js';
 import type { Tx } from '../../db/client.js';
-import { actorOf, audited } from './audited.js';
+import { audited } from './audited.js';
 import { deleteBanner, listBanners, orderBanners, saveBanner } from '../../domain/content/banners.js';
 import { adminArticles, deleteArticle, deleteTab, listTabs, presentAdminArticle, saveArticle, saveTab } from '../../domain/content/articles.js';
 import { deleteAnnouncement, listAnnouncements, saveAnnouncement } from '../../domain/content/announcements.js';
@@ -55,7 +55,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   /** `<call>`: deletes one row of `target`; its audit row keeps the row as it was. */
   function deleteRoute<Row extends { id: number }>(call: string, target: string, remove: (tx: Tx, id: number) => Promise<Row>, present: (row: Row) => unknown = (row) => row) {
     app.post(`/api/admin/${call}`, { preValidation: admin, schema: { body: contentIdSchema, response: answers(contentDeletedData) } }, async (request, reply) => {
-      await audited(app, actorOf(app, request), async (tx, record) => {
+      await audited(app, request, async (tx, record) => {
         const before = await remove(tx, request.body.id);
         await record({ action: `${target}.delete`, targetType: target, targetId: before.id, detail: { before: present(before) } });
       });
@@ -76,8 +76,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
     schema: { consumes: ['multipart/form-data'], body: noInput, response: answers(contentImageData) },
   }, async (request, reply) => {
     const image = checkedImage(await receiveForm(request));
-    const a = actorOf(app, request);
-    const stored = await audited(app, a, async (tx, record) => {
+    const stored = await audited(app, request, async (tx, record, a) => {
       const s = await storeContentImage(tx, { bytes: image.bytes, mime: image.mime, operatorId: a.operatorId, now: a.at });
       await record({ action: 'content.image_upload', targetType: 'content_image', targetId: s.name, detail: { mime: image.mime, size: image.bytes.length } });
       return s;
@@ -86,7 +85,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/admin/bannerSave', { preValidation: admin, schema: { body: bannerSaveSchema, response: answers(adminBannerData) } }, async (request, reply) => {
-    const after = await audited(app, actorOf(app, request), async (tx, record) => {
+    const after = await audited(app, request, async (tx, record) => {
       const change = await saveBanner(tx, request.body);
       await record(saved('banner', change));
       return change.after;
@@ -95,7 +94,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/admin/bannerOrder', { preValidation: admin, schema: { body: bannerOrderSchema, response: answers(adminBannerListData) } }, async (request, reply) => {
-    const list = await audited(app, actorOf(app, request), async (tx, record) => {
+    const list = await audited(app, request, async (tx, record) => {
       const change = await orderBanners(tx, request.body.ids);
       await record({ action: 'banner.order', targetType: 'banner', detail: change });
       return listBanners(tx);
@@ -112,7 +111,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/api/admin/articleTabSave', { preValidation: admin, schema: { body: articleTabSaveSchema, response: answers(adminTabData) } }, async (request, reply) => {
-    const tab = await audited(app, actorOf(app, request), async (tx, record) => {
+    const tab = await audited(app, request, async (tx, record) => {
       const change = await saveTab(tx, request.body);
       await record(saved('article_tab', change));
       return (await listTabs(tx)).find((t) => t.id === change.after.id)!;
@@ -128,8 +127,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/admin/articleSave', { preValidation: admin, schema: { body: articleSaveSchema, response: answers(adminArticleData) } }, async (request, reply) => {
-    const a = actorOf(app, request);
-    const after = await audited(app, a, async (tx, record) => {
+    const after = await audited(app, request, async (tx, record, a) => {
       const change = await saveArticle(tx, request.body, a.at);
       const detail = { before: change.before && presentAdminArticle(change.before), after: presentAdminArticle(change.after) };
       await record(saved('article', change, detail));
@@ -147,8 +145,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/api/admin/announcementSave', { preValidation: admin, schema: { body: announcementSaveSchema, response: answers(adminAnnouncementListData) } }, async (request, reply) => {
-    const a = actorOf(app, request);
-    const list = await audited(app, a, async (tx, record) => {
+    const list = await audited(app, request, async (tx, record, a) => {
       const change = await saveAnnouncement(tx, request.body, a.at);
       await record(saved('announcement', change));
       return listAnnouncements(tx);

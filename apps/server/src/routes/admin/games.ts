@@ -25,7 +25,7 @@ import {
 import { currentRoundView, recentRounds } from '../../domain/game/monitor.js';
 import { promoteDueChanges } from '../../domain/game/config.js';
 import type { Tx } from '../../db/client.js';
-import { actorOf, audited } from './audited.js';
+import { audited } from './audited.js';
 
 /**
  * Games, rooms and odds (issue 10 item 4) and the round monitor (item 5). Every operator reads;
@@ -51,18 +51,17 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
    * pending and answers the row's values as they were.
    */
   async function changeFromNextRound(request: FastifyRequest, target: 'game' | 'room', id: number, after: object, schedule: (tx: Tx, from: number) => Promise<object>) {
-    const a = actorOf(app, request);
-    const from = nextRound(a.at);
-    const fromSeconds = Math.floor(from / 1000);
-    await audited(app, a, async (tx, record) => {
+    const from = await audited(app, request, async (tx, record, a) => {
+      const starts = nextRound(a.at);
       // A change whose round has begun is in force: write it to the live columns before replacing `pending`.
       await promoteDueChanges(tx, a.at);
-      const before = await schedule(tx, from);
-      await record({ action: `${target}.update`, targetType: target, targetId: id, detail: { before, after, from: fromSeconds } });
+      const before = await schedule(tx, starts);
+      await record({ action: `${target}.update`, targetType: target, targetId: id, detail: { before, after, from: Math.floor(starts / 1000) } });
       await app.game.events.publish(tx, { type: 'config' });
+      return starts;
     });
     await app.game.reloadConfig();
-    return { from: fromSeconds };
+    return { from: Math.floor(from / 1000) };
   }
 
   /** Open or close a game and set its opening hours ("HH:MM" in the operator's time zone; both empty = always). */

@@ -30,7 +30,7 @@ import { approveRealName, listRealNames, rejectRealName } from '../../domain/wal
 import { findDiscrepancies } from '../../domain/wallet/invariants.js';
 import { serveToOperator } from '../../http/files.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { actorOf, audited } from './audited.js';
+import { audited } from './audited.js';
 
 /** Who decides a review request, and when. */
 interface Decision {
@@ -103,8 +103,7 @@ export default async function adminReviewRoutes(fastify: FastifyInstance) {
       preValidation: q.guard,
       schema: { body: reviewIdSchema, response: answers(reviewDecisionData) },
     }, async (request, reply) => {
-      const a = actorOf(app, request);
-      const row = await audited(app, a, async (tx, record) => {
+      const row = await audited(app, request, async (tx, record, a) => {
         const decided = await q.approve(tx, { id: request.body.id, operatorId: a.operatorId, now: a.at });
         await record({ action: `${action}.approve`, targetType: q.target, targetId: decided.id, detail: { user_id: decided.userId, ...q.detail(decided) } });
         return decided;
@@ -118,8 +117,7 @@ export default async function adminReviewRoutes(fastify: FastifyInstance) {
     }, async (request, reply) => {
       // The body passed `rejectBody`; a schema held in a parameter leaves its type to this cast.
       const { id, ...rejection } = request.body as Rejection;
-      const a = actorOf(app, request);
-      const row = await audited(app, a, async (tx, record) => {
+      const row = await audited(app, request, async (tx, record, a) => {
         const decided = await q.reject(tx, { id, operatorId: a.operatorId, now: a.at, ...rejection });
         await record({ action: `${action}.reject`, targetType: q.target, targetId: decided.id, detail: { user_id: decided.userId, ...q.detail(decided), reason: rejection.reason ?? '' } });
         return decided;

@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import type { Tx } from '../../db/client.js';
-import { actorOf, audited, type Actor } from './audited.js';
+import { audited, type Actor } from './audited.js';
 import { payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
 import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, setFrozen } from '../../domain/users/actions.js';
 
@@ -37,10 +37,8 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   const support = app.requireOperator('support');
   const finance = app.requireOperator('finance');
   /** A change to player `id` and its audit row (target: that player) in one transaction. */
-  const changeUser = <T>(request: FastifyRequest, id: number, change: (tx: Tx, record: (action: string, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>) => {
-    const actor = actorOf(app, request);
-    return audited(app, actor, (tx, record) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
-  };
+  const changeUser = <T>(request: FastifyRequest, id: number, change: (tx: Tx, record: (action: string, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>) =>
+    audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
 
   app.post('/api/admin/userSearch', {
     preValidation: readers,
