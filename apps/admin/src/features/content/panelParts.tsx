@@ -54,7 +54,7 @@ export function AddButton(props: Omit<ButtonProps, 'type' | 'children'>) {
  * What a content form does once the server answers its save: on success it closes and says so; a
  * refusal naming a field shows under that field, any other as a message.
  */
-export function useSaveOutcome(form: FormInstance, close: () => void) {
+function useSaveOutcome(form: FormInstance, close: () => void) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   return {
