@@ -23,6 +23,16 @@ import {
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * The columns of a request an operator decides (deposits, withdrawals, real names): its status, new
+ * requests starting at `pending`, the reason, who decided and when.
+ */
+const reviewColumns = (pending: number) => ({
+  status: smallint('status').notNull().default(pending),
+  reason: text('reason'),
+  reviewedBy: integer('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Players and their sessions
@@ -327,11 +337,8 @@ export const deposits = pgTable(
     channel: text('channel').notNull(),
     uploadId: bigint('upload_id', { mode: 'number' }).references(() => uploads.id),
     ledgerId: bigint('ledger_id', { mode: 'number' }).references(() => ledger.id),
-    /** 0 pending, 1 approved, 2 rejected. */
-    status: smallint('status').notNull().default(0),
-    reason: text('reason'),
-    reviewedBy: integer('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Status 0 pending, 1 approved, 2 rejected. */
+    ...reviewColumns(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -353,11 +360,8 @@ export const withdrawals = pgTable(
     /** The payout account as it was at request time. */
     account: jsonb('account').notNull(),
     ledgerId: bigint('ledger_id', { mode: 'number' }).references(() => ledger.id),
-    /** 0 pending, 1 approved (paid), 2 rejected (refunded). */
-    status: smallint('status').notNull().default(0),
-    reason: text('reason'),
-    reviewedBy: integer('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Status 0 pending, 1 approved (paid), 2 rejected (refunded). */
+    ...reviewColumns(0),
     /** Set when the player reversed the pending withdrawal (the money went back to the balance). */
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -378,11 +382,8 @@ export const realNameRequests = pgTable(
     idcard: text('idcard').notNull(),
     frontUploadId: bigint('front_upload_id', { mode: 'number' }).notNull().references(() => uploads.id),
     backUploadId: bigint('back_upload_id', { mode: 'number' }).notNull().references(() => uploads.id),
-    /** 1 under review, 2 verified, 0 refused. */
-    status: smallint('status').notNull().default(1),
-    reason: text('reason'),
-    reviewedBy: integer('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Status 1 under review, 2 verified, 0 refused. */
+    ...reviewColumns(1),
     createdAt: createdAt(),
   },
   (t) => [

@@ -78,15 +78,20 @@ const responsible = {
 
 const langs = ['zh', 'tw', 'en', 'vi'] as const;
 
-/** Three tabs of three articles each, in every language; listed oldest first (the seed dates them in this order). */
-export const DEMO_ARTICLES: DemoArticle[] = langs.flatMap((lang) => [
-  { tab: 2, lang, title: responsible[lang][0], content: responsible[lang][1], isTop: false },
-  { tab: 2, lang, title: realName[lang][0], content: realName[lang][1], isTop: false },
-  { tab: 2, lang, title: code[lang][0], content: code[lang][1], isTop: false },
-  { tab: 1, lang, title: trend[lang][0], content: trend[lang][1], isTop: false },
-  { tab: 1, lang, title: deposit[lang][0], content: deposit[lang][1], isTop: false },
-  { tab: 1, lang, title: howTo[lang][0], content: howTo[lang][1], isTop: false },
-  { tab: 0, lang, title: service[lang][0], content: service[lang][1], isTop: false },
-  { tab: 0, lang, title: welcome[lang][0], content: welcome[lang][1], isTop: true },
-  { tab: 0, lang, title: fairness[lang][0], content: fairness[lang][1], isTop: true },
-]);
+/** Three tabs of three articles each, oldest first (the seed dates them in this order): tab, pinned, texts. */
+const ARTICLES = [
+  [2, false, responsible],
+  [2, false, realName],
+  [2, false, code],
+  [1, false, trend],
+  [1, false, deposit],
+  [1, false, howTo],
+  [0, false, service],
+  [0, true, welcome],
+  [0, true, fairness],
+] as const;
+
+/** Every article in every language. */
+export const DEMO_ARTICLES: DemoArticle[] = langs.flatMap((lang) =>
+  ARTICLES.map(([tab, isTop, texts]) => ({ tab, lang, title: texts[lang][0], content: texts[lang][1], isTop })),
+);

@@ -11,7 +11,6 @@ export const BANNER_ART_RE = /^(fair|games|secure)-(zh|tw|en|vi)\.svg$/;
 export const bannerArtPath = (design: BannerDesign, lang: ApiLang) => `/api/index/art/${design}-${lang}.svg`;
 
 interface Texts {
-  fairTitle: string;
   fairLine: string;
   fairBadge: string;
   games: (seconds: number) => string;
@@ -23,7 +22,6 @@ interface Texts {
 
 const TEXTS: Record<ApiLang, Texts> = {
   en: {
-    fairTitle: 'LUCKY 28',
     fairLine: 'PROVABLY FAIR DRAWS',
     fairBadge: 'VERIFY EVERY ROUND',
     games: (s) => `5 GAMES · A ROUND EVERY ${s} s`,
@@ -33,7 +31,6 @@ const TEXTS: Record<ApiLang, Texts> = {
     alt: { fair: () => 'Provably fair draws', games: (s) => `5 games, a round every ${s} seconds`, secure: () => 'Safe and secure' },
   },
   zh: {
-    fairTitle: 'LUCKY 28',
     fairLine: '可验证的公平开奖',
     fairBadge: '每一期都可验证',
     games: (s) => `5大彩种 · 每${s}秒一期`,
@@ -43,7 +40,6 @@ const TEXTS: Record<ApiLang, Texts> = {
     alt: { fair: () => '可验证的公平开奖', games: (s) => `5大彩种，每${s}秒一期`, secure: () => '安全可靠' },
   },
   tw: {
-    fairTitle: 'LUCKY 28',
     fairLine: '可驗證的公平開獎',
     fairBadge: '每一期都可驗證',
     games: (s) => `5大彩種 · 每${s}秒一期`,
@@ -53,7 +49,6 @@ const TEXTS: Record<ApiLang, Texts> = {
     alt: { fair: () => '可驗證的公平開獎', games: (s) => `5大彩種，每${s}秒一期`, secure: () => '安全可靠' },
   },
   vi: {
-    fairTitle: 'LUCKY 28',
     fairLine: 'KỲ QUAY CÔNG BẰNG KIỂM CHỨNG ĐƯỢC',
     fairBadge: 'KIỂM TRA MỌI KỲ',
     games: (s) => `5 TRÒ CHƠI · MỖI ${s} GIÂY MỘT KỲ`,
@@ -63,6 +58,9 @@ const TEXTS: Record<ApiLang, Texts> = {
     alt: { fair: () => 'Kỳ quay công bằng kiểm chứng được', games: (s) => `5 trò chơi, mỗi ${s} giây một kỳ`, secure: () => 'An toàn và bảo mật' },
   },
 };
+
+/** The product's name: the same in every language. */
+const BRAND = 'LUCKY 28';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -77,7 +75,7 @@ function fair(t: Texts) {
   return frame(
     `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#c8102e"/><stop offset="1" stop-color="#4a0610"/></linearGradient>`,
     `<g ${FONT}>${ball(545, 110, 46, '7')}${ball(650, 95, 38, '9')}${ball(610, 200, 52, '3')}</g>
-<text x="48" y="120" ${FONT} font-size="68" fill="url(#gold)">${esc(t.fairTitle)}</text>
+<text x="48" y="120" ${FONT} font-size="68" fill="url(#gold)">${BRAND}</text>
 <text x="50" y="168" ${FONT} font-size="26" fill="#ffe8a8" textLength="380" lengthAdjust="spacingAndGlyphs">${esc(t.fairLine)}</text>
 <rect x="50" y="196" width="300" height="46" rx="23" fill="url(#gold)"/>
 <text x="200" y="227" text-anchor="middle" ${FONT} font-size="20" fill="#7a0815">${esc(t.fairBadge)}</text>`,

@@ -192,7 +192,7 @@ export const userInfoData = z.object({
 
 export const safetyInfoData = z.object({ isTrue: z.boolean() });
 
-/** A bound payout account as shown to its owner (bank card number and holder masked). */
+/** A bound payout account: type (0 bank card, 1 wallet), number, holder, bank, note. Its owner sees the bank card number and holder masked. */
 export const payAccountData = z.object({
   type: z.number().int(),
   acc: z.string(),

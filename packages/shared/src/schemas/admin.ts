@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_RE } from './account.js';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_RE, payAccountData } from './account.js';
 import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
 import { idField, intField, optionalDate, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
@@ -126,56 +126,34 @@ export const queueCountsData = z.object({
 /** A decision on a review request: its id and new status. */
 export const reviewDecisionData = z.object({ id: z.number().int(), status: z.number().int() });
 
+/**
+ * A review queue's rows: each opens with the request and its player and closes with its status, the
+ * review reason and when it came (the console's leading and trailing columns); `fields` go between.
+ */
+const queueData = <T extends z.ZodRawShape>(fields: T) =>
+  z.array(z.object({ id: z.number().int(), user_id: z.number().int(), username: z.string(), ...fields, status: z.number().int(), reason: z.string(), createtime: unixTime }));
+
 /** The deposit queue (admin/depositList). */
-export const depositQueueData = z.array(
-  z.object({
-    id: z.number().int(),
-    user_id: z.number().int(),
-    username: z.string(),
-    amount: moneyText,
-    channel: z.string(),
-    status: z.number().int(),
-    reason: z.string(),
-    screenshot: z.string(),
-    createtime: unixTime,
-    reviewtime: unixTime.nullable(),
-  }),
-);
+export const depositQueueData = queueData({ amount: moneyText, channel: z.string(), screenshot: z.string(), reviewtime: unixTime.nullable() });
 
 /** The withdrawal queue (admin/withdrawList), with the payout account in full: the operator pays to it. */
-export const withdrawalQueueData = z.array(
-  z.object({
-    id: z.number().int(),
-    user_id: z.number().int(),
-    username: z.string(),
-    real_name: z.string(),
-    idcard: z.string(),
-    amount: moneyText,
-    type: z.number().int(),
-    account: z.object({ type: z.number().int(), acc: z.string(), acc_name: z.string(), acc_bank: z.string(), mark: z.string() }),
-    status: z.number().int(),
-    reason: z.string(),
-    createtime: unixTime,
-    reviewtime: unixTime.nullable(),
-  }),
-);
+export const withdrawalQueueData = queueData({
+  real_name: z.string(),
+  idcard: z.string(),
+  amount: moneyText,
+  type: z.number().int(),
+  account: payAccountData,
+  reviewtime: unixTime.nullable(),
+});
 
 /** The real-name queue (admin/realNameList). */
-export const realNameQueueData = z.array(
-  z.object({
-    id: z.number().int(),
-    user_id: z.number().int(),
-    username: z.string(),
-    truename: z.string(),
-    idcard: z.string(),
-    profile_idcard: z.string(),
-    idcard_zheng: z.string(),
-    idcard_fan: z.string(),
-    status: z.number().int(),
-    reason: z.string(),
-    createtime: unixTime,
-  }),
-);
+export const realNameQueueData = queueData({
+  truename: z.string(),
+  idcard: z.string(),
+  profile_idcard: z.string(),
+  idcard_zheng: z.string(),
+  idcard_fan: z.string(),
+});
 
 /** admin/reconcile: every discrepancy between balances, ledger and requests (DESIGN §4). */
 export const reconcileData = z.object({

@@ -118,8 +118,8 @@ export const userBetsData = pageData(
   }),
 );
 
-/** A payout account in full (audited reveal). */
-export const revealedAccountData = z.object({ type: int, acc: z.string(), acc_name: z.string(), acc_bank: z.string(), mark: z.string() });
+/** A payout account in full (audited reveal): the fields a player sees of it, unmasked. */
+export const revealedAccountData = payAccountData;
 export const userFreezeData = z.object({ id: int, frozen: z.boolean() });
 export const userGiftData = z.object({ ledger_id: int, balance: moneyText });
 /** The one-time password, shown once. */

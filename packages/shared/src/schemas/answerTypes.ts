@@ -32,6 +32,20 @@ import type {
   withdrawActionData,
   withdrawInfoData,
 } from './wallet.js';
+import type {
+  adminAnnouncementData,
+  adminArticleData,
+  adminBannerData,
+  adminTabData,
+  articleData,
+  articleListData,
+  articlePageData,
+  bannerData,
+  inviteInfoData,
+  noticeData,
+  noticeListData,
+  noticeUnreadData,
+} from './content.js';
 
 // Accounts
 export type LoginInfo = z.infer<typeof loginInfoData>;
@@ -89,20 +103,6 @@ export type OrderTotals = z.infer<typeof orderTotalsData>;
 export type ProtectionStatus = z.infer<typeof protectionStatusData>;
 
 // Content, notices and invitations (issue 11) and their console calls
-import type {
-  adminAnnouncementData,
-  adminArticleData,
-  adminBannerData,
-  adminTabData,
-  articleData,
-  articleListData,
-  articlePageData,
-  bannerData,
-  inviteInfoData,
-  noticeData,
-  noticeListData,
-  noticeUnreadData,
-} from './content.js';
 export type Article = z.infer<typeof articleData>;
 export type ArticleList = z.infer<typeof articleListData>;
 export type ArticlePage = z.infer<typeof articlePageData>;

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Button, Form, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EditDeleteButtons, EnabledField, useSaveOutcome } from './panelParts';
-import { QueryState } from '../../components/QueryState';
+import { ContentListPanel, editDeleteColumn, EnabledField, useContentEditor, yesNo } from './panelParts';
+import { apiLangOf } from '../../lib/languages';
 import { formatTime } from './time';
-import { useAnnouncements, useContentChange, type AdminAnnouncement, type Localized } from './api';
+import { useAnnouncements, type AdminAnnouncement, type Localized } from './api';
 import { LocalizedFields } from './LocalizedFields';
 
 interface Draft {
@@ -17,53 +15,25 @@ interface Draft {
 /** Platform announcements (the players' second /notice tab), written in the four languages. */
 export function AnnouncementsPanel() {
   const { t, i18n } = useTranslation();
-  const list = useAnnouncements();
-  const save = useContentChange<Draft>('announcementSave');
-  const remove = useContentChange<{ id: number }>('announcementDelete');
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [form] = Form.useForm<Draft>();
-  const saved = useSaveOutcome(form, () => setDraft(null));
-  const uiLang = ({ 'zh-CN': 'zh', 'zh-TW': 'tw', en: 'en', vi: 'vi' } as const)[i18n.language as 'en'] ?? 'zh';
+  const announcements = useAnnouncements();
+  const editor = useContentEditor<Draft>('announcement');
   return (
-    <QueryState query={list}>
-      {(rows) => (
-        <>
-          <Button type="primary" style={{ marginBottom: 12 }} onClick={() => { setDraft({ enabled: true }); form.resetFields(); form.setFieldsValue({ enabled: true }); }}>
-            {t('content.add')}
-          </Button>
-          <Table<AdminAnnouncement>
-            rowKey="id"
-            size="small"
-            dataSource={rows}
-            columns={[
-              { title: t('content.titleField'), render: (_, a) => a.title[uiLang] },
-              { title: t('content.enabled'), dataIndex: 'enabled', render: (v: boolean) => (v ? t('common.yes') : t('common.no')) },
-              { title: t('common.time'), dataIndex: 'createtime', render: formatTime },
-              {
-                title: t('common.actions'),
-                render: (_, a) => (
-                  <Space>
-                    <EditDeleteButtons onEdit={() => { setDraft(a); form.setFieldsValue(a); }} onDelete={() => remove.mutate({ id: a.id })} />
-                  </Space>
-                ),
-              },
-            ]}
-          />
-          <Modal open={draft !== null} width={640} title={draft?.id ? t('content.edit') : t('content.add')} onCancel={() => setDraft(null)} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
-            <Form
-              form={form}
-              layout="vertical"
-              onFinish={(v) =>
-                save.mutate({ ...v, id: draft?.id, enabled: v.enabled ?? false }, saved)
-              }
-            >
-              <LocalizedFields name="title" label={t('content.titleField')} max={60} />
-              <LocalizedFields name="content" label={t('content.text')} max={2000} multiline />
-              <EnabledField />
-            </Form>
-          </Modal>
-        </>
-      )}
-    </QueryState>
+    <ContentListPanel<AdminAnnouncement, Draft>
+      query={announcements}
+      editor={editor}
+      blank={{ enabled: true }}
+      dialogWidth={640}
+      onFinish={(v) => editor.submit({ ...v, enabled: v.enabled ?? false })}
+      columns={() => [
+        { title: t('content.titleField'), render: (_, a) => a.title[apiLangOf(i18n.language)] },
+        { title: t('content.enabled'), dataIndex: 'enabled', render: yesNo(t) },
+        { title: t('common.time'), dataIndex: 'createtime', render: formatTime },
+        editDeleteColumn<AdminAnnouncement>(t('common.actions'), (a) => ({ onEdit: () => editor.open(a), onDelete: () => editor.remove(a.id) })),
+      ]}
+    >
+      <LocalizedFields name="title" label={t('content.titleField')} max={60} />
+      <LocalizedFields name="content" label={t('content.text')} max={2000} multiline />
+      <EnabledField />
+    </ContentListPanel>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Form, Input, Select, Space, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EditDeleteButtons, useSaveOutcome } from './panelParts';
+import { AddButton, editDeleteColumn, useContentEditor, yesNo } from './panelParts';
+import { apiLangOf } from '../../lib/languages';
 import { formatTime } from './time';
-import { CONTENT_LANGS, useArticles, useContentChange, useTabs, type AdminArticle } from './api';
+import { CONTENT_LANGS, useArticles, useTabs, type AdminArticle } from './api';
 import { RichTextEditor } from './RichTextEditor';
 
 /** The form: an article's language is sent as `language` (`lang` is the language of the answer). */
@@ -15,27 +16,16 @@ export function ArticlesPanel() {
   const [filter, setFilter] = useState<{ tab_id?: number; language?: string; page: number }>({ page: 1 });
   const articles = useArticles(filter);
   const tabs = useTabs().data ?? [];
-  const save = useContentChange<Draft>('articleSave');
-  const remove = useContentChange<{ id: number }>('articleDelete');
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [form] = Form.useForm<Draft>();
-  const saved = useSaveOutcome(form, () => setDraft(null));
-  const uiLang = ({ 'zh-CN': 'zh', 'zh-TW': 'tw', en: 'en', vi: 'vi' } as const)[i18n.language as 'en'] ?? 'zh';
+  const editor = useContentEditor<Draft>('article');
+  const uiLang = apiLangOf(i18n.language);
   const tabOptions = tabs.map((x) => ({ value: x.id, label: x.name[uiLang] }));
   const langOptions = CONTENT_LANGS.map((l) => ({ value: l, label: t(`content.langs.${l}`) }));
-  const open = (d: Draft) => {
-    setDraft(d);
-    form.resetFields();
-    form.setFieldsValue(d);
-  };
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select allowClear placeholder={t('content.tab')} style={{ width: 180 }} options={tabOptions} value={filter.tab_id} onChange={(v) => setFilter({ ...filter, tab_id: v, page: 1 })} />
         <Select allowClear placeholder={t('content.lang')} style={{ width: 160 }} options={langOptions} value={filter.language} onChange={(v) => setFilter({ ...filter, language: v, page: 1 })} />
-        <Button type="primary" onClick={() => open({ tab_id: filter.tab_id ?? tabs[0]?.id, language: filter.language ?? uiLang, is_top: false, content: '' })} data-testid="article-add">
-          {t('content.add')}
-        </Button>
+        <AddButton onClick={() => editor.open({ tab_id: filter.tab_id ?? tabs[0]?.id, language: filter.language ?? uiLang, is_top: false, content: '' })} data-testid="article-add" />
       </Space>
       <Table<AdminArticle>
         rowKey="id"
@@ -47,32 +37,19 @@ export function ArticlesPanel() {
           { title: t('content.titleField'), dataIndex: 'title' },
           { title: t('content.tab'), dataIndex: 'tab_id', render: (id: number | null) => tabOptions.find((o) => o.value === id)?.label ?? '—' },
           { title: t('content.lang'), dataIndex: 'lang', render: (l: string) => t(`content.langs.${l}`) },
-          { title: t('content.top'), dataIndex: 'is_top', render: (v: boolean) => (v ? t('common.yes') : t('common.no')) },
+          { title: t('content.top'), dataIndex: 'is_top', render: yesNo(t) },
           { title: t('content.views'), dataIndex: 'views' },
           { title: t('common.time'), dataIndex: 'createtime', render: formatTime },
-          {
-            title: t('common.actions'),
-            render: (_, a) => (
-              <Space>
-                <EditDeleteButtons
-                  onEdit={() => open({ id: a.id, tab_id: a.tab_id, language: a.lang, title: a.title, content: a.content, is_top: a.is_top })}
-                  onDelete={() => remove.mutate({ id: a.id })}
-                />
-              </Space>
-            ),
-          },
+          editDeleteColumn<AdminArticle>(t('common.actions'), (a) => ({
+            onEdit: () => editor.open({ id: a.id, tab_id: a.tab_id, language: a.lang, title: a.title, content: a.content, is_top: a.is_top }),
+            onDelete: () => editor.remove(a.id),
+          })),
         ]}
       />
-      <Drawer open={draft !== null} width={760} title={draft?.id ? t('content.edit') : t('content.add')} onClose={() => setDraft(null)} destroyOnHidden
-        extra={<Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="article-save">{t('common.save')}</Button>}>
+      <Drawer open={editor.draft !== null} width={760} title={editor.title} onClose={editor.close} destroyOnHidden
+        extra={<Button type="primary" loading={editor.saving} onClick={() => editor.form.submit()} data-testid="article-save">{t('common.save')}</Button>}>
         <Alert type="info" showIcon message={t('content.sanitizedNote')} style={{ marginBottom: 12 }} />
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v) =>
-            save.mutate({ ...v, id: draft?.id }, saved)
-          }
-        >
+        <Form form={editor.form} layout="vertical" onFinish={editor.submit}>
           <Space wrap>
             <Form.Item name="tab_id" label={t('content.tab')} rules={[{ required: true, message: t('content.tab') }]}>
               <Select style={{ width: 200 }} options={tabOptions} />

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Form, Image, Input, Modal, Select, Space, Table, Upload } from 'antd';
+import { App, Button, Form, Image, Input, Select, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EditDeleteButtons, EnabledField, useSaveOutcome } from './panelParts';
-import { QueryState } from '../../components/QueryState';
+import { ContentListPanel, EditDeleteButtons, EnabledField, useContentEditor, yesNo } from './panelParts';
 import { CONTENT_LANGS, uploadContentImage, useBanners, useContentChange, type AdminBanner } from './api';
 
 /** The form: a banner's language is sent as `language` (`lang` is the language of the answer). */
@@ -13,12 +12,8 @@ export function BannersPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const banners = useBanners();
-  const save = useContentChange<Draft>('bannerSave');
+  const editor = useContentEditor<Draft>('banner');
   const order = useContentChange<{ ids: number[] }>('bannerOrder');
-  const remove = useContentChange<{ id: number }>('bannerDelete');
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [form] = Form.useForm<Draft>();
-  const saved = useSaveOutcome(form, () => setDraft(null));
 
   const move = (list: AdminBanner[], index: number, by: number) => {
     const ids = list.map((b) => b.id);
@@ -29,65 +24,48 @@ export function BannersPanel() {
   const langLabel = (l: string | null) => (l ? t(`content.langs.${l}`, { defaultValue: l }) : t('content.allLangs'));
 
   return (
-    <QueryState query={banners}>
-      {(list) => (
-        <>
-          <Button type="primary" onClick={() => { setDraft({ enabled: true, language: null }); form.resetFields(); form.setFieldsValue({ enabled: true, language: null }); }} style={{ marginBottom: 12 }} data-testid="banner-add">
-            {t('content.add')}
-          </Button>
-          <Table<AdminBanner>
-            rowKey="id"
-            size="small"
-            pagination={false}
-            dataSource={list}
-            columns={[
-              { title: t('content.image'), dataIndex: 'image', render: (src: string) => <Image src={src} width={150} height={60} style={{ objectFit: 'cover' }} /> },
-              { title: t('content.titleField'), dataIndex: 'title' },
-              { title: t('content.lang'), dataIndex: 'lang', render: langLabel },
-              { title: t('content.link'), dataIndex: 'link', render: (l: string | null) => l ?? '—' },
-              { title: t('content.enabled'), dataIndex: 'enabled', render: (v: boolean) => (v ? t('common.yes') : t('common.no')) },
-              {
-                title: t('common.actions'),
-                render: (_, b, i) => (
-                  <Space wrap>
-                    <Button size="small" disabled={i === 0} onClick={() => move(list, i, -1)}>{t('content.up')}</Button>
-                    <Button size="small" disabled={i === list.length - 1} onClick={() => move(list, i, 1)}>{t('content.down')}</Button>
-                    <EditDeleteButtons
-                      onEdit={() => { const { lang, ...rest } = b; setDraft({ ...rest, language: lang }); form.setFieldsValue({ ...rest, language: lang }); }}
-                      onDelete={() => remove.mutate({ id: b.id })}
-                    />
-                  </Space>
-                ),
-              },
-            ]}
-          />
-          <Modal
-            open={draft !== null}
-            title={draft?.id ? t('content.edit') : t('content.add')}
-            onCancel={() => setDraft(null)}
-            onOk={() => form.submit()}
-            confirmLoading={save.isPending}
-            destroyOnHidden
-          >
-            <Form form={form} layout="vertical" onFinish={(v) => save.mutate({ ...v, id: draft?.id, link: v.link ?? '' }, saved)}>
-              <Form.Item name="image" label={t('content.image')} extra={t('content.uploadHint')} rules={[{ required: true, message: t('content.upload') }]}>
-                <ImageField />
-              </Form.Item>
-              <Form.Item name="title" label={t('content.titleField')}>
-                <Input maxLength={100} />
-              </Form.Item>
-              <Form.Item name="link" label={t('content.link')} extra={t('content.linkHint')}>
-                <Input maxLength={500} placeholder="/shareFriend" />
-              </Form.Item>
-              <Form.Item name="language" label={t('content.lang')}>
-                <Select options={[{ value: null, label: t('content.allLangs') }, ...CONTENT_LANGS.map((l) => ({ value: l, label: langLabel(l) }))]} />
-              </Form.Item>
-              <EnabledField />
-            </Form>
-          </Modal>
-        </>
-      )}
-    </QueryState>
+    <ContentListPanel<AdminBanner, Draft>
+      query={banners}
+      editor={editor}
+      blank={{ enabled: true, language: null }}
+      addTestId="banner-add"
+      pagination={false}
+      onFinish={(v) => editor.submit({ ...v, link: v.link ?? '' })}
+      columns={(list) => [
+        { title: t('content.image'), dataIndex: 'image', render: (src: string) => <Image src={src} width={150} height={60} style={{ objectFit: 'cover' }} /> },
+        { title: t('content.titleField'), dataIndex: 'title' },
+        { title: t('content.lang'), dataIndex: 'lang', render: langLabel },
+        { title: t('content.link'), dataIndex: 'link', render: (l: string | null) => l ?? '—' },
+        { title: t('content.enabled'), dataIndex: 'enabled', render: yesNo(t) },
+        {
+          title: t('common.actions'),
+          render: (_, b, i) => (
+            <Space wrap>
+              <Button size="small" disabled={i === 0} onClick={() => move(list, i, -1)}>{t('content.up')}</Button>
+              <Button size="small" disabled={i === list.length - 1} onClick={() => move(list, i, 1)}>{t('content.down')}</Button>
+              <EditDeleteButtons
+                onEdit={() => { const { lang, ...rest } = b; editor.open({ ...rest, language: lang }); }}
+                onDelete={() => editor.remove(b.id)}
+              />
+            </Space>
+          ),
+        },
+      ]}
+    >
+      <Form.Item name="image" label={t('content.image')} extra={t('content.uploadHint')} rules={[{ required: true, message: t('content.upload') }]}>
+        <ImageField />
+      </Form.Item>
+      <Form.Item name="title" label={t('content.titleField')}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="link" label={t('content.link')} extra={t('content.linkHint')}>
+        <Input maxLength={500} placeholder="/shareFriend" />
+      </Form.Item>
+      <Form.Item name="language" label={t('content.lang')}>
+        <Select options={[{ value: null, label: t('content.allLangs') }, ...CONTENT_LANGS.map((l) => ({ value: l, label: langLabel(l) }))]} />
+      </Form.Item>
+      <EnabledField />
+    </ContentListPanel>
   );
 }
 

@@ -46,6 +46,58 @@ function Totals({ totals }: { totals: Figures }) {
   );
 }
 
+interface Series {
+  key: keyof Figures;
+  name: string;
+  color: string;
+}
+
+/** One chart of the period, a point per day for each series: as bars or as lines. */
+function DaysChart({ title, kind, days, series }: { title: string; kind: 'bar' | 'line'; days: Summary['days']; series: Series[] }) {
+  const Chart = kind === 'bar' ? BarChart : LineChart;
+  return (
+    <>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      <div style={{ width: '100%', height: 280 }}>
+        <ResponsiveContainer>
+          <Chart data={numeric(days)}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis />
+            <Tooltip />
+            <Legend />
+            {series.map((s) =>
+              kind === 'bar' ? <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} /> : <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} />,
+            )}
+          </Chart>
+        </ResponsiveContainer>
+      </div>
+    </>
+  );
+}
+
+/** The period's charts: money in and out as bars, play as lines (series: figure, its label, its colour). */
+const CHARTS = [
+  {
+    title: 'money.flows',
+    kind: 'bar',
+    series: [
+      ['deposits', 'money.deposits', '#389e0d'],
+      ['withdrawals', 'money.withdrawals', '#cf1322'],
+    ],
+  },
+  {
+    title: 'money.play',
+    kind: 'line',
+    series: [
+      ['stakes', 'rounds.stakes', '#1677ff'],
+      ['payouts', 'rounds.payouts', '#faad14'],
+      ['house', 'rounds.houseResult', '#b3121f'],
+      ['players', 'money.players', '#722ed1'],
+    ],
+  },
+] as const;
+
 /** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts. */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -66,36 +118,9 @@ export function DashboardPage() {
           {(s) => (
             <>
               <Totals totals={s.totals} />
-              <Typography.Title level={5}>{t('money.flows')}</Typography.Title>
-              <div style={{ width: '100%', height: 280 }}>
-                <ResponsiveContainer>
-                  <BarChart data={numeric(s.days)}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="day" />
-                    <YAxis />
-                    <Tooltip />
-                    <Legend />
-                    <Bar dataKey="deposits" name={t('money.deposits')} fill="#389e0d" />
-                    <Bar dataKey="withdrawals" name={t('money.withdrawals')} fill="#cf1322" />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-              <Typography.Title level={5}>{t('money.play')}</Typography.Title>
-              <div style={{ width: '100%', height: 280 }}>
-                <ResponsiveContainer>
-                  <LineChart data={numeric(s.days)}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="day" />
-                    <YAxis />
-                    <Tooltip />
-                    <Legend />
-                    <Line dataKey="stakes" name={t('rounds.stakes')} stroke="#1677ff" />
-                    <Line dataKey="payouts" name={t('rounds.payouts')} stroke="#faad14" />
-                    <Line dataKey="house" name={t('rounds.houseResult')} stroke="#b3121f" />
-                    <Line dataKey="players" name={t('money.players')} stroke="#722ed1" yAxisId={0} />
-                  </LineChart>
-                </ResponsiveContainer>
-              </div>
+              {CHARTS.map((c) => (
+                <DaysChart key={c.title} title={t(c.title)} kind={c.kind} days={s.days} series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))} />
+              ))}
             </>
           )}
         </QueryState>

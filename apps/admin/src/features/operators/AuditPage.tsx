@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Table, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
+import { PagedTable, usePagedList } from '../../components/PagedTable';
 
 interface AuditRow {
   id: number;
@@ -16,14 +15,14 @@ interface AuditRow {
   ip: string;
   created_at: number;
 }
-interface Filters {
+type Filters = {
   operator?: string;
   action?: string;
   target_type?: string;
   target_id?: string;
   begin_date?: string;
   end_date?: string;
-}
+};
 
 const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 1));
 
@@ -31,8 +30,7 @@ const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 1))
 export function AuditPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: ['audit', filters, page], queryFn: () => api<{ total: number; list: AuditRow[] }>('auditList', { ...filters, page, limit: 50 }) });
+  const audit = usePagedList<AuditRow>('auditList', filters, { pageSize: 50 });
   return (
     <>
       <Typography.Title level={4}>{t('menu.audit')}</Typography.Title>
@@ -41,7 +39,7 @@ export function AuditPage() {
         style={{ marginBottom: 16 }}
         onFinish={(v: Filters & { period?: [Dayjs, Dayjs] | null }) => {
           const { period, ...rest } = v;
-          setPage(1);
+          audit.firstPage();
           setFilters({ ...rest, begin_date: period?.[0]?.format('YYYY-MM-DD'), end_date: period?.[1]?.format('YYYY-MM-DD') });
         }}
       >
@@ -64,12 +62,8 @@ export function AuditPage() {
           {t('common.search')}
         </Button>
       </Form>
-      <Table<AuditRow>
-        rowKey="id"
-        size="small"
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
-        pagination={{ current: page, pageSize: 50, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      <PagedTable<AuditRow>
+        paged={audit}
         expandable={{
           rowExpandable: (r) => r.detail !== null,
           expandedRowRender: (r) => (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Input, Modal, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { rejectSchema, rejectWithReasonSchema, translate } from '@lucky28/shared';
 import { api, ApiError } from '../../lib/api';
@@ -9,17 +10,24 @@ import i18n from '../../lib/i18n';
 import { apiLangOf } from '../../lib/languages';
 import { checkWith } from '../../lib/validation';
 import { queueCountsQuery } from '../../app/Shell';
+import { leadingColumns, trailingColumns, type QueueRow } from './queueColumns';
 
-export interface ReviewQueueProps<T extends { id: number }> {
+/** The server's status codes of a kind of request: pending, approved, rejected. */
+const MONEY_STATUSES = { pending: 0, approved: 1, rejected: 2 };
+const REAL_NAME_STATUSES = { pending: 1, approved: 2, rejected: 0 };
+
+/** What sets the queues apart besides their columns (the texts are console keys). */
+const QUEUES = {
+  deposit: { title: 'menu.deposits', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: null },
+  withdraw: { title: 'menu.withdrawals', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: 'queue.refundNote' },
+  realName: { title: 'menu.realNames', approveLabel: 'queue.verify', statuses: REAL_NAME_STATUSES, reasonRequired: true, rejectNote: null },
+} as const;
+
+export interface ReviewQueueProps<T extends QueueRow> {
   /** The calls are `<kind>List`, `<kind>Approve`, `<kind>Reject`. */
-  kind: 'deposit' | 'withdraw' | 'realName';
-  title: string;
-  /** Status tabs; the first is the pending queue (the only one with actions). */
-  statuses: { value: number; label: string }[];
-  columns: ColumnsType<T>;
-  approveLabel: string;
-  reasonRequired?: boolean;
-  rejectNote?: string;
+  kind: keyof typeof QUEUES;
+  /** The kind's own columns, between the player and the submission time. */
+  columns: (t: TFunction) => ColumnsType<T>;
 }
 
 /** The server's "already processed" refusal, in whatever language the console speaks. */
@@ -29,16 +37,23 @@ const isAlreadyProcessed = (e: unknown) => e instanceof ApiError && e.message ==
  * One review queue: a table per status, approve (confirmed) and reject (with a reason). When another
  * operator got there first the server refuses, the console says so and the list refreshes.
  */
-export function ReviewQueue<T extends { id: number }>(props: ReviewQueueProps<T>) {
+export function ReviewQueue<T extends QueueRow>(props: ReviewQueueProps<T>) {
   const { t } = useTranslation();
+  const queue = QUEUES[props.kind];
+  // Status tabs, the pending queue first (the only one with actions).
+  const statuses = [
+    { value: queue.statuses.pending, label: t('queue.statusPending') },
+    { value: queue.statuses.approved, label: t('queue.statusApproved') },
+    { value: queue.statuses.rejected, label: t('queue.statusRejected') },
+  ];
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [status, setStatus] = useState(props.statuses[0]!.value);
+  const [status, setStatus] = useState<number>(queue.statuses.pending);
   const [rejecting, setRejecting] = useState<T | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const pending = status === props.statuses[0]!.value;
+  const pending = status === queue.statuses.pending;
   const list = useQuery({ queryKey: [props.kind, 'list', status], queryFn: () => api<T[]>(`${props.kind}List`, { status }), refetchInterval: pending ? 15_000 : false });
 
   const refresh = () => {
@@ -64,7 +79,7 @@ export function ReviewQueue<T extends { id: number }>(props: ReviewQueueProps<T>
   });
 
   const submitReject = () => {
-    const checked = checkWith(props.reasonRequired ? rejectWithReasonSchema : rejectSchema, { id: rejecting!.id, reason });
+    const checked = checkWith(queue.reasonRequired ? rejectWithReasonSchema : rejectSchema, { id: rejecting!.id, reason });
     if (!checked.ok) return setReasonError(checked.message);
     decide.mutate({ action: 'Reject', id: rejecting!.id, reason: checked.value.reason });
   };
@@ -79,7 +94,7 @@ export function ReviewQueue<T extends { id: number }>(props: ReviewQueueProps<T>
             <Space>
               <Popconfirm title={t('queue.approveConfirm')} onConfirm={() => decide.mutate({ action: 'Approve', id: row.id })}>
                 <Button type="primary" size="small" loading={decide.isPending && decide.variables?.id === row.id}>
-                  {props.approveLabel}
+                  {t(queue.approveLabel)}
                 </Button>
               </Popconfirm>
               <Button
@@ -101,15 +116,15 @@ export function ReviewQueue<T extends { id: number }>(props: ReviewQueueProps<T>
 
   return (
     <>
-      <Typography.Title level={4}>{props.title}</Typography.Title>
-      <Tabs activeKey={String(status)} onChange={(k) => setStatus(Number(k))} items={props.statuses.map((s) => ({ key: String(s.value), label: s.label }))} />
+      <Typography.Title level={4}>{t(queue.title)}</Typography.Title>
+      <Tabs activeKey={String(status)} onChange={(k) => setStatus(Number(k))} items={statuses.map((s) => ({ key: String(s.value), label: s.label }))} />
       {notice && <Alert type="warning" showIcon closable={{ onClose: () => setNotice(null) }} title={notice} role="alert" style={{ marginBottom: 12 }} />}
       {list.isError && <Typography.Paragraph type="danger">{list.error.message}</Typography.Paragraph>}
       <Table<T>
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data ?? []}
-        columns={[...props.columns, ...actions]}
+        columns={[...leadingColumns<T>(t), ...props.columns(t), ...trailingColumns<T>(t), ...actions]}
         pagination={{ pageSize: 20 }}
         scroll={{ x: true }}
         locale={{ emptyText: t('common.empty') }}
@@ -123,7 +138,7 @@ export function ReviewQueue<T extends { id: number }>(props: ReviewQueueProps<T>
         onCancel={() => setRejecting(null)}
         destroyOnHidden
       >
-        {props.rejectNote && <Typography.Paragraph type="secondary">{props.rejectNote}</Typography.Paragraph>}
+        {queue.rejectNote && <Typography.Paragraph type="secondary">{t(queue.rejectNote)}</Typography.Paragraph>}
         <Input.TextArea aria-label={t('common.reason')} value={reason} maxLength={200} showCount rows={3} onChange={(e) => setReason(e.target.value)} status={reasonError ? 'error' : undefined} />
         {reasonError && <Typography.Text type="danger">{reasonError}</Typography.Text>}
       </Modal>

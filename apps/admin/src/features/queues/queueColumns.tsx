@@ -3,11 +3,12 @@ import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { dateTime } from '../../lib/format';
 
-/** Every queue row names its player. */
-interface QueueRow {
+/** What every queue row has: the request, its player, its status, when it came and the review reason. */
+export interface QueueRow {
   id: number;
   user_id: number;
   username: string;
+  status: number;
   createtime: number;
   reason: string;
 }
@@ -30,10 +31,3 @@ export const amountColumn = <T extends QueueRow & { amount: string }>(t: TFuncti
   dataIndex: 'amount',
   render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
 });
-
-/** Status tabs of the money queues (deposits, withdrawals): 0 pending, 1 approved, 2 rejected. */
-export const moneyStatuses = (t: TFunction) => [
-  { value: 0, label: t('queue.statusPending') },
-  { value: 1, label: t('queue.statusApproved') },
-  { value: 2, label: t('queue.statusRejected') },
-];

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,14 +25,38 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-/** A fetch double that also serves private files (as an image blob) besides the operator calls. */
+/** A fetch double that also serves private files (as an image blob) and empty queue counts besides the operator calls. */
 function server(handlers: Parameters<typeof fakeServer>[0]) {
-  const fake = fakeServer(handlers);
+  const fake = fakeServer({ queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }), ...handlers });
   const api = fake.fetch.getMockImplementation()!;
   fake.fetch.mockImplementation(async (input, init) =>
     String(input).startsWith('/api/common/file/') ? new Response(new Blob(['png'], { type: 'image/png' })) : api(input, init),
   );
   return fake;
+}
+
+/** A server whose queue lists `row` as pending (real names: status 1, money: 0) and nothing under the other statuses. */
+function listing(kind: 'withdraw' | 'realName', row: unknown, decisions: Parameters<typeof fakeServer>[0]) {
+  const pending = kind === 'realName' ? 1 : 0;
+  return server({ [`${kind}List`]: (b) => ok(b.status === pending ? [row] : []), ...decisions });
+}
+
+/** Shows a queue and answers the table row of the player's request. */
+async function rowOf(queue: ReactElement, player: string) {
+  renderScreen(queue);
+  return (await screen.findByText(player)).closest('tr')!;
+}
+
+/** A server on which another operator decides `row` between this operator's list and their `decision`. */
+function decidedByAnotherOperator(kind: 'deposit' | 'withdraw', decision: 'Approve' | 'Reject', row: unknown) {
+  let decided = false;
+  return server({
+    [`${kind}List`]: (b) => ok(b.status === 0 && !decided ? [row] : []),
+    [`${kind}${decision}`]: () => {
+      decided = true;
+      return refuse('This request has already been processed');
+    },
+  });
 }
 
 describe('deposit queue', () => {
@@ -43,10 +68,8 @@ describe('deposit queue', () => {
         pending = [];
         return ok({ id: 41, status: 1 });
       },
-      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
     });
-    renderScreen(<DepositQueue />);
-    const row = (await screen.findByText('alice (#7)')).closest('tr')!;
+    const row = await rowOf(<DepositQueue />, 'alice (#7)');
     expect(within(row).getByText('200.00')).toBeTruthy();
     expect(await within(row).findByAltText('Transfer screenshot')).toHaveProperty('src', 'blob:screenshot');
     expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/common/file/abc123' && (init?.headers as Record<string, string>).token === undefined)).toBe(true);
@@ -57,18 +80,8 @@ describe('deposit queue', () => {
   });
 
   it('when another operator was first, says so and refreshes the list', async () => {
-    // The other operator's decision lands between this operator's list and their click.
-    let decided = false;
-    const { calls } = server({
-      depositList: () => ok(decided ? [] : [deposit]),
-      depositApprove: () => {
-        decided = true;
-        return refuse('This request has already been processed');
-      },
-      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
-    });
-    renderScreen(<DepositQueue />);
-    const row = (await screen.findByText('alice (#7)')).closest('tr')!;
+    const { calls } = decidedByAnotherOperator('deposit', 'Approve', deposit);
+    const row = await rowOf(<DepositQueue />, 'alice (#7)');
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Another operator already processed this request; the list has been refreshed')).toBeTruthy();
@@ -79,13 +92,8 @@ describe('deposit queue', () => {
 
 describe('withdrawal queue', () => {
   it('shows the bound payout account and rejects with a reason (the refund is the server’s)', async () => {
-    const { calls } = server({
-      withdrawList: (b) => ok(b.status === 0 ? [withdrawal] : []),
-      withdrawReject: () => ok({ id: 9, status: 2 }),
-      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
-    });
-    renderScreen(<WithdrawalQueue />);
-    const row = (await screen.findByText('bob (#8)')).closest('tr')!;
+    const { calls } = listing('withdraw', withdrawal, { withdrawReject: () => ok({ id: 9, status: 2 }) });
+    const row = await rowOf(<WithdrawalQueue />, 'bob (#8)');
     expect(within(row).getByText('6222020200112233')).toBeTruthy();
     expect(within(row).getByText(/ICBC/)).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
@@ -98,17 +106,8 @@ describe('withdrawal queue', () => {
 
 describe('withdrawal queue, two operators', () => {
   it('a rejection that comes second closes the dialog, says the request was processed and refreshes the list', async () => {
-    let decided = false;
-    const { calls } = server({
-      withdrawList: (b) => ok(b.status === 0 && !decided ? [withdrawal] : []),
-      withdrawReject: () => {
-        decided = true;
-        return refuse('This request has already been processed');
-      },
-      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
-    });
-    renderScreen(<WithdrawalQueue />);
-    const row = (await screen.findByText('bob (#8)')).closest('tr')!;
+    const { calls } = decidedByAnotherOperator('withdraw', 'Reject', withdrawal);
+    const row = await rowOf(<WithdrawalQueue />, 'bob (#8)');
     await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
     await userEvent.type(screen.getByLabelText('Reason'), 'Duplicate');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
@@ -121,13 +120,8 @@ describe('withdrawal queue, two operators', () => {
 
 describe('real-name queue', () => {
   it('shows both ID pictures and refuses a rejection without a reason before asking the server', async () => {
-    const { calls } = server({
-      realNameList: (b) => ok(b.status === 1 ? [realName] : []),
-      realNameReject: () => ok({ id: 3, status: 0 }),
-      queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
-    });
-    renderScreen(<RealNameQueue />);
-    const row = (await screen.findByText('carol (#9)')).closest('tr')!;
+    const { calls } = listing('realName', realName, { realNameReject: () => ok({ id: 3, status: 0 }) });
+    const row = await rowOf(<RealNameQueue />, 'carol (#9)');
     expect(await within(row).findByAltText('ID front')).toBeTruthy();
     expect(await within(row).findByAltText('ID back')).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));

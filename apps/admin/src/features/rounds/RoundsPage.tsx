@@ -7,6 +7,7 @@ import { GAMES } from '@lucky28/shared/game';
 import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
+import { PagedTable, usePagedList } from '../../components/PagedTable';
 
 interface Current {
   issue: string;
@@ -38,9 +39,8 @@ interface Drawn {
 export function RoundsPage() {
   const { t } = useTranslation();
   const [gameId, setGameId] = useState<number>(GAMES[0]!.id);
-  const [page, setPage] = useState(1);
   const current = useQuery({ queryKey: ['roundCurrent', gameId], queryFn: () => api<Current>('roundCurrent', { game_id: gameId }), refetchInterval: 5_000 });
-  const recent = useQuery({ queryKey: ['roundList', gameId, page], queryFn: () => api<{ total: number; list: Drawn[] }>('roundList', { game_id: gameId, page, limit: 20 }), refetchInterval: 15_000 });
+  const recent = usePagedList<Drawn>('roundList', { game_id: gameId }, { refetchInterval: 15_000 });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
@@ -52,7 +52,7 @@ export function RoundsPage() {
           value={gameId}
           onChange={(v) => {
             setGameId(v);
-            setPage(1);
+            recent.firstPage();
           }}
           options={GAMES.map(({ id }) => ({ value: id, label: t(`games.name.${id}`) }))}
           style={{ width: 200 }}
@@ -106,12 +106,8 @@ export function RoundsPage() {
         </QueryState>
       </Card>
       <Card title={t('rounds.recent')}>
-        <Table<Drawn>
-          rowKey="id"
-          size="small"
-          loading={recent.isPending}
-          dataSource={recent.data?.list ?? []}
-          pagination={{ current: page, pageSize: 20, total: recent.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        <PagedTable<Drawn>
+          paged={recent}
           expandable={{
             expandedRowRender: (r) => (
               <Space orientation="vertical">

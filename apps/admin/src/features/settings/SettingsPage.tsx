@@ -16,6 +16,14 @@ interface Settings {
   version_label: string;
 }
 
+/** The deposit details players are shown to pay to (USDT address, bank, account number, holder), with their longest length. */
+const DEPOSIT_DETAILS = [
+  ['usdt', 100],
+  ['bankname', 100],
+  ['banknum', 40],
+  ['bankxm', 60],
+] as const;
+
 /** Deposit details, customer-service URL, minimum withdrawal and version label; players see a change at once. */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -37,18 +45,11 @@ export function SettingsPage() {
       {(s) => (
         <Card title={t('menu.settings')} style={{ maxWidth: 720 }}>
           <Form form={form} layout="vertical" disabled={!editable} initialValues={{ ...s, min_withdraw: Number(s.min_withdraw) }} onFinish={(v) => save.mutate(v)}>
-            <Form.Item name="usdt" label={t('settings.usdt')}>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="bankname" label={t('settings.bankname')}>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="banknum" label={t('settings.banknum')}>
-              <Input maxLength={40} />
-            </Form.Item>
-            <Form.Item name="bankxm" label={t('settings.bankxm')}>
-              <Input maxLength={60} />
-            </Form.Item>
+            {DEPOSIT_DETAILS.map(([name, max]) => (
+              <Form.Item key={name} name={name} label={t(`settings.${name}`)}>
+                <Input maxLength={max} />
+              </Form.Item>
+            ))}
             <Form.Item name="support_url" label={t('settings.supportUrl')} extra={s.support_url_env ? t('settings.supportEnv', { url: s.support_url_env }) : undefined}>
               <Input maxLength={500} placeholder="https://" />
             </Form.Item>

@@ -41,7 +41,7 @@ export function UserActions({ user }: { user: UserDetail }) {
       if (action === 'password' && data?.password) setOneTime(data.password);
       else message.success(t('common.done'));
       void client.invalidateQueries({ queryKey: ['user', user.id] });
-      void client.invalidateQueries({ queryKey: ['userLedger', user.id] });
+      void client.invalidateQueries({ queryKey: ['userLedger', { id: user.id }] });
     },
     onError: (e: Error & { field?: string }) => {
       if (e.field && e.field !== 'id') form.setFields([{ name: e.field, errors: [e.message] }]);

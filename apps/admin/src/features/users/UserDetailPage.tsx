@@ -1,15 +1,16 @@
-import { useState } from 'react';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
+import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { UserActions } from './UserActions';
 import { ProtectionStatus } from './ProtectionStatus';
-import { userDetailQuery, type Paged, type PayAccount, type UserDetail } from './api';
+import { userDetailQuery, type PayAccount, type UserDetail } from './api';
 
 interface LedgerRow {
   id: number;
@@ -36,26 +37,27 @@ interface BetRow {
   createtime: number;
 }
 
-/** One paged list of the player (ledger or bets). */
-function usePaged<T>(call: string, id: number) {
-  const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: [call, id, page], queryFn: () => api<Paged<T>>(call, { id, page, limit: 20 }) });
-  return { query, pagination: { current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false } };
-}
+/** The columns of a player's ledger tab. */
+const ledgerColumns = (t: TFunction): ColumnsType<LedgerRow> => [
+  { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
+  { title: t('users.type'), dataIndex: 'type', render: (v: number) => t(`ledgerType.${v}`) },
+  { title: t('common.status'), dataIndex: 'status', render: (v: number) => t(`ledgerStatus.${v}`) },
+  { title: t('users.wallet'), dataIndex: 'wallet', render: (v: string) => t(`users.${v}`) },
+  { title: t('common.amount'), dataIndex: 'quantity' },
+  { title: t('users.after'), dataIndex: 'over' },
+  { title: t('users.memo'), dataIndex: 'memo' },
+];
 
-/** One of those lists as a table, a page at a time. */
-function PagedTable<T extends { id: number }>({ paged, columns }: { paged: ReturnType<typeof usePaged<T>>; columns: ColumnsType<T> }) {
-  return (
-    <Table<T>
-      rowKey="id"
-      size="small"
-      loading={paged.query.isPending}
-      dataSource={paged.query.data?.list ?? []}
-      pagination={paged.pagination}
-      columns={columns}
-    />
-  );
-}
+/** The columns of a player's bets tab. */
+const betColumns = (t: TFunction): ColumnsType<BetRow> => [
+  { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
+  { title: t('users.game'), key: 'game', render: (_, r) => `${r.game} · ${r.room}` },
+  { title: t('users.issue'), dataIndex: 'issue' },
+  { title: t('users.class'), dataIndex: 'play_name' },
+  { title: t('common.amount'), dataIndex: 'amount' },
+  { title: t('users.odds'), dataIndex: 'odds' },
+  { title: t('users.profit'), key: 'profit', render: (_, r) => (r.status === 0 ? t('users.open') : r.profit) },
+];
 
 /** A masked payout account, with an audited "show in full". */
 function AccountLine({ userId, account }: { userId: number; account: PayAccount }) {
@@ -136,8 +138,8 @@ export function UserDetailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const user = useQuery({ ...userDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  const ledger = usePaged<LedgerRow>('userLedger', id);
-  const bets = usePaged<BetRow>('userBets', id);
+  const ledger = usePagedList<LedgerRow>('userLedger', { id });
+  const bets = usePagedList<BetRow>('userBets', { id });
   return (
     <QueryState query={user}>
       {(u) => (
@@ -156,42 +158,8 @@ export function UserDetailPage() {
           <Tabs
             items={[
               { key: 'overview', label: t('users.overview'), children: <Overview user={u} /> },
-              {
-                key: 'ledger',
-                label: t('users.ledger'),
-                children: (
-                  <PagedTable<LedgerRow>
-                    paged={ledger}
-                    columns={[
-                      { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
-                      { title: t('users.type'), dataIndex: 'type', render: (v: number) => t(`ledgerType.${v}`) },
-                      { title: t('common.status'), dataIndex: 'status', render: (v: number) => t(`ledgerStatus.${v}`) },
-                      { title: t('users.wallet'), dataIndex: 'wallet', render: (v: string) => t(`users.${v}`) },
-                      { title: t('common.amount'), dataIndex: 'quantity' },
-                      { title: t('users.after'), dataIndex: 'over' },
-                      { title: t('users.memo'), dataIndex: 'memo' },
-                    ]}
-                  />
-                ),
-              },
-              {
-                key: 'bets',
-                label: t('users.bets'),
-                children: (
-                  <PagedTable<BetRow>
-                    paged={bets}
-                    columns={[
-                      { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
-                      { title: t('users.game'), key: 'game', render: (_, r) => `${r.game} · ${r.room}` },
-                      { title: t('users.issue'), dataIndex: 'issue' },
-                      { title: t('users.class'), dataIndex: 'play_name' },
-                      { title: t('common.amount'), dataIndex: 'amount' },
-                      { title: t('users.odds'), dataIndex: 'odds' },
-                      { title: t('users.profit'), key: 'profit', render: (_, r) => (r.status === 0 ? t('users.open') : r.profit) },
-                    ]}
-                  />
-                ),
-              },
+              { key: 'ledger', label: t('users.ledger'), children: <PagedTable<LedgerRow> paged={ledger} columns={ledgerColumns(t)} /> },
+              { key: 'bets', label: t('users.bets'), children: <PagedTable<BetRow> paged={bets} columns={betColumns(t)} /> },
               {
                 key: 'sessions',
                 label: t('users.sessions'),

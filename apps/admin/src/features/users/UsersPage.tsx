@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { Input, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
-import type { Paged, UserRow } from './api';
+import { PagedTable, usePagedList } from '../../components/PagedTable';
+import type { UserRow } from './api';
 
 /** Search players by id, username or nickname. */
 export function UsersPage() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: ['users', q, page], queryFn: () => api<Paged<UserRow>>('userSearch', { q, page, limit: 20 }) });
+  const users = usePagedList<UserRow>('userSearch', { q });
   return (
     <>
       <Typography.Title level={4}>{t('menu.users')}</Typography.Title>
@@ -23,17 +21,15 @@ export function UsersPage() {
         enterButton={t('common.search')}
         maxLength={64}
         onSearch={(v) => {
-          setPage(1);
+          users.firstPage();
           setQ(v.trim());
         }}
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
-      {list.isError && <Typography.Paragraph type="danger">{list.error.message}</Typography.Paragraph>}
-      <Table<UserRow>
-        rowKey="id"
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      {users.query.isError && <Typography.Paragraph type="danger">{users.query.error.message}</Typography.Paragraph>}
+      <PagedTable<UserRow>
+        paged={users}
+        size="middle"
         locale={{ emptyText: t('common.empty') }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },

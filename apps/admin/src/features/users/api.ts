@@ -34,9 +34,4 @@ export interface UserDetail extends UserRow {
   protection: ProtectionStatus | null;
 }
 
-export interface Paged<T> {
-  total: number;
-  list: T[];
-}
-
 export const userDetailQuery = (id: number) => ({ queryKey: ['user', id], queryFn: () => api<UserDetail>('userDetail', { id }) });

@@ -2,7 +2,7 @@
  * The operators' view of players (issue 10 item 3): search, and one player's page — balances,
  * inviter and invitees, sessions, masked payout accounts, ledger and bets. Read-only.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatMoney, type ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -20,18 +20,25 @@ export async function searchUsers(db: DbOrTx, q: string | undefined, page = 1, l
   const where = pattern
     ? sql`where u.id = ${id ?? -1} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern}`
     : sql``;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const select = (pageClause: SQL) => sql`
     select u.id, u.username, u.nickname, u.group_id, u.money, u.score, u.shiming, u.disabled, u.created_at, count(*) over () as total
     from users u ${where}
-    order by (u.id = ${id ?? -1}) desc, u.id desc limit ${limit} offset ${(page - 1) * limit}`);
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    list: rows.map((r) => ({
-      ...playerSummary(r),
-      frozen: Boolean(r.disabled),
-      created_at: unix(r.created_at),
-    })),
-  };
+    order by (u.id = ${id ?? -1}) desc, u.id desc ${pageClause}`;
+  return pageOf(db, { page, limit }, select, (r) => ({
+    ...playerSummary(r),
+    frozen: Boolean(r.disabled),
+    created_at: unix(r.created_at),
+  }));
+}
+
+/**
+ * One page of a list (20 rows unless `limit` says otherwise) and the size of the whole list: `select`
+ * counts it as `total` (`count(*) over ()`) and ends with the page clause it is given.
+ */
+async function pageOf<T>(db: DbOrTx, at: { page?: number; limit?: number }, select: (pageClause: SQL) => SQL, present: (row: Record<string, unknown>) => T) {
+  const limit = at.limit ?? 20;
+  const rows = await queryRows<Record<string, unknown>>(db, select(sql`limit ${limit} offset ${((at.page ?? 1) - 1) * limit}`));
+  return { total: Number(rows[0]?.total ?? 0), list: rows.map(present) };
 }
 
 /** The fields a player's row and a player's page share: who, group, balances, real-name state. */
@@ -97,54 +104,46 @@ export async function payAccountInFull(db: DbOrTx, userId: number, type: number)
 }
 
 export async function userLedgerPage(db: DbOrTx, userId: number, opts: { type?: number; page?: number; limit?: number }) {
-  const limit = opts.limit ?? 20;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const select = (pageClause: SQL) => sql`
     select id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, memo, created_at, count(*) over () as total
     from ledger where user_id = ${userId} ${opts.type === undefined ? sql`` : sql`and type = ${opts.type}`}
-    order by id desc limit ${limit} offset ${((opts.page ?? 1) - 1) * limit}`);
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    list: rows.map((r) => ({
-      id: Number(r.id),
-      type: Number(r.type),
-      status: Number(r.status),
-      wallet: String(r.wallet),
-      quantity: cents(r.quantity),
-      applied: Boolean(r.applied),
-      over: cents(r.over),
-      ref_type: (r.ref_type as string | null) ?? '',
-      ref_id: r.ref_id === null ? null : Number(r.ref_id),
-      memo: (r.memo as string | null) ?? '',
-      createtime: unix(r.created_at),
-    })),
-  };
+    order by id desc ${pageClause}`;
+  return pageOf(db, opts, select, (r) => ({
+    id: Number(r.id),
+    type: Number(r.type),
+    status: Number(r.status),
+    wallet: String(r.wallet),
+    quantity: cents(r.quantity),
+    applied: Boolean(r.applied),
+    over: cents(r.over),
+    ref_type: (r.ref_type as string | null) ?? '',
+    ref_id: r.ref_id === null ? null : Number(r.ref_id),
+    memo: (r.memo as string | null) ?? '',
+    createtime: unix(r.created_at),
+  }));
 }
 
 export async function userBetsPage(db: DbOrTx, userId: number, opts: { lang: ApiLang; page?: number; limit?: number }) {
-  const limit = opts.limit ?? 20;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const select = (pageClause: SQL) => sql`
     select o.id, o.order_no, o.game_id, o.issue, o.play_type, o.amount, o.odds, o.status, o.whether_hit, o.payout, o.profit,
            o.created_at, r.title as room, count(*) over () as total
     from orders o join rooms r on r.id = o.room_id where o.user_id = ${userId}
-    order by o.id desc limit ${limit} offset ${((opts.page ?? 1) - 1) * limit}`);
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    list: rows.map((r) => ({
-      id: Number(r.id),
-      order_no: String(r.order_no),
-      game_id: Number(r.game_id),
-      game: gameName(opts.lang, Number(r.game_id)),
-      room: String(r.room),
-      issue: String(r.issue),
-      play_type: Number(r.play_type),
-      play_name: className(opts.lang, Number(r.play_type)),
-      amount: cents(r.amount),
-      odds: (Number(r.odds) / 100).toFixed(2),
-      status: Number(r.status),
-      whether_hit: r.whether_hit === null ? null : Number(r.whether_hit),
-      payout: r.payout === null ? null : cents(r.payout),
-      profit: r.profit === null ? null : cents(r.profit),
-      createtime: unix(r.created_at),
-    })),
-  };
+    order by o.id desc ${pageClause}`;
+  return pageOf(db, opts, select, (r) => ({
+    id: Number(r.id),
+    order_no: String(r.order_no),
+    game_id: Number(r.game_id),
+    game: gameName(opts.lang, Number(r.game_id)),
+    room: String(r.room),
+    issue: String(r.issue),
+    play_type: Number(r.play_type),
+    play_name: className(opts.lang, Number(r.play_type)),
+    amount: cents(r.amount),
+    odds: (Number(r.odds) / 100).toFixed(2),
+    status: Number(r.status),
+    whether_hit: r.whether_hit === null ? null : Number(r.whether_hit),
+    payout: r.payout === null ? null : cents(r.payout),
+    profit: r.profit === null ? null : cents(r.profit),
+    createtime: unix(r.created_at),
+  }));
 }

@@ -8,6 +8,26 @@ import { sendStationMessage } from '../content/notices.js';
 /** The requests an operator decides: each has `status`, `reason`, `reviewed_by` and `reviewed_at`. */
 type ReviewedTable = typeof deposits | typeof withdrawals | typeof realNameRequests;
 
+/** The columns every review queue reads for each request: the request, its player, its status and reason, when it came. */
+export interface QueueColumns {
+  id: number | string;
+  user_id: number;
+  username: string;
+  status: number;
+  reason: string | null;
+  created_at: Date | string;
+}
+
+/** What every queue row answers of those columns (the console's common queue columns). */
+export const queueRowOf = (r: QueueColumns) => ({
+  id: Number(r.id),
+  user_id: r.user_id,
+  username: r.username,
+  status: r.status,
+  reason: r.reason ?? '',
+  createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
+});
+
 /**
  * Claims a pending request for an operator's decision: one update moves it from `from` to `to` with the
  * reviewer, the time and the reason, only while it still stands at `from` — the row lock of that

@@ -3,7 +3,7 @@ import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { deposits, ledger, settings } from '../../db/schema.js';
-import { claimPending, tellMoneyRequestRejected } from './claimPending.js';
+import { claimPending, queueRowOf, tellMoneyRequestRejected, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { sendStationMessage } from '../content/notices.js';
@@ -110,25 +110,17 @@ export async function rejectDeposit(tx: DbOrTx, opts: { id: number; operatorId: 
 
 /** The operators' queue: oldest first, with the player's name and the screenshot's private address. */
 export async function listDeposits(db: DbOrTx, status: number, limit = 200) {
-  const rows = await queryRows<{
-    id: number | string; user_id: number; username: string; amount: number | string; channel: string;
-    status: number; reason: string | null; created_at: Date | string; reviewed_at: Date | string | null; upload_name: string | null;
-  }>(db, sql`
+  const rows = await queryRows<QueueColumns & { amount: number | string; channel: string; reviewed_at: Date | string | null; upload_name: string | null }>(db, sql`
     select d.id, d.user_id, u.username, d.amount, d.channel, d.status, d.reason, d.created_at, d.reviewed_at, up.name as upload_name
     from deposits d join users u on u.id = d.user_id left join uploads up on up.id = d.upload_id
     where d.status = ${status}
     order by d.created_at ${status === 0 ? sql`asc` : sql`desc`}, d.id
     limit ${limit}`);
   return rows.map((r) => ({
-    id: Number(r.id),
-    user_id: r.user_id,
-    username: r.username,
+    ...queueRowOf(r),
     amount: formatMoney(Number(r.amount)),
     channel: r.channel,
-    status: r.status,
-    reason: r.reason ?? '',
     screenshot: r.upload_name ? uploadUrl(r.upload_name) : '',
-    createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
     reviewtime: r.reviewed_at ? Math.floor(new Date(r.reviewed_at).getTime() / 1000) : null,
   }));
 }

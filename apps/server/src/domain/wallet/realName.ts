@@ -4,7 +4,7 @@ import { maskName } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { realNameRequests, users } from '../../db/schema.js';
-import { claimPending } from './claimPending.js';
+import { claimPending, queueRowOf, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { findUploadByName, uploadNameFrom, uploadUrl, type UploadRow } from './uploads.js';
 
@@ -103,10 +103,7 @@ export async function rejectRealName(tx: DbOrTx, opts: { id: number; operatorId:
 }
 
 export async function listRealNames(db: DbOrTx, status: number, limit = 200) {
-  const rows = await queryRows<{
-    id: number | string; user_id: number; username: string; profile_idcard: string | null; truename: string; idcard: string;
-    status: number; reason: string | null; created_at: Date | string; front: string; back: string;
-  }>(db, sql`
+  const rows = await queryRows<QueueColumns & { profile_idcard: string | null; truename: string; idcard: string; front: string; back: string }>(db, sql`
     select r.id, r.user_id, u.username, u.idcard as profile_idcard, r.truename, r.idcard, r.status, r.reason, r.created_at,
       f.name as front, b.name as back
     from real_name_requests r join users u on u.id = r.user_id
@@ -115,17 +112,12 @@ export async function listRealNames(db: DbOrTx, status: number, limit = 200) {
     order by r.created_at ${status === 1 ? sql`asc` : sql`desc`}, r.id
     limit ${limit}`);
   return rows.map((r) => ({
-    id: Number(r.id),
-    user_id: r.user_id,
-    username: r.username,
+    ...queueRowOf(r),
     truename: r.truename,
     idcard: r.idcard,
     /** The ID number the player typed on /baseinfo, if any, to compare. */
     profile_idcard: r.profile_idcard ?? '',
     idcard_zheng: uploadUrl(r.front),
     idcard_fan: uploadUrl(r.back),
-    status: r.status,
-    reason: r.reason ?? '',
-    createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
   }));
 }

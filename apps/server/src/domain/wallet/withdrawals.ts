@@ -4,7 +4,7 @@ import { formatMoney, maskName, maskTail } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { ledger, withdrawals } from '../../db/schema.js';
-import { claimPending, tellMoneyRequestRejected } from './claimPending.js';
+import { claimPending, queueRowOf, tellMoneyRequestRejected, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
 
@@ -87,10 +87,8 @@ export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorI
 }
 
 export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
-  const rows = await queryRows<{
-    id: number | string; user_id: number; username: string; real_name: string | null; idcard: string | null;
-    amount: number | string; type: number; account: PayoutAccount; status: number; reason: string | null;
-    created_at: Date | string; reviewed_at: Date | string | null;
+  const rows = await queryRows<QueueColumns & {
+    real_name: string | null; idcard: string | null; amount: number | string; type: number; account: PayoutAccount; reviewed_at: Date | string | null;
   }>(db, sql`
     select w.id, w.user_id, u.username, u.real_name, u.idcard, w.amount, w.type, w.account, w.status, w.reason, w.created_at, w.reviewed_at
     from withdrawals w join users u on u.id = w.user_id
@@ -100,18 +98,13 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
   // A pending request shows what the operator pays to, in full; a decided one needs it no more (masked).
   const full = status === 0;
   return rows.map((r) => ({
-    id: Number(r.id),
-    user_id: r.user_id,
-    username: r.username,
+    ...queueRowOf(r),
     real_name: full ? (r.real_name ?? '') : maskName(r.real_name ?? ''),
     idcard: full ? (r.idcard ?? '') : maskIdNumber(r.idcard ?? ''),
     amount: formatMoney(Number(r.amount)),
     type: r.type,
     /** The payout account as it was when the player asked: in full while pending (the operator pays to it). */
     account: full ? r.account : maskPayoutAccount(r.account),
-    status: r.status,
-    reason: r.reason ?? '',
-    createtime: Math.floor(new Date(r.created_at).getTime() / 1000),
     reviewtime: r.reviewed_at ? Math.floor(new Date(r.reviewed_at).getTime() / 1000) : null,
   }));
 }

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, claimAttempt, clearFailures } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, claimAttempt, clearFailures, withLockout } from '../../domain/security/lockout.js';
 import {
   disableTotp,
   enableTotp,
@@ -33,6 +33,7 @@ import {
 } from '../../domain/operators/sessions.js';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../domain/operators/totp.js';
 import { audit } from '../../domain/operators/audit.js';
+import { audited } from './audited.js';
 import { totpRequiredFor } from '../../domain/operators/roles.js';
 
 /**
@@ -103,10 +104,9 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/logout', { preValidation: session, schema: { body: noInput, response: answers(noData) } }, async (request, reply) => {
     const op = request.operator!;
-    const now = app.clock.now();
-    await app.db.transaction(async (tx) => {
-      await revokeOperatorSession(tx, op.sessionId, now);
-      await audit(tx, { operatorId: op.operatorId, action: 'operator.logout', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
+    await audited(app, request, async (tx, record, { at }) => {
+      await revokeOperatorSession(tx, op.sessionId, at);
+      await record({ action: 'operator.logout', targetType: 'operator', targetId: op.operatorId });
     });
     return reply.ok(null, 'msg.logout_success');
   });
@@ -114,10 +114,9 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
   /** Sign out everywhere: every session of the caller ends, this one included. */
   app.post('/api/admin/logoutAll', { preValidation: session, schema: { body: noInput, response: answers(logoutAllData) } }, async (request, reply) => {
     const op = request.operator!;
-    const now = app.clock.now();
-    const ended = await app.db.transaction(async (tx) => {
-      const n = await revokeAllOperatorSessions(tx, op.operatorId, now);
-      await audit(tx, { operatorId: op.operatorId, action: 'operator.logout_all', targetType: 'operator', targetId: op.operatorId, detail: { sessions: n }, ip: request.ip, at: now });
+    const ended = await audited(app, request, async (tx, record, { at }) => {
+      const n = await revokeAllOperatorSessions(tx, op.operatorId, at);
+      await record({ action: 'operator.logout_all', targetType: 'operator', targetId: op.operatorId, detail: { sessions: n } });
       return n;
     });
     return reply.ok({ sessions: ended }, 'msg.logout_success');
@@ -127,6 +126,18 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const operator = await findOperatorById(app.db, request.operator!.operatorId);
     return reply.ok(presentOperator(operator!));
   });
+
+  /**
+   * An operator's current TOTP code (and first `alsoCheck`, e.g. the password) under the operator's
+   * lockout, as for signing in; answers the code's time step.
+   */
+  const checkOtp = (operatorId: number, now: number, secret: string, otp: string, lastStep: number | null, alsoCheck = async () => {}) =>
+    withLockout(app.db, `operator-otp:${operatorId}`, LOGIN_LOCKOUT, new Date(now), async () => {
+      await alsoCheck();
+      const step = matchTotp(secret, otp, now, lastStep);
+      if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
+      return step;
+    });
 
   /** A fresh secret to enrol in an authenticator app; nothing is stored until totpEnable proves it works. */
   app.post('/api/admin/totpSetup', { preValidation: session, schema: { body: noInput, response: answers(totpSetupData) } }, async (request, reply) => {
@@ -150,15 +161,12 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const now = app.clock.now();
     const secret = body.secret.replace(/[\s=-]/g, '').toUpperCase();
     if (base32Decode(secret)?.length !== 20) throw new AppError('err.bad_request', { field: 'secret' });
-    const lockKey = `operator-otp:${op.operatorId}`;
-    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-    const operator = await findOperatorById(app.db, op.operatorId);
-    if (!operator || !(await verifySecret(operator.passwordHash, body.password))) {
-      throw new AppError('err.old_password_wrong', { field: 'password' });
-    }
-    const step = matchTotp(secret, body.otp, now, null);
-    if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
-    await clearFailures(app.db, lockKey);
+    const step = await checkOtp(op.operatorId, now, secret, body.otp, null, async () => {
+      const operator = await findOperatorById(app.db, op.operatorId);
+      if (!operator || !(await verifySecret(operator.passwordHash, body.password))) {
+        throw new AppError('err.old_password_wrong', { field: 'password' });
+      }
+    });
     await app.db.transaction(async (tx) => {
       if (!(await enableTotp(tx, op.operatorId, sealTotpSecret(app.operatorKey, op.operatorId, secret), step))) {
         throw new AppError('err.totp_already_enabled');
@@ -182,11 +190,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const operator = await findOperatorById(app.db, op.operatorId);
     const secret = operator ? totpSecretOf(app.operatorKey, operator) : null;
     if (!operator || !secret) throw new AppError('err.totp_not_enabled');
-    const lockKey = `operator-otp:${op.operatorId}`;
-    await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
-    const step = matchTotp(secret, body.otp, now, operator.totpLastStep);
-    if (step === null) throw new AppError('err.otp_wrong', { field: 'otp' });
-    await clearFailures(app.db, lockKey);
+    await checkOtp(op.operatorId, now, secret, body.otp, operator.totpLastStep);
     await app.db.transaction(async (tx) => {
       await disableTotp(tx, op.operatorId);
       await audit(tx, { operatorId: op.operatorId, action: 'operator.totp_disable', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import {
@@ -21,7 +21,8 @@ import {
   noInput,
 } from '@lucky28/shared';
 import { answers } from '../../http/answers.js';
-import { audit } from '../../domain/operators/audit.js';
+import type { Tx } from '../../db/client.js';
+import { audited } from './audited.js';
 import { deleteBanner, listBanners, orderBanners, saveBanner } from '../../domain/content/banners.js';
 import { adminArticles, deleteArticle, deleteTab, listTabs, presentAdminArticle, saveArticle, saveTab } from '../../domain/content/articles.js';
 import { deleteAnnouncement, listAnnouncements, saveAnnouncement } from '../../domain/content/announcements.js';
@@ -42,7 +43,25 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 },
   });
   const admin = app.requireOperator();
-  const actor = (request: FastifyRequest) => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
+
+  /** The audit row of a save: `<target>.create` or `<target>.update`, with the row before (null when new) and after. */
+  const saved = (target: string, change: { before: unknown; after: { id: number } }, detail: Record<string, unknown> = change) => ({
+    action: `${target}.${change.before ? 'update' : 'create'}`,
+    targetType: target,
+    targetId: change.after.id,
+    detail,
+  });
+
+  /** `<call>`: deletes one row of `target`; its audit row keeps the row as it was. */
+  function deleteRoute<Row extends { id: number }>(call: string, target: string, remove: (tx: Tx, id: number) => Promise<Row>, present: (row: Row) => unknown = (row) => row) {
+    app.post(`/api/admin/${call}`, { preValidation: admin, schema: { body: contentIdSchema, response: answers(contentDeletedData) } }, async (request, reply) => {
+      await audited(app, request, async (tx, record) => {
+        const before = await remove(tx, request.body.id);
+        await record({ action: `${target}.delete`, targetType: target, targetId: before.id, detail: { before: present(before) } });
+      });
+      return reply.ok({ id: request.body.id }, 'msg.set_success');
+    });
+  }
 
   // --- banners and images ---
 
@@ -57,43 +76,33 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
     schema: { consumes: ['multipart/form-data'], body: noInput, response: answers(contentImageData) },
   }, async (request, reply) => {
     const image = checkedImage(await receiveForm(request));
-    const a = actor(request);
-    const stored = await app.db.transaction(async (tx) => {
+    const stored = await audited(app, request, async (tx, record, a) => {
       const s = await storeContentImage(tx, { bytes: image.bytes, mime: image.mime, operatorId: a.operatorId, now: a.at });
-      await audit(tx, { ...a, action: 'content.image_upload', targetType: 'content_image', targetId: s.name, detail: { mime: image.mime, size: image.bytes.length } });
+      await record({ action: 'content.image_upload', targetType: 'content_image', targetId: s.name, detail: { mime: image.mime, size: image.bytes.length } });
       return s;
     });
     return reply.ok({ url: stored.url }, 'msg.upload_success');
   });
 
   app.post('/api/admin/bannerSave', { preValidation: admin, schema: { body: bannerSaveSchema, response: answers(adminBannerData) } }, async (request, reply) => {
-    const a = actor(request);
-    const after = await app.db.transaction(async (tx) => {
+    const after = await audited(app, request, async (tx, record) => {
       const change = await saveBanner(tx, request.body);
-      await audit(tx, { ...a, action: change.before ? 'banner.update' : 'banner.create', targetType: 'banner', targetId: change.after.id, detail: change });
+      await record(saved('banner', change));
       return change.after;
     });
     return reply.ok(after, 'msg.set_success');
   });
 
   app.post('/api/admin/bannerOrder', { preValidation: admin, schema: { body: bannerOrderSchema, response: answers(adminBannerListData) } }, async (request, reply) => {
-    const a = actor(request);
-    const list = await app.db.transaction(async (tx) => {
+    const list = await audited(app, request, async (tx, record) => {
       const change = await orderBanners(tx, request.body.ids);
-      await audit(tx, { ...a, action: 'banner.order', targetType: 'banner', detail: change });
+      await record({ action: 'banner.order', targetType: 'banner', detail: change });
       return listBanners(tx);
     });
     return reply.ok(list, 'msg.set_success');
   });
 
-  app.post('/api/admin/bannerDelete', { preValidation: admin, schema: { body: contentIdSchema, response: answers(contentDeletedData) } }, async (request, reply) => {
-    const a = actor(request);
-    await app.db.transaction(async (tx) => {
-      const before = await deleteBanner(tx, request.body.id);
-      await audit(tx, { ...a, action: 'banner.delete', targetType: 'banner', targetId: before.id, detail: { before } });
-    });
-    return reply.ok({ id: request.body.id }, 'msg.set_success');
-  });
+  deleteRoute('bannerDelete', 'banner', deleteBanner);
 
   // --- article tabs and articles ---
 
@@ -102,23 +111,15 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/api/admin/articleTabSave', { preValidation: admin, schema: { body: articleTabSaveSchema, response: answers(adminTabData) } }, async (request, reply) => {
-    const a = actor(request);
-    const tab = await app.db.transaction(async (tx) => {
+    const tab = await audited(app, request, async (tx, record) => {
       const change = await saveTab(tx, request.body);
-      await audit(tx, { ...a, action: change.before ? 'article_tab.update' : 'article_tab.create', targetType: 'article_tab', targetId: change.after.id, detail: change });
+      await record(saved('article_tab', change));
       return (await listTabs(tx)).find((t) => t.id === change.after.id)!;
     });
     return reply.ok(tab, 'msg.set_success');
   });
 
-  app.post('/api/admin/articleTabDelete', { preValidation: admin, schema: { body: contentIdSchema, response: answers(contentDeletedData) } }, async (request, reply) => {
-    const a = actor(request);
-    await app.db.transaction(async (tx) => {
-      const before = await deleteTab(tx, request.body.id);
-      await audit(tx, { ...a, action: 'article_tab.delete', targetType: 'article_tab', targetId: before.id, detail: { before } });
-    });
-    return reply.ok({ id: request.body.id }, 'msg.set_success');
-  });
+  deleteRoute('articleTabDelete', 'article_tab', deleteTab);
 
   app.post('/api/admin/articleList', { preValidation: admin, schema: { body: adminArticleListSchema, response: answers(adminArticleListData) } }, async (request, reply) => {
     const { tab_id: tabId, language, page = 1, limit = 20 } = request.body;
@@ -126,24 +127,16 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/admin/articleSave', { preValidation: admin, schema: { body: articleSaveSchema, response: answers(adminArticleData) } }, async (request, reply) => {
-    const a = actor(request);
-    const after = await app.db.transaction(async (tx) => {
+    const after = await audited(app, request, async (tx, record, a) => {
       const change = await saveArticle(tx, request.body, a.at);
       const detail = { before: change.before && presentAdminArticle(change.before), after: presentAdminArticle(change.after) };
-      await audit(tx, { ...a, action: change.before ? 'article.update' : 'article.create', targetType: 'article', targetId: change.after.id, detail });
+      await record(saved('article', change, detail));
       return detail.after;
     });
     return reply.ok(after, 'msg.set_success');
   });
 
-  app.post('/api/admin/articleDelete', { preValidation: admin, schema: { body: contentIdSchema, response: answers(contentDeletedData) } }, async (request, reply) => {
-    const a = actor(request);
-    await app.db.transaction(async (tx) => {
-      const before = await deleteArticle(tx, request.body.id);
-      await audit(tx, { ...a, action: 'article.delete', targetType: 'article', targetId: before.id, detail: { before: presentAdminArticle(before) } });
-    });
-    return reply.ok({ id: request.body.id }, 'msg.set_success');
-  });
+  deleteRoute('articleDelete', 'article', deleteArticle, presentAdminArticle);
 
   // --- platform announcements ---
 
@@ -152,21 +145,13 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/api/admin/announcementSave', { preValidation: admin, schema: { body: announcementSaveSchema, response: answers(adminAnnouncementListData) } }, async (request, reply) => {
-    const a = actor(request);
-    const list = await app.db.transaction(async (tx) => {
+    const list = await audited(app, request, async (tx, record, a) => {
       const change = await saveAnnouncement(tx, request.body, a.at);
-      await audit(tx, { ...a, action: change.before ? 'announcement.update' : 'announcement.create', targetType: 'announcement', targetId: change.after.id, detail: change });
+      await record(saved('announcement', change));
       return listAnnouncements(tx);
     });
     return reply.ok(list, 'msg.set_success');
   });
 
-  app.post('/api/admin/announcementDelete', { preValidation: admin, schema: { body: contentIdSchema, response: answers(contentDeletedData) } }, async (request, reply) => {
-    const a = actor(request);
-    await app.db.transaction(async (tx) => {
-      const before = await deleteAnnouncement(tx, request.body.id);
-      await audit(tx, { ...a, action: 'announcement.delete', targetType: 'announcement', targetId: before.id, detail: { before } });
-    });
-    return reply.ok({ id: request.body.id }, 'msg.set_success');
-  });
+  deleteRoute('announcementDelete', 'announcement', deleteAnnouncement);
 }

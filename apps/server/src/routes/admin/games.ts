@@ -13,7 +13,6 @@ import {
 } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { audit } from '../../domain/operators/audit.js';
 import {
   gameConfigView,
   guardOdds,
@@ -25,6 +24,8 @@ import {
 } from '../../domain/game/operatorChanges.js';
 import { currentRoundView, recentRounds } from '../../domain/game/monitor.js';
 import { promoteDueChanges } from '../../domain/game/config.js';
+import type { Tx } from '../../db/client.js';
+import { audited } from './audited.js';
 
 /**
  * Games, rooms and odds (issue 10 item 4) and the round monitor (item 5). Every operator reads;
@@ -34,7 +35,6 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const anyRole = app.requireOperator('finance', 'support');
   const admin = app.requireOperator();
-  const actor = (request: FastifyRequest) => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
   /** The start of the next round: when a change made now takes effect. */
   const nextRound = (now: number) => app.game.currentRound(now).drawsAt;
 
@@ -45,31 +45,38 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
     return reply.ok({ games: await gameConfigView(app.db, request.lang), next_round_at: Math.floor(nextRound(app.clock.now()) / 1000) });
   });
 
+  /**
+   * A change of a game or a room, in force from the next round: one transaction with its audit row
+   * (before, after, from when) and the config event. `schedule` locks the row, writes the change as
+   * pending and answers the row's values as they were.
+   */
+  async function changeFromNextRound(request: FastifyRequest, target: 'game' | 'room', id: number, after: object, schedule: (tx: Tx, from: number) => Promise<object>) {
+    const from = await audited(app, request, async (tx, record, a) => {
+      const starts = nextRound(a.at);
+      // A change whose round has begun is in force: write it to the live columns before replacing `pending`.
+      await promoteDueChanges(tx, a.at);
+      const before = await schedule(tx, starts);
+      await record({ action: `${target}.update`, targetType: target, targetId: id, detail: { before, after, from: Math.floor(starts / 1000) } });
+      await app.game.events.publish(tx, { type: 'config' });
+      return starts;
+    });
+    await app.game.reloadConfig();
+    return { from: Math.floor(from / 1000) };
+  }
+
   /** Open or close a game and set its opening hours ("HH:MM" in the operator's time zone; both empty = always). */
   app.post('/api/admin/gameUpdate', {
     preValidation: admin,
     schema: { body: gameUpdateSchema, response: answers(configChangeData) },
   }, async (request, reply) => {
     const body = request.body;
-    const a = actor(request);
-    const from = nextRound(a.at);
     const change = { enabled: body.enabled, open_from: body.open_from, open_to: body.open_to };
-    await app.db.transaction(async (tx) => {
-      // A change whose round has begun is in force: write it to the live columns before replacing `pending`.
-      await promoteDueChanges(tx, a.at);
+    const answer = await changeFromNextRound(request, 'game', body.id, change, async (tx, from) => {
       const before = await lockGame(tx, body.id);
       await scheduleGameChange(tx, body.id, change, from);
-      await audit(tx, {
-        ...a,
-        action: 'game.update',
-        targetType: 'game',
-        targetId: body.id,
-        detail: { before: { enabled: before.enabled, open_from: before.open_from, open_to: before.open_to }, after: change, from: Math.floor(from / 1000) },
-      });
-      await app.game.events.publish(tx, { type: 'config' });
+      return { enabled: before.enabled, open_from: before.open_from, open_to: before.open_to };
     });
-    await app.game.reloadConfig();
-    return reply.ok({ from: Math.floor(from / 1000) }, 'msg.next_round');
+    return reply.ok(answer, 'msg.next_round');
   });
 
   /** A room's titles, minimum stake, entry balance, availability and odds table; refused above 100 % RTP. */
@@ -80,8 +87,6 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
     const body = request.body;
     const override = overrideFromRows(body.odds, request.lang);
     guardOdds(override, request.lang);
-    const a = actor(request);
-    const from = nextRound(a.at);
     const change = {
       title: body.title.en,
       title_i18n: body.title,
@@ -90,31 +95,18 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
       enabled: body.enabled,
       odds_override: override,
     };
-    await app.db.transaction(async (tx) => {
-      await promoteDueChanges(tx, a.at);
+    const answer = await changeFromNextRound(request, 'room', body.id, change, async (tx, from) => {
       const before = await lockRoom(tx, body.id);
       await scheduleRoomChange(tx, body.id, change, from);
-      await audit(tx, {
-        ...a,
-        action: 'room.update',
-        targetType: 'room',
-        targetId: body.id,
-        detail: {
-          before: {
-            title_i18n: before.title_i18n ?? before.title,
-            min_limit: Number(before.min_limit),
-            join_limit: Number(before.join_limit),
-            enabled: before.enabled,
-            odds_override: before.odds_override,
-          },
-          after: change,
-          from: Math.floor(from / 1000),
-        },
-      });
-      await app.game.events.publish(tx, { type: 'config' });
+      return {
+        title_i18n: before.title_i18n ?? before.title,
+        min_limit: Number(before.min_limit),
+        join_limit: Number(before.join_limit),
+        enabled: before.enabled,
+        odds_override: before.odds_override,
+      };
     });
-    await app.game.reloadConfig();
-    return reply.ok({ from: Math.floor(from / 1000) }, 'msg.next_round');
+    return reply.ok(answer, 'msg.next_round');
   });
 
   app.post('/api/admin/roundCurrent', {

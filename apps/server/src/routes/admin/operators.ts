@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditListData, auditListSchema, noInput, operatorCreateSchema, operatorData, operatorDisableSchema, operatorIdSchema } from '@lucky28/shared';
@@ -18,7 +18,7 @@ import {
   setOperatorDisabled,
 } from '../../domain/operators/operators.js';
 import { revokeAllOperatorSessions } from '../../domain/operators/sessions.js';
-import { audit } from '../../domain/operators/audit.js';
+import { audited } from './audited.js';
 import { listAudit } from '../../domain/operators/auditList.js';
 import type { Tx } from '../../db/client.js';
 
@@ -32,18 +32,16 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
    * gets the operator as it was and answers the updated row, the audit action and its detail.
    */
   async function changeAnotherOperator(
-    operatorId: number,
+    request: FastifyRequest,
     id: number,
-    ip: string,
     change: (tx: Tx, before: OperatorRow, now: number) => Promise<{ after: OperatorRow; action: string; detail: Record<string, unknown> }>,
   ): Promise<OperatorRow> {
-    if (id === operatorId) throw new AppError('err.operator_self');
-    const now = app.clock.now();
-    return app.db.transaction(async (tx) => {
+    if (id === request.operator!.operatorId) throw new AppError('err.operator_self');
+    return audited(app, request, async (tx, record, a) => {
       const before = await findOperatorById(tx, id);
       if (!before) throw new AppError('err.not_found', { field: 'id' });
-      const { after, action, detail } = await change(tx, before, now);
-      await audit(tx, { operatorId, action, targetType: 'operator', targetId: id, detail, ip, at: now });
+      const { after, action, detail } = await change(tx, before, a.at);
+      await record({ action, targetType: 'operator', targetId: id, detail });
       return after;
     });
   }
@@ -60,25 +58,15 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
     preValidation: admin,
     schema: { body: operatorCreateSchema, response: answers(operatorData) },
   }, async (request, reply) => {
-    const body = request.body;
-    const op = request.operator!;
-    const now = app.clock.now();
-    const problem = passwordProblem(body.password, body.username);
+    const { username, password, role } = request.body;
+    const problem = passwordProblem(password, username);
     if (problem) throw new AppError(problem, { field: 'password' });
-    const passwordHash = await hashSecret(body.password);
-    const created = await app.db.transaction(async (tx) => {
-      if (await findOperatorByName(tx, body.username)) throw new AppError('err.username_taken', { field: 'username' });
-      const row = await insertOperator(tx, { username: body.username, passwordHash, role: body.role, now });
+    const passwordHash = await hashSecret(password);
+    const created = await audited(app, request, async (tx, record, a) => {
+      if (await findOperatorByName(tx, username)) throw new AppError('err.username_taken', { field: 'username' });
+      const row = await insertOperator(tx, { username, passwordHash, role, now: a.at });
       if (!row) throw new AppError('err.username_taken', { field: 'username' });
-      await audit(tx, {
-        operatorId: op.operatorId,
-        action: 'operator.create',
-        targetType: 'operator',
-        targetId: row.id,
-        detail: { after: { username: row.username, role: row.role } },
-        ip: request.ip,
-        at: now,
-      });
+      await record({ action: 'operator.create', targetType: 'operator', targetId: row.id, detail: { after: { username: row.username, role: row.role } } });
       return row;
     });
     return reply.ok(presentOperator(created), 'msg.set_success');
@@ -90,7 +78,7 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
     schema: { body: operatorDisableSchema, response: answers(operatorData) },
   }, async (request, reply) => {
     const { id, disabled } = request.body;
-    const row = await changeAnotherOperator(request.operator!.operatorId, id, request.ip, async (tx, before, now) => {
+    const row = await changeAnotherOperator(request, id, async (tx, before, now) => {
       const after = (await setOperatorDisabled(tx, id, disabled))!;
       if (disabled) await revokeAllOperatorSessions(tx, id, now);
       return {
@@ -108,7 +96,7 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
     schema: { body: operatorIdSchema, response: answers(operatorData) },
   }, async (request, reply) => {
     const { id } = request.body;
-    const row = await changeAnotherOperator(request.operator!.operatorId, id, request.ip, async (tx, before, now) => {
+    const row = await changeAnotherOperator(request, id, async (tx, before, now) => {
       const after = (await resetOperatorTotp(tx, id))!;
       await revokeAllOperatorSessions(tx, id, now);
       return {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   depositQueueData,
   formatMoney,
@@ -23,12 +24,20 @@ import { parseDateRange } from '../../http/dateRange.js';
 import { roleAllows } from '../../domain/operators/roles.js';
 import { moneySummary } from '../../domain/wallet/moneySummary.js';
 import { pendingReviewCounts } from '../../domain/wallet/queueCounts.js';
-import { audit } from '../../domain/operators/audit.js';
 import { approveDeposit, listDeposits, rejectDeposit } from '../../domain/wallet/deposits.js';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../../domain/wallet/withdrawals.js';
 import { approveRealName, listRealNames, rejectRealName } from '../../domain/wallet/realName.js';
 import { findDiscrepancies } from '../../domain/wallet/invariants.js';
 import { serveToOperator } from '../../http/files.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { audited } from './audited.js';
+
+/** Who decides a review request, and when. */
+interface Decision {
+  id: number;
+  operatorId: number;
+  now: number;
+}
 
 /**
  * The operators' review queues: deposits and withdrawals (finance), real-name requests (support).
@@ -38,7 +47,6 @@ export default async function adminReviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const finance = app.requireOperator('finance');
   const support = app.requireOperator('support');
-  const actor = (request: FastifyRequest) => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
 
   /** Pending items per queue, for the console menu's live counts; a queue the caller's role cannot open is null. */
   app.post('/api/admin/queueCounts', {
@@ -55,113 +63,68 @@ export default async function adminReviewRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.post('/api/admin/depositList', {
-    preValidation: finance,
-    schema: { body: reviewListSchema, response: answers(depositQueueData) },
-  }, async (request, reply) => {
-    const { status } = request.body;
-    return reply.ok(await listDeposits(app.db, status ?? 0));
+  // Deposits and withdrawals: 0 pending, 1 approved, 2 rejected; their audit rows show the amount.
+  const money = { guard: finance, statuses: { pending: 0, approved: 1, rejected: 2 }, rejectBody: rejectSchema, detail: (row: { amount: number }) => ({ amount: formatMoney(row.amount) }) };
+  reviewQueue({ ...money, name: 'deposit', target: 'deposit', listData: depositQueueData, list: listDeposits, approve: approveDeposit, reject: rejectDeposit });
+  reviewQueue({ ...money, name: 'withdraw', target: 'withdrawal', listData: withdrawalQueueData, list: listWithdrawals, approve: approveWithdrawal, reject: rejectWithdrawal });
+  // Real names: 1 pending, 2 verified, 0 refused (with the reason the player sees).
+  reviewQueue({
+    name: 'realName', target: 'real_name_request', action: 'realname', guard: support, statuses: { pending: 1, approved: 2, rejected: 0 },
+    listData: realNameQueueData, list: listRealNames, approve: approveRealName, reject: rejectRealName, rejectBody: rejectWithReasonSchema, detail: () => ({}),
   });
 
-  app.post('/api/admin/depositApprove', {
-    preValidation: finance,
-    schema: { body: reviewIdSchema, response: answers(reviewDecisionData) },
-  }, async (request, reply) => {
-    const { id } = request.body;
-    const a = actor(request);
-    const deposit = await app.db.transaction(async (tx) => {
-      const d = await approveDeposit(tx, { id, operatorId: a.operatorId, now: a.at });
-      await audit(tx, { ...a, action: 'deposit.approve', targetType: 'deposit', targetId: d.id, detail: { user_id: d.userId, amount: formatMoney(d.amount) } });
-      return d;
+  /**
+   * One review queue: `<name>List` (the requests of one status, by default the pending ones),
+   * `<name>Approve` and `<name>Reject`. A decision and its audit row (`<action>.approve` /
+   * `<action>.reject` on the request, with its player) are one transaction; the answer is the new status.
+   */
+  function reviewQueue<Row extends { id: number; userId: number }, Rejection extends { id: number; reason?: string }>(q: {
+    name: 'deposit' | 'withdraw' | 'realName';
+    guard: ReturnType<typeof app.requireOperator>;
+    listData: z.ZodType;
+    list: (db: DbOrTx, status: number) => Promise<unknown>;
+    statuses: { pending: number; approved: number; rejected: number };
+    approve: (tx: Tx, decision: Decision) => Promise<Row>;
+    reject: (tx: Tx, decision: Decision & Omit<Rejection, 'id'>) => Promise<Row>;
+    rejectBody: z.ZodType<Rejection>;
+    target: string;
+    /** The audit action's prefix, when it is not the target. */
+    action?: string;
+    /** What the audit detail adds to the player. */
+    detail: (row: Row) => Record<string, unknown>;
+  }) {
+    const action = q.action ?? q.target;
+    app.post(`/api/admin/${q.name}List`, {
+      preValidation: q.guard,
+      schema: { body: reviewListSchema, response: answers(q.listData) },
+    }, async (request, reply) => reply.ok(await q.list(app.db, request.body.status ?? q.statuses.pending)));
+
+    app.post(`/api/admin/${q.name}Approve`, {
+      preValidation: q.guard,
+      schema: { body: reviewIdSchema, response: answers(reviewDecisionData) },
+    }, async (request, reply) => {
+      const row = await audited(app, request, async (tx, record, a) => {
+        const decided = await q.approve(tx, { id: request.body.id, operatorId: a.operatorId, now: a.at });
+        await record({ action: `${action}.approve`, targetType: q.target, targetId: decided.id, detail: { user_id: decided.userId, ...q.detail(decided) } });
+        return decided;
+      });
+      return reply.ok({ id: row.id, status: q.statuses.approved }, 'msg.set_success');
     });
-    return reply.ok({ id: deposit.id, status: 1 }, 'msg.set_success');
-  });
 
-  app.post('/api/admin/depositReject', {
-    preValidation: finance,
-    schema: { body: rejectSchema, response: answers(reviewDecisionData) },
-  }, async (request, reply) => {
-    const { id, reason } = request.body;
-    const a = actor(request);
-    const deposit = await app.db.transaction(async (tx) => {
-      const d = await rejectDeposit(tx, { id, operatorId: a.operatorId, now: a.at, reason });
-      await audit(tx, { ...a, action: 'deposit.reject', targetType: 'deposit', targetId: d.id, detail: { user_id: d.userId, amount: formatMoney(d.amount), reason: reason ?? '' } });
-      return d;
+    app.post(`/api/admin/${q.name}Reject`, {
+      preValidation: q.guard,
+      schema: { body: q.rejectBody, response: answers(reviewDecisionData) },
+    }, async (request, reply) => {
+      // The body passed `rejectBody`; a schema held in a parameter leaves its type to this cast.
+      const { id, ...rejection } = request.body as Rejection;
+      const row = await audited(app, request, async (tx, record, a) => {
+        const decided = await q.reject(tx, { id, operatorId: a.operatorId, now: a.at, ...rejection });
+        await record({ action: `${action}.reject`, targetType: q.target, targetId: decided.id, detail: { user_id: decided.userId, ...q.detail(decided), reason: rejection.reason ?? '' } });
+        return decided;
+      });
+      return reply.ok({ id: row.id, status: q.statuses.rejected }, 'msg.set_success');
     });
-    return reply.ok({ id: deposit.id, status: 2 }, 'msg.set_success');
-  });
-
-  app.post('/api/admin/withdrawList', {
-    preValidation: finance,
-    schema: { body: reviewListSchema, response: answers(withdrawalQueueData) },
-  }, async (request, reply) => {
-    const { status } = request.body;
-    return reply.ok(await listWithdrawals(app.db, status ?? 0));
-  });
-
-  app.post('/api/admin/withdrawApprove', {
-    preValidation: finance,
-    schema: { body: reviewIdSchema, response: answers(reviewDecisionData) },
-  }, async (request, reply) => {
-    const { id } = request.body;
-    const a = actor(request);
-    const w = await app.db.transaction(async (tx) => {
-      const row = await approveWithdrawal(tx, { id, operatorId: a.operatorId, now: a.at });
-      await audit(tx, { ...a, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: row.id, detail: { user_id: row.userId, amount: formatMoney(row.amount) } });
-      return row;
-    });
-    return reply.ok({ id: w.id, status: 1 }, 'msg.set_success');
-  });
-
-  app.post('/api/admin/withdrawReject', {
-    preValidation: finance,
-    schema: { body: rejectSchema, response: answers(reviewDecisionData) },
-  }, async (request, reply) => {
-    const { id, reason } = request.body;
-    const a = actor(request);
-    const w = await app.db.transaction(async (tx) => {
-      const row = await rejectWithdrawal(tx, { id, operatorId: a.operatorId, now: a.at, reason });
-      await audit(tx, { ...a, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: row.id, detail: { user_id: row.userId, amount: formatMoney(row.amount), reason: reason ?? '' } });
-      return row;
-    });
-    return reply.ok({ id: w.id, status: 2 }, 'msg.set_success');
-  });
-
-  app.post('/api/admin/realNameList', {
-    preValidation: support,
-    schema: { body: reviewListSchema, response: answers(realNameQueueData) },
-  }, async (request, reply) => {
-    const { status } = request.body;
-    return reply.ok(await listRealNames(app.db, status ?? 1));
-  });
-
-  app.post('/api/admin/realNameApprove', {
-    preValidation: support,
-    schema: { body: reviewIdSchema, response: answers(reviewDecisionData) },
-  }, async (request, reply) => {
-    const { id } = request.body;
-    const a = actor(request);
-    const r = await app.db.transaction(async (tx) => {
-      const row = await approveRealName(tx, { id, operatorId: a.operatorId, now: a.at });
-      await audit(tx, { ...a, action: 'realname.approve', targetType: 'real_name_request', targetId: row.id, detail: { user_id: row.userId } });
-      return row;
-    });
-    return reply.ok({ id: r.id, status: 2 }, 'msg.set_success');
-  });
-
-  app.post('/api/admin/realNameReject', {
-    preValidation: support,
-    schema: { body: rejectWithReasonSchema, response: answers(reviewDecisionData) },
-  }, async (request, reply) => {
-    const { id, reason } = request.body;
-    const a = actor(request);
-    const r = await app.db.transaction(async (tx) => {
-      const row = await rejectRealName(tx, { id, operatorId: a.operatorId, now: a.at, reason });
-      await audit(tx, { ...a, action: 'realname.reject', targetType: 'real_name_request', targetId: row.id, detail: { user_id: row.userId, reason } });
-      return row;
-    });
-    return reply.ok({ id: r.id, status: 0 }, 'msg.set_success');
-  });
+  }
 
   /** A private upload (deposit screenshot, ID-card picture), for the operator roles that review it; audited. */
   app.get('/api/admin/file/:name', {

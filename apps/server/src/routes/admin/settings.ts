@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatMoney, noInput, settingsData, settingsUpdateSchema } from '@lucky28/shared';
 import { answers } from '../../http/answers.js';
-import { audit } from '../../domain/operators/audit.js';
+import { audited } from './audited.js';
 import { readSiteSettings, writeSetting, type SiteSettings } from '../../domain/settings/siteSettings.js';
 
 const present = (s: SiteSettings, fallbackSupportUrl: string | undefined) => ({
@@ -28,15 +28,14 @@ export default async function adminSettingsRoutes(fastify: FastifyInstance) {
     schema: { body: settingsUpdateSchema, response: answers(settingsData) },
   }, async (request, reply) => {
     const body = request.body;
-    const now = app.clock.now();
-    const after = await app.db.transaction(async (tx) => {
+    const after = await audited(app, request, async (tx, record, { at }) => {
       const before = present(await readSiteSettings(tx), app.config.supportChatUrl);
-      await writeSetting(tx, 'deposit', { usdt: body.usdt, bankname: body.bankname, banknum: body.banknum, bankxm: body.bankxm }, now);
-      await writeSetting(tx, 'support_url', body.support_url ?? '', now);
-      await writeSetting(tx, 'min_withdraw', body.min_withdraw, now);
-      await writeSetting(tx, 'version_label', body.version_label, now);
+      await writeSetting(tx, 'deposit', { usdt: body.usdt, bankname: body.bankname, banknum: body.banknum, bankxm: body.bankxm }, at);
+      await writeSetting(tx, 'support_url', body.support_url ?? '', at);
+      await writeSetting(tx, 'min_withdraw', body.min_withdraw, at);
+      await writeSetting(tx, 'version_label', body.version_label, at);
       const next = present(await readSiteSettings(tx), app.config.supportChatUrl);
-      await audit(tx, { operatorId: request.operator!.operatorId, action: 'settings.update', targetType: 'settings', detail: { before, after: next }, ip: request.ip, at: now });
+      await record({ action: 'settings.update', targetType: 'settings', detail: { before, after: next } });
       return next;
     });
     return reply.ok(after, 'msg.set_success');

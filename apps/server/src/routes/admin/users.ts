@@ -22,7 +22,8 @@ import {
 } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { audit } from '../../domain/operators/audit.js';
+import type { Tx } from '../../db/client.js';
+import { audited, type Actor } from './audited.js';
 import { payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
 import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, setFrozen } from '../../domain/users/actions.js';
 
@@ -35,7 +36,9 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   const readers = app.requireOperator('support', 'finance');
   const support = app.requireOperator('support');
   const finance = app.requireOperator('finance');
-  const actor = (request: FastifyRequest) => ({ operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() });
+  /** A change to player `id` and its audit row (target: that player) in one transaction. */
+  const changeUser = <T>(request: FastifyRequest, id: number, change: (tx: Tx, record: (action: string, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>) =>
+    audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
 
   app.post('/api/admin/userSearch', {
     preValidation: readers,
@@ -77,11 +80,10 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
     schema: { body: userRevealSchema, response: answers(revealedAccountData) },
   }, async (request, reply) => {
     const { id, type } = request.body;
-    const a = actor(request);
-    const account = await app.db.transaction(async (tx) => {
+    const account = await changeUser(request, id, async (tx, record) => {
       const full = await payAccountInFull(tx, id, type);
       if (!full) throw new AppError('err.not_found', { field: 'type' });
-      await audit(tx, { ...a, action: 'user.reveal_account', targetType: 'user', targetId: id, detail: { type } });
+      await record('user.reveal_account', { type });
       return full;
     });
     return reply.ok(account);
@@ -93,11 +95,10 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
     schema: { body: userFreezeSchema, response: answers(userFreezeData) },
   }, async (request, reply) => {
     const { id, frozen, reason } = request.body;
-    const a = actor(request);
-    await app.db.transaction(async (tx) => {
+    await changeUser(request, id, async (tx, record, a) => {
       const before = await setFrozen(tx, id, frozen);
       if (frozen) await app.sessions.revokeAll(tx, id, a.at);
-      await audit(tx, { ...a, action: frozen ? 'user.freeze' : 'user.unfreeze', targetType: 'user', targetId: id, detail: { before: { frozen: before }, after: { frozen }, reason } });
+      await record(frozen ? 'user.freeze' : 'user.unfreeze', { before: { frozen: before }, after: { frozen }, reason });
     });
     return reply.ok({ id, frozen }, 'msg.set_success');
   });
@@ -108,10 +109,9 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
     schema: { body: userGiftSchema, response: answers(userGiftData) },
   }, async (request, reply) => {
     const { id, amount, wallet, reason } = request.body;
-    const a = actor(request);
-    const posted = await app.db.transaction(async (tx) => {
+    const posted = await changeUser(request, id, async (tx, record, a) => {
       const row = await giftUser(tx, { userId: id, cents: amount, wallet, reason, operatorId: a.operatorId, now: a.at });
-      await audit(tx, { ...a, action: 'user.gift', targetType: 'user', targetId: id, detail: { amount: formatMoney(amount), wallet, reason, ledger_id: row.id } });
+      await record('user.gift', { amount: formatMoney(amount), wallet, reason, ledger_id: row.id });
       return row;
     });
     app.game.balances.forget(id);
@@ -124,14 +124,13 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
     schema: { body: userResetSchema, response: answers(userResetPasswordData) },
   }, async (request, reply) => {
     const { id, reason } = request.body;
-    const a = actor(request);
     const password = oneTimePassword();
-    await app.db.transaction(async (tx) => {
+    await changeUser(request, id, async (tx, record, a) => {
       const user = await lockUser(tx, id);
       if (user.group_id !== 1) throw new AppError('err.guest_forbidden');
       await resetPassword(tx, id, password);
       await app.sessions.revokeAll(tx, id, a.at);
-      await audit(tx, { ...a, action: 'user.reset_password', targetType: 'user', targetId: id, detail: { reason } });
+      await record('user.reset_password', { reason });
     });
     return reply.ok({ password }, 'msg.set_success');
   });
@@ -142,10 +141,9 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
     schema: { body: userResetSchema, response: answers(noData) },
   }, async (request, reply) => {
     const { id, reason } = request.body;
-    const a = actor(request);
-    await app.db.transaction(async (tx) => {
+    await changeUser(request, id, async (tx, record) => {
       const had = await resetSecurityCode(tx, id);
-      await audit(tx, { ...a, action: 'user.reset_security_code', targetType: 'user', targetId: id, detail: { before: { has_security_code: had }, after: { has_security_code: false }, reason } });
+      await record('user.reset_security_code', { before: { has_security_code: had }, after: { has_security_code: false }, reason });
     });
     return reply.ok(null, 'msg.set_success');
   });
