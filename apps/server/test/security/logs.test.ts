@@ -144,9 +144,9 @@ describe('log of the server process', () => {
       const post = (url: string, body: unknown) =>
         fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
       const login = (await post('/api/user/login', { account: 'demo', password: demo })) as { code: number; data: { userinfo: { token: string } } };
-      expect(login.code).toBe(1);
+      expect(login.code, JSON.stringify(login)).toBe(1);
       const op = (await post('/api/admin/login', { username: 'admin', password: operator })) as { code: number; data: { token: string } };
-      expect(op.code).toBe(1);
+      expect(op.code, JSON.stringify(op)).toBe(1);
       await fetch(`${server.url}/api/user/login?account=demo&password=${demo}`, { method: 'POST' });
       expect(server.output()).toContain('Demo player:      demo / (the password in DEMO_PASSWORD)');
       expect(server.output()).toContain('Operator login:   admin / (the password in OPERATOR_PASSWORD)');
