@@ -189,13 +189,41 @@ export class GameEngine {
   }
 
   /** Reloads a game's recent draws from the database. */
+  /** Puts a game's latest draws in the snapshot (start-up; the recent wins are loaded with the rest). */
   async refreshDraws(gameId: number): Promise<void> {
-    const before = this.snapshot.lastDraw(gameId)?.roundId;
+    this.setDraws(gameId, await this.loadDraws(gameId));
+  }
+
+  /**
+   * A draw made by another node — its event (`roundId`), or found missing by the scheduler: the game's
+   * latest draws and that round's wins enter the snapshot together, so no push shows the one without
+   * the other; then one push.
+   */
+  async catchUpDraw(gameId: number, roundId?: number): Promise<void> {
+    const draws = await this.loadDraws(gameId);
+    const round = roundId ?? draws[0]?.roundId;
+    const wins = round === undefined ? [] : await queryRows<Record<string, unknown>>(this.db, sql`
+      select o.id, o.user_id, o.profit, coalesce(u.nickname, u.username) as nickname
+      from orders o join users u on u.id = o.user_id
+      where o.round_id = ${round} and o.whether_hit = 1 order by o.profit desc, o.id limit 20`);
+    const changed = this.setDraws(gameId, draws);
+    this.snapshot.addHits(wins.map((w) => ({ orderId: Number(w.id), gameId, nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })));
+    for (const w of wins) this.balances.forget(Number(w.user_id));
+    if (changed || roundId !== undefined) this.notify({ type: 'draw', gameId });
+  }
+
+  private async loadDraws(gameId: number): Promise<DrawSummary[]> {
     const rows = await queryRows<Record<string, unknown>>(this.db, sql`
       select ${ROUND_COLUMNS} from rounds where game_id = ${gameId} and drawn_at is not null
       order by draws_at desc limit ${MAX_DRAWS}`);
-    this.snapshot.setDraws(gameId, rows.map((r) => toSummary(toRound(r))).filter((d): d is DrawSummary => d !== null));
-    if (this.snapshot.lastDraw(gameId)?.roundId !== before) this.notify({ type: 'draw', gameId });
+    return rows.map((r) => toSummary(toRound(r))).filter((d): d is DrawSummary => d !== null);
+  }
+
+  /** Puts a game's latest draws in the snapshot; whether its last draw changed. */
+  private setDraws(gameId: number, draws: DrawSummary[]): boolean {
+    const before = this.snapshot.lastDraw(gameId)?.roundId;
+    this.snapshot.setDraws(gameId, draws);
+    return this.snapshot.lastDraw(gameId)?.roundId !== before;
   }
 
   /** Places bets and, after commit, shows them in the room's feed. */
@@ -249,14 +277,7 @@ export class GameEngine {
     try {
       if (e.type === 'bet') return this.applyBetEvent(e);
       if (e.type === 'config') return await this.reloadConfig();
-      await this.refreshDraws(e.gameId);
-      const wins = await queryRows<Record<string, unknown>>(this.db, sql`
-        select o.id, o.user_id, o.profit, coalesce(u.nickname, u.username) as nickname
-        from orders o join users u on u.id = o.user_id
-        where o.round_id = ${e.roundId} and o.whether_hit = 1 order by o.profit desc, o.id limit 20`);
-      this.snapshot.addHits(wins.map((w) => ({ orderId: Number(w.id), gameId: e.gameId, nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })));
-      for (const w of wins) this.balances.forget(Number(w.user_id));
-      this.notify({ type: 'draw', gameId: e.gameId });
+      await this.catchUpDraw(e.gameId, e.roundId);
     } catch (err) {
       this.log.warn({ err, event: e.type }, 'applying a game event from another node failed');
     }

@@ -136,7 +136,7 @@ export class RoundScheduler {
       const behind = !last || last.drawsAt < current.opensAt;
       if (behind && now - (this.resyncedAt.get(game.id) ?? -Infinity) >= SNAPSHOT_RESYNC_MS) {
         this.resyncedAt.set(game.id, now);
-        await engine.refreshDraws(game.id);
+        await engine.catchUpDraw(game.id);
       }
     }
 
