@@ -118,7 +118,7 @@ describe('content', async () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(img.rawPayload, PNG)).toBe(0);
-    expect((await lastAudit(app, 'content.image_upload'))).toBeTruthy();
+    expect(await lastAudit(app, 'content.image_upload')).toMatchObject({ action: 'content.image_upload', operatorId: expect.any(Number) });
 
     const badLink = await call(app, '/api/admin/bannerSave', { image: up.data.url, link: 'javascript:alert(1)', enabled: true }, { token: admin });
     expect(badLink).toMatchObject({ code: 0, field: 'link' });
