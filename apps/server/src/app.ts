@@ -6,13 +6,14 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
 import { loggerOptions } from './logging.js';
+import { requestLoggerFactory } from './http/requestLogger.js';
 import { clientErrorAnswer, envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
 import { validationPlugin } from './plugins/validation.js';
 import { BODY_BASE_BYTES } from './http/bodyLimit.js';
 import { authPlugin } from './plugins/auth.js';
 import { apiDocsPlugin } from './plugins/apiDocs.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
-import { securityHeadersPlugin } from './plugins/securityHeaders.js';
+import { answerHeadersPlugin } from './plugins/answerHeaders.js';
 import { scaledRateLimits, type RateLimits } from './plugins/rateLimits.js';
 import { redisPlugin } from './plugins/redis.js';
 import healthRoutes from './routes/health.js';
@@ -71,6 +72,8 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logStream),
+    // request.log is made on first use (http/requestLogger.ts): most requests never log.
+    childLoggerFactory: requestLoggerFactory,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -95,17 +98,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await sealLegacyTotpSecrets(app.db, app.operatorKey);
   });
 
-  // Callback style, not async: this runs on every answer, and a promise per hook shows on the polls.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
   app.addHook('onClose', async () => {
     await opts.database.close();
   });
 
-  await app.register(securityHeadersPlugin, { trustProxy: opts.config.trustProxy });
+  await app.register(answerHeadersPlugin, { trustProxy: opts.config.trustProxy });
   await app.register(validationPlugin, { checkAnswers: opts.checkAnswers });
   await app.register(formbody);
   await app.register(redisPlugin, { url: opts.config.redisUrl });

@@ -42,15 +42,30 @@ export interface ServerProcess {
 export interface StartOptions {
   /** The script to run, relative to apps/server (default: the real entry, src/server.ts). */
   entry?: string;
-  /** Ready when the output matches this (default: when /readyz answers). */
+  /** Ready when the output matches this (default: when it says it listens and /readyz answers). */
   waitFor?: RegExp;
   readyTimeoutMs?: number;
 }
 
-/** Starts the server with `env` added to this environment and waits until it is ready. */
+/** The line src/server.ts prints once it listens. */
+const LISTENING = /Lucky28 is running on/;
+
+/**
+ * Starts the server with `env` added to this environment and waits until it is ready; on another
+ * port when the one it was given was taken meanwhile (by another test file's server).
+ */
 export async function startServerProcess(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, opts, await freePort());
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, opts: StartOptions, port: number): Promise<ServerProcess> {
   const { entry = 'src/server.ts', waitFor, readyTimeoutMs = 180_000 } = opts;
-  const port = await freePort();
   // node itself, not the tsx CLI: a signal must reach the server, not a wrapper process.
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER_DIR,
@@ -78,7 +93,10 @@ export async function startServerProcess(env: Record<string, string>, opts: Star
   while (Date.now() < deadline && alive) {
     if (waitFor) {
       if (waitFor.test(out)) return server;
-    } else {
+    } else if (LISTENING.test(out)) {
+      // Only after our own process says it listens: test files run in parallel, and another file's
+      // server may have taken the same free-looking port first (our process then exits), when a
+      // /readyz alone would be answered by that other server.
       try {
         if ((await fetch(`${url}/readyz`)).ok) return server;
       } catch {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { isMessageKey, validate } from '@lucky28/shared';
 import { AppError } from '../errors.js';
@@ -33,6 +33,18 @@ const UNBOUNDED_BODY_LIMIT = 16 * 1024;
 const hooksOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value ? [value] : []);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * POST parameters may come in the query string too: merged under the body (the body wins).
+ * Callback style, not async: it runs on every call, the polls included.
+ */
+function mergeQueryIntoBody(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
+  const body = request.body;
+  if (body !== undefined && body !== null && !isPlainObject(body)) return done(new AppError('err.bad_request', { field: 'body' }));
+  const query = request.query as Record<string, unknown> | undefined;
+  request.body = query && Object.keys(query).length ? { ...query, ...body } : { ...body };
+  done();
+}
 
 /**
  * Input validation, one way everywhere (DESIGN §10). A route declares its input on the route with
@@ -80,22 +92,14 @@ export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts)
     const roles = guards.map(guardRolesOf).find(Boolean);
     const body = route.schema?.body as z.ZodType | undefined;
     route.bodyLimit ??= bodyLimitFor(body, UNBOUNDED_BODY_LIMIT);
+    // First of the route's own preValidation hooks, before its guards: it sees the raw body. Added
+    // only where there is a body to merge into, so other routes pay nothing per request.
+    if (body) route.preValidation = [mergeQueryIntoBody, ...hooksOf(route.preValidation)] as RouteOptions['preValidation'];
     for (const method of hooksOf(route.method) as string[]) {
       if (method === 'HEAD') continue;
       const eventStream = Boolean((route.config as { eventStream?: boolean } | undefined)?.eventStream);
       app.apiRoutes.push({ method, url: route.url, schema: route.schema, access: guard ?? 'public', ...(roles ? { roles } : {}), bodyLimit: route.bodyLimit, eventStream });
     }
-  });
-
-  // Runs before the routes' own preValidation hooks (the guards), so it sees the raw body.
-  // Callback style, not async: it runs on every call, the polls included.
-  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    if (!request.routeOptions.schema?.body) return done();
-    const body = request.body;
-    if (body !== undefined && body !== null && !isPlainObject(body)) return done(new AppError('err.bad_request', { field: 'body' }));
-    const query = request.query as Record<string, unknown> | undefined;
-    request.body = query && Object.keys(query).length ? { ...query, ...body } : { ...body };
-    done();
   });
 
   if (opts.checkAnswers) {

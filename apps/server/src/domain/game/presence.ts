@@ -8,26 +8,46 @@ import type { SharedPresence } from './sharedPresence.js';
 
 export const PRESENCE_WINDOW_MS = 30_000;
 
+/** One room's viewers (user id → last seen, ms) and its count as of one wall-clock second. */
+interface RoomViewers {
+  seen: Map<number, number>;
+  count: number;
+  countedSecond: number;
+}
+
 export class Presence {
-  private rooms = new Map<number, Map<number, number>>();
+  private rooms = new Map<number, RoomViewers>();
   /** Set when the count is shared across nodes. */
   shared: SharedPresence | undefined;
 
   touch(roomId: number, userId: number, now: number): void {
-    let seen = this.rooms.get(roomId);
-    if (!seen) this.rooms.set(roomId, (seen = new Map()));
-    seen.set(userId, now);
+    let room = this.rooms.get(roomId);
+    if (!room) this.rooms.set(roomId, (room = { seen: new Map(), count: 0, countedSecond: Number.NaN }));
+    // A viewer not in the map was not in this second's count (expired ones leave the map when counted).
+    if (!room.seen.has(userId) && room.countedSecond === Math.floor(now / 1000)) room.count++;
+    room.seen.set(userId, now);
     this.shared?.seen(roomId, userId, now);
   }
 
+  /**
+   * Viewers seen within the window. Counted (and the expired ones dropped) once per room and
+   * second, not on every poll: a room with thousands of viewers polling would otherwise walk them
+   * all on each poll.
+   */
   count(roomId: number, now: number): number {
-    const seen = this.rooms.get(roomId);
+    const room = this.rooms.get(roomId);
     let n = 0;
-    if (seen) {
-      for (const [userId, at] of seen) {
-        if (now - at <= PRESENCE_WINDOW_MS) n++;
-        else seen.delete(userId);
+    if (room) {
+      const second = Math.floor(now / 1000);
+      if (room.countedSecond !== second) {
+        for (const [userId, at] of room.seen) {
+          if (now - at <= PRESENCE_WINDOW_MS) n++;
+          else room.seen.delete(userId);
+        }
+        room.count = n;
+        room.countedSecond = second;
       }
+      n = room.count;
     }
     // All nodes' count, as of the last sync; this node's own viewers count at once.
     return this.shared ? Math.max(n, this.shared.count(roomId)) : n;

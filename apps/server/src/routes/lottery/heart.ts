@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { heartData, heartSchema } from '@lucky28/shared';
+import { heartData, heartSchema, type ApiLang } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
+import type { GameConfig, RoomConfig } from '../../domain/game/snapshot.js';
 import type { HeartView } from './heartView.js';
 
 /**
@@ -17,14 +18,35 @@ export default async function heartRoutes(fastify: FastifyInstance, opts: { view
   const engine = app.game;
   const view = opts.view;
 
-  app.post('/api/Lottery/heart', { schema: { body: heartSchema, response: answers(heartData) } }, async (request, reply) => {
+  /** A room as every guest sees it this second. */
+  function guestRoom(reply: FastifyReply, game: GameConfig, room: RoomConfig, lang: ApiLang, now: number) {
+    const present = engine.presence.count(room.id, now);
+    reply.okBytes(view.answerBytes(`room:${room.id}:${present}`, lang, now, () => view.roomJson(game, room, lang, null, now, present)));
+  }
+
+  /** A signed-in viewer's room: their balance and their own bets' balances after. */
+  async function viewerRoom(request: FastifyRequest, reply: FastifyReply, game: GameConfig, room: RoomConfig, now: number) {
+    const user = await app.optionalUser(request, { allowCached: true });
+    if (!user) return guestRoom(reply, game, room, request.lang, now);
+    engine.presence.touch(room.id, user.userId, now);
+    const present = engine.presence.count(room.id, now);
+    const balance = await engine.balanceOf(user.userId);
+    return reply.okJson(view.roomJson(game, room, request.lang, { userId: user.userId, balance }, now, present));
+  }
+
+  // Not an async function: a guest's poll answers at once, without a promise (the hottest path);
+  // it returns nothing once it has sent, as Fastify expects of a handler that is not async.
+  app.post('/api/Lottery/heart', { schema: { body: heartSchema, response: answers(heartData) } }, (request, reply) => {
     // 0 means none, as some clients send it.
     const gameId = request.body.game_id || undefined;
     const planId = request.body.plan_id || undefined;
     const now = app.clock.now();
     const lang = request.lang;
 
-    if (gameId === undefined && planId === undefined) return reply.okBytes(view.answerBytes('home', lang, now, () => view.homeJson(lang, now)));
+    if (gameId === undefined && planId === undefined) {
+      reply.okBytes(view.answerBytes('home', lang, now, () => view.homeJson(lang, now)));
+      return;
+    }
 
     const room = planId !== undefined ? engine.snapshot.rooms.get(planId) : undefined;
     if (planId !== undefined && (!room || (gameId !== undefined && room.gameId !== gameId))) {
@@ -32,13 +54,12 @@ export default async function heartRoutes(fastify: FastifyInstance, opts: { view
     }
     const game = engine.snapshot.games.get(room?.gameId ?? gameId!);
     if (!game) throw new AppError('err.game_not_found', { field: 'game_id' });
-    if (!room) return reply.okBytes(view.answerBytes(`game:${game.id}`, lang, now, () => view.gameJson(game, undefined, lang, now)));
+    if (!room) {
+      reply.okBytes(view.answerBytes(`game:${game.id}`, lang, now, () => view.gameJson(game, undefined, lang, now)));
+      return;
+    }
 
-    const user = request.headers.token || request.headers.authorization ? await app.optionalUser(request, { allowCached: true }) : null;
-    if (user) engine.presence.touch(room.id, user.userId, now);
-    const present = engine.presence.count(room.id, now);
-    if (!user) return reply.okBytes(view.answerBytes(`room:${room.id}:${present}`, lang, now, () => view.roomJson(game, room, lang, null, now, present)));
-    const balance = await engine.balanceOf(user.userId);
-    return reply.okJson(view.roomJson(game, room, lang, { userId: user.userId, balance }, now, present));
+    if (request.headers.token || request.headers.authorization) return viewerRoom(request, reply, game, room, now);
+    guestRoom(reply, game, room, lang, now);
   });
 }

@@ -45,11 +45,10 @@ export default async function streamRoutes(fastify: FastifyInstance, opts: { vie
 
     reply.hijack();
     const res = reply.raw;
+    // The answer's headers so far (security headers, no-store, request id: plugins/answerHeaders.ts).
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-request-id': request.id,
       // nginx and similar proxies must pass events on at once.
       'x-accel-buffering': 'no',
     });

@@ -1,6 +1,6 @@
 /**
- * Security headers on every answer — the API, the player app at / and the operator console at
- * /admin/ alike, including their SPA fallback and 404s (issue 9 item 7):
+ * The headers on every answer. Security headers on all of them — the API, the player app at / and
+ * the operator console at /admin/ alike, including their SPA fallback and 404s (issue 9 item 7):
  * - Content-Security-Policy: scripts only from our own origin (no inline script, no eval), no
  *   plugins, never framed; styles may be inline (index.html's boot splash, antd's runtime styles);
  * - X-Frame-Options: DENY, and helmet's other defaults (nosniff, no referrer, same-origin opener and
@@ -63,9 +63,18 @@ export const HSTS_HEADER = headersSetBy(strictTransportSecurity({ maxAge: 365 * 
   'strict-transport-security'
 ]!;
 
-export const securityHeadersPlugin = fp<{ trustProxy: boolean }>(async (app, opts) => {
+/** The API's answers are never cached: they are personal or live (a route may set its own). */
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
+
+/**
+ * The headers every answer carries, set in one onRequest hook (the polls are the hottest path, and
+ * each hook stage costs them): the security headers above, HSTS over https, `cache-control:
+ * no-store` on the API, and the request id (`x-request-id`, for a user's report to find the log line).
+ */
+export const answerHeadersPlugin = fp<{ trustProxy: boolean }>(async (app, opts) => {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : SECURITY_HEADERS);
+    reply.header('x-request-id', request.id);
     // request.protocol reads X-Forwarded-Proto only when the proxy is trusted.
     if (opts.trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
     done();
