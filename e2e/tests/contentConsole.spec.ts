@@ -30,6 +30,18 @@ test('an article written in the console rich-text editor reaches players at once
   await drawer.getByTestId('article-save').click();
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
 
+  // Every change is audited; the audit row names what was saved: English, in the first tab (the one
+  // the player app opens), formatted.
+  const audit = await (await request.post('/api/admin/auditList', { headers: { token }, data: { action: 'article.create' } })).json();
+  type Saved = { title?: string; lang?: string; tab_id?: number; content?: string };
+  const saved = (audit.data.list as { detail: { after?: Saved } }[]).map((r) => r.detail?.after).find((a) => a?.title === title);
+  expect(saved, 'the new article is in the audit log').toBeTruthy();
+  expect(saved!.lang).toBe('en');
+  expect(saved!.content).toContain('<strong>Bold words</strong>');
+  const tabs = (await (await request.get('/api/index/articleList', { params: { lang: 'en' } })).json()).data.articleTabs as { id: number; articles: { title: string }[] }[];
+  expect(tabs[0]!.id).toBe(saved!.tab_id);
+  expect(tabs[0]!.articles[0]!.title, 'newest first in its tab').toBe(title);
+
   // The player app lists it (newest first) and renders its formatting.
   const member = await newMember(request, 'reader');
   const player = await browser.newPage(phone);
@@ -40,10 +52,6 @@ test('an article written in the console rich-text editor reaches players at once
   await expect(player.getByTestId('article-title')).toHaveText(title);
   await expect(player.getByTestId('article-content').locator('strong, b')).toHaveText('Bold words');
   await player.close();
-
-  // Every change is audited.
-  const audit = await (await request.post('/api/admin/auditList', { headers: { token }, data: { action: 'article.create' } })).json();
-  expect(audit.data.list.some((r: { detail: { after?: { title?: string } } }) => r.detail?.after?.title === title)).toBe(true);
 });
 
 test('a banner uploaded in the console shows on the players\' home in its language', async ({ page, browser, request }) => {

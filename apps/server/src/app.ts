@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -7,6 +7,8 @@ import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
 import { loggerOptions } from './logging.js';
 import { requestLoggerFactory } from './http/requestLogger.js';
+import { requestIdOf } from './http/requestId.js';
+import { HeartShortcut } from './http/heartShortcut.js';
 import { clientErrorAnswer, envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
 import { validationPlugin } from './plugins/validation.js';
 import { BODY_BASE_BYTES } from './http/bodyLimit.js';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     /** AES-256 key sealing operators' TOTP secrets (OPERATOR_SECRET_KEY or the key file in DATA_DIR). */
     operatorKey: Buffer;
+    /** Guests' heart polls answered before Fastify's request path (http/heartShortcut.ts). */
+    heartShortcut: HeartShortcut;
   }
 }
 
@@ -65,19 +69,29 @@ export interface AppOptions {
   checkAnswers?: boolean;
 }
 
+/** An HTTP/1 server with the settings Fastify gives its own (server.js) when there is no serverFactory. */
+function httpServer(handler: http.RequestListener, options: FastifyServerOptions): http.Server {
+  const server = http.createServer((options as { http?: http.ServerOptions }).http ?? {}, handler);
+  server.keepAliveTimeout = options.keepAliveTimeout!;
+  server.requestTimeout = options.requestTimeout!;
+  server.setTimeout(options.connectionTimeout);
+  if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  return server;
+}
+
 /**
  * The whole server as one Fastify instance (fastify/demo style): decorations, plugins, then routes.
  * `server.ts` only opens the database and listens; tests build it with `app.inject`.
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const heartShortcut = new HeartShortcut();
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logStream),
     // request.log is made on first use (http/requestLogger.ts): most requests never log.
     childLoggerFactory: requestLoggerFactory,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
+    // Node's HTTP server as Fastify makes it, with guests' heart polls offered to the shortcut first.
+    serverFactory: (handler, options) => httpServer(heartShortcut.wrap(handler), options),
     trustProxy: opts.config.trustProxy,
     // Each route gets the limit its declared input needs (plugins/validation.ts); this is for the rest.
     bodyLimit: BODY_BASE_BYTES,
@@ -88,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pluginTimeout: 60_000,
   });
 
+  app.decorate('heartShortcut', heartShortcut);
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);

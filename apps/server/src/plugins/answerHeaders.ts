@@ -10,6 +10,8 @@
  * The header values come from `helmet` (a well-kept library), computed ONCE at start: the policies
  * are static, so each request only copies a prepared object (polling endpoints stay cheap).
  */
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import fp from 'fastify-plugin';
 import helmet, { strictTransportSecurity } from 'helmet';
 
@@ -67,6 +69,28 @@ export const HSTS_HEADER = headersSetBy(strictTransportSecurity({ maxAge: 365 * 
 const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
 
 /**
+ * Whether the client came over https: the last X-Forwarded-Proto entry when the proxy is trusted
+ * (as Fastify's `request.protocol` reads it), else the socket's own encryption.
+ */
+export function cameOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  const forwarded = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+  if (typeof forwarded === 'string' && forwarded) return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() === 'https';
+  return Boolean((req.socket as TLSSocket | undefined)?.encrypted);
+}
+
+const API_HEADER_LIST: readonly string[] = Object.entries(API_HEADERS).flat();
+
+/**
+ * An API answer's headers as a flat name/value list (for `writeHead`), the same as the hook below
+ * sets: for an answer written outside Fastify (http/heartShortcut.ts). `requestId` is the request's.
+ */
+export function apiHeaderList(req: IncomingMessage, requestId: string, trustProxy: boolean): string[] {
+  const list = [...API_HEADER_LIST, 'x-request-id', requestId];
+  if (cameOverHttps(req, trustProxy)) list.push('strict-transport-security', HSTS_HEADER);
+  return list;
+}
+
+/**
  * The headers every answer carries, set in one onRequest hook (the polls are the hottest path, and
  * each hook stage costs them): the security headers above, HSTS over https, `cache-control:
  * no-store` on the API, and the request id (`x-request-id`, for a user's report to find the log line).
@@ -75,8 +99,7 @@ export const answerHeadersPlugin = fp<{ trustProxy: boolean }>(async (app, opts)
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_HEADERS : SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
-    // request.protocol reads X-Forwarded-Proto only when the proxy is trusted.
-    if (opts.trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
+    if (cameOverHttps(request.raw, opts.trustProxy)) reply.header('strict-transport-security', HSTS_HEADER);
     done();
   });
 });

@@ -29,13 +29,16 @@ export function okEnvelopeJson(lang: ApiLang, dataJson: string, time = now()): s
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The caller's language: `lang` from the body or query when sent, else the first Accept-Language entry. */
+export function langFrom(param: unknown, acceptLanguage: string | string[] | undefined): ApiLang {
+  if (param !== undefined) return normalizeLang(param);
+  return normalizeLang(typeof acceptLanguage === 'string' ? acceptLanguage.split(',')[0]?.trim() : undefined);
+}
+
 function langOf(request: FastifyRequest): ApiLang {
   const body = request.body as Record<string, unknown> | undefined;
   const query = request.query as Record<string, unknown> | undefined;
-  const fromParams = (body && typeof body === 'object' ? body.lang : undefined) ?? query?.lang;
-  if (fromParams !== undefined) return normalizeLang(fromParams);
-  const header = request.headers['accept-language'];
-  return normalizeLang(typeof header === 'string' ? header.split(',')[0]?.trim() : undefined);
+  return langFrom((body && typeof body === 'object' ? body.lang : undefined) ?? query?.lang, request.headers['accept-language']);
 }
 
 /**

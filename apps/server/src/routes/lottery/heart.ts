@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { heartData, heartSchema, type ApiLang } from '@lucky28/shared';
+import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
+import { replayBody } from '../../http/heartShortcut.js';
+import { requestIdOf } from '../../http/requestId.js';
+import { apiHeaderList } from '../../plugins/answerHeaders.js';
+import { JSON_TYPE, langFrom } from '../../plugins/envelope.js';
 import type { GameConfig, RoomConfig } from '../../domain/game/snapshot.js';
 import type { HeartView } from './heartView.js';
 
@@ -11,55 +16,80 @@ import type { HeartView } from './heartView.js';
  * stream). Served from the engine's in-memory snapshot: the only database work is resolving a
  * logged-in caller's session and balance, each cached for a few seconds (DESIGN §8). Everything but
  * the caller's own parts is serialised once per snapshot change and second (heartView.ts); a caller
- * without a session gets the same answer as every other one this second, kept whole as bytes.
+ * without a session gets the same answer as every other one this second, kept whole as bytes — and
+ * usually gets it from the HTTP server's shortcut, before Fastify (http/heartShortcut.ts).
  */
+type Target = { game?: undefined; room?: undefined } | { game: GameConfig; room?: RoomConfig };
+
 export default async function heartRoutes(fastify: FastifyInstance, opts: { view: HeartView }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const engine = app.game;
   const view = opts.view;
 
-  /** A room as every guest sees it this second. */
-  function guestRoom(reply: FastifyReply, game: GameConfig, room: RoomConfig, lang: ApiLang, now: number) {
-    const present = engine.presence.count(room.id, now);
-    reply.okBytes(view.answerBytes(`room:${room.id}:${present}`, lang, now, () => view.roomJson(game, room, lang, null, now, present)));
-  }
-
-  /** A signed-in viewer's room: their balance and their own bets' balances after. */
-  async function viewerRoom(request: FastifyRequest, reply: FastifyReply, game: GameConfig, room: RoomConfig, now: number) {
-    const user = await app.optionalUser(request, { allowCached: true });
-    if (!user) return guestRoom(reply, game, room, request.lang, now);
-    engine.presence.touch(room.id, user.userId, now);
-    const present = engine.presence.count(room.id, now);
-    const balance = await engine.balanceOf(user.userId);
-    return reply.okJson(view.roomJson(game, room, request.lang, { userId: user.userId, balance }, now, present));
-  }
-
-  // Not an async function: a guest's poll answers at once, without a promise (the hottest path);
-  // it returns nothing once it has sent, as Fastify expects of a handler that is not async.
-  app.post('/api/Lottery/heart', { schema: { body: heartSchema, response: answers(heartData) } }, (request, reply) => {
-    // 0 means none, as some clients send it.
-    const gameId = request.body.game_id || undefined;
-    const planId = request.body.plan_id || undefined;
-    const now = app.clock.now();
-    const lang = request.lang;
-
-    if (gameId === undefined && planId === undefined) {
-      reply.okBytes(view.answerBytes('home', lang, now, () => view.homeJson(lang, now)));
-      return;
-    }
-
+  /** What a poll asks for: the home cards (no game), a game's card, or a room; refuses unknown ones. */
+  function targetOf(planId: number | undefined, gameId: number | undefined): Target {
+    if (gameId === undefined && planId === undefined) return {};
     const room = planId !== undefined ? engine.snapshot.rooms.get(planId) : undefined;
     if (planId !== undefined && (!room || (gameId !== undefined && room.gameId !== gameId))) {
       throw new AppError('err.room_not_found', { field: 'plan_id' });
     }
     const game = engine.snapshot.games.get(room?.gameId ?? gameId!);
     if (!game) throw new AppError('err.game_not_found', { field: 'game_id' });
-    if (!room) {
-      reply.okBytes(view.answerBytes(`game:${game.id}`, lang, now, () => view.gameJson(game, undefined, lang, now)));
-      return;
-    }
+    return { game, room };
+  }
 
-    if (request.headers.token || request.headers.authorization) return viewerRoom(request, reply, game, room, now);
-    guestRoom(reply, game, room, lang, now);
+  /** The answer every guest gets this second, kept whole as bytes. */
+  function guestAnswer({ game, room }: Target, lang: ApiLang, now: number): Buffer {
+    if (!game) return view.answerBytes('home', lang, now, () => view.homeJson(lang, now));
+    if (!room) return view.answerBytes(`game:${game.id}`, lang, now, () => view.gameJson(game, undefined, lang, now));
+    const present = engine.presence.count(room.id, now);
+    return view.answerBytes(`room:${room.id}:${present}`, lang, now, () => view.roomJson(game, room, lang, null, now, present));
+  }
+
+  /** A signed-in viewer's room: their balance and their own bets' balances after. */
+  async function viewerRoom(request: FastifyRequest, reply: FastifyReply, game: GameConfig, room: RoomConfig, now: number) {
+    const user = await app.optionalUser(request, { allowCached: true });
+    if (!user) return reply.okBytes(guestAnswer({ game, room }, request.lang, now));
+    engine.presence.touch(room.id, user.userId, now);
+    const present = engine.presence.count(room.id, now);
+    const balance = await engine.balanceOf(user.userId);
+    return reply.okJson(view.roomJson(game, room, request.lang, { userId: user.userId, balance }, now, present));
+  }
+
+  // Not an async function: a guest's poll answers at once, without a promise; it returns nothing
+  // once it has sent, as Fastify expects of a handler that is not async.
+  app.post(
+    '/api/Lottery/heart',
+    {
+      schema: { body: heartSchema, response: answers(heartData) },
+      // A body the shortcut read before handing the poll on (http/heartShortcut.ts).
+      preParsing: (request, _reply, payload, done) => done(null, replayBody(request.raw, payload)),
+    },
+    (request, reply) => {
+      // 0 means none, as some clients send it.
+      const target = targetOf(request.body.plan_id || undefined, request.body.game_id || undefined);
+      const now = app.clock.now();
+      if (target.room && (request.headers.token || request.headers.authorization)) return viewerRoom(request, reply, target.game, target.room, now);
+      reply.okBytes(guestAnswer(target, request.lang, now));
+    },
+  );
+
+  // Guests' polls skip Fastify's request path while nothing would log them (http/heartShortcut.ts).
+  app.addHook('onReady', async () => {
+    const requestLogging = (app.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? false;
+    app.heartShortcut.start(
+      (poll, acceptLanguage) => {
+        let target: Target;
+        try {
+          target = targetOf(poll.planId, poll.gameId);
+        } catch {
+          return undefined; // the route refuses it, in its own words
+        }
+        return guestAnswer(target, langFrom(poll.lang, acceptLanguage), app.clock.now());
+      },
+      (req) => [...apiHeaderList(req, requestIdOf(req), app.config.trustProxy), 'content-type', JSON_TYPE],
+      !requestLogging,
+    );
   });
+  app.addHook('preClose', async () => app.heartShortcut.stop());
 }
