@@ -43,7 +43,7 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
   const setup = await database.open();
   await setup.migrate();
   await seedDemoContent(setup.db, PASSWORDS);
-  const players = await createFundedPlayers(setup.db, PLAYERS, 10_000_00);
+  const players = await createFundedPlayers(setup, PLAYERS, 10_000_00);
   const [room] = await queryRows<{ id: number }>(setup.db, sql`select id from rooms where game_id = ${GAME_ID} and type = 0 order by id limit 1`);
   await setup.close();
   report.info(`${label} set-up`, `${PLAYERS} players funded through approved deposits in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/config.js';
-import type { Db } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { uploads, users } from '../../src/db/schema.js';
 import { SessionStore } from '../../src/domain/accounts/sessions.js';
@@ -19,7 +19,8 @@ export interface Player {
 }
 
 /** Creates `count` players, each funded with `amount` cents through an approved deposit. */
-export async function createFundedPlayers(db: Db, count: number, amount: number, now = Date.now()): Promise<Player[]> {
+export async function createFundedPlayers(database: Database, count: number, amount: number, now = Date.now()): Promise<Player[]> {
+  const db = database.db;
   const [operator] = await queryRows<{ id: number }>(db, sql`select id from operators order by id limit 1`);
   if (!operator) throw new Error('no operator to approve deposits (seed first)');
   const passwordHash = await hashSecret('bench-player-password');
@@ -28,7 +29,7 @@ export async function createFundedPlayers(db: Db, count: number, amount: number,
     .insert(users)
     .values(Array.from({ length: count }, (_, i) => ({ username: `${prefix}_${i}`, nickname: `bench${i}`, passwordHash })))
     .returning({ id: users.id });
-  const sessions = new SessionStore(db);
+  const sessions = new SessionStore(database);
   const players: Player[] = [];
   // In batches: the players' requests in one transaction, then the operator's approvals in another.
   for (let i = 0; i < created.length; i += 50) {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { SessionStore, type SessionUser } from '../domain/accounts/sessions.js';
+import { CONFIRMED_CACHE_MS, SessionStore, type SessionUser } from '../domain/accounts/sessions.js';
 import { AppError, unauthorized } from '../errors.js';
 import { asGuard } from '../http/guards.js';
 
@@ -10,15 +10,16 @@ declare module 'fastify' {
     /** preValidation guard: the caller must be logged in (any group). */
     requireUser: (request: FastifyRequest) => Promise<void>;
     /**
-     * preValidation guard like requireUser, answered from the session resolved in the last few
-     * seconds when there is one (the bet path): the route must confirm the session where it writes
-     * (placing a bet checks it in its own statement, or resolves it afresh before the general path).
+     * preValidation guard like requireUser, answered from the session resolved in the last minute
+     * when there is one (CONFIRMED_CACHE_MS; the bet path): the route must confirm the session where
+     * it writes (placing a bet checks it in its own statement, or resolves it afresh before the
+     * general path).
      */
     requireUserRecent: (request: FastifyRequest) => Promise<void>;
     /** preValidation guard: the caller must be a full member (group 1), not a guest. */
     requireMember: (request: FastifyRequest) => Promise<void>;
     /** The caller's session when a valid token is sent, else null; never throws for a bad token. */
-    optionalUser: (request: FastifyRequest, opts?: { allowCached?: boolean }) => Promise<SessionUser | null>;
+    optionalUser: (request: FastifyRequest, opts?: { cachedFor?: number }) => Promise<SessionUser | null>;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -35,10 +36,10 @@ export const tokenOf = (request: FastifyRequest): string | undefined => {
 
 /** Player sessions: the token travels in the `token` header (or `Authorization: Bearer`). */
 export const authPlugin = fp(async (app) => {
-  app.decorate('sessions', new SessionStore(app.db));
+  app.decorate('sessions', new SessionStore(app.database));
   app.decorateRequest('user', null);
 
-  app.decorate('optionalUser', async (request: FastifyRequest, opts: { allowCached?: boolean } = {}) => {
+  app.decorate('optionalUser', async (request: FastifyRequest, opts: { cachedFor?: number } = {}) => {
     const token = tokenOf(request);
     if (!token || token.length > 200) return null;
     request.user = await app.sessions.resolve(token, app.clock.now(), opts);
@@ -56,7 +57,7 @@ export const authPlugin = fp(async (app) => {
   app.decorate(
     'requireUserRecent',
     asGuard('user', async (request: FastifyRequest) => {
-      const user = await app.optionalUser(request, { allowCached: true });
+      const user = await app.optionalUser(request, { cachedFor: CONFIRMED_CACHE_MS });
       if (!user) throw unauthorized();
     }),
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
 import { defaultRateLimits } from '../../src/plugins/rateLimits.js';
@@ -117,6 +117,31 @@ describe('Lottery/playOrder', () => {
     expect(res.code).toBe(401);
     expect(await countOrders(user.userId)).toBe(1);
     expect(await balances(app, user.userId)).toEqual({ money: 90_00, score: 0 });
+  });
+
+  it('bets on the session resolved up to a minute ago, whose statement still refuses one idle too long', async () => {
+    const user = await fundedUser(app, 100_00);
+    expect((await bet(app, user.token, { plan_id: plan, play_type: '1', money: '10' })).code).toBe(1);
+    // A minute later the guard still asks nothing of the database for the session: the only query
+    // is the bet's own statement (which checks the session itself).
+    clock.advance(50_000);
+    const client = (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      expect((await bet(app, user.token, { plan_id: plan, play_type: '2', money: '10' })).code).toBe(1);
+      const texts = spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text)));
+      expect(texts.filter((t) => t.includes('sessions s join users'))).toEqual([]);
+      expect(texts.filter((t) => t.includes('insert into orders'))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
+    // Last seen three hours ago (idle limit two hours), as if this node's memory were stale.
+    const lastSeen = new Date(clock.now() - 3 * 3600_000).toISOString();
+    await app.db.execute(sql`update sessions set last_seen_at = ${lastSeen}::timestamptz where user_id = ${user.userId}`);
+    const res = await bet(app, user.token, { plan_id: plan, play_type: '3', money: '10' });
+    expect(res.code).toBe(401);
+    expect(await countOrders(user.userId)).toBe(2);
+    expect(await balances(app, user.userId)).toEqual({ money: 80_00, score: 0 });
   });
 
   it('applies a retried request with the same Idempotency-Key once (I4)', async () => {

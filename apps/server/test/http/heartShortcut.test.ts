@@ -3,6 +3,7 @@
  * same bytes and headers as the route, and everything unusual left to the route.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +154,18 @@ describe('guest heart polls before Fastify', () => {
       expect(got, c.name).toEqual(expected);
       expect(res.status, c.name).toBe(injected.statusCode);
     }
+  });
+
+  it('survives a poll cut off in the middle of its body', async () => {
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('POST /api/Lottery/heart HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 40\r\n\r\n{"lang"');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+    });
+    const res = await post(port, '{"lang":"en"}');
+    expect(JSON.parse(res.body)).toMatchObject({ code: 1, msg: 'Success' });
   });
 
   it('leaves a signed-in viewer\'s poll to the route: their balance is in the answer', async () => {

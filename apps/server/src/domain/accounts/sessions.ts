@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Database, Db, DbOrTx } from '../../db/client.js';
+import { preparedRows } from '../../db/query.js';
 import { sessions, users } from '../../db/schema.js';
 import { newToken, tokenHash } from '../security/tokens.js';
 
@@ -9,8 +10,24 @@ export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_MS = 14 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
-/** How long a resolved session may be reused without a query, by callers that allow it (polling). */
-const CACHE_MS = 5 * 1000;
+/** How long a resolved session may be reused without a query by what only shows data (the heart's balance). */
+export const SHOWN_CACHE_MS = 5 * 1000;
+/**
+ * How long a bet may use a resolved session without a query: its statement checks the session again
+ * (not revoked, not expired, not idle too long) as it locks the player (oneStatementBet.ts).
+ */
+export const CONFIRMED_CACHE_MS = 60 * 1000;
+
+interface SessionRow {
+  sessionId: number | string;
+  userId: number;
+  username: string;
+  groupId: number;
+  disabled: boolean;
+  remember: boolean;
+  lastSeenAt: Date | string;
+  expiresAt: Date | string;
+}
 
 export interface SessionUser {
   sessionId: number;
@@ -27,7 +44,11 @@ interface CachedSession {
 export class SessionStore {
   private cache = new Map<string, CachedSession>();
 
-  constructor(private db: Db) {}
+  private readonly db: Db;
+
+  constructor(private readonly database: Database) {
+    this.db = database.db;
+  }
 
   async create(
     db: DbOrTx,
@@ -49,29 +70,23 @@ export class SessionStore {
     return token;
   }
 
-  /** The session's user, or null when the token is unknown, revoked, idle too long or expired. */
-  async resolve(token: string, now: number, opts: { allowCached?: boolean } = {}): Promise<SessionUser | null> {
+  /**
+   * The session's user, or null when the token is unknown, revoked, idle too long or expired.
+   * `cachedFor`: a session resolved less than this many ms ago is answered from memory.
+   */
+  async resolve(token: string, now: number, opts: { cachedFor?: number } = {}): Promise<SessionUser | null> {
     const hash = tokenHash(token);
-    if (opts.allowCached) {
+    if (opts.cachedFor) {
       const hit = this.cache.get(hash);
-      if (hit && now - hit.cachedAt < CACHE_MS) return hit.user;
+      if (hit && now - hit.cachedAt < opts.cachedFor) return hit.user;
     }
-    const rows = await this.db
-      .select({
-        sessionId: sessions.id,
-        userId: users.id,
-        username: users.username,
-        groupId: users.groupId,
-        disabled: users.disabled,
-        remember: sessions.remember,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)))
-      .limit(1);
-    const row = rows[0];
+    const [found] = await preparedRows<SessionRow>(this.database, 'lucky28_session', sql`
+      select s.id as "sessionId", u.id as "userId", u.username, u.group_id as "groupId", u.disabled, s.remember,
+             s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt"
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${hash}::text and s.revoked_at is null
+      limit 1`);
+    const row = found && { ...found, lastSeenAt: new Date(found.lastSeenAt), expiresAt: new Date(found.expiresAt) };
     const idleLimit = row?.remember ? REMEMBER_MS : SESSION_IDLE_MS;
     if (
       !row ||
@@ -83,10 +98,10 @@ export class SessionStore {
       return null;
     }
     if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+      await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, Number(row.sessionId)));
     }
     const user: SessionUser = {
-      sessionId: row.sessionId,
+      sessionId: Number(row.sessionId),
       userId: row.userId,
       username: row.username,
       groupId: row.groupId,

@@ -6,7 +6,8 @@
  * - takes the round FOR SHARE when it exists, is not drawn and still open (the draw's FOR UPDATE
  *   waits for it; a bet after the draw sees it drawn — invariant I5);
  * - locks and debits the player (score first, then money) when not disabled, not excluded, the
- *   session still valid (the route's guard may answer from a session resolved seconds ago), without
+ *   session still valid — not revoked, expired or idle too long (the route's guard may answer from a
+ *   session resolved up to a minute ago, sessions.ts CONFIRMED_CACHE_MS) — without
  *   such limits, and the balance covers the stake and the room's entry limit;
  * - writes the orders with their odds (I6) and one type-2 ledger row per wallet touched with the
  *   running balance after it (I1, I2), exactly as `placeBets` does;
@@ -20,6 +21,7 @@ import type { Database } from '../../db/client.js';
 import { literal, preparedRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { KeyAlreadyAnswered } from '../idempotency.js';
+import { REMEMBER_MS, SESSION_IDLE_MS } from '../accounts/sessions.js';
 import { checkRequest, newOrderNo, type BetContext, type BetRequest, type BetResult } from './betting.js';
 
 /** More classes than this in one request take the general path. */
@@ -49,6 +51,8 @@ export async function placeBetsInOneStatement(
   const { room, game } = checkRequest(req, ctx);
   if (req.playTypes.length > MAX_CLASSES) return null;
   const at = new Date(ctx.now).toISOString();
+  // A session last seen before this is idle too long (as SessionStore.resolve decides).
+  const idleSince = (limit: number) => new Date(ctx.now - limit).toISOString();
   const total = req.amount * req.playTypes.length;
   const list = (xs: readonly (number | string | null)[]) => xs.map((x) => (x === null ? '' : String(x))).join(',');
   const odds = req.playTypes.map((t) => room.odds.get(t)!);
@@ -72,7 +76,8 @@ export async function placeBetsInOneStatement(
       where id = ${req.userId}::int and not disabled and (excluded_until is null or excluded_until <= ${at}::timestamptz)
         and exists (select 1 from r) -- the round first, then the player: the draw's lock order
         ${req.sessionId === undefined ? sql`` : sql`and exists (select 1 from sessions s where s.id = ${req.sessionId}::int and s.user_id = users.id
-          and s.revoked_at is null and s.expires_at > ${at}::timestamptz)`}
+          and s.revoked_at is null and s.expires_at > ${at}::timestamptz
+          and s.last_seen_at >= case when s.remember then ${idleSince(REMEMBER_MS)}::timestamptz else ${idleSince(SESSION_IDLE_MS)}::timestamptz end)`}
       for update
     ),
     u as (

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { heartData, heartSchema, type ApiLang } from '@lucky28/shared';
 import type { Logger } from 'pino';
+import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { replayBody } from '../../http/heartShortcut.js';
@@ -48,7 +49,7 @@ export default async function heartRoutes(fastify: FastifyInstance, opts: { view
 
   /** A signed-in viewer's room: their balance and their own bets' balances after. */
   async function viewerRoom(request: FastifyRequest, reply: FastifyReply, game: GameConfig, room: RoomConfig, now: number) {
-    const user = await app.optionalUser(request, { allowCached: true });
+    const user = await app.optionalUser(request, { cachedFor: SHOWN_CACHE_MS });
     if (!user) return reply.okBytes(guestAnswer({ game, room }, request.lang, now));
     engine.presence.touch(room.id, user.userId, now);
     const present = engine.presence.count(room.id, now);

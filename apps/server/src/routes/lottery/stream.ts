@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { heartData, streamSchema } from '@lucky28/shared';
+import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { StreamHub, type StreamTopic } from './streamHub.js';
@@ -41,7 +42,7 @@ export default async function streamRoutes(fastify: FastifyInstance, opts: { vie
       if (!engine.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
       topic = { kind: 'game', gameId };
     }
-    const user = topic.kind === 'room' && (request.headers.token || request.headers.authorization) ? await app.optionalUser(request, { allowCached: true }) : null;
+    const user = topic.kind === 'room' && (request.headers.token || request.headers.authorization) ? await app.optionalUser(request, { cachedFor: SHOWN_CACHE_MS }) : null;
 
     reply.hijack();
     const res = reply.raw;
