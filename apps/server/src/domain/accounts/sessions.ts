@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client.js';
 import { preparedRows } from '../../db/query.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions } from '../../db/schema.js';
 import { newToken, tokenHash } from '../security/tokens.js';
 
 /** DESIGN §7: idle and absolute expiry; "remember me" keeps the session for 14 days. */
