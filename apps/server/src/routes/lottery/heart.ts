@@ -88,7 +88,11 @@ export default async function heartRoutes(fastify: FastifyInstance, opts: { view
         }
         return guestAnswer(target, langFrom(poll.lang, acceptLanguage), app.clock.now());
       },
-      (req) => [...apiHeaderList(req, requestIdOf(req), app.config.trustProxy), 'content-type', JSON_TYPE],
+      (req) => {
+        const headers = apiHeaderList(req, requestIdOf(req), app.config.trustProxy);
+        headers.push('content-type', JSON_TYPE);
+        return headers;
+      },
       !requestLogging,
     );
   });
