@@ -31,6 +31,9 @@ const HEART_PAIRS = Number(env.BENCH_PAIRS ?? 5);
 const ORDERS = Number(env.BENCH_ORDERS ?? 100_000);
 const PORT = Number(env.BENCH_PORT ?? 8300);
 const GAME_ID = 7;
+/** For profiling one part: BENCH_ONLY=postgres, the server on PostgreSQL alone (bets, draw, heart, ledger); =bets, without the heart. */
+const ONLY = env.BENCH_ONLY;
+const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets';
 const PASSWORDS = { demoPassword: 'bench-demo-password', operatorPassword: 'bench-operator-password' };
 
 const report = new Report();
@@ -118,14 +121,16 @@ async function main() {
 
   if (ADMIN_URL) {
     report.section('PostgreSQL (DATABASE_URL server, scratch databases)');
-    await withScratch(() => scratchPostgres(ADMIN_URL, 'server'), (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: true }));
-    await withScratch(() => scratchPostgres(ADMIN_URL, 'settle'), (db) => benchSettlement(db, 'PostgreSQL'));
+    await withScratch(() => scratchPostgres(ADMIN_URL, 'server'), (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: ONLY !== 'bets' }));
+    if (!PG_ONLY) await withScratch(() => scratchPostgres(ADMIN_URL, 'settle'), (db) => benchSettlement(db, 'PostgreSQL'));
   } else {
     report.section('PostgreSQL: not measured (set DATABASE_URL to a PostgreSQL server for the bets-vs-pgbench budgets)');
   }
-  report.section('PGlite (embedded, file-backed)');
-  await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: !ADMIN_URL }));
-  await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
+  if (!PG_ONLY) {
+    report.section('PGlite (embedded, file-backed)');
+    await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: !ADMIN_URL }));
+    await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
+  }
 
   report.summary();
   console.log(`bench took ${((performance.now() - started) / 1000).toFixed(0)} s`);

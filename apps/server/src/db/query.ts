@@ -25,6 +25,15 @@ export async function preparedRows<T>(database: Database, name: string, query: S
 }
 
 /**
+ * A PostgreSQL array literal of `values` (NULL for null), sent as ONE text parameter and cast in the
+ * SQL (`${pgArray(ids)}::int[]`): the statement's text stays the same whatever the length, so it can
+ * be prepared once, on both drivers.
+ */
+export function pgArray(values: readonly (string | number | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+
+/**
  * A named integer constant written into the SQL text (not a bind parameter), so raw SQL can say
  * `LedgerType.purchase` where it would say `2` and keep the plan a literal gets (partial indexes).
  */

@@ -170,6 +170,40 @@ describe('Lottery/playOrder', () => {
     await checkLedgerInvariants(app.db);
   });
 
+  it('places bets sent together in shared statements, each accepted or refused on its own', async () => {
+    const issue = await currentIssue(app);
+    const players = await Promise.all(Array.from({ length: 12 }, () => fundedUser(app, 100_00)));
+    const broke = await fundedUser(app, 5_00);
+    const retry = await fundedUser(app, 100_00);
+    const retried = { 'idempotency-key': 'batch-retry-1' };
+    const first = await bet(app, retry.token, { issue, plan_id: plan, play_type: '1', money: '10' }, retried);
+    expect(first.code).toBe(1);
+    const before = { ...app.game.betBatcher.sent };
+
+    const [again, poor, ...placed] = await Promise.all([
+      // A retry in a batch fails that statement (its key is taken): every bet is then placed alone.
+      bet(app, retry.token, { issue, plan_id: plan, play_type: '1', money: '10' }, retried),
+      bet(app, broke.token, { issue, plan_id: plan, play_type: '2', money: '10' }),
+      ...players.map((p, i) => bet(app, p.token, { issue, plan_id: plan, play_type: i % 2 ? '1,3' : '4', money: '10' }, { 'idempotency-key': `batch-${i}-${issue}` })),
+    ]);
+    expect(again.data).toEqual(first.data);
+    expect(poor.msg).toBe('Insufficient balance, please deposit first');
+    expect(placed.map((r) => [r.code, r.data.after_quantity])).toEqual(players.map((_, i) => [1, i % 2 ? '80.00' : '90.00']));
+    for (const [i, p] of players.entries()) expect(await balances(app, p.userId)).toEqual({ money: i % 2 ? 80_00 : 90_00, score: 0 });
+    expect(await balances(app, broke.userId)).toEqual({ money: 5_00, score: 0 });
+    expect(await countOrders(retry.userId)).toBe(1);
+
+    // Without a taken key the same burst shares statements.
+    const sharing = { ...app.game.betBatcher.sent };
+    const more = await Promise.all(players.map((p) => bet(app, p.token, { issue, plan_id: plan, play_type: '2', money: '10' })));
+    expect(more.every((r) => r.code === 1)).toBe(true);
+    const sent = app.game.betBatcher.sent;
+    expect(sent.bets - sharing.bets).toBe(players.length);
+    expect(sent.statements - sharing.statements).toBeLessThan(players.length);
+    expect(sharing.bets - before.bets).toBe(players.length + 2);
+    await checkLedgerInvariants(app.db);
+  });
+
   it('accepts exactly 10 of 200 concurrent bets when the balance covers exactly 10 (I2)', async () => {
     const user = await fundedUser(app, 10 * 10_00);
     const issue = await currentIssue(app);

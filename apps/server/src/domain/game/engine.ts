@@ -11,7 +11,8 @@ import { LedgerType } from '../ledger/post.js';
 import { BalanceCache } from './balances.js';
 import { loadGameConfigs, promoteDueChanges, type LoadedConfig } from './config.js';
 import { placeBets, type BetRequest, type BetResult } from './betting.js';
-import { placeBetsInOneStatement } from './oneStatementBet.js';
+import { prepareBet } from './oneStatementBet.js';
+import { BetBatcher } from './betBatcher.js';
 import { idempotent } from '../idempotency.js';
 import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from './chains.js';
 import type { DrawFaults, DrawOutcome } from './drawAndSettle.js';
@@ -48,6 +49,8 @@ export class GameEngine {
   readonly presence = new Presence();
   readonly balances = new BalanceCache();
   readonly seeds = new ChainSeedCache();
+  /** The common case of placing bets, batched into shared statements (oneStatementBet.ts). */
+  readonly betBatcher: BetBatcher;
   readonly events: GameEvents;
   /** Snapshot changes as they happen (the live streams listen). */
   readonly changes = new GameChanges();
@@ -67,6 +70,7 @@ export class GameEngine {
     this.log = opts.log;
     const length = opts.chainLength ?? DEFAULT_CHAIN_LENGTH;
     this.chain = { length, spare: opts.chainSpare ?? Math.max(1, Math.min(1000, Math.floor(length / 10))) };
+    this.betBatcher = new BetBatcher(opts.database);
     this.events = new GameEvents(opts.database, (e) => void this.onRemoteEvent(e), (err) => this.log.warn({ err }, 'game event failed'));
     this.scheduler = new RoundScheduler(this, { intervalMs: opts.tickMs ?? 1000 });
   }
@@ -238,11 +242,15 @@ export class GameEngine {
     this.applyDueConfig(now);
     const game = this.snapshot.games.get(req.gameId);
     const room = this.snapshot.rooms.get(req.roomId);
-    // The common case in one statement; anything else (a new round, limits, a refusal) the general way.
-    const { answer, replayed } = await idempotent(this.db, req.idempotency, async () =>
-      (await placeBetsInOneStatement(this.database, req, { settings: this.settings, now, game, room })) ??
-      (await opts.confirmSession?.(), placeBets(this.db, req, { settings: this.settings, seeds: this.seeds, chain: this.chain, now, game, room })),
-    );
+    // The common case in one statement shared with other bets; anything else (a new round, limits,
+    // a refusal) the general way.
+    const { answer, replayed } = await idempotent(this.db, req.idempotency, async () => {
+      const prepared = prepareBet(req, { settings: this.settings, now, game, room });
+      return (
+        (prepared && (await this.betBatcher.place(prepared))) ??
+        (await opts.confirmSession?.(), placeBets(this.db, req, { settings: this.settings, seeds: this.seeds, chain: this.chain, now, game, room }))
+      );
+    });
     if (!replayed) {
       const event = betEvent(answer);
       this.applyBetEvent(event);

@@ -111,23 +111,25 @@ export class GameEvents {
     const events = this.pending;
     this.pending = [];
     if (events.length === 0) return this.flushing;
+    // Each event's JSON once; a payload is `{"origin":…,"events":[` + the events joined by commas + `]}`,
+    // measured in bytes as NOTIFY counts them.
+    const head = `{"origin":${JSON.stringify(this.nodeId)},"events":[`;
     const payloads: string[] = [];
-    let batch: GameEvent[] = [];
-    const close = () => {
-      if (batch.length) payloads.push(JSON.stringify({ origin: this.nodeId, events: batch }));
-      batch = [];
-    };
+    let batch: string[] = [];
+    let size = head.length + 2;
     for (const e of events) {
-      const alone = JSON.stringify({ origin: this.nodeId, events: [e] });
-      if (alone.length > MAX_PAYLOAD) continue; // too big to send: the other nodes' resync covers it
-      batch.push(e);
-      if (JSON.stringify({ origin: this.nodeId, events: batch }).length > MAX_PAYLOAD) {
-        batch.pop();
-        close();
-        batch.push(e);
+      const json = JSON.stringify(e);
+      const bytes = Buffer.byteLength(json);
+      if (head.length + bytes + 2 > MAX_PAYLOAD) continue; // too big to send: the other nodes' resync covers it
+      if (batch.length > 0 && size + 1 + bytes > MAX_PAYLOAD) {
+        payloads.push(`${head}${batch.join(',')}]}`);
+        batch = [];
+        size = head.length + 2;
       }
+      size += (batch.length > 0 ? 1 : 0) + bytes;
+      batch.push(json);
     }
-    close();
+    if (batch.length > 0) payloads.push(`${head}${batch.join(',')}]}`);
     this.flushing = this.flushing.then(async () => {
       for (const payload of payloads) {
         await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`).catch((err) => this.onError(err));
