@@ -14,7 +14,7 @@
  * answer when the fingerprints match, or refuses when they do not. A request that failed stored
  * nothing, so its retry runs afresh.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_RE } from '@lucky28/shared';
 import type { DbOrTx } from '../db/client.js';
@@ -54,7 +54,7 @@ export function requestFingerprint(
   const kept = Object.fromEntries(
     Object.entries(params).filter(([k]) => !NOT_FINGERPRINTED.has(k) && !secrets.includes(k)),
   );
-  return createHash('sha256').update(canonicalJson({ operation, params: kept })).digest('hex');
+  return hash('sha256', canonicalJson({ operation, params: kept }), 'hex');
 }
 
 /**
