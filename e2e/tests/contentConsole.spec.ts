@@ -16,8 +16,10 @@ test('an article written in the console rich-text editor reaches players at once
 
   await page.getByTestId('article-add').click();
   const drawer = page.locator('.ant-drawer');
-  await drawer.getByRole('combobox').nth(1).click();
+  const language = drawer.locator('.ant-select').nth(1);
+  await language.click();
   await page.locator('.ant-select-item-option', { hasText: 'English' }).click();
+  await expect(language, 'the drawer shows the language chosen').toHaveText('English');
   const title = `Console news ${Date.now()}`;
   await drawer.getByTestId('article-title').fill(title);
   const editor = drawer.locator('.tiptap');
@@ -27,6 +29,7 @@ test('an article written in the console rich-text editor reaches players at once
   await bold.click();
   await expect(bold).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.type('Bold words');
+  await expect(language, 'the language is still the one chosen when saving').toHaveText('English');
   await drawer.getByTestId('article-save').click();
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Form, Input, Select, Space, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AddButton, editDeleteColumn, useContentEditor, yesNo } from './panelParts';
+import { AddButton, editDeleteColumn, EditorForm, useContentEditor, yesNo } from './panelParts';
 import { apiLangOf } from '../../lib/languages';
 import { formatTime } from './time';
 import { CONTENT_LANGS, useArticles, useTabs, type AdminArticle } from './api';
@@ -49,7 +49,7 @@ export function ArticlesPanel() {
       <Drawer open={editor.draft !== null} width={760} title={editor.title} onClose={editor.close} destroyOnHidden
         extra={<Button type="primary" loading={editor.saving} onClick={() => editor.form.submit()} data-testid="article-save">{t('common.save')}</Button>}>
         <Alert type="info" showIcon message={t('content.sanitizedNote')} style={{ marginBottom: 12 }} />
-        <Form form={editor.form} layout="vertical" onFinish={editor.submit}>
+        <EditorForm editor={editor}>
           <Space wrap>
             <Form.Item name="tab_id" label={t('content.tab')} rules={[{ required: true, message: t('content.tab') }]}>
               <Select style={{ width: 200 }} options={tabOptions} />
@@ -67,7 +67,7 @@ export function ArticlesPanel() {
           <Form.Item name="content" label={t('content.text')} rules={[{ required: true, message: t('content.text') }]}>
             <RichTextEditor />
           </Form.Item>
-        </Form>
+        </EditorForm>
       </Drawer>
     </>
   );

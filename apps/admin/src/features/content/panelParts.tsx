@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Form, Modal, Popconfirm, Space, Switch, Table, type ButtonProps } from 'antd';
+import { App, Button, ConfigProvider, Form, Modal, Popconfirm, Space, Switch, Table, type ButtonProps } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -97,6 +97,28 @@ export function useContentEditor<Draft extends { id?: number }>(kind: 'banner' |
 
 type ContentEditor<Draft extends { id?: number }> = ReturnType<typeof useContentEditor<Draft>>;
 
+interface EditorFormProps<Draft extends { id?: number }> {
+  editor: ContentEditor<Draft>;
+  /** Completes the form's values before the save (by default they are saved as they are). */
+  onFinish?: (values: Draft) => void;
+  children: ReactNode;
+}
+
+/**
+ * The form of a content dialog. Its dropdowns and tooltips open inside the dialog, not on the page
+ * behind it, so they stay on their field when that page scrolls (a dropdown carried off by the page
+ * jumps back at its next alignment, and a pick pressed before the jump is released beside the option).
+ */
+export function EditorForm<Draft extends { id?: number }>({ editor, onFinish, children }: EditorFormProps<Draft>) {
+  return (
+    <ConfigProvider getPopupContainer={(trigger) => trigger?.parentElement ?? document.body}>
+      <Form form={editor.form} layout="vertical" onFinish={onFinish ?? editor.submit}>
+        {children}
+      </Form>
+    </ConfigProvider>
+  );
+}
+
 interface ContentListProps<T extends { id: number }, Draft extends { id?: number }> {
   query: UseQueryResult<T[]>;
   editor: ContentEditor<Draft>;
@@ -122,9 +144,9 @@ export function ContentListPanel<T extends { id: number }, Draft extends { id?: 
           <AddButton style={{ marginBottom: 12 }} onClick={() => editor.open(props.blank)} data-testid={props.addTestId} />
           <Table<T> rowKey="id" size="small" pagination={props.pagination} dataSource={rows} columns={props.columns(rows)} />
           <Modal open={editor.draft !== null} width={props.dialogWidth} title={editor.title} onCancel={editor.close} onOk={() => editor.form.submit()} confirmLoading={editor.saving} destroyOnHidden>
-            <Form form={editor.form} layout="vertical" onFinish={props.onFinish ?? editor.submit}>
+            <EditorForm editor={editor} onFinish={props.onFinish}>
               {props.children}
-            </Form>
+            </EditorForm>
           </Modal>
         </>
       )}
