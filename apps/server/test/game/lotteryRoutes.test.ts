@@ -229,7 +229,7 @@ describe('user/orderList', () => {
       lottery_code: '',
     });
     expect(res.data.map((o: { play_method: string }) => o.play_method).sort()).toEqual(['Big odd', 'Sum 5']);
-    expect(res.data[0].orderNo).toMatch(/^\d{21}$/);
+    expect(res.data[0].orderNo).toMatch(/^\d{28}$/);
     expect(typeof res.data[0].createtime).toBe('number');
 
     clock.set(roundAt(clock.now(), app.game.settings).drawsAt);

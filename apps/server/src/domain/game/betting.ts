@@ -73,7 +73,12 @@ export interface BetContext {
   onPlaced?: (tx: DbOrTx, result: BetResult) => Promise<void>;
 }
 
-export const newOrderNo = (now: number) => `${now}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+/**
+ * An order number: the time in ms and 15 random digits (48 bits). Unique by the index; 8 random digits
+ * made two bets in the same millisecond collide about once in 10^8 pairs, a refused bet a few times
+ * a day at thousands of bets per second.
+ */
+export const newOrderNo = (now: number) => `${now}${String(randomInt(0, 2 ** 48 - 1)).padStart(15, '0')}`;
 
 /** Runs the checks that need no database, in the order of DESIGN §6. */
 export function checkRequest(req: BetRequest, ctx: Pick<BetContext, 'game' | 'room' | 'now' | 'settings'>): { room: RoomConfig; game: GameConfig } {

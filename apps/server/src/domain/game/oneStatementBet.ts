@@ -226,9 +226,11 @@ function toResult(bet: PreparedBet, rows: Row[]): BetResult | null {
   };
 }
 
-const isKeyTaken = (err: unknown) =>
-  // The failing cast names the key's marker; drivers wrap the database error (cause).
-  `${(err as Error | undefined)?.message} ${((err as { cause?: Error } | undefined)?.cause)?.message}`.includes(KEY_TAKEN);
+/** Whether the statement failed on the marker's cast: the database's own message (drivers wrap it as `cause`, with the parameters). */
+const isKeyTaken = (err: unknown) => {
+  const database = (err as { cause?: unknown } | undefined)?.cause ?? err;
+  return String((database as Error | undefined)?.message).includes(KEY_TAKEN);
+};
 
 /**
  * Places a batch of bets (at most one per player) in one statement. Each outcome is the bet's
@@ -242,7 +244,7 @@ export async function placeBetBatch(database: Database, bets: readonly PreparedB
     rows = await runStatement(database, bets);
   } catch (err) {
     if (bets.length > 1) return Promise.all(bets.map(async (bet) => (await placeBetBatch(database, [bet]))[0]!));
-    return [{ status: 'rejected', reason: isKeyTaken(err) ? new KeyAlreadyAnswered() : err }];
+    return [{ status: 'rejected', reason: bets[0]!.req.idempotency && isKeyTaken(err) ? new KeyAlreadyAnswered() : err }];
   }
   // Committed: from here on a bet is never placed again, whatever its rows say.
   return bets.map((bet, i) => {
