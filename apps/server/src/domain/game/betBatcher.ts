@@ -18,10 +18,10 @@ interface Waiting {
 
 export interface BetBatcherOptions {
   /**
-   * Statements running at once (each on its own connection). Two, measured with `npm run bench` on 2
-   * cores: one alone waits for each commit's WAL flush (about 2,000 bets/s); two overlap one's flush
-   * with the other's work (about 4,500/s, p99 14 ms); more split the same bets into smaller
-   * statements and more commits (about 2,000/s again, p99 over 60 ms).
+   * Statements running at once (each on its own connection). Two: one statement's commit can wait for
+   * its WAL flush while the next is worked on, and the bets are not split into many small commits.
+   * On a quiet 2-core machine `npm run bench` gave the same rate for 1, 2, 4 and 8 (0.97–1.01× pgbench,
+   * p99 12–14 ms).
    */
   maxInFlight?: number;
   /** Bets in one statement at most. */
