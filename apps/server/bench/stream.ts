@@ -209,7 +209,9 @@ export async function benchStream(
         name: 'server memory per idle viewer (JS heap + buffers after GC)',
         value: `${(bytesPerViewer / 1024).toFixed(2)} kB (${((after.js - before.js) / 1048576).toFixed(1)} MB for ${added} more; resident set ${(rssPerViewer / 1024).toFixed(2)} kB each)`,
         budget: '≤ 10 kB',
-        ok: bytesPerViewer <= STREAM_BUDGETS.bytesPerViewer,
+        // Less memory with more viewers is no measure: something else in the process moved (on PGlite,
+        // the embedded database's buffers are counted too). Never a pass.
+        ok: bytesPerViewer >= 0 && bytesPerViewer <= STREAM_BUDGETS.bytesPerViewer,
       },
       {
         name: `bet → every viewer (${placed} bets × ${ready.ready} viewers)`,
