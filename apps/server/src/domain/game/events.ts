@@ -116,20 +116,22 @@ export class GameEvents {
     const head = `{"origin":${JSON.stringify(this.nodeId)},"events":[`;
     const payloads: string[] = [];
     let batch: string[] = [];
-    let size = head.length + 2;
+    let size = 0;
+    const close = () => {
+      if (batch.length > 0) payloads.push(`${head}${batch.join(',')}]}`);
+      batch = [];
+      size = head.length + 2;
+    };
+    close();
     for (const e of events) {
       const json = JSON.stringify(e);
       const bytes = Buffer.byteLength(json);
       if (head.length + bytes + 2 > MAX_PAYLOAD) continue; // too big to send: the other nodes' resync covers it
-      if (batch.length > 0 && size + 1 + bytes > MAX_PAYLOAD) {
-        payloads.push(`${head}${batch.join(',')}]}`);
-        batch = [];
-        size = head.length + 2;
-      }
+      if (batch.length > 0 && size + 1 + bytes > MAX_PAYLOAD) close();
       size += (batch.length > 0 ? 1 : 0) + bytes;
       batch.push(json);
     }
-    if (batch.length > 0) payloads.push(`${head}${batch.join(',')}]}`);
+    close();
     this.flushing = this.flushing.then(async () => {
       for (const payload of payloads) {
         await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`).catch((err) => this.onError(err));

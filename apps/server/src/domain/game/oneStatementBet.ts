@@ -76,9 +76,9 @@ interface Row {
 /** The batch's columns, one array per column (sent as PostgreSQL array literals: one statement text for any batch). */
 function columns(bets: readonly PreparedBet[]) {
   const iso = (ms: number) => new Date(ms).toISOString();
-  const perBet = <T>(f: (b: PreparedBet, i: number) => T) => pgArray(bets.map(f) as (string | number | null)[]);
-  const perClass = <T>(f: (b: PreparedBet, k: number, i: number) => T) =>
-    pgArray(bets.flatMap((b, i) => b.req.playTypes.map((_, k) => f(b, k, i))) as (string | number | null)[]);
+  type Value = string | number | null;
+  const perBet = (f: (b: PreparedBet, i: number) => Value) => pgArray(bets.map(f));
+  const perClass = (f: (b: PreparedBet, k: number, i: number) => Value) => pgArray(bets.flatMap((b, i) => b.req.playTypes.map((_, k) => f(b, k, i))));
   return {
     i: perBet((_, i) => i),
     userId: perBet((b) => b.req.userId),
