@@ -139,6 +139,13 @@ describe('a stream after its session ends', () => {
       },
     ],
     [
+      'a time-out taken from another session',
+      async (u) => {
+        const other = await call(nodeA, '/api/user/login', { account: u.username, password: u.password }, { ip: '10.88.0.2' });
+        expect((await call(nodeA, '/api/user/takeBreak', { kind: 'timeout', duration: '24h' }, { token: other.data.userinfo.token })).code).toBe(1);
+      },
+    ],
+    [
       'a freeze by an operator',
       async (u) => {
         const support = await operatorWithRole(nodeA, 'support');
