@@ -23,10 +23,13 @@ export function sendImage(reply: FastifyReply, name: string, mime: string, bytes
     .send(bytes);
 }
 
-/** An operator's view of a private file: role checked by the file's kind, and audited before the bytes leave. */
+/**
+ * An operator's view of a private file: role checked by the file's kind, and audited before the bytes
+ * leave. Only behind `requireOperator` (the session, its TOTP enrolment and its role are checked there).
+ */
 export async function serveToOperator(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, name: string) {
-  const operator = request.operator ?? (await app.optionalOperator(request));
-  if (!operator) throw unauthorized();
+  const operator = request.operator;
+  if (!operator || operator.enrolmentPending) throw unauthorized();
   const row = await findUploadByName(app.db, name);
   if (!row) throw new AppError('err.not_found', { httpStatus: 404 });
   if (!roleAllows(operator.role, FILE_VIEW_ROLES[row.kind] ?? [])) throw new AppError('err.forbidden', { httpStatus: 403, code: 403 });

@@ -5,7 +5,7 @@ import { queryRows } from '../../src/db/query.js';
 import { operators } from '../../src/db/schema.js';
 import { hashSecret } from '../../src/domain/security/passwords.js';
 import { call, registerUser } from '../helpers.js';
-import { balanceOf, createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
+import { JPEG, PNG, balanceOf, createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit, upload } from '../wallet/fixtures.js';
 
 /**
  * Issue 10 item 9: the role of every operator call, each tried by every role. `session` = any signed-in
@@ -143,6 +143,64 @@ describe('operator roles, call by call', () => {
         }
       }
     }
+  });
+});
+
+/** Which roles read each kind of private upload (DESIGN §7: "operators with the right role"). */
+const FILE_READERS = { idcard: ['admin', 'support'], recharge_screenshot: ['admin', 'finance'] } as const;
+/** The two paths a file is read by: the one its URL names (players and operators), and the console's. */
+const FILE_PATHS = ['/api/common/file/', '/api/admin/file/'] as const;
+
+describe('private files, read by every role', () => {
+  const views = async (name: string) =>
+    (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'upload.view' and target_id = ${name}`))[0]!.n;
+  const read = (path: string, name: string, token?: string) =>
+    app.inject({ method: 'GET', url: `${path}${name}?lang=en`, headers: token ? { token } : {} });
+
+  it('each role reads the kinds its work needs by either path, each view audited; other roles 403', async () => {
+    const owner = await registerUser(app);
+    for (const [kind, readers] of Object.entries(FILE_READERS)) {
+      const name = (await upload(app, owner.token, { data: kind === 'idcard' ? PNG : JPEG, filename: 'f.png' }, { type: kind })).data.name as string;
+      for (const path of FILE_PATHS) {
+        for (const role of ['admin', 'finance', 'support'] as const) {
+          const before = await views(name);
+          const res = await read(path, name, tokens[role]);
+          const allowed = (readers as readonly string[]).includes(role);
+          expect(res.statusCode, `${role} reads ${kind} by ${path}`).toBe(allowed ? 200 : 403);
+          expect(await views(name), `${role} reads ${kind} by ${path}: audited`).toBe(before + (allowed ? 1 : 0));
+        }
+      }
+    }
+  });
+
+  it('an operator whose TOTP enrolment is pending reads no file, by either path (403, audited, no view)', async () => {
+    const owner = await registerUser(app);
+    for (const kind of Object.keys(FILE_READERS)) {
+      const name = (await upload(app, owner.token, { data: PNG, filename: 'f.png' }, { type: kind })).data.name as string;
+      for (const path of FILE_PATHS) {
+        for (const pending of pendings) {
+          const url = `${path}:name`;
+          const before = (await queryRows<{ n: number }>(app.db, sql`
+            select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'reason' = 'totp_enrolment'`))[0]!.n;
+          const res = await read(path, name, pending);
+          expect([res.statusCode, res.json().msg], `${kind} by ${path}`).toEqual([403, 'Please set up two-factor authentication first']);
+          const after = (await queryRows<{ n: number }>(app.db, sql`
+            select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'reason' = 'totp_enrolment'`))[0]!.n;
+          expect(after, `${kind} by ${path}: the refusal is audited`).toBe(before + 1);
+        }
+      }
+      expect(await views(name)).toBe(0);
+    }
+  });
+
+  it('a player reads only their own files, and only by the path their URL names; no token is 401', async () => {
+    const owner = await registerUser(app);
+    const other = await registerUser(app);
+    const name = (await upload(app, owner.token, { data: PNG, filename: 'f.png' }, { type: 'idcard' })).data.name as string;
+    expect((await read(FILE_PATHS[0], name, owner.token)).statusCode).toBe(200);
+    expect((await read(FILE_PATHS[0], name, other.token)).statusCode).toBe(404);
+    expect((await read(FILE_PATHS[1], name, owner.token)).statusCode).toBe(401);
+    for (const path of FILE_PATHS) expect((await read(path, name)).statusCode, path).toBe(401);
   });
 });
 

@@ -5,18 +5,20 @@
  * Two app instances on one database as in twoNodes.test.ts (separate pools on PostgreSQL, so the bet
  * crosses through LISTEN/NOTIFY); node B listens on a real port.
  */
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
+import { SESSION_CHECK_MS } from '../../src/routes/lottery/streamHub.js';
 import { call, registerUser, TEST_OPERATOR_KEY } from '../helpers.js';
 import { fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
 import { openStream, type StreamReader } from './streamClient.js';
 import { openTwoDatabases } from './twoDatabases.js';
+import { operatorWithRole } from '../wallet/fixtures.js';
 
-const PORT = 8351;
 const clock = new ManualClock(T0 + 5_000);
 
 const databases = await openTwoDatabases('lucky28_ts');
@@ -31,7 +33,8 @@ for (const node of [nodeA, nodeB]) {
   node.game.chain.spare = 8;
 }
 await Promise.all([nodeA.game.init(), nodeB.game.init()]);
-await nodeB.listen({ port: PORT, host: '127.0.0.1' });
+await nodeB.listen({ port: 0, host: '127.0.0.1' });
+const PORT = (nodeB.server.address() as AddressInfo).port;
 const readers: StreamReader[] = [];
 afterAll(async () => {
   for (const r of readers) r.close();
@@ -116,5 +119,61 @@ describe('the live stream', () => {
     expect(wrong.json()).toMatchObject({ code: 0, field: 'game_id' });
     expect(nodeB.apiRoutes.find((r) => r.method === 'GET' && r.url === '/api/Lottery/stream')?.eventStream).toBe(true);
     expect(nodeB.apiRoutes.find((r) => r.url === '/api/Lottery/heart')?.eventStream).toBe(false);
+  });
+});
+
+/**
+ * A logged-in viewer's stream on node B ends once their session ends on node A (sessions live in
+ * the database: B re-checks the sessions it streams to, all in one query, every SESSION_CHECK_MS);
+ * opened again with the same token, it is a guest's. Another viewer's stream goes on as before.
+ */
+describe('a stream after its session ends', () => {
+  const endings: [string, (user: { token: string; userId: number; username: string; password: string }) => Promise<unknown>][] = [
+    ['signing out', (u) => call(nodeA, '/api/user/logout', {}, { token: u.token })],
+    [
+      'a password change from another session',
+      async (u) => {
+        const other = await call(nodeA, '/api/user/login', { account: u.username, password: u.password }, { ip: '10.88.0.1' });
+        const changed = await call(nodeA, '/api/user/newPass', { after_pass: u.password, new_pass: 'a-new-pass-42', confirm_pass: 'a-new-pass-42' }, { token: other.data.userinfo.token });
+        expect(changed.code).toBe(1);
+      },
+    ],
+    [
+      'a time-out taken from another session',
+      async (u) => {
+        const other = await call(nodeA, '/api/user/login', { account: u.username, password: u.password }, { ip: '10.88.0.2' });
+        expect((await call(nodeA, '/api/user/takeBreak', { kind: 'timeout', duration: '24h' }, { token: other.data.userinfo.token })).code).toBe(1);
+      },
+    ],
+    [
+      'a freeze by an operator',
+      async (u) => {
+        const support = await operatorWithRole(nodeA, 'support');
+        expect((await call(nodeA, '/api/admin/userFreeze', { id: u.userId, frozen: true, reason: 'stream test' }, { token: support })).code).toBe(1);
+      },
+    ],
+  ];
+
+  it.each(endings)('%s on another node ends the stream within the session check', async (_, end) => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const victim = await bettor(nodeA);
+    const bystander = await bettor(nodeA);
+    const theirs = await streamOf(`?plan_id=${plan}&lang=en`, { token: victim.token });
+    const other = await streamOf(`?plan_id=${plan}&lang=en`, { token: bystander.token });
+    expect((await theirs.next((e) => e.event === 'heart')).data.user_quantity).toBe('1000.00');
+    await other.next((e) => e.event === 'heart');
+
+    await end(victim);
+    const ended = await Promise.race([theirs.ended.then(() => true), new Promise((r) => setTimeout(() => r(false), SESSION_CHECK_MS + 2_000))]);
+    expect(ended, 'the stream ended within the session check').toBe(true);
+
+    // The same token opens a guest's stream now; the other viewer still sees their own balance.
+    const again = await streamOf(`?plan_id=${plan}&lang=en`, { token: victim.token });
+    expect((await again.next((e) => e.event === 'heart')).data.user_quantity).toBeNull();
+    expect(other.isEnded).toBe(false);
+    const from = other.events.length;
+    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1', money: '10' }, { token: bystander.token })).code).toBe(1);
+    expect((await other.next((e) => e.event === 'bets', { from })).data.user_quantity).toBe('990.00');
   });
 });

@@ -13,6 +13,9 @@ export interface StreamReader {
   headers: http.IncomingHttpHeaders;
   events: StreamEvent[];
   comments: number;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  isEnded: boolean;
   /** Resolves with the first event (from `from` on) that passes `match`, or rejects after `timeoutMs`. */
   next(match: (e: StreamEvent) => boolean, opts?: { timeoutMs?: number; from?: number }): Promise<StreamEvent>;
   close(): void;
@@ -27,6 +30,11 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
         headers: res.headers,
         events: [],
         comments: 0,
+        ended: new Promise((ended) => res.once('end', () => {
+          reader.isEnded = true;
+          ended();
+        })),
+        isEnded: false,
         next(match, opts = {}) {
           const from = opts.from ?? 0;
           return new Promise((ok, fail) => {

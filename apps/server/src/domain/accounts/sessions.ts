@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client.js';
-import { preparedRows } from '../../db/query.js';
+import { pgArray, preparedRows } from '../../db/query.js';
 import { sessions } from '../../db/schema.js';
 import { newToken, tokenHash } from '../security/tokens.js';
 
@@ -109,6 +109,26 @@ export class SessionStore {
     this.cache.set(hash, { user, cachedAt: now });
     if (this.cache.size > 50_000) this.cache.clear();
     return user;
+  }
+
+  /**
+   * Of these sessions, the ones still valid at `now` as `resolve` judges (not revoked, the user not
+   * frozen, neither expired nor idle too long), in one query whatever their number — so a node can
+   * re-check everything it keeps open for sessions ended elsewhere. The ended ones leave the cache.
+   */
+  async stillValid(sessionIds: readonly number[], now: number): Promise<Set<number>> {
+    if (sessionIds.length === 0) return new Set();
+    const at = new Date(now).toISOString();
+    const rows = await preparedRows<{ id: number | string }>(this.database, 'lucky28_sessions_valid', sql`
+      select s.id from sessions s join users u on u.id = s.user_id
+      where s.id = any(${pgArray(sessionIds)}::bigint[]) and s.revoked_at is null and not u.disabled
+        and s.expires_at > ${at}::timestamptz
+        and s.last_seen_at >= ${at}::timestamptz - case when s.remember
+          then make_interval(secs => ${REMEMBER_MS / 1000}::int) else make_interval(secs => ${SESSION_IDLE_MS / 1000}::int) end`);
+    const valid = new Set(rows.map((r) => Number(r.id)));
+    const ended = new Set(sessionIds.filter((id) => !valid.has(id)));
+    if (ended.size > 0) this.forget((u) => ended.has(u.sessionId));
+    return valid;
   }
 
   async revoke(db: DbOrTx, sessionId: number, now: number): Promise<void> {

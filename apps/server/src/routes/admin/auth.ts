@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
-import { LOGIN_LOCKOUT, claimAttempt, clearFailures, withLockout } from '../../domain/security/lockout.js';
+import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import {
   disableTotp,
   enableTotp,
@@ -63,37 +63,39 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const body = request.body;
     const now = app.clock.now();
     const lockKey = `operator-login:${body.username.toLowerCase()}:${request.ip}`;
-    // The attempt is counted before the slow hash check (a locked key is refused with 429, unchecked).
+    // Why a refused sign-in is audited; null: not audited (a missing code is the console's next step).
+    const failure: { reason: string | null; operatorId: number | null } = { reason: 'locked', operatorId: null };
+    let operator;
     try {
-      await claimAttempt(app.db, lockKey, LOGIN_LOCKOUT, new Date(now));
+      // The password and the code are one attempt: both must pass before the count is cleared.
+      operator = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
+        failure.reason = 'password';
+        const found = await findOperatorByName(app.db, body.username);
+        failure.operatorId = found?.id ?? null;
+        const valid = found
+          ? await verifySecret(found.passwordHash, body.password)
+          : (await verifySecret(await dummySecretHash(), body.password), false);
+        if (!found || !valid) throw new AppError('err.login_failed');
+        if (found.disabled) {
+          failure.reason = 'disabled';
+          throw new AppError('err.account_disabled');
+        }
+        const secret = totpSecretOf(app.operatorKey, found);
+        if (secret) {
+          failure.reason = null;
+          if (!body.otp) throw new AppError('err.otp_required', { field: 'otp' });
+          failure.reason = 'otp';
+          const step = matchTotp(secret, body.otp, now, found.totpLastStep);
+          // Recording the step is conditional, so two logins racing with the same code cannot both pass.
+          const recorded = step !== null && (await recordTotpStep(app.db, found.id, step));
+          if (!recorded) throw new AppError('err.otp_wrong', { field: 'otp' });
+        }
+        return found;
+      });
     } catch (err) {
-      await loginFailed(request, body.username, null, 'locked');
+      if (failure.reason && err instanceof AppError) await loginFailed(request, body.username, failure.operatorId, failure.reason);
       throw err;
     }
-    const operator = await findOperatorByName(app.db, body.username);
-    const valid = operator
-      ? await verifySecret(operator.passwordHash, body.password)
-      : (await verifySecret(await dummySecretHash(), body.password), false);
-    if (!operator || !valid) {
-      await loginFailed(request, body.username, operator?.id ?? null, 'password');
-      throw new AppError('err.login_failed');
-    }
-    if (operator.disabled) {
-      await loginFailed(request, body.username, operator.id, 'disabled');
-      throw new AppError('err.account_disabled');
-    }
-    const secret = totpSecretOf(app.operatorKey, operator);
-    if (secret) {
-      if (!body.otp) throw new AppError('err.otp_required', { field: 'otp' });
-      const step = matchTotp(secret, body.otp, now, operator.totpLastStep);
-      // Recording the step is conditional, so two logins racing with the same code cannot both pass.
-      const recorded = step !== null && (await recordTotpStep(app.db, operator.id, step));
-      if (!recorded) {
-        await loginFailed(request, body.username, operator.id, 'otp');
-        throw new AppError('err.otp_wrong', { field: 'otp' });
-      }
-    }
-    await clearFailures(app.db, lockKey);
     const token = await app.db.transaction(async (tx) => {
       const t = await createOperatorSession(tx, operator.id, { now, ip: request.ip });
       await audit(tx, { operatorId: operator.id, action: 'operator.login', targetType: 'operator', targetId: operator.id, ip: request.ip, at: now });

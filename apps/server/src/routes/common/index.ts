@@ -98,11 +98,16 @@ export default async function commonRoutes(fastify: FastifyInstance) {
   app.post('/api/common/upload', uploadRoute, (request, reply) => upload(request, reply));
   app.post('/api/user/uploadRechargeScreenshot', uploadRoute, (request, reply) => upload(request, reply, 'recharge_screenshot'));
 
-  /** The owner (a player token) or an operator (their own token) may ask; anyone else is 401. */
+  /**
+   * The owner (a player token) or an operator (their own token, held to the console's guard: a
+   * session still enrolling TOTP is refused like on every console call); anyone else is 401.
+   */
+  const operatorViewer = app.requireOperator('finance', 'support');
   const fileViewer = asGuard('user', async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized();
-    if (isOperatorToken(token) ? !(await app.optionalOperator(request)) : !(await app.optionalUser(request))) throw unauthorized();
+    if (isOperatorToken(token)) return operatorViewer(request);
+    if (!(await app.optionalUser(request))) throw unauthorized();
   });
 
   app.get('/api/common/file/:name', { preValidation: fileViewer, schema: { params: uploadNameParams } }, async (request, reply) => {

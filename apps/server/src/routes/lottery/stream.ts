@@ -18,13 +18,14 @@ declare module 'fastify' {
  * `GET /api/Lottery/stream` — Server-Sent Events for the home cards (no parameters), a game
  * (`game_id`) or a room (`plan_id`): the live push of what Lottery/heart answers (streamHub.ts).
  * The session token, when sent in the `token` header (fetch-based clients), personalises a room's
- * stream like the heart: own bets with their balance after, the balance, and presence. Bad input is
- * refused with the usual envelope before the stream starts; clients fall back to polling the heart.
+ * stream like the heart: own bets with their balance after, the balance, and presence, until that
+ * session ends (signed out, frozen, …: the stream ends, and a reconnection with the token is a guest's).
+ * Bad input is refused with the usual envelope before the stream starts; clients fall back to polling the heart.
  */
 export default async function streamRoutes(fastify: FastifyInstance, opts: { view: HeartView }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const engine = app.game;
-  const hub = new StreamHub(engine, opts.view);
+  const hub = new StreamHub(engine, opts.view, (ids, now) => app.sessions.stillValid(ids, now));
   app.addHook('preClose', async () => hub.close());
 
   app.get('/api/Lottery/stream', {
@@ -56,7 +57,7 @@ export default async function streamRoutes(fastify: FastifyInstance, opts: { vie
     res.socket?.setNoDelay(true);
     res.write(': lucky28\n\n');
     try {
-      await hub.add({ res, lang: request.lang, userId: user?.userId ?? null, topic });
+      await hub.add({ res, lang: request.lang, userId: user?.userId ?? null, ...(user ? { sessionId: user.sessionId } : {}), topic });
     } catch (err) {
       request.log.warn({ err }, 'opening a live stream failed');
       res.end();

@@ -8,7 +8,10 @@
  * - `bets`: a room's new bets `{ issue, order_count, message[] }` (plus `user_quantity` for the bettor);
  * - `presence`: `{ robot_num }` when the room's count of present players changes;
  * - a comment every 15 s, so idle connections and load balancers stay alive;
- * - the end of the stream after about 10 minutes (the client reconnects, spreading viewers over nodes).
+ * - the end of the stream after about 10 minutes (the client reconnects, spreading viewers over nodes);
+ * - the end of a logged-in viewer's stream once their session has ended — signed out, password
+ *   changed, frozen, on a break, expired — on whichever node: every SESSION_CHECK_MS one query
+ *   re-checks every session streaming here (the client reconnects, and is then a guest).
  *
  * Every frame is serialised once per topic and language and written to every viewer as the same
  * Buffer; only a logged-in viewer's own parts (balance, their bets) are built for them. No push
@@ -21,8 +24,14 @@ import type { GameEngine } from '../../domain/game/engine.js';
 import { money } from '../../domain/game/present.js';
 import type { FeedEntry } from '../../domain/game/snapshot.js';
 import type { HeartView } from './heartView.js';
+import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 
 export const HEARTBEAT_MS = 15_000;
+/**
+ * How often the sessions of logged-in viewers are checked again: as long as a poll of the heart may
+ * show a balance from a session resolved earlier, so a stream tells no more after a sign-out than a poll.
+ */
+export const SESSION_CHECK_MS = SHOWN_CACHE_MS;
 const TICK_MS = 1000;
 /** New bets change the home and game cards' counters: pushed at most this often. */
 const COUNTER_PUSH_MS = 250;
@@ -40,6 +49,8 @@ export interface StreamViewer {
   res: ServerResponse;
   lang: ApiLang;
   userId: number | null;
+  /** The logged-in viewer's session: the stream ends when it does. */
+  sessionId?: number;
   topic: StreamTopic;
   /** Last known balance (cents) of a logged-in viewer. */
   balance?: number;
@@ -48,6 +59,9 @@ export interface StreamViewer {
   /** When the hub ends this stream (Date.now() ms). */
   endsAt?: number;
 }
+
+/** Which of these sessions are still valid now (SessionStore.stillValid): one query for all. */
+export type SessionCheck = (sessionIds: number[], now: number) => Promise<Set<number>>;
 
 const topicKey = (t: StreamTopic): string => (t.kind === 'home' ? 'home' : `${t.kind}:${t.kind === 'room' ? t.roomId : t.gameId}`);
 
@@ -64,12 +78,15 @@ export class StreamHub {
   private flushTimer: NodeJS.Timeout | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private lastBeat = 0;
+  private lastSessionCheck = Date.now();
+  private checkingSessions = false;
   private unsubscribe: () => void;
   private count = 0;
 
   constructor(
     private engine: GameEngine,
     private view: HeartView,
+    private checkSessions: SessionCheck,
   ) {
     this.unsubscribe = engine.changes.on((c) => this.onChange(c));
   }
@@ -257,6 +274,11 @@ export class StreamHub {
     const wall = Date.now();
     const beat = wall - this.lastBeat >= HEARTBEAT_MS;
     if (beat) this.lastBeat = wall;
+    // A tick early rather than late: sessions are checked at most SESSION_CHECK_MS apart.
+    if (wall - this.lastSessionCheck >= SESSION_CHECK_MS - TICK_MS && !this.checkingSessions) {
+      this.lastSessionCheck = wall;
+      void this.endEndedSessions(now);
+    }
     for (const [key, { topic, viewers }] of this.topics) {
       for (const v of viewers) {
         if (v.endsAt !== undefined && wall >= v.endsAt) v.res.end();
@@ -265,6 +287,22 @@ export class StreamHub {
       if (this.shown.get(key) !== this.shownState(topic, now)) this.pushState(topic, viewers);
       else if (topic.kind === 'room') this.pushPresence(key, topic.roomId, viewers, now);
       if (beat) for (const v of viewers) this.write(v, ': keep-alive\n\n');
+    }
+  }
+
+  /** Ends the streams of viewers whose session has ended since they connected (on any node). */
+  private async endEndedSessions(now: number): Promise<void> {
+    const streaming: StreamViewer[] = [];
+    for (const viewers of this.byUser.values()) for (const v of viewers) if (v.sessionId !== undefined) streaming.push(v);
+    if (streaming.length === 0) return;
+    this.checkingSessions = true;
+    try {
+      const valid = await this.checkSessions([...new Set(streaming.map((v) => v.sessionId!))], now);
+      for (const v of streaming) if (!valid.has(v.sessionId!)) v.res.end();
+    } catch (err) {
+      this.engine.log.warn({ err }, 'checking the live streams\' sessions failed');
+    } finally {
+      this.checkingSessions = false;
     }
   }
 

@@ -25,7 +25,7 @@ import { answers } from '../../http/answers.js';
 import { parseValue } from '../../http/input.js';
 import { parseDateRange } from '../../http/dateRange.js';
 import { findUserById } from '../../domain/accounts/users.js';
-import { verifySecret } from '../../domain/security/passwords.js';
+import { confirmPassword } from '../../domain/accounts/confirmPassword.js';
 import { limitsWithUsage, saveLimit, setRealityCheck } from '../../domain/protection/limits.js';
 import { exclusionOf, presentExclusion, startBreak } from '../../domain/protection/exclusion.js';
 import { netPosition, orderTotals, sessionPlay } from '../../domain/protection/position.js';
@@ -104,13 +104,12 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
     const duration = request.body.duration as BreakDuration;
     if (!(BREAK_DURATIONS[kind] as readonly string[]).includes(duration)) throw new AppError('err.break_invalid', { field: 'duration' });
     const userId = request.user!.userId;
+    const now = app.clock.now();
     if (kind === 'self_exclusion') {
       const password = request.body.password;
       if (!password) throw new AppError('err.confirm_password_required', { field: 'password' });
-      const user = await findUserById(app.db, userId);
-      if (!user || !(await verifySecret(user.passwordHash, password))) throw new AppError('err.confirm_password_wrong', { field: 'password' });
+      await confirmPassword(app.db, userId, password, now, { key: 'err.confirm_password_wrong', field: 'password' });
     }
-    const now = app.clock.now();
     const exclusion = await app.db.transaction((tx) => startBreak(tx, { userId, kind, duration, now }));
     return reply.ok(presentExclusion(exclusion), 'msg.break_started');
   });

@@ -4,9 +4,9 @@ import { newPassSchema, noData, noInput, safetyInfoData, setSafetySchema, userin
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { findUserById, loginInfo, setPasswordHash, setSecurityCodeHash } from '../../domain/accounts/users.js';
-import { hashSecret, verifySecret } from '../../domain/security/passwords.js';
+import { hashSecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
-import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
+import { confirmPassword } from '../../domain/accounts/confirmPassword.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 
 /** Login password and security code (the 6-digit code that authorises withdrawals). */
@@ -25,13 +25,7 @@ export default async function securityRoutes(fastify: FastifyInstance) {
     const now = app.clock.now();
     const weak = passwordProblem(input.new_pass, request.user!.username);
     if (weak) throw new AppError(weak, { field: 'new_pass' });
-    const lockKey = `password:${userId}`;
-    const user = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
-      const found = await findUserById(app.db, userId);
-      if (!found) throw new AppError('err.not_found');
-      if (!(await verifySecret(found.passwordHash, input.after_pass))) throw new AppError('err.old_password_wrong', { field: 'after_pass' });
-      return found;
-    });
+    const user = await confirmPassword(app.db, userId, input.after_pass, now, { key: 'err.old_password_wrong', field: 'after_pass' });
     const passwordHash = await hashSecret(input.new_pass);
     const token = await app.db.transaction(async (tx) => {
       await setPasswordHash(tx, userId, passwordHash);
