@@ -8,6 +8,7 @@ import { hashSecret, verifySecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Login password and security code (the 6-digit code that authorises withdrawals). */
 export default async function securityRoutes(fastify: FastifyInstance) {
@@ -33,7 +34,7 @@ export default async function securityRoutes(fastify: FastifyInstance) {
       return found;
     });
     const passwordHash = await hashSecret(input.new_pass);
-    const token = await app.db.transaction(async (tx) => {
+    const token = await inTransaction(app.db, async (tx) => {
       await setPasswordHash(tx, userId, passwordHash);
       await app.sessions.revokeAll(tx, userId, now);
       return app.sessions.create(tx, userId, { remember: false, now, ip: request.ip, userAgent: request.headers['user-agent'] });
