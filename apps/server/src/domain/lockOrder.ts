@@ -14,8 +14,8 @@
  * PostgreSQL breaks that deadlock by failing one of them (40P01). The player's row is the one every
  * money path ends up touching: posting a ledger row updates it, and inserting any row that references
  * the player (a ledger row, a station message) takes a KEY SHARE lock on it, which waits for another
- * transaction's FOR UPDATE. An operator's approval that claimed the withdrawal first and reached the
- * player second met the player's reversal, which holds the player and wants the withdrawal. With one
+ * transaction's FOR UPDATE. An approval that claimed the withdrawal first and needed the player
+ * second would meet the player's reversal, which holds the player and wants the withdrawal. With one
  * order they only queue: the first decides, the second finds the request no longer pending.
  * (`db/transaction.ts` still retries a deadlock or serialization failure, for what this rule does not
  * cover.)
