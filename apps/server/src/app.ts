@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { logTransactionRetries } from './db/transaction.js';
 import { systemClock, type Clock } from './clock.js';
 import { loggerOptions } from './logging.js';
 import { requestLoggerFactory } from './http/requestLogger.js';
@@ -106,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
+  logTransactionRetries(opts.database.db, app.log);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('rateLimits', opts.rateLimits ?? scaledRateLimits(opts.config.rateLimitFactor));
   app.decorate('operatorKey', resolveOperatorKey(opts.config.operatorSecretKey, opts.config.dataDir));

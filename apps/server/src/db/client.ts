@@ -29,12 +29,24 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/**
+ * How long a request waits for a connection (a new one to a server that does not answer, or a free
+ * one from a full pool) before it is refused as "database unavailable" (503) instead of hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client can lose its connection (server restart, failover); without a listener that
   // error would crash the process. The pool replaces the client on the next checkout.
   pool.on('error', (err) => {
     process.stderr.write(`postgres: idle connection lost (${safeError(err).message})\n`);
+  });
+  // A client checked out (a transaction between two statements) has no pool listener: its lost
+  // connection would be an unhandled 'error' event, which ends the process. The failure reaches
+  // the query that was running, or the next one on that client; the pool then drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   // bigint (int8) columns come back as strings by default; ours are all within 2^53.
   const db = drizzlePg(pool, { schema }) as unknown as Db;

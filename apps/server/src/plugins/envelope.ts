@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeLang, translate, type ApiLang, type MessageKey } from '@lucky28/shared';
 import { AppError } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/failures.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +22,9 @@ declare module 'fastify' {
 }
 
 const now = () => Math.floor(Date.now() / 1000);
+
+/** The Retry-After of a request refused because the database is away (a restart takes a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The success envelope around already serialised `data`, as okJson sends it (also for answers cached whole). */
 export function okEnvelopeJson(lang: ApiLang, dataJson: string, time = now()): string {
@@ -43,8 +47,9 @@ function langOf(request: FastifyRequest): ApiLang {
 
 /**
  * The API envelope (DESIGN §3), the request's language, and the single error handler: user-facing
- * failures become a localised `msg`; anything unexpected becomes HTTP 500 with a generic message and
- * the request id, and the details go only to the log.
+ * failures become a localised `msg`; a database that cannot be reached becomes HTTP 503 with
+ * Retry-After; anything unexpected becomes HTTP 500 with a generic message and the request id, and
+ * the details go only to the log.
  */
 export const envelopePlugin = fp(async (app) => {
   app.decorateRequest('lang', 'tw');
@@ -82,6 +87,13 @@ export const envelopePlugin = fp(async (app) => {
       const code = (error as FastifyError).code ?? '';
       const key = status === 413 ? 'err.body_too_large' : 'err.bad_request';
       return refuse(request, reply, key, { status, field: code.startsWith('FST_ERR_CTP_') || status === 413 || status === 415 ? 'body' : undefined });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, unreachable, out of connections): nothing is wrong with the
+      // request, and the same request may succeed in a moment. Not a 500: the client is told when to retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return refuse(request, reply, 'err.service_unavailable', { status: 503 });
     }
     request.log.error({ err: error }, 'unexpected failure');
     return reply

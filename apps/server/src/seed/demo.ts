@@ -10,6 +10,7 @@ import { LedgerType, postLedger } from '../domain/ledger/post.js';
 import { sanitizeArticleHtml } from '../domain/content/sanitize.js';
 import { DEMO_ARTICLES, DEMO_TABS } from './articles.js';
 import { BANNER_DESIGNS, bannerAlt, bannerArtPath } from './bannerArt.js';
+import { inTransaction } from '../db/transaction.js';
 
 /** The five games of the spec, in home-card order (tab index). */
 export const GAMES = [
@@ -54,7 +55,7 @@ export async function seedDemoContent(
     Number((await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n) === 0;
 
   if (await isEmpty('games')) {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await tx.insert(games).values(GAMES.map((g) => ({ ...g })));
       await tx.insert(rooms).values(
         GAMES.flatMap((g) => ROOM_TIERS.map((t, i) => ({ gameId: g.id, ...t, sort: i }))),
@@ -81,7 +82,7 @@ export async function seedDemoContent(
   }
 
   if (await isEmpty('article_tabs')) {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const tabs = await tx.insert(articleTabs).values(DEMO_TABS.map((t, i) => ({ name: t, sort: i }))).returning();
       await tx.insert(articles).values(
         DEMO_ARTICLES.map((a, i) => ({
@@ -112,7 +113,7 @@ export async function seedDemoContent(
 
   if (await isEmpty('users')) {
     const password = opts.demoPassword ?? randomPassword();
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const [demo] = await tx
         .insert(users)
         .values({ username: 'demo', nickname: 'demo', passwordHash: await hashSecret(password), groupId: 1 })

@@ -3,6 +3,7 @@ import { NOTICE_PLATFORM, NOTICE_STATION, translate, type ApiLang, type MessageK
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { notices } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** The decisions a player is told about in a station message (message keys `notice.<event>.title|body`). */
 export type StationEvent =
@@ -81,7 +82,7 @@ export async function listNotices(
   opts: { userId: number; type: number; page: number; limit: number; lang: ApiLang; now: number },
 ) {
   const offset = (opts.page - 1) * opts.limit;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     let rows: NoticeRow[];
     let total: number;
     if (opts.type === NOTICE_STATION) {

@@ -23,6 +23,7 @@ import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
 import { ensureRound, type ChainOptions } from './rounds.js';
 import type { ChainSeedCache } from './chains.js';
 import type { GameConfig, RoomConfig } from './snapshot.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface BetRequest {
   userId: number;
@@ -100,7 +101,7 @@ export function checkRequest(req: BetRequest, ctx: Pick<BetContext, 'game' | 'ro
 }
 
 export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promise<BetResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { room, game } = checkRequest(req, ctx);
     const timing = roundAt(ctx.now, ctx.settings);
     const { round } = await ensureRound(tx, game.id, timing, ctx.seeds, { ...ctx.chain, now: ctx.now });

@@ -21,6 +21,7 @@ import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { chainById, type ChainSeedCache } from './chains.js';
 import { DRAW_LOCK } from './locks.js';
 import { ROUND_COLUMNS, toRound, type RoundRow } from './rounds.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface SettledWin {
   orderId: number;
@@ -163,7 +164,7 @@ export async function drawAndSettle(
     onSettled?: (tx: DbOrTx, round: RoundRow) => Promise<void>;
   },
 ): Promise<DrawOutcome | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const head = await queryRows<{ game_id: number }>(tx, sql`select game_id from rounds where id = ${roundId}`);
     if (!head[0]) return null;
     const gameId = Number(head[0].game_id);

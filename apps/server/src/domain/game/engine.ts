@@ -25,6 +25,7 @@ import { roundAt, type RoundSettings, type RoundTiming } from './roundClock.js';
 import { ROUND_COLUMNS, toRound } from './rounds.js';
 import { RoundScheduler } from './scheduler.js';
 import { GameSnapshot, MAX_DRAWS, MAX_FEED, type DrawSummary, type FeedEntry } from './snapshot.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface GameEngineOptions {
   database: Database;
@@ -132,7 +133,7 @@ export class GameEngine {
   async ensureChains(): Promise<void> {
     const now = this.clock.now();
     for (const game of this.snapshot.gameList()) {
-      const chain = await this.db.transaction(async (tx) => {
+      const chain = await inTransaction(this.db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ROUND_LOCK}, ${game.id})`);
         return ensureChain(tx, game.id, { ...this.chain, now });
       });

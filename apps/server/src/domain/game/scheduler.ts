@@ -14,6 +14,7 @@ import { drawAndSettle } from './drawAndSettle.js';
 import type { GameEngine } from './engine.js';
 import { isWithinHours, nextRoundAfter } from './roundClock.js';
 import { ensureRound } from './rounds.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface TickReport {
   created: number;
@@ -90,7 +91,7 @@ export class RoundScheduler {
       for (const timing of [current, next]) {
         const key = `${game.id}:${timing.issue}`;
         if (this.ensured.has(key) || !isWithinHours(timing.opensAt, game, engine.settings.timeZone)) continue;
-        const { created } = await engine.db.transaction((tx) =>
+        const { created } = await inTransaction(engine.db, (tx) =>
           ensureRound(tx, game.id, timing, engine.seeds, { ...engine.chain, now }),
         );
         if (created) report.created++;

@@ -25,6 +25,8 @@ export interface LedgerEntry {
  * Moves one balance and writes its ledger row, in the caller's transaction (DESIGN §4). The balance
  * update is a single conditional statement, so concurrent debits can never take it below zero:
  * when the funds are not there nothing changes and `err.insufficient_balance` is thrown.
+ * That update locks the player's row: a caller that also touches a request of the player locks the
+ * player before the request (domain/lockOrder.ts), so here it only takes a lock it already holds.
  * Returns the ledger row id and the balance (money + score) after.
  */
 export async function postLedger(tx: DbOrTx, entry: LedgerEntry): Promise<{ id: number; over: number }> {

@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 import { localTime, periodBounds } from './periods.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface LimitRow {
   kind: LimitKind;
@@ -95,7 +96,7 @@ export async function setLimit(
 
 /** setLimit in its own transaction, under the player's row lock (parallel changes are judged in turn). */
 export async function saveLimit(db: Db, opts: Parameters<typeof setLimit>[1]): Promise<{ pending: boolean }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select id from users where id = ${opts.userId} for update`);
     return setLimit(tx, opts);
   });

@@ -11,10 +11,11 @@ import { AppError } from '../../errors.js';
 import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
 import { exclusionOf, refuseIfExcluded } from './exclusion.js';
 import { checkDepositLimits } from './limits.js';
+import { lockPlayer } from '../lockOrder.js';
 
 export async function reverseWithdrawal(tx: DbOrTx, opts: { userId: number; now: number; timeZone: string }) {
-  const [user] = await queryRows<Record<string, unknown>>(tx, sql`
-    select excluded_until, exclusion_kind, excluded_at from users where id = ${opts.userId} for update`);
+  // The lock order (domain/lockOrder.ts): the player, then the request, then the ledger.
+  const user = await lockPlayer<Record<string, unknown>>(tx, opts.userId, sql`excluded_until, exclusion_kind, excluded_at`);
   if (!user) throw new AppError('err.not_found');
   refuseIfExcluded(exclusionOf(user, opts.now), opts.timeZone);
   const [w] = await queryRows<{ id: number | string; amount: number | string; ledger_id: number | string }>(tx, sql`

@@ -3,6 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { supportHandoffs, users } from '../../db/schema.js';
 import { newToken, tokenHash } from '../security/tokens.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /**
  * Customer-service hand-off (DESIGN §9): instead of the session token, the external chat page gets
@@ -24,7 +25,7 @@ export function chatUrlWithCode(chatUrl: string, code: string): string {
  */
 export async function createHandoff(db: Db, userId: number, now: number): Promise<string> {
   const code = newToken();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx
       .delete(supportHandoffs)
       .where(

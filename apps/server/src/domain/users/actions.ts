@@ -6,15 +6,15 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { LedgerType, postLedger, type Wallet } from '../ledger/post.js';
 import { hashSecret } from '../security/passwords.js';
+import { lockPlayer } from '../lockOrder.js';
 
+/** The player's row, locked first as every change of a player does (domain/lockOrder.ts). */
 export async function lockUser(tx: DbOrTx, userId: number) {
-  const [row] = await queryRows<{ id: number; disabled: boolean; username: string; group_id: number }>(tx, sql`
-    select id, disabled, username, group_id from users where id = ${userId} for update`);
+  const row = await lockPlayer<{ id: number; disabled: boolean; username: string; group_id: number }>(tx, userId, sql`id, disabled, username, group_id`);
   if (!row) throw new AppError('err.not_found', { field: 'id' });
   return row;
 }

@@ -4,6 +4,7 @@ import type { deposits, realNameRequests, withdrawals } from '../../db/schema.js
 import { AppError } from '../../errors.js';
 import { formatMoney } from '@lucky28/shared';
 import { sendStationMessage } from '../content/notices.js';
+import { lockPlayer } from '../lockOrder.js';
 
 /** The requests an operator decides: each has `status`, `reason`, `reviewed_by` and `reviewed_at`. */
 type ReviewedTable = typeof deposits | typeof withdrawals | typeof realNameRequests;
@@ -29,10 +30,11 @@ export const queueRowOf = (r: QueueColumns) => ({
 });
 
 /**
- * Claims a pending request for an operator's decision: one update moves it from `from` to `to` with the
- * reviewer, the time and the reason, only while it still stands at `from` — the row lock of that
- * update is what keeps two operators from deciding it twice. Unknown → err.not_found; already
- * decided → err.request_not_pending. Answers the updated row.
+ * Claims a pending request for an operator's decision, in the lock order (domain/lockOrder.ts): the
+ * request's player is locked first, then one update moves the request from `from` to `to` with the
+ * reviewer, the time and the reason, only while it still stands at `from` — so two decisions, or a
+ * decision and the player's own reversal, queue on the player and the second finds it decided.
+ * Unknown → err.not_found; already decided → err.request_not_pending. Answers the updated row.
  */
 export async function claimPending<T extends ReviewedTable>(
   tx: DbOrTx,
@@ -41,16 +43,17 @@ export async function claimPending<T extends ReviewedTable>(
 ): Promise<T['$inferSelect']> {
   // The three tables share these columns; drizzle cannot type an update over a union of tables.
   const t = table as unknown as typeof withdrawals;
+  // A request's player never changes: read without a lock, to know whom to lock first.
+  const [request] = await tx.select({ userId: t.userId }).from(t).where(eq(t.id, opts.id)).limit(1);
+  if (!request) throw new AppError('err.not_found');
+  await lockPlayer(tx, request.userId);
   const rows = await tx
     .update(t)
     .set({ status: opts.to, reviewedBy: opts.operatorId, reviewedAt: new Date(opts.now), reason: opts.reason ?? null })
     .where(and(eq(t.id, opts.id), eq(t.status, opts.from)))
     .returning();
   const row = rows[0];
-  if (!row) {
-    const exists = await tx.select({ id: t.id }).from(t).where(eq(t.id, opts.id)).limit(1);
-    throw new AppError(exists.length ? 'err.request_not_pending' : 'err.not_found');
-  }
+  if (!row) throw new AppError('err.request_not_pending');
   return row as T['$inferSelect'];
 }
 

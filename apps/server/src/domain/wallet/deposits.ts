@@ -10,6 +10,7 @@ import { sendStationMessage } from '../content/notices.js';
 import { findUploadByName, uploadNameFrom, uploadUrl } from './uploads.js';
 import { checkDepositLimits } from '../protection/limits.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
+import { lockPlayer } from '../lockOrder.js';
 
 /** Pending deposit requests one user may have at a time (keeps the review queue free of spam). */
 export const MAX_PENDING_DEPOSITS = 5;
@@ -43,9 +44,9 @@ export async function requestDeposit(
   if (!upload || upload.userId !== opts.userId || upload.kind !== 'recharge_screenshot') {
     throw new AppError('err.screenshot_invalid', { field: 'screenshot' });
   }
-  // Serialise this user's requests so the pending cap holds under concurrency.
-  const [user] = await queryRows<{ over: number | string; excluded_until: unknown; exclusion_kind: unknown }>(tx, sql`
-    select money + score as over, excluded_until, exclusion_kind from users where id = ${opts.userId} for update`);
+  // The player first (domain/lockOrder.ts); it also serialises this user's requests, so the pending cap holds under concurrency.
+  const user = await lockPlayer<{ over: number | string; excluded_until: unknown; exclusion_kind: unknown }>(
+    tx, opts.userId, sql`money + score as over, excluded_until, exclusion_kind`);
   if (!user) throw new AppError('err.not_found');
   // Player protection (issue 12): no deposit during a time-out or self-exclusion, none past a deposit limit.
   refuseIfExcluded(exclusionOf(user, opts.now), opts.timeZone);
@@ -81,7 +82,7 @@ export async function requestDeposit(
 }
 
 
-/** Approval: the balance goes up and the pending ledger row becomes passed and applied, in one transaction. */
+/** Approval: the balance goes up and the pending ledger row becomes passed and applied, in one transaction (claimPending locks the player first). */
 export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
   const deposit = await claimPending(tx, deposits, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
   const [user] = await queryRows<{ over: number | string }>(tx, sql`

@@ -7,6 +7,7 @@ import { ledger, withdrawals } from '../../db/schema.js';
 import { claimPending, queueRowOf, tellMoneyRequestRejected, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
+import { lockPlayer } from '../lockOrder.js';
 
 export interface PayoutAccount {
   type: number;
@@ -17,7 +18,8 @@ export interface PayoutAccount {
 }
 
 /**
- * A withdrawal request, in the caller's transaction: the withdrawals row (the partial unique index
+ * A withdrawal request, in the caller's transaction and the lock order (domain/lockOrder.ts: the
+ * player, then the request, then the ledger): the withdrawals row (the partial unique index
  * withdrawals_one_pending_uq lets only one be pending per user, whatever the concurrency) and the
  * debit of the withdrawable balance into a pending, applied ledger row. Nothing is written when
  * either fails.
@@ -26,6 +28,7 @@ export async function requestWithdrawal(
   tx: DbOrTx,
   opts: { userId: number; amount: number; account: PayoutAccount; now: number },
 ): Promise<{ id: number; ledgerId: number; over: number }> {
+  if (!(await lockPlayer(tx, opts.userId))) throw new AppError('err.not_found');
   const inserted = await tx
     .insert(withdrawals)
     .values({ userId: opts.userId, amount: opts.amount, type: opts.account.type, account: opts.account, createdAt: new Date(opts.now) })
@@ -56,7 +59,7 @@ export async function hasPendingWithdrawal(db: DbOrTx, userId: number): Promise<
 }
 
 
-/** Approval (the operator has paid out): the request and its ledger row become passed. */
+/** Approval (the operator has paid out): the request and its ledger row become passed (claimPending locks the player first). */
 export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
   const w = await claimPending(tx, withdrawals, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
   await tx.update(ledger).set({ status: LedgerStatus.passed }).where(eq(ledger.id, w.ledgerId!));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { audit, type AuditEntry } from '../../domain/operators/audit.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Who acts, from where, and when: what every audit row of an operator's request shares. */
 export interface Actor {
@@ -23,5 +24,5 @@ export function audited<T>(
   change: (tx: Tx, record: (entry: AuditRecord) => Promise<void>, actor: Actor) => Promise<T>,
 ): Promise<T> {
   const actor: Actor = { operatorId: request.operator!.operatorId, ip: request.ip, at: app.clock.now() };
-  return app.db.transaction((tx) => change(tx, (entry) => audit(tx, { ...actor, ...entry }), actor));
+  return inTransaction(app.db, (tx) => change(tx, (entry) => audit(tx, { ...actor, ...entry }), actor));
 }

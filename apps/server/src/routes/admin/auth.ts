@@ -35,6 +35,7 @@ import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../domain
 import { audit } from '../../domain/operators/audit.js';
 import { audited } from './audited.js';
 import { totpRequiredFor } from '../../domain/operators/roles.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /**
  * Operator accounts and sessions (DESIGN §7, issue 9 item 8): login with lockout (per account + IP,
@@ -96,7 +97,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
       if (failure.reason && err instanceof AppError) await loginFailed(request, body.username, failure.operatorId, failure.reason);
       throw err;
     }
-    const token = await app.db.transaction(async (tx) => {
+    const token = await inTransaction(app.db, async (tx) => {
       const t = await createOperatorSession(tx, operator.id, { now, ip: request.ip });
       await audit(tx, { operatorId: operator.id, action: 'operator.login', targetType: 'operator', targetId: operator.id, ip: request.ip, at: now });
       return t;
@@ -169,7 +170,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
         throw new AppError('err.old_password_wrong', { field: 'password' });
       }
     });
-    await app.db.transaction(async (tx) => {
+    await inTransaction(app.db, async (tx) => {
       if (!(await enableTotp(tx, op.operatorId, sealTotpSecret(app.operatorKey, op.operatorId, secret), step))) {
         throw new AppError('err.totp_already_enabled');
       }
@@ -193,7 +194,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     const secret = operator ? totpSecretOf(app.operatorKey, operator) : null;
     if (!operator || !secret) throw new AppError('err.totp_not_enabled');
     await checkOtp(op.operatorId, now, secret, body.otp, operator.totpLastStep);
-    await app.db.transaction(async (tx) => {
+    await inTransaction(app.db, async (tx) => {
       await disableTotp(tx, op.operatorId);
       await audit(tx, { operatorId: op.operatorId, action: 'operator.totp_disable', targetType: 'operator', targetId: op.operatorId, ip: request.ip, at: now });
     });

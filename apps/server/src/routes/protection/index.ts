@@ -30,6 +30,7 @@ import { limitsWithUsage, saveLimit, setRealityCheck } from '../../domain/protec
 import { exclusionOf, presentExclusion, startBreak } from '../../domain/protection/exclusion.js';
 import { netPosition, orderTotals, sessionPlay } from '../../domain/protection/position.js';
 import { reverseWithdrawal } from '../../domain/protection/reversal.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const limitAmount = amountField('err.limit_amount_invalid');
 
@@ -110,7 +111,7 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
       if (!password) throw new AppError('err.confirm_password_required', { field: 'password' });
       await confirmPassword(app.db, userId, password, now, { key: 'err.confirm_password_wrong', field: 'password' });
     }
-    const exclusion = await app.db.transaction((tx) => startBreak(tx, { userId, kind, duration, now }));
+    const exclusion = await inTransaction(app.db, (tx) => startBreak(tx, { userId, kind, duration, now }));
     return reply.ok(presentExclusion(exclusion), 'msg.break_started');
   });
 
@@ -136,7 +137,7 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
     schema: { body: noInput, response: answers(withdrawReverseData) },
   }, async (request, reply) => {
     const now = app.clock.now();
-    const done = await app.db.transaction((tx) => reverseWithdrawal(tx, { userId: request.user!.userId, now, timeZone: tz }));
+    const done = await inTransaction(app.db, (tx) => reverseWithdrawal(tx, { userId: request.user!.userId, now, timeZone: tz }));
     return reply.ok({ id: done.id, money: formatMoney(done.amount), over: formatMoney(done.over) }, 'msg.withdraw_reversed');
   });
 }

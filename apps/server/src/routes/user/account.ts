@@ -9,6 +9,7 @@ import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import { MEMBER_GROUP, findUserByName, loginInfo } from '../../domain/accounts/users.js';
 import { createGuest, createMember } from '../../domain/accounts/registration.js';
 import { exclusionOf, refuseIfExcluded } from '../../domain/protection/exclusion.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -25,7 +26,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     const weak = passwordProblem(input.password, input.username);
     if (weak) throw new AppError(weak, { field: 'password' });
     const now = app.clock.now();
-    const created = await app.db.transaction(async (tx) => {
+    const created = await inTransaction(app.db, async (tx) => {
       const user = await createMember(tx, { username: input.username, password: input.password, inviterId: input.inviter_id, now });
       const token = await app.sessions.create(tx, user.id, { remember: false, now, ...client(request) });
       return loginInfo(user, token);
@@ -62,7 +63,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     schema: { body: noInput, response: answers(userinfoData) },
   }, async (request, reply) => {
     const now = app.clock.now();
-    const info = await app.db.transaction(async (tx) => {
+    const info = await inTransaction(app.db, async (tx) => {
       const user = await createGuest(tx, now);
       const token = await app.sessions.create(tx, user.id, { remember: false, now, ...client(request) });
       return loginInfo(user, token);

@@ -4,6 +4,7 @@ import { noData, noInput, profileSchema, userInfoData } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { findUserById, updateProfile, userInfo } from '../../domain/accounts/users.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** The caller's own profile: user/userInfo and user/profile. */
 export default async function profileRoutes(fastify: FastifyInstance) {
@@ -25,7 +26,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     preValidation: app.requireUser,
     schema: { body: profileSchema, response: answers(noData) },
   }, async (request, reply) => {
-    await app.db.transaction((tx) => updateProfile(tx, request.user!.userId, request.body));
+    await inTransaction(app.db, (tx) => updateProfile(tx, request.user!.userId, request.body));
     return reply.ok(null, 'msg.set_success');
   });
 }

@@ -8,6 +8,7 @@ import { hashSecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { confirmPassword } from '../../domain/accounts/confirmPassword.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Login password and security code (the 6-digit code that authorises withdrawals). */
 export default async function securityRoutes(fastify: FastifyInstance) {
@@ -27,7 +28,7 @@ export default async function securityRoutes(fastify: FastifyInstance) {
     if (weak) throw new AppError(weak, { field: 'new_pass' });
     const user = await confirmPassword(app.db, userId, input.after_pass, now, { key: 'err.old_password_wrong', field: 'after_pass' });
     const passwordHash = await hashSecret(input.new_pass);
-    const token = await app.db.transaction(async (tx) => {
+    const token = await inTransaction(app.db, async (tx) => {
       await setPasswordHash(tx, userId, passwordHash);
       await app.sessions.revokeAll(tx, userId, now);
       return app.sessions.create(tx, userId, { remember: false, now, ip: request.ip, userAgent: request.headers['user-agent'] });

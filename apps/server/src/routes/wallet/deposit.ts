@@ -7,6 +7,7 @@ import { answers } from '../../http/answers.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { depositDetails, requestDeposit } from '../../domain/wallet/deposits.js';
 import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Deposits: the operator's details (user/recharge) and the request itself (user/depositRequest). */
 export default async function depositRoutes(fastify: FastifyInstance) {
@@ -42,7 +43,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
     const now = app.clock.now();
     const claim = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'deposit' });
     const { answer } = await idempotent(app.db, claim, async () => {
-      return app.db.transaction(async (tx) => {
+      return inTransaction(app.db, async (tx) => {
         const created = await requestDeposit(tx, { userId, amount: body.money, channel: body.channel, screenshot: body.screenshot, now, timeZone: app.config.timeZone });
         const data = { id: created.id, money: formatMoney(body.money), channel: body.channel, status: 0 };
         await saveAnswer(tx, claim, data, now);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noInput, realNameInfoData, shimingData, shimingSchema } from '@lucky28/shared';
 import { answers } from '../../http/answers.js';
 import { realNameInfo, submitRealName } from '../../domain/wallet/realName.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Real-name verification: user/shiming (submit for review) and user/shimingInfo (status and reason). */
 export default async function realNameRoutes(fastify: FastifyInstance) {
@@ -15,7 +16,7 @@ export default async function realNameRoutes(fastify: FastifyInstance) {
     const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
-    await app.db.transaction((tx) =>
+    await inTransaction(app.db, (tx) =>
       submitRealName(tx, { userId, truename: body.truename, idcard: body.idcard, front: body.idcard_zheng, back: body.idcard_fan, now }),
     );
     return reply.ok({ shiming: 1 }, 'msg.realname_submitted');

@@ -18,6 +18,7 @@ import { payAccountsOf, presentPayAccount } from '../../domain/accounts/payAccou
 import { hasPendingWithdrawal, requestWithdrawal } from '../../domain/wallet/withdrawals.js';
 import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const amount = amountField('err.amount_required');
 
@@ -84,7 +85,7 @@ export default async function withdrawRoutes(fastify: FastifyInstance) {
         wrong: 'err.security_code_wrong',
         field: 'securityCode',
       });
-      return app.db.transaction(async (tx) => {
+      return inTransaction(app.db, async (tx) => {
         const created = await requestWithdrawal(tx, {
           userId,
           amount: cents,
