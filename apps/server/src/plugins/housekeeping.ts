@@ -48,9 +48,12 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
     deps.log.info(
       {
         pruned: {
-          uploads: uploads.map((u) => ({ id: u.id, kind: u.kind, user_id: u.userId })),
+          uploads: uploads.length,
+          // The log keeps the first 20 entries of a list (logging.ts); the counts are whole.
+          upload_list: uploads.map((u) => ({ id: u.id, kind: u.kind, user_id: u.userId })),
           orphan_files: orphanFiles,
-          content_images: contentImages,
+          content_images: contentImages.length,
+          content_image_list: contentImages,
           article_view_records: articleViews,
         },
       },
