@@ -1,17 +1,18 @@
 import sanitizeHtml from 'sanitize-html';
 import { AppError } from '../../errors.js';
 
-/** Stands for this site when a picture's address is resolved: only a same-site address keeps it. */
-const THIS_SITE = new URL('https://this-site.invalid/');
+/** Stand for this site, served over either scheme, when a picture's address is resolved. */
+const THIS_SITE = [new URL('https://this-site.invalid/'), new URL('http://this-site.invalid/')];
 
 /**
- * Whether a picture's address loads from this site, as a browser resolves it (leading blanks, tabs
- * and line breaks dropped, backslashes read as slashes): `/api/index/media/…` is, `https://…`,
- * `//host/…` and `/\host/…` are not.
+ * Whether a picture's address loads from this site, as a browser resolves it on a page served over
+ * https or http (leading blanks, tabs and line breaks dropped, backslashes read as slashes, `https:x`
+ * relative on an https page only): `/api/index/media/…` is; `https://…`, `//host/…`, `/\host/…`
+ * and `data:` are not.
  */
 export function isSameSiteAddress(src: string): boolean {
   try {
-    return new URL(src, THIS_SITE).origin === THIS_SITE.origin;
+    return THIS_SITE.every((site) => new URL(src, site).origin === site.origin);
   } catch {
     return false;
   }
