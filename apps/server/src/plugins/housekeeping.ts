@@ -1,27 +1,27 @@
 /**
  * Housekeeping on a timer, started when the app is ready and stopped before it closes: private
- * uploads and content images nobody refers to a day after their upload, files without a row, and
- * the article-view records of past days. Every node runs it; each step is idempotent and safe to run
+ * uploads and content images nobody refers to a day after their upload, and the article-view records
+ * of past days. Files in DATA_DIR are only ever deleted with their row: the folder may be shared, or
+ * (in tests) another database's, so a file this database does not know is left alone. Every node runs it; each step is idempotent and safe to run
  * on several nodes at once (see the domain functions), so no node needs to be elected.
  */
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { pruneOrphanFiles, pruneUnreferencedUploads, type PrunedUpload } from '../domain/wallet/uploads.js';
+import { pruneUnreferencedUploads, type PrunedUpload } from '../domain/wallet/uploads.js';
 import { pruneUnreferencedContentImages } from '../domain/content/images.js';
 import { pruneArticleViews } from '../domain/content/articles.js';
 import { zonedDate } from '../domain/time.js';
 
 export interface PruneReport {
   uploads: PrunedUpload[];
-  orphanFiles: number;
   contentImages: string[];
   articleViews: number;
 }
 
 /** One pass of every pruning step; a failing step is logged and the others still run. */
 export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; timeZone: string; log: FastifyBaseLogger }): Promise<PruneReport> {
-  const report: PruneReport = { uploads: [], orphanFiles: 0, contentImages: [], articleViews: 0 };
+  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0 };
   const step = async (name: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -34,24 +34,20 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
   await step('uploads', async () => {
     report.uploads = await pruneUnreferencedUploads(deps.db, { dataDir: deps.dataDir, now: deps.now });
   });
-  await step('orphan_files', async () => {
-    report.orphanFiles = await pruneOrphanFiles(deps.db, { dataDir: deps.dataDir, now: deps.now });
-  });
   await step('content_images', async () => {
     report.contentImages = await pruneUnreferencedContentImages(deps.db, { now: deps.now });
   });
   await step('article_views', async () => {
     report.articleViews = await pruneArticleViews(deps.db, zonedDate(deps.now, deps.timeZone));
   });
-  const { uploads, orphanFiles, contentImages, articleViews } = report;
-  if (uploads.length || orphanFiles || contentImages.length || articleViews) {
+  const { uploads, contentImages, articleViews } = report;
+  if (uploads.length || contentImages.length || articleViews) {
     deps.log.info(
       {
         pruned: {
           uploads: uploads.length,
           // The log keeps the first 20 entries of a list (logging.ts); the counts are whole.
           upload_list: uploads.map((u) => ({ id: u.id, kind: u.kind, user_id: u.userId })),
-          orphan_files: orphanFiles,
           content_images: contentImages.length,
           content_image_list: contentImages,
           article_view_records: articleViews,

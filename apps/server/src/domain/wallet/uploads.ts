@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, UPLOAD_NAME_RE, type UploadKind } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
@@ -138,31 +138,4 @@ export async function pruneUnreferencedUploads(db: Db, opts: { dataDir: string; 
   });
   for (const r of removed) await fs.rm(filePath(opts.dataDir, r.name), { force: true });
   return removed.map((r) => ({ id: Number(r.id), kind: r.kind, userId: Number(r.user_id) }));
-}
-
-/**
- * Deletes files in the upload folder that have no row and are older than a day: left by a node that
- * stopped between writing a file and its commit, or between deleting a row and its file.
- */
-export async function pruneOrphanFiles(db: DbOrTx, opts: { dataDir: string; now: number }): Promise<number> {
-  let names: string[];
-  try {
-    names = (await fs.readdir(uploadDir(opts.dataDir))).filter(isUploadName);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw err;
-  }
-  let removed = 0;
-  for (let i = 0; i < names.length; i += 500) {
-    const chunk = names.slice(i, i + 500);
-    const known = new Set((await db.select({ name: uploads.name }).from(uploads).where(inArray(uploads.name, chunk))).map((r) => r.name));
-    for (const name of chunk) {
-      if (known.has(name)) continue;
-      const stat = await fs.stat(filePath(opts.dataDir, name)).catch(() => undefined);
-      if (!stat || stat.mtimeMs >= opts.now - UNREFERENCED_UPLOAD_TTL_MS) continue;
-      await fs.rm(filePath(opts.dataDir, name), { force: true });
-      removed++;
-    }
-  }
-  return removed;
 }
