@@ -1,9 +1,10 @@
 /**
  * Housekeeping on a timer, started when the app is ready and stopped before it closes: private
  * uploads and content images nobody refers to a day after their upload, and the article-view records
- * of past days. Files in DATA_DIR are only ever deleted with their row: the folder may be shared, or
- * (in tests) another database's, so a file this database does not know is left alone. Every node runs it; each step is idempotent and safe to run
- * on several nodes at once (see the domain functions), so no node needs to be elected.
+ * of past days. Every node runs it; each step is idempotent and safe to run on several nodes at once
+ * (see the domain functions), so no node needs to be elected. Files in DATA_DIR are only ever deleted
+ * with their row: the folder may be shared, or (in tests) another database's, so a file this database
+ * does not know is left alone.
  */
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
