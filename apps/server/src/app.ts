@@ -42,6 +42,7 @@ import orderListRoutes from './routes/user/orderList.js';
 import supportRoutes from './routes/support/index.js';
 import siteConfigRoutes from './routes/settings/index.js';
 import protectionRoutes from './routes/protection/index.js';
+import { housekeepingPlugin } from './plugins/housekeeping.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(supportRoutes);
   await app.register(siteConfigRoutes);
   await app.register(protectionRoutes);
+  await app.register(housekeepingPlugin, { intervalMs: opts.config.housekeepingIntervalMs });
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });
   return app;

@@ -34,6 +34,8 @@ export interface Config {
   apiDocs: boolean;
   /** Multiplies every per-IP / per-player request limit (tests and demos where many accounts share one IP). */
   rateLimitFactor: number;
+  /** Time between two runs of the pruning of unreferenced uploads and old view records (plugins/housekeeping.ts). */
+  housekeepingIntervalMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -86,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: env.API_DOCS ? env.API_DOCS === '1' || env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || undefined,
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
+    housekeepingIntervalMs: 60 * 60 * 1000,
   };
 }

@@ -8,7 +8,8 @@ describe('server base', () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().status).toBe('ready');
+    // Only the status: nothing about what runs behind it (the database kind, versions).
+    expect(ready.json()).toEqual({ status: 'ready' });
   });
 
   it('gives every response a request id and keeps API answers out of caches', async () => {

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   customType,
   primaryKey,
+  date,
 } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -539,6 +540,21 @@ export const articles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('articles_tab_idx').on(t.tabId)],
+);
+
+/**
+ * Who has viewed an article on an operator-day: one row per article, day and viewer, so a view is
+ * counted once per viewer and day on every node. `viewer` is a keyed hash of the session's user or,
+ * without one, of the IP (never the IP itself); rows of past days are pruned.
+ */
+export const articleViews = pgTable(
+  'article_views',
+  {
+    articleId: integer('article_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.day, t.viewer] }), index('article_views_day_idx').on(t.day)],
 );
 
 /** Operator-editable settings, e.g. 'deposit' → { usdt, bankname, banknum, bankxm }. */

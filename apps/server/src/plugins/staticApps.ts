@@ -8,8 +8,19 @@ import { refuse } from './envelope.js';
 export const isAppBuilt = (dist: string): boolean => fs.existsSync(path.join(dist, 'index.html'));
 
 /**
+ * Whether a path names a file rather than a screen of the app: anything under its `assets/` folder,
+ * or a last segment with an extension (`/favicon.ico`, `/sw.js`). A missing one answers 404: an old
+ * page asking for a chunk a new build replaced must not get index.html as its script.
+ */
+export function isFilePath(url: string, prefix: string): boolean {
+  const rest = url.slice(prefix.length);
+  return rest.startsWith('assets/') || /\.[A-Za-z0-9]{1,8}$/.test(rest.slice(rest.lastIndexOf('/') + 1));
+}
+
+/**
  * Serves the built player app at / and the operator console at /admin/, each with an SPA fallback:
- * a GET for an unknown non-API path answers the app's index.html so deep links work.
+ * a GET for an unknown non-API path answers the app's index.html so deep links work — but a missing
+ * file (isFilePath) answers the same 404 envelope as any other unknown path.
  */
 export const staticAppsPlugin = fp<{ webDist: string; adminDist: string }>(async (app, opts) => {
   const apps = [
@@ -38,7 +49,7 @@ export const staticAppsPlugin = fp<{ webDist: string; adminDist: string }>(async
     const isApi = url.startsWith('/api/');
     if (!isApi && request.method === 'GET') {
       const target = apps.find((a) => url.startsWith(a.prefix) || `${url}/` === a.prefix);
-      if (target) return reply.header('cache-control', 'no-cache').sendFile('index.html', target.root);
+      if (target && !isFilePath(url, target.prefix)) return reply.header('cache-control', 'no-cache').sendFile('index.html', target.root);
     }
     return refuse(request, reply, 'err.not_found', { status: 404 });
   });

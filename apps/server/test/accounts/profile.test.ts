@@ -49,6 +49,57 @@ describe('user/userInfo and user/profile', () => {
     expect(me.data).toMatchObject({ idcard: '', nickname: u.username, avatar: 0 });
   });
 
+  it('stores a nickname in NFKC form: full-width letters and exotic spaces become their plain form', async () => {
+    const u = await registerUser(app);
+    const cases = [
+      ['\uFF2C\uFF55\uFF43\uFF4B\uFF59\uFF12\uFF18', 'Lucky28'], // full-width "Ｌｕｃｋｙ２８"
+      ['Ａｌｉｃｅ\u3000Ｌｅｅ', 'Alice Lee'], // ideographic space
+      ['Bob\u00A0\u00A0 Ng', 'Bob Ng'], // no-break spaces, a run made one
+      ['ｶﾀｶﾅ', 'カタカナ'], // half-width katakana
+    ] as const;
+    for (const [sent, stored] of cases) {
+      expect((await call(app, '/api/user/profile', { nickname: sent }, { token: u.token })).code, sent).toBe(1);
+      expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).data.nickname, sent).toBe(stored);
+    }
+  });
+
+  it('refuses a nickname with invisible or direction-control characters, in the caller\'s language, and keeps the old one', async () => {
+    const u = await registerUser(app);
+    expect((await call(app, '/api/user/profile', { nickname: 'Kept' }, { token: u.token })).code).toBe(1);
+    const hidden = [
+      'ad\u200Bmin', // zero-width space
+      'ad\u200Cmin', // zero-width non-joiner
+      'ad\u200Dmin', // zero-width joiner
+      'admin\u200E', // left-to-right mark
+      '\u200Fadmin', // right-to-left mark
+      'ad\u2060min', // word joiner
+      '\uFEFFadmin', // byte-order mark (trim() would drop it silently)
+      'ad\u00ADmin', // soft hyphen
+      'ad\u202Enimda', // right-to-left override
+      'ad\u2067min\u2069', // right-to-left isolate
+      '\u3164', // Hangul filler alone
+      'ad\u2028min', // line separator
+    ];
+    for (const nickname of hidden) {
+      const res = await call(app, '/api/user/profile', { nickname }, { token: u.token });
+      expect(res, JSON.stringify(nickname)).toMatchObject({ code: 0, field: 'nickname', msg: 'A nickname cannot contain invisible or text-direction control characters' });
+    }
+    const zh = await call(app, '/api/user/profile', { nickname: 'a\u200Bb' }, { token: u.token, lang: 'zh' });
+    expect(zh.msg).toBe('昵称不能包含不可见字符或文字方向控制字符');
+    // Still within 20 characters after normalisation.
+    const long = await call(app, '/api/user/profile', { nickname: '\u337F'.repeat(6) }, { token: u.token }); // ㍿ → 株式会社
+    expect(long).toMatchObject({ code: 0, field: 'nickname', msg: 'Nickname must be 1–20 characters' });
+    expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).data.nickname).toBe('Kept');
+  });
+
+  it('lets two players hold the same nickname (a display name; the username is the identity)', async () => {
+    const a = await registerUser(app);
+    const b = await registerUser(app);
+    expect((await call(app, '/api/user/profile', { nickname: 'Twin' }, { token: a.token })).code).toBe(1);
+    expect((await call(app, '/api/user/profile', { nickname: 'Ｔｗｉｎ' }, { token: b.token })).code).toBe(1);
+    expect((await call(app, '/api/user/userInfo', {}, { token: b.token })).data.nickname).toBe('Twin');
+  });
+
   it('changes nickname and avatar of the caller only', async () => {
     const a = await registerUser(app);
     const b = await registerUser(app);

@@ -44,8 +44,8 @@ describe('content', async () => {
     const id = page2.data.list[0].id;
     const detail = await call(app, '/api/index/articleDetail', { id }, { lang: 'en' });
     expect(detail.data).toMatchObject({ id, title: page2.data.list[0].title, views: 0 });
-    expect((await call(app, '/api/index/articleView', { id }, { method: 'POST' })).data.views).toBe(1);
-    expect((await call(app, '/api/index/articleView', { id }, { method: 'POST' })).data.views).toBe(2);
+    expect((await call(app, '/api/index/articleView', { id }, { method: 'POST', ip: '198.51.100.1' })).data.views).toBe(1);
+    expect((await call(app, '/api/index/articleView', { id }, { method: 'POST', ip: '198.51.100.2' })).data.views).toBe(2);
     expect((await call(app, '/api/index/articleDetail', { id: 999_999 })).code).toBe(0);
   });
 
@@ -65,12 +65,13 @@ describe('content', async () => {
     const admin = await operatorLogin(app);
     const tabs = await call(app, '/api/admin/articleTabList', {}, { token: admin });
     const tabId = tabs.data[0].id;
-    const dirty = '<p onclick="steal()">Hello <b>bold</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://example.com/a.png" onerror="x()"></p><iframe src="https://evil"></iframe>';
+    const picture = await upload(app, admin, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
+    const dirty = `<p onclick="steal()">Hello <b>bold</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="${picture.data.url}" onerror="x()"></p><iframe src="https://evil"></iframe>`;
     const saved = await call(app, '/api/admin/articleSave', { tab_id: tabId, language: 'en', title: 'Fresh news', content: dirty, is_top: true }, { token: admin });
     expect(saved.code).toBe(1);
     const html = saved.data.content as string;
     expect(html).toContain('<b>bold</b>');
-    expect(html).toContain('<img src="https://example.com/a.png" />');
+    expect(html).toContain(`<img src="${picture.data.url}" />`);
     for (const bad of ['script', 'onclick', 'onerror', 'javascript:', 'iframe']) expect(html).not.toContain(bad);
     const entry = await lastAudit(app, 'article.create');
     expect(entry?.targetId).toBe(String(saved.data.id));

@@ -83,10 +83,37 @@ export const setSafetySchema = z.object({
   after_code: typedSecurityCode('err.old_code_wrong'),
 });
 
+/**
+ * Characters a nickname refuses, after NFKC: format characters (Cf: zero-width spaces and joiners,
+ * direction marks and overrides, word joiner, byte-order mark, soft hyphen, tags), control characters,
+ * lone surrogates, line and paragraph separators, and the Hangul fillers that render as nothing.
+ */
+const NICKNAME_HIDDEN_RE = /[\p{Cf}\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
+
+/**
+ * A nickname as others see it: NFKC-normalised (full-width letters and digits become ASCII, exotic
+ * spaces a plain one), blanks trimmed and runs of them made one, and refused when it holds a character
+ * that shows as nothing or reorders the text — so two names that look alike are the same string.
+ * Nicknames are display names, not identities: two players may share one (the username is unique).
+ */
+export const nicknameField = z
+  .union([z.string().max(NICKNAME_MAX, 'err.nickname_invalid'), z.number()], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'err.nickname_required' : 'err.nickname_invalid'),
+  })
+  .meta({ maxLength: NICKNAME_MAX })
+  .transform((v) => String(v).normalize('NFKC'))
+  .pipe(
+    z
+      .string()
+      .refine((v) => !NICKNAME_HIDDEN_RE.test(v), 'err.nickname_chars')
+      .transform((v) => v.trim().replace(/\s+/g, ' '))
+      .pipe(z.string().min(1, 'err.nickname_required').max(NICKNAME_MAX, 'err.nickname_invalid')),
+  );
+
 export const profileSchema = z.object({
   idcard: optionalText({ max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid').optional()),
   /** Absent = unchanged; present but blank is refused (a nickname cannot be set to nothing). */
-  nickname: requiredText('err.nickname_required', { max: NICKNAME_MAX, invalid: 'err.nickname_invalid' }).optional(),
+  nickname: nicknameField.optional(),
   avatar: optionalInt({ min: 0, max: AVATAR_MAX, invalid: 'err.avatar_invalid' }),
 });
 

@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { articleTabs, articles } from '../../db/schema.js';
+import { articleTabs, articleViews, articles } from '../../db/schema.js';
+import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 import { sanitizeArticleHtml } from './sanitize.js';
+import { holdContentImages } from './images.js';
 
 type ArticleRow = typeof articles.$inferSelect;
 export type Localized = Record<ApiLang, string>;
@@ -51,15 +54,40 @@ export async function findArticle(db: DbOrTx, id: number) {
   return row;
 }
 
-/** Counts a real view (DESIGN §9: no fixed 7706). */
-export async function countView(db: DbOrTx, id: number): Promise<number> {
-  const rows = await db
-    .update(articles)
-    .set({ views: sql`${articles.views} + 1` })
-    .where(eq(articles.id, id))
-    .returning({ views: articles.views });
-  if (!rows[0]) throw new AppError('err.not_found', { field: 'id' });
-  return rows[0].views;
+/**
+ * Counts a real view (DESIGN §9: no fixed 7706): once per viewer, article and operator-day, on every
+ * node (the database's unique key decides). A repeat answers the current count and adds nothing.
+ * `viewer` is already a keyed hash (articleViewer), never a raw IP.
+ */
+export async function countView(db: DbOrTx, opts: { articleId: number; viewer: string; day: string }): Promise<number> {
+  const [row] = await queryRows<{ views: number | null }>(db, sql`
+    with first_view as (
+      insert into article_views (article_id, day, viewer)
+      select ${opts.articleId}, ${opts.day}::date, ${opts.viewer} where exists (select 1 from articles where id = ${opts.articleId})
+      on conflict do nothing
+      returning article_id),
+    counted as (
+      update articles set views = views + 1 where id in (select article_id from first_view) returning views)
+    select coalesce((select views from counted), (select views from articles where id = ${opts.articleId})) as views`);
+  if (row?.views === null || row?.views === undefined) throw new AppError('err.not_found', { field: 'id' });
+  return Number(row.views);
+}
+
+/**
+ * The viewer of an article as stored: an HMAC of the session's user (else the IP) under a key
+ * derived from the server's secret, so the table never holds an address.
+ */
+export function articleViewer(secret: Buffer, viewer: { userId: number } | { ip: string }): string {
+  const key = createHmac('sha256', secret).update('lucky28 article viewers').digest();
+  const who = 'userId' in viewer ? `user:${viewer.userId}` : `ip:${viewer.ip}`;
+  return createHmac('sha256', key).update(who).digest('base64url').slice(0, 32);
+}
+
+/** Forgets who viewed what before `today` (the counts stay on the articles). */
+export async function pruneArticleViews(db: DbOrTx, today: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`
+    with gone as (delete from ${articleViews} where ${articleViews.day} < ${today}::date returning 1) select count(*)::int as n from gone`);
+  return Number(row?.n ?? 0);
 }
 
 // --- operators ---
@@ -116,6 +144,7 @@ export async function saveArticle(
   const [tab] = await tx.select({ id: articleTabs.id }).from(articleTabs).where(eq(articleTabs.id, input.tab_id));
   if (!tab) throw new AppError('err.tab_required', { field: 'tab_id' });
   const values = { tabId: input.tab_id, lang: input.language, title: input.title, content: sanitizeArticleHtml(input.content), isTop: input.is_top };
+  await holdContentImages(tx, values.content, 'content');
   if (input.id) {
     const [before] = await tx.select().from(articles).where(eq(articles.id, input.id)).for('update');
     if (!before) throw new AppError('err.not_found', { field: 'id' });

@@ -3,6 +3,8 @@ import type { ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { banners } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { holdContentImages } from './images.js';
+import { isSameSiteAddress } from './sanitize.js';
 
 type BannerRow = typeof banners.$inferSelect;
 
@@ -35,7 +37,10 @@ export interface BannerInput {
   enabled: boolean;
 }
 
+/** Saves a banner; its picture must be one of ours (uploaded with contentImageUpload, or a demo banner's). */
 export async function saveBanner(tx: DbOrTx, input: BannerInput) {
+  if (!isSameSiteAddress(input.image)) throw new AppError('err.banner_image_foreign', { field: 'image' });
+  await holdContentImages(tx, input.image, 'image');
   const values = { image: input.image, link: input.link ?? null, lang: input.language, title: input.title ?? '', enabled: input.enabled };
   if (input.id) {
     const [before] = await tx.select().from(banners).where(eq(banners.id, input.id)).for('update');

@@ -1,13 +1,45 @@
 import sanitizeHtml from 'sanitize-html';
+import { AppError } from '../../errors.js';
 
-/** Article HTML is sanitised on save (DESIGN §7): a small allow-list, no scripts, no event handlers. */
+/** Stand for this site, served over either scheme, when a picture's address is resolved. */
+const THIS_SITE = [new URL('https://this-site.invalid/'), new URL('http://this-site.invalid/')];
+
+/**
+ * Whether a picture's address loads from this site, as a browser resolves it on a page served over
+ * https or http (leading blanks, tabs and line breaks dropped, backslashes read as slashes, `https:x`
+ * relative on an https page only): `/api/index/media/…` is; `https://…`, `//host/…`, `/\host/…`
+ * and `data:` are not.
+ */
+export function isSameSiteAddress(src: string): boolean {
+  try {
+    return THIS_SITE.every((site) => new URL(src, site).origin === site.origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Article HTML is sanitised on save (DESIGN §7): a small allow-list, no scripts, no event handlers.
+ * A picture from another site is refused rather than kept: the players' browsers would ask that site
+ * for it, telling it who reads which article (and the pages' CSP would not show it anyway); the
+ * operator uploads it with contentImageUpload instead.
+ */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, {
+  let foreignImage = false;
+  const clean = sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'img', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
     allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'] },
     allowedSchemes: ['https', 'http'],
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     allowProtocolRelative: false,
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+    transformTags: {
+      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
+      img: (tagName, attribs) => {
+        if (attribs.src !== undefined && !isSameSiteAddress(attribs.src)) foreignImage = true;
+        return { tagName, attribs };
+      },
+    },
   });
+  if (foreignImage) throw new AppError('err.article_image_foreign', { field: 'content' });
+  return clean;
 }

@@ -7,7 +7,7 @@ import { claimPending, queueRowOf, tellMoneyRequestRejected, type QueueColumns }
 import { AppError } from '../../errors.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { sendStationMessage } from '../content/notices.js';
-import { findUploadByName, uploadNameFrom, uploadUrl } from './uploads.js';
+import { findUploadForUse, uploadNameFrom, uploadUrl } from './uploads.js';
 import { checkDepositLimits } from '../protection/limits.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
 import { lockPlayer } from '../lockOrder.js';
@@ -40,7 +40,7 @@ export async function requestDeposit(
   opts: { userId: number; amount: number; channel: 'usdt' | 'bank'; screenshot: string; now: number; timeZone: string },
 ): Promise<{ id: number; ledgerId: number }> {
   const name = uploadNameFrom(opts.screenshot);
-  const upload = name ? await findUploadByName(tx, name) : undefined;
+  const upload = name ? await findUploadForUse(tx, name) : undefined;
   if (!upload || upload.userId !== opts.userId || upload.kind !== 'recharge_screenshot') {
     throw new AppError('err.screenshot_invalid', { field: 'screenshot' });
   }

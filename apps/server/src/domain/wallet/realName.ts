@@ -6,14 +6,14 @@ import { queryRows } from '../../db/query.js';
 import { realNameRequests, users } from '../../db/schema.js';
 import { claimPending, queueRowOf, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
-import { findUploadByName, uploadNameFrom, uploadUrl, type UploadRow } from './uploads.js';
+import { findUploadForUse, uploadNameFrom, uploadUrl, type UploadRow } from './uploads.js';
 
 /** Real-name status (spec §4): 0 unverified, 1 under review, 2 verified. */
 export const Shiming = { none: 0, review: 1, verified: 2 } as const;
 
 async function ownIdcardUpload(tx: DbOrTx, userId: number, ref: string, field: string): Promise<UploadRow> {
   const name = uploadNameFrom(ref);
-  const upload = name ? await findUploadByName(tx, name) : undefined;
+  const upload = name ? await findUploadForUse(tx, name) : undefined;
   if (!upload || upload.userId !== userId || upload.kind !== 'idcard') {
     throw new AppError('err.realname_image_invalid', { field });
   }

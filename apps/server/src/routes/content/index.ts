@@ -16,7 +16,9 @@ import {
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
 import { bannersFor } from '../../domain/content/banners.js';
-import { articlePage, countView, findArticle, newsFor, presentArticle } from '../../domain/content/articles.js';
+import { articlePage, articleViewer, countView, findArticle, newsFor, presentArticle } from '../../domain/content/articles.js';
+import { CONFIRMED_CACHE_MS } from '../../domain/accounts/sessions.js';
+import { zonedDate } from '../../domain/time.js';
 import { findContentImage } from '../../domain/content/images.js';
 import { bannerArt, type BannerDesign } from '../../seed/bannerArt.js';
 import noticeRoutes from './notices.js';
@@ -47,10 +49,16 @@ export default async function contentRoutes(fastify: FastifyInstance) {
     reply.ok(presentArticle(await findArticle(app.db, request.query.id))),
   );
 
-  /** Counts a real view of an article (DESIGN §9: real view counts). */
-  app.post('/api/index/articleView', { schema: { body: articleIdSchema, response: answers(articleViewData) } }, async (request, reply) =>
-    reply.ok({ views: await countView(app.db, request.body.id) }),
-  );
+  /**
+   * Counts a real view of an article (DESIGN §9: real view counts): once per viewer — the session's
+   * user, else the IP — per article and operator-day.
+   */
+  app.post('/api/index/articleView', { schema: { body: articleIdSchema, response: answers(articleViewData) } }, async (request, reply) => {
+    const user = await app.optionalUser(request, { cachedFor: CONFIRMED_CACHE_MS });
+    const viewer = articleViewer(app.operatorKey, user ? { userId: user.userId } : { ip: request.ip });
+    const day = zonedDate(app.clock.now(), app.config.timeZone);
+    return reply.ok({ views: await countView(app.db, { articleId: request.body.id, viewer, day }) });
+  });
 
   /** A banner or article picture an operator uploaded: public, and never changes under its random name. */
   app.get('/api/index/media/:name', { schema: { params: mediaNameParams } }, async (request, reply) => {

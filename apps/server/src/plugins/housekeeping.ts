@@ -1,0 +1,82 @@
+/**
+ * Housekeeping on a timer, started when the app is ready and stopped before it closes: private
+ * uploads and content images nobody refers to a day after their upload, and the article-view records
+ * of past days. Every node runs it; each step is idempotent and safe to run on several nodes at once
+ * (see the domain functions), so no node needs to be elected. Files in DATA_DIR are only ever deleted
+ * with their row: the folder may be shared, or (in tests) another database's, so a file this database
+ * does not know is left alone.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { pruneUnreferencedUploads, type PrunedUpload } from '../domain/wallet/uploads.js';
+import { pruneUnreferencedContentImages } from '../domain/content/images.js';
+import { pruneArticleViews } from '../domain/content/articles.js';
+import { zonedDate } from '../domain/time.js';
+
+export interface PruneReport {
+  uploads: PrunedUpload[];
+  contentImages: string[];
+  articleViews: number;
+}
+
+/** One pass of every pruning step; a failing step is logged and the others still run. */
+export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; timeZone: string; log: FastifyBaseLogger }): Promise<PruneReport> {
+  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0 };
+  const step = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (err) {
+      // A request that took an upload between the check and the delete makes the foreign key refuse
+      // the batch: nothing is lost, the next run sees the request.
+      deps.log.warn({ err, step: name }, 'pruning step failed');
+    }
+  };
+  await step('uploads', async () => {
+    report.uploads = await pruneUnreferencedUploads(deps.db, { dataDir: deps.dataDir, now: deps.now });
+  });
+  await step('content_images', async () => {
+    report.contentImages = await pruneUnreferencedContentImages(deps.db, { now: deps.now });
+  });
+  await step('article_views', async () => {
+    report.articleViews = await pruneArticleViews(deps.db, zonedDate(deps.now, deps.timeZone));
+  });
+  const { uploads, contentImages, articleViews } = report;
+  if (uploads.length || contentImages.length || articleViews) {
+    deps.log.info(
+      {
+        pruned: {
+          uploads: uploads.length,
+          // The log keeps the first 20 entries of a list (logging.ts); the counts are whole.
+          upload_list: uploads.map((u) => ({ id: u.id, kind: u.kind, user_id: u.userId })),
+          content_images: contentImages.length,
+          content_image_list: contentImages,
+          article_view_records: articleViews,
+        },
+      },
+      'pruned unreferenced uploads and past view records',
+    );
+  }
+  return report;
+}
+
+/** Runs pruneOnce at start and every `intervalMs`; one run at a time per node, awaited on close. */
+export const housekeepingPlugin = fp<{ intervalMs: number }>(async (app, opts) => {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = pruneOnce({ db: app.db, dataDir: app.config.dataDir, now: app.clock.now(), timeZone: app.config.timeZone, log: app.log })
+      .catch((err) => app.log.warn({ err }, 'pruning failed'))
+      .finally(() => (running = undefined));
+  };
+  app.addHook('onReady', async () => {
+    tick();
+    timer = setInterval(tick, opts.intervalMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+});
