@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { contentImages } from '../../db/schema.js';
 import { pgArray, queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Public content images (banners, article pictures) are served from here, by every node (they live in the database). */
 export const MEDIA_URL_PREFIX = '/api/index/media/';
@@ -53,7 +54,7 @@ const notReferenced = (name: SQL) => sql`not exists (select 1 from banners b whe
  */
 export async function pruneUnreferencedContentImages(db: Db, opts: { now: number; limit?: number }): Promise<string[]> {
   const cutoff = new Date(opts.now - UNREFERENCED_IMAGE_TTL_MS);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const locked = await queryRows<{ id: number }>(tx, sql`
       select c.id from content_images c where c.created_at < ${cutoff} and ${notReferenced(sql`c.name`)}
       order by c.id limit ${opts.limit ?? 500} for update of c skip locked`);

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { pgArray, queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,7 +65,7 @@ export async function storeUpload(
   const target = filePath(opts.dataDir, name);
   let written = false;
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_QUOTA_LOCK}, ${opts.userId})`);
       const since = new Date(opts.now - UPLOAD_QUOTA.windowMs);
       const [used] = await tx
@@ -78,7 +79,8 @@ export async function storeUpload(
         .insert(uploads)
         .values({ userId: opts.userId, kind: opts.kind, name, mime: opts.mime, size: opts.bytes.length, createdAt: new Date(opts.now) })
         .returning();
-      await fs.writeFile(target, opts.bytes, { flag: 'wx', mode: 0o600 });
+      // A re-run transaction (inTransaction) finds its file already written.
+      if (!written) await fs.writeFile(target, opts.bytes, { flag: 'wx', mode: 0o600 });
       written = true;
       return row!;
     });
@@ -127,7 +129,7 @@ export interface PrunedUpload {
  */
 export async function pruneUnreferencedUploads(db: Db, opts: { dataDir: string; now: number; limit?: number }): Promise<PrunedUpload[]> {
   const cutoff = new Date(opts.now - UNREFERENCED_UPLOAD_TTL_MS);
-  const removed = await db.transaction(async (tx) => {
+  const removed = await inTransaction(db, async (tx) => {
     const locked = await queryRows<{ id: number | string }>(tx, sql`
       select u.id from uploads u where u.created_at < ${cutoff} and ${notReferenced(sql`u.id`)}
       order by u.id limit ${opts.limit ?? 500} for update of u skip locked`);
