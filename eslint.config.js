@@ -83,4 +83,16 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(antd|recharts)(/|$)', message: 'antd and recharts are the operator console’s; the player app uses antd-mobile.' }] }],
     },
   },
+  {
+    // A transaction that deadlocks or hits a serialization failure is run again by inTransaction;
+    // one opened directly would answer the player a 500.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='transaction']",
+        message: 'Open a transaction with inTransaction(db, work) from db/transaction.ts (retries deadlocks, keeps the lock order).',
+      }],
+    },
+  },
 );

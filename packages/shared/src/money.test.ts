@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney } from './money.js';
+import { formatMoney, parseExactMoney, parseMoney } from './money.js';
 
 describe('money', () => {
   it('formats cents as a two-place decimal string', () => {
@@ -20,5 +20,14 @@ describe('money', () => {
     expect(parseMoney('')).toBeNull();
     expect(parseMoney(null)).toBeNull();
     expect(parseMoney(Number.NaN)).toBeNull();
+  });
+
+  it('reads an operator amount exactly as written: no trimming, no sign, no exponent, no third place', () => {
+    expect(parseExactMoney('5')).toBe(500);
+    expect(parseExactMoney('0.5')).toBe(50);
+    expect(parseExactMoney(12.5)).toBe(1250);
+    for (const bad of [' 5', '5 ', '-50', '-5', '+5', '1.234', '1e3', 'abc', '', '5.', '.5', -50, Number.POSITIVE_INFINITY]) {
+      expect(parseExactMoney(bad), String(bad)).toBeNull();
+    }
   });
 });

@@ -39,6 +39,16 @@ export function parseMoney(input: unknown): Cents | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/**
+ * An amount an operator enters, read exactly as written: decimal digits with at most two places and
+ * nothing around them ("5", "0.5", "100.50", or a number). Null for anything else — a sign, an
+ * exponent, a third decimal place, white space: the console never rounds or trims what it is given.
+ */
+export function parseExactMoney(input: unknown): Cents | null {
+  if (typeof input === 'string' && input !== input.trim()) return null;
+  return parseMoney(input);
+}
+
 /** An amount a user types for a stake, deposit or withdrawal: parseMoney, and above zero. Null otherwise. */
 export function parsePositiveMoney(input: unknown): Cents | null {
   const cents = parseMoney(input);

@@ -1,6 +1,8 @@
 /**
  * Player protection (issue 12), zod-free so the player app reads the same choices the server enforces.
  */
+import { parseMoney } from './money.js';
+import { MAX_REQUEST_CENTS } from './wallet.js';
 
 /** Money limits, each per day, week and month: deposits asked for, stakes placed, losses (stakes − payouts). */
 export const MONEY_LIMIT_KINDS = ['deposit', 'loss', 'stake'] as const;
@@ -11,6 +13,31 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const SESSION_LIMIT = { kind: 'session', period: 'session', minMinutes: 10, maxMinutes: 1440 } as const;
 export type LimitKind = MoneyLimitKind | 'session';
 export type LimitPeriodOrSession = LimitPeriod | 'session';
+
+/** What is wrong with a limit as typed: a message key of the API catalogue and its parameters. */
+export interface LimitValueProblem {
+  problem: 'err.limit_amount_required' | 'err.limit_amount_invalid' | 'err.amount_too_large' | 'err.limit_session_range';
+  params?: Record<string, number>;
+}
+
+/**
+ * A limit as the player types it: u for a money limit (0 is a real limit: nothing more in the
+ * period), whole minutes in SESSION_LIMIT's range for the session limit. Blank is a problem, never
+ * "no limit": removing one is its own request.
+ */
+export function readLimitValue(kind: LimitKind, input: unknown): { value: number } | LimitValueProblem {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  if (text === '') return { problem: 'err.limit_amount_required' };
+  if (kind === 'session') {
+    const minutes = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+    if (minutes >= SESSION_LIMIT.minMinutes && minutes <= SESSION_LIMIT.maxMinutes) return { value: minutes };
+    return { problem: 'err.limit_session_range', params: { min: SESSION_LIMIT.minMinutes, max: SESSION_LIMIT.maxMinutes } };
+  }
+  const cents = parseMoney(text);
+  if (cents === null) return { problem: 'err.limit_amount_invalid' };
+  if (cents > MAX_REQUEST_CENTS) return { problem: 'err.amount_too_large' };
+  return { value: cents };
+}
 
 /** Raising or removing a limit takes effect only after this long; lowering at once. */
 export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;

@@ -116,6 +116,8 @@ export const payAccounts = pgTable(
     mark: text('mark').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a bound account was last replaced by another (null: never, only bound). */
+    changedAt: timestamp('changed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('pay_accounts_user_type_uq').on(t.userId, t.type)],
 );

@@ -29,8 +29,9 @@ export function betNow(app: FastifyInstance, token: string, money: string, playT
   return call(app, '/api/Lottery/playOrder', { game_id: 7, plan_id: firstRoom(app), issue, play_type: playType, money }, { token, lang });
 }
 
+/** Sets a limit; without an amount, removes it. */
 export async function setLimit(app: FastifyInstance, token: string, kind: string, period: string, amount?: string) {
-  return call(app, '/api/user/setLimit', { kind, period, ...(amount === undefined ? {} : { amount }) }, { token });
+  return call(app, '/api/user/setLimit', { kind, period, ...(amount === undefined ? { remove: 1 } : { amount }) }, { token });
 }
 
 /** Moves the clock on by `ms`, then on to a moment when betting is open (5 s into a round if it was closing). */

@@ -155,8 +155,8 @@ describe('raising, removing and lowering', () => {
       [{ kind: 'loss', period: 'year', amount: '10' }, 'Unknown limit'],
       [{ kind: 'loss', period: 'session', amount: '10' }, 'Unknown limit'],
       [{ kind: 'session', period: 'day', amount: '60' }, 'Unknown limit'],
-      [{ kind: 'loss', period: 'day', amount: 'abc' }, 'Please enter a valid amount'],
-      [{ kind: 'loss', period: 'day', amount: '-5' }, 'Please enter a valid amount'],
+      [{ kind: 'loss', period: 'day', amount: 'abc' }, 'Please enter a valid limit'],
+      [{ kind: 'loss', period: 'day', amount: '-5' }, 'Please enter a valid limit'],
       [{ kind: 'session', period: 'session', amount: '5' }, 'The session limit must be between 10 and 1440 minutes'],
       [{ kind: 'session', period: 'session', amount: '1.5' }, 'The session limit must be between 10 and 1440 minutes'],
     ];

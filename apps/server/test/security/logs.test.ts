@@ -99,13 +99,16 @@ describe('log lines of a full run', () => {
     await app.inject({ method: 'POST', url: `/api/user/login?lang=en&account=${long}`, payload: {} });
     await call(app, '/api/user/login', { account: long, password: long });
 
-    // A failing query whose parameters are a card number and a holder name (a column renamed away).
-    await app.db.execute(sql`alter table pay_accounts rename column mark to mark_gone`);
+    // A failing query whose parameters are a card number and a holder name (a trigger refuses the write
+    // of a card replaced with the security code).
+    await app.db.execute(sql`create function refuse_pay_write() returns trigger language plpgsql as $$ begin raise exception 'write refused'; end $$`);
+    await app.db.execute(sql`create trigger refuse_pay_write before update on pay_accounts for each row execute function refuse_pay_write()`);
     try {
-      const failed = await call(app, '/api/user/setPayInfo', { type: 0, acc: `${SECRETS.holder} Jr`, acc_name: '6222020200117777', acc_bank: 'ICBC' }, t);
+      const failed = await call(app, '/api/user/setPayInfo', { type: 0, acc: `${SECRETS.holder} Jr`, acc_name: '6222020200117777', acc_bank: 'ICBC', securityCode: SECRETS.securityCode }, t);
       expect(failed.status).toBe(500);
     } finally {
-      await app.db.execute(sql`alter table pay_accounts rename column mark_gone to mark`);
+      await app.db.execute(sql`drop trigger refuse_pay_write on pay_accounts`);
+      await app.db.execute(sql`drop function refuse_pay_write()`);
     }
 
     // The run was logged: request lines, and the failed query with its SQL but not its values.

@@ -164,7 +164,11 @@ export function maskName(value: string): string {
 /** The bank card or wallet a player binds (user/setPayInfo): `type` decides which fields apply. */
 export type PayAccountInput = ({ type: 0 } & z.output<typeof bankCardSchema>) | ({ type: 1 } & z.output<typeof walletSchema>);
 
-/** user/setPayInfo: `type` first, then the fields of that kind of account with their own messages. */
+/**
+ * user/setPayInfo: `type` first, then the fields of that kind of account with their own messages.
+ * `securityCode` (named as in user/withdrawAction) is needed only to replace an account already
+ * bound; the server checks it with the shared lockout.
+ */
 export const setPayInfoSchema = z
   .object({
     type: payType,
@@ -173,16 +177,20 @@ export const setPayInfoSchema = z
     acc_name: optionalText({ max: 40 }),
     acc_bank: optionalText({ max: BANK_NAME_MAX }),
     mark: optionalText({ max: PAY_MARK_MAX }),
+    securityCode: typedSecurityCode('err.security_code_wrong'),
   })
-  .transform((v, ctx): PayAccountInput => {
+  .transform((v, ctx): { account: PayAccountInput; securityCode: string | undefined } => {
     const result = v.type === 0 ? bankCardSchema.safeParse(v) : walletSchema.safeParse(v);
     if (!result.success) {
       for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }
-    return { type: v.type, ...result.data } as PayAccountInput;
+    return { account: { type: v.type, ...result.data } as PayAccountInput, securityCode: v.securityCode };
   })
-  .meta({ description: 'type 0 (bank card): acc holder, acc_name card number, acc_bank, mark; type 1 (wallet): acc address, acc_name trc20/erc20/omni, mark' });
+  .meta({
+    description:
+      'type 0 (bank card): acc holder, acc_name card number, acc_bank, mark; type 1 (wallet): acc address, acc_name trc20/erc20/omni, mark; securityCode: required to replace an account already bound',
+  });
 
 // --- answers ---
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_RE, payAccountData } from './account.js';
-import { parseMoney } from '../money.js';
+import { parseExactMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
 import { idField, intField, optionalDate, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
 
@@ -144,6 +144,8 @@ export const withdrawalQueueData = queueData({
   type: z.number().int(),
   account: payAccountData,
   reviewtime: unixTime.nullable(),
+  /** When the player replaced this payout account, if less than 24 h before the request (or since, while open); else null. */
+  account_changed_at: unixTime.nullable(),
 });
 
 /** The real-name queue (admin/realNameList). */
@@ -170,27 +172,51 @@ export interface DecimalOptions {
   invalid: string;
   /** Message when missing or blank; default `invalid`. */
   required?: string;
+  /** Message for a well-formed value above `max`; default `invalid`. */
+  tooLarge?: string;
+}
+
+const DECIMAL_TEXT_MAX = 16;
+
+/**
+ * An operator's decimal as sent, untrimmed (`parseExactMoney`): a string of digits with at most two
+ * places, or a number. Never clamped, rounded or trimmed: anything else is refused with `invalid`.
+ */
+const operatorDecimal = (required: string, opts: DecimalOptions) =>
+  z
+    .union([z.string().max(DECIMAL_TEXT_MAX, opts.invalid), z.number()], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : opts.invalid),
+    })
+    .meta({ maxLength: DECIMAL_TEXT_MAX });
+
+function toHundredths(v: string | number, opts: DecimalOptions, ctx: z.RefinementCtx): number {
+  const n = parseExactMoney(v);
+  if (n !== null && n > opts.max) {
+    ctx.addIssue({ code: 'custom', message: opts.tooLarge ?? opts.invalid });
+    return z.NEVER;
+  }
+  if (n === null || n < (opts.min ?? 1)) {
+    ctx.addIssue({ code: 'custom', message: opts.invalid });
+    return z.NEVER;
+  }
+  return n;
 }
 
 /** A decimal with at most two places ("2.00", 10, "0.5") as integer hundredths (cents, odds ×100) in [min, max]. */
-export const decimalHundredths = (opts: DecimalOptions) =>
-  requiredText(opts.required ?? opts.invalid, { max: 16, invalid: opts.invalid }).transform((v, ctx) => {
-    const n = parseMoney(v);
-    if (n === null || n < (opts.min ?? 1) || n > opts.max) {
-      ctx.addIssue({ code: 'custom', message: opts.invalid });
+export const decimalHundredths = (opts: DecimalOptions) => {
+  const required = opts.required ?? opts.invalid;
+  return operatorDecimal(required, opts).transform((v, ctx) => {
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
     }
-    return n;
+    return toHundredths(v, opts, ctx);
   });
+};
 
 /** The same, optional: missing, null and blank become null. */
 export const optionalHundredths = (opts: DecimalOptions) =>
-  optionalText({ max: 16, invalid: opts.invalid }).transform((v, ctx) => {
-    if (v === undefined) return null;
-    const n = parseMoney(v);
-    if (n === null || n < (opts.min ?? 1) || n > opts.max) {
-      ctx.addIssue({ code: 'custom', message: opts.invalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+  z
+    .union([operatorDecimal(opts.invalid, opts), z.null()], { error: opts.invalid })
+    .optional()
+    .transform((v, ctx) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : toHundredths(v, opts, ctx)));

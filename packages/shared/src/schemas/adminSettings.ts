@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalHundredths } from './admin.js';
 import { optionalText } from './fields.js';
+import { MAX_REQUEST_CENTS } from '../wallet.js';
 
 /** Optional single-line text stored as '' when blank. */
 const setting = (max: number) => optionalText({ max, invalid: 'err.text_invalid' }).transform((v) => v ?? '');
@@ -22,7 +23,7 @@ export const settingsUpdateSchema = z.object({
   bankxm: setting(60),
   /** Blank: the SUPPORT_CHAT_URL of the server's environment applies. */
   support_url: optionalText({ max: 500, invalid: 'err.url_invalid' }).pipe(z.string().refine(isWebUrl, 'err.url_invalid').optional()),
-  min_withdraw: decimalHundredths({ max: 100_000_000, invalid: 'err.amount_invalid', required: 'err.amount_required' }),
+  min_withdraw: decimalHundredths({ max: MAX_REQUEST_CENTS, invalid: 'err.amount_invalid', required: 'err.amount_required', tooLarge: 'err.amount_too_large' }),
   version_label: setting(40),
 });
 

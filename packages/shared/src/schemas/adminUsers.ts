@@ -32,9 +32,7 @@ export const userFreezeSchema = z.object({ id: userId, frozen: requiredFlag('err
 /** A gift (ledger type 4): a positive amount in u, the balance it goes to, and why. */
 export const userGiftSchema = z.object({
   id: userId,
-  amount: decimalHundredths({ max: Number.MAX_SAFE_INTEGER, invalid: 'err.amount_invalid', required: 'err.amount_required' }).pipe(
-    z.number().max(MAX_GIFT_CENTS, 'err.amount_too_large'),
-  ),
+  amount: decimalHundredths({ max: MAX_GIFT_CENTS, invalid: 'err.amount_invalid', required: 'err.amount_required', tooLarge: 'err.amount_too_large' }),
   wallet: enumText(['money', 'score'], 'err.bad_request').optional().default('money'),
   reason: reasonField(),
 });

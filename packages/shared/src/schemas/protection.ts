@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { ALL_BREAK_DURATIONS, EXCLUSION_KINDS, LIMIT_PERIODS, MONEY_LIMIT_KINDS, REALITY_CHECK_CHOICES } from '../protection.js';
 import { moneyText, unixTime } from './envelope.js';
-import { enumText, intField, optionalDate, optionalText } from './fields.js';
+import { enumText, flagField, intField, optionalDate, optionalText } from './fields.js';
 import { AMOUNT_TEXT_MAX } from './wallet.js';
 
 /**
- * user/setLimit: `kind` deposit | loss | stake with `period` day | week | month (amount in u), or
- * kind session with period session (amount in minutes). A missing or blank amount removes the limit.
- * The amount's shape is judged after the kind is known (u or minutes).
+ * user/setLimit: `kind` deposit | loss | stake with `period` day | week | month (amount in u, 0 a
+ * real limit), or kind session with period session (amount in minutes). `remove` (without an
+ * amount) removes the limit; neither is refused. The amount's shape is judged after the kind is
+ * known (u or minutes, `readLimitValue`).
  */
 export const setLimitSchema = z.object({
   kind: enumText([...MONEY_LIMIT_KINDS, 'session'], 'err.limit_kind_invalid'),
   period: enumText([...LIMIT_PERIODS, 'session'], 'err.limit_kind_invalid'),
   amount: optionalText({ max: AMOUNT_TEXT_MAX, invalid: 'err.limit_amount_invalid' }),
+  remove: flagField(),
 });
 
 /** user/setRealityCheck: minutes between reality checks, 15, 30 or 60 (never off). */

@@ -1,31 +1,40 @@
 import { useState } from 'react';
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Space, Switch, Table, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, Space, Switch, Table, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { parseMoney, returnToPlayer } from '@lucky28/shared';
+import { oddsRowSchema, parseExactMoney, returnToPlayer, roomUpdateSchema } from '@lucky28/shared';
 import { api, ApiError } from '../../lib/api';
+import { checkWith } from '../../lib/validation';
 import { gameConfigKey, type OddsView, type RoomView } from './api';
 
+/** One class's line as typed: every number is text, sent exactly so (the server refuses what is not a plain decimal). */
 interface Row {
   class: number;
   name: string;
   enabled: boolean;
-  odds: number | null;
-  odds_special: number | null;
-  min: number | null;
-  max: number | null;
+  odds: string;
+  odds_special: string;
+  min: string;
+  max: string;
 }
 
 const LANGS = ['zh', 'tw', 'en', 'vi'] as const;
-const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
 /** RTP in % of one row as typed, computed exactly with packages/shared (the server applies the same). */
 export function rowRtp(row: Pick<Row, 'class' | 'odds' | 'odds_special'>): number | null {
-  const odds = row.odds === null ? null : parseMoney(String(row.odds));
+  const odds = parseExactMoney(row.odds);
   if (!odds) return null;
-  const special = row.odds_special === null || row.odds_special === undefined ? null : parseMoney(String(row.odds_special));
+  const special = row.odds_special === '' ? null : parseExactMoney(row.odds_special);
   return returnToPlayer(row.class, { odds, oddsSpecial: special }) * 100;
 }
+
+/** A row as the server takes it. */
+const rowBody = (r: Row) => ({ class: r.class, odds: r.odds, odds_special: r.odds_special, min: r.min, max: r.max, enabled: r.enabled });
+
+/** A decimal typed into the odds table, kept exactly as typed (no rounding, no clamping). */
+const DecimalCell = ({ value, label, onChange }: { value: string; label: string; onChange: (v: string) => void }) => (
+  <Input size="small" inputMode="decimal" value={value} aria-label={label} onChange={(e) => onChange(e.target.value)} style={{ width: 90 }} />
+);
 
 /** Edits a room: titles in four languages, minimum stake, entry balance, and the odds table with live RTP. */
 export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => void }) {
@@ -34,7 +43,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
   const client = useQueryClient();
   const source = room.pending ?? room;
   const [rows, setRows] = useState<Row[]>(() =>
-    source.odds.map((o: OddsView) => ({ class: o.class, name: o.name, enabled: o.enabled, odds: toNumber(o.odds), odds_special: toNumber(o.odds_special), min: toNumber(o.min), max: toNumber(o.max) })),
+    source.odds.map((o: OddsView) => ({ class: o.class, name: o.name, enabled: o.enabled, odds: o.odds ?? '', odds_special: o.odds_special ?? '', min: o.min ?? '', max: o.max ?? '' })),
   );
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
@@ -42,17 +51,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
   const tooHigh = rows.filter((r) => r.enabled && (rowRtp(r) ?? 0) > 100);
 
   const save = useMutation({
-    mutationFn: (values: { title: Record<string, string>; min_limit: number; join_limit: number; enabled: boolean }) =>
-      api('roomUpdate', {
-        id: room.id,
-        title: values.title,
-        min_limit: String(values.min_limit),
-        join_limit: String(values.join_limit ?? 0),
-        enabled: values.enabled,
-        odds: rows
-          .filter((r) => r.enabled || r.odds !== null)
-          .map((r) => ({ class: r.class, odds: String(r.odds ?? ''), odds_special: r.odds_special === null ? '' : String(r.odds_special), min: String(r.min ?? ''), max: String(r.max ?? ''), enabled: r.enabled })),
-      }),
+    mutationFn: (body: Record<string, unknown>) => api('roomUpdate', body),
     onSuccess: () => {
       message.success(t('games.savedNextRound'));
       void client.invalidateQueries({ queryKey: gameConfigKey });
@@ -76,13 +75,24 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
         layout="inline"
         initialValues={{
           title: source.title_i18n ?? { zh: source.title, tw: source.title, en: source.title, vi: source.title },
-          min_limit: Number(source.min_limit),
-          join_limit: Number(source.join_limit),
+          min_limit: source.min_limit,
+          join_limit: source.join_limit,
           enabled: source.enabled,
         }}
-        onFinish={(v) => {
+        onFinish={(v: { title: Record<string, string>; min_limit?: string; join_limit?: string; enabled: boolean }) => {
           setError(null);
-          save.mutate(v);
+          const sent = rows.filter((r) => r.enabled || r.odds !== '');
+          const body = { id: room.id, title: v.title, min_limit: v.min_limit ?? '', join_limit: v.join_limit ?? '', enabled: v.enabled, odds: sent.map(rowBody) };
+          // The server's own rules before sending: a field's problem on the field, a class's problem named with the class.
+          const badRow = sent.map((r) => ({ r, checked: checkWith(oddsRowSchema, rowBody(r)) })).find((x) => !x.checked.ok);
+          if (badRow && !badRow.checked.ok) return setError(`${badRow.r.name}: ${badRow.checked.message}`);
+          const checked = checkWith(roomUpdateSchema, body);
+          if (!checked.ok) {
+            if (checked.field === 'min_limit' || checked.field === 'join_limit') form.setFields([{ name: checked.field, errors: [checked.message] }]);
+            else setError(checked.message);
+            return;
+          }
+          save.mutate(body);
         }}
       >
         {LANGS.map((l) => (
@@ -90,11 +100,11 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
             <Input maxLength={40} style={{ width: 140 }} />
           </Form.Item>
         ))}
-        <Form.Item name="min_limit" label={t('games.minStake')} rules={[{ required: true }]}>
-          <InputNumber min={0.01} precision={2} aria-label={t('games.minStake')} />
+        <Form.Item name="min_limit" label={t('games.minStake')}>
+          <Input inputMode="decimal" aria-label={t('games.minStake')} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="join_limit" label={t('games.joinLimit')}>
-          <InputNumber min={0} precision={2} aria-label={t('games.joinLimit')} />
+          <Input inputMode="decimal" aria-label={t('games.joinLimit')} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="enabled" label={t('games.open')} valuePropName="checked">
           <Switch />
@@ -109,10 +119,10 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
         columns={[
           { title: t('games.class'), dataIndex: 'name' },
           { title: t('games.offered'), key: 'enabled', render: (_, r) => <Switch size="small" checked={r.enabled} onChange={(v) => update(r.class, { enabled: v })} /> },
-          { title: t('games.odds'), key: 'odds', render: (_, r) => <InputNumber size="small" min={0.01} precision={2} value={r.odds} aria-label={`${r.name} ${t('games.odds')}`} onChange={(v) => update(r.class, { odds: v })} /> },
-          { title: t('games.oddsSpecial'), key: 'sp', render: (_, r) => <InputNumber size="small" min={0.01} precision={2} value={r.odds_special} onChange={(v) => update(r.class, { odds_special: v })} /> },
-          { title: t('games.min'), key: 'min', render: (_, r) => <InputNumber size="small" min={0.01} precision={2} value={r.min} aria-label={`${r.name} ${t('games.min')}`} onChange={(v) => update(r.class, { min: v })} /> },
-          { title: t('games.max'), key: 'max', render: (_, r) => <InputNumber size="small" min={0.01} precision={2} value={r.max} aria-label={`${r.name} ${t('games.max')}`} onChange={(v) => update(r.class, { max: v })} /> },
+          { title: t('games.odds'), key: 'odds', render: (_, r) => <DecimalCell value={r.odds} label={`${r.name} ${t('games.odds')}`} onChange={(v) => update(r.class, { odds: v })} /> },
+          { title: t('games.oddsSpecial'), key: 'sp', render: (_, r) => <DecimalCell value={r.odds_special} label={`${r.name} ${t('games.oddsSpecial')}`} onChange={(v) => update(r.class, { odds_special: v })} /> },
+          { title: t('games.min'), key: 'min', render: (_, r) => <DecimalCell value={r.min} label={`${r.name} ${t('games.min')}`} onChange={(v) => update(r.class, { min: v })} /> },
+          { title: t('games.max'), key: 'max', render: (_, r) => <DecimalCell value={r.max} label={`${r.name} ${t('games.max')}`} onChange={(v) => update(r.class, { max: v })} /> },
           {
             title: 'RTP',
             key: 'rtp',

@@ -1,6 +1,7 @@
-import { Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { dateTime } from '../../lib/format';
 import { amountColumn, type QueueRow } from './queueColumns';
 import { ReviewQueue } from './ReviewQueue';
 
@@ -9,6 +10,20 @@ export interface WithdrawalRow extends QueueRow {
   amount: string;
   type: number;
   account: { acc: string; acc_name: string; acc_bank: string };
+  /** When the player replaced this payout account, if less than 24 h before the request (or since); else null. */
+  account_changed_at: number | null;
+}
+
+/** The warning on a request whose payout account was changed just before it: a stolen session's way to redirect a withdrawal. */
+function RecentChange({ at, t }: { at: number; t: TFunction }) {
+  return (
+    <Space orientation="vertical" size={0} data-testid="account-changed">
+      <Tag color="red">{t('queue.accountChanged')}</Tag>
+      <Typography.Text type="danger" style={{ fontSize: 12 }}>
+        {t('queue.accountChangedHint', { time: dateTime(at) })}
+      </Typography.Text>
+    </Space>
+  );
 }
 
 /** The columns of this queue between the player and the submission time. */
@@ -18,16 +33,20 @@ const withdrawalColumns = (t: TFunction): ColumnsType<WithdrawalRow> => [
   {
     title: t('queue.account'),
     key: 'account',
-    render: (_, r) =>
-      r.type === 0 ? (
-        <span>
-          {t('queue.bank')}: {r.account.acc_bank} · <Typography.Text copyable>{r.account.acc_name}</Typography.Text> · {r.account.acc}
-        </span>
-      ) : (
-        <span>
-          {t('queue.wallet')} {r.account.acc_name.toUpperCase()}: <Typography.Text copyable>{r.account.acc}</Typography.Text>
-        </span>
-      ),
+    render: (_, r) => (
+      <>
+        {r.type === 0 ? (
+          <span>
+            {t('queue.bank')}: {r.account.acc_bank} · <Typography.Text copyable>{r.account.acc_name}</Typography.Text> · {r.account.acc}
+          </span>
+        ) : (
+          <span>
+            {t('queue.wallet')} {r.account.acc_name.toUpperCase()}: <Typography.Text copyable>{r.account.acc}</Typography.Text>
+          </span>
+        )}
+        {r.account_changed_at !== null && <RecentChange at={r.account_changed_at} t={t} />}
+      </>
+    ),
   },
 ];
 

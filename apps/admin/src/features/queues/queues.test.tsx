@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, ok, refuse, renderScreen } from '../../test/render';
 import { DepositQueue, type DepositRow } from './DepositQueue';
@@ -13,7 +14,7 @@ const deposit: DepositRow = {
 };
 const withdrawal: WithdrawalRow = {
   id: 9, user_id: 8, username: 'bob', real_name: 'Bob Lee', amount: '150.00', type: 0,
-  account: { acc: 'Bob Lee', acc_name: '6222020200112233', acc_bank: 'ICBC' }, status: 0, reason: '', createtime: 1_780_000_000,
+  account: { acc: 'Bob Lee', acc_name: '6222020200112233', acc_bank: 'ICBC' }, status: 0, reason: '', createtime: 1_780_000_000, account_changed_at: null,
 };
 const realName: RealNameRow = {
   id: 3, user_id: 9, username: 'carol', truename: 'Carol Ng', idcard: 'A1234567', profile_idcard: 'A1234567',
@@ -101,6 +102,22 @@ describe('withdrawal queue', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Card name does not match');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(calls.find((c) => c.call === 'withdrawReject')?.body).toMatchObject({ id: 9, reason: 'Card name does not match' }));
+  });
+});
+
+describe('withdrawal queue, a payout account changed just before', () => {
+  it('flags the request with when the account was changed and why it matters; an unchanged one carries no flag', async () => {
+    const changedAt = withdrawal.createtime - 3 * 3600;
+    const flagged = { ...withdrawal, id: 10, user_id: 11, username: 'mallory', account_changed_at: changedAt };
+    server({ withdrawList: (b) => ok(b.status === 0 ? [withdrawal, flagged] : []) });
+    const row = await rowOf(<WithdrawalQueue />, 'mallory (#11)');
+    expect(within(row).getByText('Account changed recently')).toBeTruthy();
+    const when = dayjs.unix(changedAt).format('YYYY-MM-DD HH:mm:ss');
+    expect(within(row).getByTestId('account-changed').textContent).toContain(
+      `The player changed this payout account at ${when}, less than 24 hours before this request (or after it).`,
+    );
+    const plain = (await screen.findByText('bob (#8)')).closest('tr')!;
+    expect(within(plain).queryByTestId('account-changed')).toBeNull();
   });
 });
 

@@ -1,7 +1,9 @@
-import { App, Button, Card, Form, Input, InputNumber } from 'antd';
+import { App, Button, Card, Form, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { settingsUpdateSchema } from '@lucky28/shared';
 import { api, ApiError } from '../../lib/api';
+import { checkWith } from '../../lib/validation';
 import { QueryState } from '../../components/QueryState';
 import { can, useMe } from '../auth/api';
 
@@ -33,7 +35,13 @@ export function SettingsPage() {
   const [form] = Form.useForm();
   const query = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('settingsGet') });
   const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) => api<Settings>('settingsUpdate', { ...v, min_withdraw: String(v.min_withdraw ?? '') }),
+    // The server's own rules first (the minimum withdrawal exactly as typed: never rounded or clamped).
+    mutationFn: async (v: Record<string, unknown>) => {
+      const body = { ...v, min_withdraw: v.min_withdraw ?? '' };
+      const checked = checkWith(settingsUpdateSchema, body);
+      if (!checked.ok) throw new ApiError(checked.message, 0, 200, checked.field);
+      return api<Settings>('settingsUpdate', body);
+    },
     onSuccess: (data) => {
       client.setQueryData(['settings'], data);
       message.success(t('common.done'));
@@ -44,7 +52,7 @@ export function SettingsPage() {
     <QueryState query={query}>
       {(s) => (
         <Card title={t('menu.settings')} style={{ maxWidth: 720 }}>
-          <Form form={form} layout="vertical" disabled={!editable} initialValues={{ ...s, min_withdraw: Number(s.min_withdraw) }} onFinish={(v) => save.mutate(v)}>
+          <Form form={form} layout="vertical" disabled={!editable} initialValues={s} onFinish={(v) => save.mutate(v)}>
             {DEPOSIT_DETAILS.map(([name, max]) => (
               <Form.Item key={name} name={name} label={t(`settings.${name}`)}>
                 <Input maxLength={max} />
@@ -54,7 +62,7 @@ export function SettingsPage() {
               <Input maxLength={500} placeholder="https://" />
             </Form.Item>
             <Form.Item name="min_withdraw" label={t('settings.minWithdraw')}>
-              <InputNumber min={0.01} precision={2} style={{ width: 200 }} />
+              <Input inputMode="decimal" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="version_label" label={t('settings.versionLabel')}>
               <Input maxLength={40} />

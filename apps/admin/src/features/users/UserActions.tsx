@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { userFreezeSchema, userGiftSchema, userResetSchema } from '@lucky28/shared';
@@ -52,7 +52,8 @@ export function UserActions({ user }: { user: UserDetail }) {
   const submit = () => {
     const values = form.getFieldsValue() as Record<string, unknown>;
     if (open === 'freeze') values.frozen = !user.frozen;
-    if (open === 'gift') values.amount = values.amount === undefined || values.amount === null ? '' : String(values.amount);
+    // The amount exactly as typed: the shared schema refuses anything but a plain positive decimal.
+    if (open === 'gift') values.amount = values.amount ?? '';
     run.mutate({ action: open!, values });
   };
 
@@ -85,7 +86,7 @@ export function UserActions({ user }: { user: UserDetail }) {
           {open === 'gift' && (
             <>
               <Form.Item name="amount" label={t('common.amount')}>
-                <InputNumber min={0.01} max={1_000_000} precision={2} style={{ width: '100%' }} />
+                <Input inputMode="decimal" suffix="u" aria-label={t('common.amount')} />
               </Form.Item>
               <Form.Item name="wallet" label={t('users.wallet')} initialValue="money">
                 <Radio.Group options={[{ value: 'money', label: t('users.money') }, { value: 'score', label: t('users.score') }]} />

@@ -12,7 +12,9 @@ export type StationEvent =
   | 'withdraw_approved'
   | 'withdraw_rejected'
   | 'realname_approved'
-  | 'realname_rejected';
+  | 'realname_rejected'
+  | 'bank_card_changed'
+  | 'wallet_changed';
 
 /**
  * Writes a station message to one player. Call it with the transaction of the decision it reports,

@@ -6,6 +6,7 @@ import { queryRows } from '../../db/query.js';
 import { ledger, withdrawals } from '../../db/schema.js';
 import { claimPending, queueRowOf, tellMoneyRequestRejected, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
+import { recentAccountChange } from '../accounts/payAccounts.js';
 import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
 import { lockPlayer } from '../lockOrder.js';
 
@@ -92,9 +93,12 @@ export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorI
 export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
   const rows = await queryRows<QueueColumns & {
     real_name: string | null; idcard: string | null; amount: number | string; type: number; account: PayoutAccount; reviewed_at: Date | string | null;
+    account_changed_at: Date | string | null;
   }>(db, sql`
-    select w.id, w.user_id, u.username, u.real_name, u.idcard, w.amount, w.type, w.account, w.status, w.reason, w.created_at, w.reviewed_at
+    select w.id, w.user_id, u.username, u.real_name, u.idcard, w.amount, w.type, w.account, w.status, w.reason, w.created_at, w.reviewed_at,
+      pa.changed_at as account_changed_at
     from withdrawals w join users u on u.id = w.user_id
+      left join pay_accounts pa on pa.user_id = w.user_id and pa.type = w.type
     where w.status = ${status}
     order by w.created_at ${status === 0 ? sql`asc` : sql`desc`}, w.id
     limit ${limit}`);
@@ -109,6 +113,7 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
     /** The payout account as it was when the player asked: in full while pending (the operator pays to it). */
     account: full ? r.account : maskPayoutAccount(r.account),
     reviewtime: r.reviewed_at ? Math.floor(new Date(r.reviewed_at).getTime() / 1000) : null,
+    account_changed_at: recentAccountChange(r.account_changed_at, r.created_at, r.reviewed_at),
   }));
 }
 

@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BREAK_DURATIONS,
-  SESSION_LIMIT,
-  amountField,
   formatMoney,
   netPositionData,
   noInput,
   orderTotalsData,
   orderTotalsSchema,
   protectionInfoData,
+  readLimitValue,
   setLimitSchema,
   setRealityCheckData,
   setRealityCheckSchema,
@@ -22,7 +21,6 @@ import {
 } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { parseValue } from '../../http/input.js';
 import { parseDateRange } from '../../http/dateRange.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { confirmPassword } from '../../domain/accounts/confirmPassword.js';
@@ -32,17 +30,18 @@ import { netPosition, orderTotals, sessionPlay } from '../../domain/protection/p
 import { reverseWithdrawal } from '../../domain/protection/reversal.js';
 import { inTransaction } from '../../db/transaction.js';
 
-const limitAmount = amountField('err.limit_amount_invalid');
-
-/** Reads a limit's value: u for money limits, whole minutes in range for the session limit; blank = remove. */
-function limitValue(kind: LimitKind, text: string | undefined): number | null {
-  if (text === undefined || text === '0') return null;
-  if (kind !== 'session') return parseValue(limitAmount, text, 'amount');
-  const minutes = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(minutes >= SESSION_LIMIT.minMinutes && minutes <= SESSION_LIMIT.maxMinutes)) {
-    throw new AppError('err.limit_session_range', { field: 'amount', params: { min: SESSION_LIMIT.minMinutes, max: SESSION_LIMIT.maxMinutes } });
+/**
+ * The limit a setLimit request asks for: a value (u in cents, or minutes), or null to remove the
+ * limit. A money limit of 0 is a real limit; an empty request is refused, never read as a removal.
+ */
+function requestedLimit(kind: LimitKind, amount: string | undefined, remove: boolean): number | null {
+  if (remove) {
+    if (amount !== undefined) throw new AppError('err.limit_remove_with_amount', { field: 'amount' });
+    return null;
   }
-  return minutes;
+  const read = readLimitValue(kind, amount);
+  if ('problem' in read) throw new AppError(read.problem, { field: 'amount', params: read.params });
+  return read.value;
 }
 
 /**
@@ -70,15 +69,15 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
     });
   });
 
-  /** Lowering (or a first limit) applies at once; raising or removing after 24 hours (`msg.limit_pending`). */
+  /** Lowering (or a first limit) applies at once; raising or removing (`remove`) after 24 hours (`msg.limit_pending`). */
   app.post('/api/user/setLimit', {
     preValidation: app.requireMember,
     schema: { body: setLimitSchema, response: answers(protectionInfoData.shape.limits) },
   }, async (request, reply) => {
-    const { kind, period, amount } = request.body;
+    const { kind, period, amount, remove } = request.body;
     const { userId, sessionId } = request.user!;
     if ((kind === 'session') !== (period === 'session')) throw new AppError('err.limit_kind_invalid', { field: 'period' });
-    const value = limitValue(kind as LimitKind, amount);
+    const value = requestedLimit(kind as LimitKind, amount, remove);
     const now = app.clock.now();
     const { pending } = await saveLimit(app.db, { userId, kind: kind as LimitKind, period: period as 'day', value, now });
     return reply.ok(await limitsWithUsage(app.db, { userId, now, timeZone: tz, sessionId }), pending ? 'msg.limit_pending' : 'msg.limit_saved');

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayAccount } from '@lucky28/shared/schemas';
+import type { PayAccount, SafetyInfo } from '@lucky28/shared/schemas';
 import { apiPost, request } from '../../../lib/api';
 
 export type PayType = 0 | 1;
@@ -18,12 +18,20 @@ export const payInfoQueryOptions = (type: PayType) =>
 
 export const usePayInfo = (type: PayType) => useQuery(payInfoQueryOptions(type));
 
+/** Whether the player has a security code (user/safetyInfo): replacing a bound account needs it. */
+export const paySafetyQueryOptions = () =>
+  queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: () => apiPost<SafetyInfo>('/api/user/safetyInfo'), staleTime: 0 });
+
+export const usePaySafety = () => useQuery(paySafetyQueryOptions());
+
 export interface SetPayInfoInput {
   type: PayType;
   acc: string;
   acc_name: string;
   acc_bank?: string;
   mark?: string;
+  /** Only to replace an account already bound. */
+  securityCode?: string;
 }
 
 export const setPayInfo = (input: SetPayInfoInput) => request<PayAccount>('/api/user/setPayInfo', { data: { ...input } });
@@ -33,5 +41,10 @@ export function useSetPayInfo() {
   return useMutation({
     mutationFn: setPayInfo,
     onSuccess: (answer, input) => queryClient.setQueryData(payInfoQueryOptions(input.type).queryKey, answer.data),
+    // Refused for want of a code: what is bound (or whether a code is set) changed meanwhile; ask again.
+    onError: (_error, input) => {
+      void queryClient.invalidateQueries({ queryKey: payInfoQueryOptions(input.type).queryKey });
+      void queryClient.invalidateQueries({ queryKey: paySafetyQueryOptions().queryKey });
+    },
   });
 }

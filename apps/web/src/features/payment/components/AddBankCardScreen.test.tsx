@@ -2,11 +2,31 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { fakeApi, ok, screenAt } from '../../../test/render';
-import { expectChecksBeforeAnyCall, fill } from '../../../test/formChecks';
+import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { expectNoticesInOrder, fill } from '../../../test/formChecks';
 import { AddBankCardScreen, groupCardNumber } from './AddBankCardScreen';
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+const BOUND = { type: 0, acc: 'A****', acc_name: '**** **** **** 2233', acc_bank: 'Lucky Bank', mark: '' };
+const saved = () => ok({ type: 0, acc: 'B**', acc_name: '**** **** **** 9999', acc_bank: 'Other Bank', mark: '' }, 'Set successfully');
+
+/** Opens /addBankCard for a player whose bound card is `bound` (or none) and who has (`isTrue`) a security code or not. */
+function openWith(bound: typeof BOUND | null, isTrue = true, setPayInfo: () => ReturnType<typeof saved> | ReturnType<typeof fail> = saved) {
+  const api = fakeApi({
+    '/api/user/payInfo': () => ok(bound),
+    '/api/user/safetyInfo': () => ok({ isTrue }),
+    '/api/user/setPayInfo': setPayInfo,
+  });
+  configureApiClient({ fetch: api.fetch });
+  screenAt('/addBankCard', <AddBankCardScreen />);
+  return { ...api, binds: () => api.calls.filter((c) => c.path === '/api/user/setPayInfo') };
+}
+
+const fillCard = () => {
+  fill('Name on the card', 'Bob');
+  fill('Enter the card number', '6222020200119999');
+  fill('Enter the bank name', 'Other Bank');
+};
 
 describe('AddBankCardScreen', () => {
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
@@ -16,24 +36,68 @@ describe('AddBankCardScreen', () => {
     expect(groupCardNumber('62220202001122334455')).toBe('6222 0202 0011 2233 445');
   });
 
-  it('checks holder, card number and bank in order with their own messages', () =>
-    expectChecksBeforeAnyCall('/addBankCard', <AddBankCardScreen />, 'Submit', 'Please enter the cardholder', [
+  it('checks holder, card number and bank in order with their own messages, before sending anything', async () => {
+    const api = openWith(null);
+    await expectNoticesInOrder('Submit', 'Please enter the cardholder', [
       ['Name on the card', 'Alice', 'Please enter the card number'],
       ['Enter the card number', '1234', 'The card number must be 12–19 digits'],
       ['Enter the card number', '6222020200112233', 'Please enter the bank name'],
-    ]));
+    ]);
+    expect(api.binds()).toHaveLength(0);
+  });
 
-  it('binds the card as type 0: acc = holder, acc_name = digits, acc_bank = bank', async () => {
-    const api = fakeApi({
-      '/api/user/setPayInfo': () => ok({ type: 0, acc: 'A****', acc_name: '**** **** **** 2233', acc_bank: 'Lucky Bank', mark: '' }, 'Set successfully'),
-    });
-    configureApiClient({ fetch: api.fetch });
-    screenAt('/addBankCard', <AddBankCardScreen />);
+  it('binds a first card as type 0 without a security code: acc = holder, acc_name = digits, acc_bank = bank', async () => {
+    const api = openWith(null);
+    expect(await screen.findByText('Add bank card')).toBeTruthy();
     fill('Name on the card', 'Alice');
     fill('Enter the card number', '6222020200112233');
     fill('Enter the bank name', 'Lucky Bank');
     submit();
-    await waitFor(() => expect(api.calls).toHaveLength(1));
-    expect(api.calls[0]!.body).toMatchObject({ type: 0, acc: 'Alice', acc_name: '6222020200112233', acc_bank: 'Lucky Bank' });
+    await waitFor(() => expect(api.binds()).toHaveLength(1));
+    expect(api.binds()[0]!.body).toMatchObject({ type: 0, acc: 'Alice', acc_name: '6222020200112233', acc_bank: 'Lucky Bank' });
+    expect(api.binds()[0]!.body).not.toHaveProperty('securityCode');
+  });
+
+  it('replacing a bound card asks for the security code, checks it, then sends it', async () => {
+    const api = openWith(BOUND);
+    expect(await screen.findByText('Change bank card')).toBeTruthy();
+    expect(screen.getByText(/This replaces your bound account/)).toBeTruthy();
+    fillCard();
+    submit();
+    expect(await screen.findByText('Enter your security code to change a bound account')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Your 6-digit security code'), { target: { value: '12' } });
+    submit();
+    expect(await screen.findByText('The security code must be 6 digits')).toBeTruthy();
+    expect(api.binds()).toHaveLength(0);
+    fireEvent.change(screen.getByPlaceholderText('Your 6-digit security code'), { target: { value: '123456' } });
+    submit();
+    await waitFor(() => expect(api.binds()).toHaveLength(1));
+    expect(api.binds()[0]!.body).toMatchObject({ type: 0, acc: 'Bob', acc_name: '6222020200119999', acc_bank: 'Other Bank', securityCode: '123456' });
+  });
+
+  it("shows the server's refusal of a wrong code on the code field", async () => {
+    openWith(BOUND, true, () => fail('Incorrect security code', 0, 200, 'securityCode'));
+    await screen.findByText('Change bank card');
+    fillCard();
+    fireEvent.change(screen.getByPlaceholderText('Your 6-digit security code'), { target: { value: '654321' } });
+    submit();
+    expect(await screen.findByText('Incorrect security code')).toBeTruthy();
+    await waitFor(() => expect(screen.getByPlaceholderText('Your 6-digit security code').closest('.field-invalid')).not.toBeNull());
+  });
+
+  it('with no security code set, guides to /setSecurityCode instead of sending', async () => {
+    const api = openWith(BOUND, false);
+    expect(await screen.findByText('Changing a bound account needs your security code. Please set one first.')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('Your 6-digit security code')).toBeNull();
+    fillCard();
+    submit();
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(api.binds()).toHaveLength(0);
+  });
+
+  it('with no security code set, its button opens /setSecurityCode', async () => {
+    openWith(BOUND, false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set security code' }));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { bankCardSchema } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
 import { firstProblem } from '../../../lib/validation';
 import { useBindPayAccount } from './useBindPayAccount';
+import { ReplaceConfirm } from './ReplaceConfirm';
 
 /** "6222020200112233" → "6222 0202 0011 2233" while typing; only digits are kept. */
 export const groupCardNumber = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -15,12 +16,13 @@ export function AddBankCardScreen() {
   const [holder, setHolder] = useState('');
   const [number, setNumber] = useState('');
   const [bank, setBank] = useState('');
-  const { bind, pending, problem } = useBindPayAccount(0);
+  const form = useBindPayAccount(0);
+  const { bind, pending, problem } = form;
   const submit = () => bind(firstProblem(bankCardSchema, { acc: holder, acc_name: number, acc_bank: bank }));
 
   return (
     <FormScreen
-      title={t('payment.addCard')}
+      title={t(form.replacing ? 'payment.changeCard' : 'payment.addCard')}
       backFallback="/bankCardManage?type=0"
       formClassName="pay-form"
       hint={t('payment.ownNameHint')}
@@ -44,6 +46,7 @@ export function AddBankCardScreen() {
       <Form.Item label={t('payment.bankName')} {...problem.item('acc_bank')}>
         <Input value={bank} onChange={problem.editing('acc_bank', setBank)} maxLength={60} placeholder={t('payment.bankNamePlaceholder')} aria-label={t('payment.bankName')} clearable />
       </Form.Item>
+      <ReplaceConfirm form={form} />
     </FormScreen>
   );
 }

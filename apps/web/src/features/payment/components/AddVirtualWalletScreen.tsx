@@ -5,18 +5,20 @@ import { WALLET_TYPES, walletSchema, type WalletType } from '@lucky28/shared/sch
 import { FormScreen } from '../../../components/FormScreen';
 import { firstProblem } from '../../../lib/validation';
 import { useBindPayAccount } from './useBindPayAccount';
+import { ReplaceConfirm } from './ReplaceConfirm';
 
 /** /addVirtualWallet (spec §2.9): address (acc) and network (acc_name: trc20, erc20 or omni). */
 export function AddVirtualWalletScreen() {
   const { t } = useTranslation();
   const [address, setAddress] = useState('');
   const [network, setNetwork] = useState<WalletType | ''>('trc20');
-  const { bind, pending, problem } = useBindPayAccount(1);
+  const form = useBindPayAccount(1);
+  const { bind, pending, problem } = form;
   const submit = () => bind(firstProblem(walletSchema, { acc: address, acc_name: network }));
 
   return (
     <FormScreen
-      title={t('payment.addWallet')}
+      title={t(form.replacing ? 'payment.changeWallet' : 'payment.addWallet')}
       backFallback="/bankCardManage?type=1" layout="vertical"
       formClassName="pay-form"
       hint={t('payment.walletHint')}
@@ -41,6 +43,7 @@ export function AddVirtualWalletScreen() {
           clearable
         />
       </Form.Item>
+      <ReplaceConfirm form={form} />
     </FormScreen>
   );
 }

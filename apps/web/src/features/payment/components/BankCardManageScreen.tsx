@@ -7,7 +7,6 @@ import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { shortenMiddle } from '../../../lib/format';
 import { usePayInfo, type PayAccount, type PayType } from '../api/payment';
-import { useHasSupportChat } from '../../../lib/api/support';
 
 /** A bound account as a card: icon and name on top, its number in the middle, a labelled line below. */
 function PayCard({ kind, icon, name, label, value, children }: { kind: 'bank' | 'wallet'; icon: ReactNode; name: string; label: string; value: ReactNode; children: ReactNode }) {
@@ -56,7 +55,6 @@ export function BankCardManageScreen() {
   const [params] = useSearchParams();
   const type: PayType = params.get('type') === '1' ? 1 : 0;
   const info = usePayInfo(type);
-  const hasChat = useHasSupportChat();
   const addPath = type === 0 ? '/addBankCard' : '/addVirtualWallet';
 
   let body;
@@ -66,7 +64,10 @@ export function BankCardManageScreen() {
     body = (
       <>
         {type === 0 ? <BankCardView card={info.data} /> : <WalletView wallet={info.data} />}
-        <p className="page-hint">{t(hasChat ? 'payment.changeHint' : 'payment.changeHintNoChat')}</p>
+        <p className="page-hint">{t('payment.changeHint')}</p>
+        <Button block shape="rounded" onClick={() => navigate(addPath)} data-testid="change-pay-account">
+          {t('payment.change')}
+        </Button>
       </>
     );
   } else {

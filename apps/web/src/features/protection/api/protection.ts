@@ -12,8 +12,8 @@ export const protectionInfoQueryOptions = () =>
 
 export const useProtectionInfo = (enabled = true) => useQuery({ ...protectionInfoQueryOptions(), enabled });
 
-/** Sets (amount) or removes (no amount) one limit; the answer is the limits, `msg` says whether it waits 24 hours. */
-export const setLimit = (input: { kind: string; period: string; amount?: string }) =>
+/** Sets (amount; 0 is a real limit) or removes (`remove`) one limit; the answer is the limits, `msg` says whether it waits 24 hours. */
+export const setLimit = (input: { kind: string; period: string; amount?: string; remove?: 1 }) =>
   request<LimitInfo[]>('/api/user/setLimit', { data: { ...input } });
 
 export const setRealityCheck = (minutes: number) =>

@@ -51,12 +51,54 @@ describe('ResponsiblePlayScreen', () => {
     await waitFor(() => expect(api.calls.find((c) => c.path === '/api/user/setLimit')?.body).toMatchObject({ kind: 'deposit', period: 'day', amount: '300' }));
     expect(await screen.findByText('Limit saved')).toBeTruthy();
 
-    answer = fail('Please enter a valid amount', 0, 200, 'amount');
+    answer = fail('Guests must register as full members before doing this');
     fireEvent.click(await screen.findByText('Daily deposit limit'));
     const again = await screen.findByTestId('limit-editor');
-    fireEvent.change(within(again).getByRole('textbox'), { target: { value: 'abc' } });
+    fireEvent.change(within(again).getByRole('textbox'), { target: { value: '200' } });
     fireEvent.click(within(again).getByTestId('limit-save'));
-    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    expect(await screen.findByText('Guests must register as full members before doing this')).toBeTruthy();
+  });
+
+  it('shows a limit of 0 as 0.00 u, not as none, and offers to remove it', async () => {
+    const zero = { kind: 'deposit', period: 'week', amount: '0.00', pending_amount: null, pending_from: null, used: '0.00', resets_at: NOW + 7200 };
+    const { api } = show({
+      '/api/user/protectionInfo': () => ok({ ...base, limits: [...base.limits, zero] }),
+      '/api/user/setLimit': () => ok(base.limits, 'Saved. A higher limit or a removal applies only after 24 hours.'),
+    });
+    await waitFor(() => expect(screen.getByTestId('limit-deposit-week-amount').textContent).toBe('0.00 u'));
+    expect(screen.getByTestId('limit-deposit-week').textContent).toMatch(/Used 0\.00 u · resets/);
+    fireEvent.click(screen.getByText('Weekly deposit limit'));
+    fireEvent.click(within(await screen.findByTestId('limit-editor')).getByTestId('limit-remove'));
+    await waitFor(() => expect(api.calls.find((c) => c.path === '/api/user/setLimit')?.body).toMatchObject({ kind: 'deposit', period: 'week', remove: 1 }));
+    expect(api.calls.find((c) => c.path === '/api/user/setLimit')!.body).not.toHaveProperty('amount');
+  });
+
+  it('sends 0 as a limit, and says what is wrong with an empty or malformed one without sending it', async () => {
+    const { api } = show({ '/api/user/setLimit': () => ok(base.limits, 'Limit saved') });
+    const sent = () => api.calls.filter((c) => c.path === '/api/user/setLimit');
+    fireEvent.click(await screen.findByText('Daily stake limit'));
+    const editor = await screen.findByTestId('limit-editor');
+    fireEvent.click(within(editor).getByTestId('limit-save'));
+    expect(await screen.findByText('Please enter the limit (0 is allowed), or remove the limit')).toBeTruthy();
+    fireEvent.change(within(editor).getByRole('textbox'), { target: { value: '-5' } });
+    fireEvent.click(within(editor).getByTestId('limit-save'));
+    expect(await screen.findByText('Please enter a valid limit')).toBeTruthy();
+    expect(sent()).toHaveLength(0);
+    fireEvent.change(within(editor).getByRole('textbox'), { target: { value: '0' } });
+    fireEvent.click(within(editor).getByTestId('limit-save'));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]!.body).toMatchObject({ kind: 'stake', period: 'day', amount: '0' });
+    expect(sent()[0]!.body).not.toHaveProperty('remove');
+  });
+
+  it('checks the session limit in minutes before sending', async () => {
+    const { api } = show();
+    fireEvent.click(await screen.findByText('Longest session'));
+    const editor = await screen.findByTestId('limit-editor');
+    fireEvent.change(within(editor).getByRole('textbox'), { target: { value: '0' } });
+    fireEvent.click(within(editor).getByTestId('limit-save'));
+    expect(await screen.findByText('The session limit must be between 10 and 1440 minutes')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/user/setLimit')).toBe(false);
   });
 
   it('offers reality checks of 15, 30 and 60 minutes only (no "off")', async () => {

@@ -8,14 +8,17 @@ import {
   MONEY_LIMIT_KINDS,
   REALITY_CHECK_CHOICES,
   SESSION_LIMIT,
+  readLimitValue,
   type BreakDuration,
   type ExclusionKind,
+  type LimitKind,
 } from '@lucky28/shared/protection';
 import type { LimitInfo } from '@lucky28/shared/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { endSession } from '../../../lib/endSession';
-import { showError, showSuccess } from '../../../lib/feedback';
+import { showError, showNotice, showSuccess } from '../../../lib/feedback';
+import { apiMessage } from '../../../lib/validation';
 import { setLimit, setRealityCheck, takeBreak, useProtectionInfo, useProtectionMutation } from '../api/protection';
 import { zonedTime } from '../model/zonedTime';
 import './protection.css';
@@ -33,7 +36,9 @@ function LimitItem({ kind, period, limit, zone, onEdit }: { kind: string; period
   const when = (unix: number) => zonedTime(unix, zone);
   const unit = kind === 'session' ? t('protection.minutes') : 'u';
   const lines: string[] = [];
-  if (limit?.amount) {
+  // A limit of 0 ("0.00") is a limit like any other: only null means none.
+  const amount = limit?.amount ?? null;
+  if (limit && amount !== null) {
     lines.push(
       kind === 'session'
         ? t('protection.usedSession', { used: limit.used })
@@ -50,7 +55,7 @@ function LimitItem({ kind, period, limit, zone, onEdit }: { kind: string; period
   return (
     <List.Item
       onClick={onEdit}
-      extra={<span data-testid={`limit-${kind}-${period}-amount`}>{limit?.amount ? `${limit.amount} ${unit}` : t('protection.none')}</span>}
+      extra={<span data-testid={`limit-${kind}-${period}-amount`}>{amount !== null ? `${amount} ${unit}` : t('protection.none')}</span>}
       description={lines.length ? lines.map((l) => <div key={l}>{l}</div>) : undefined}
       data-testid={`limit-${kind}-${period}`}
     >
@@ -91,8 +96,11 @@ function LimitEditor({ editing, onClose }: { editing: Editing | null; onClose: (
   const save = useProtectionMutation(setLimit);
   const submit = (remove: boolean) => {
     if (!editing || save.isPending) return;
+    // The server's own rule first: an empty or malformed limit is said here and nothing is sent.
+    const read = remove ? null : readLimitValue(editing.kind as LimitKind, value);
+    if (read && 'problem' in read) return showNotice(apiMessage(read.problem, read.params));
     save.mutate(
-      { kind: editing.kind, period: editing.period, ...(remove ? {} : { amount: value.trim() }) },
+      { kind: editing.kind, period: editing.period, ...(remove ? { remove: 1 as const } : { amount: value.trim() }) },
       {
         onSuccess: (answer) => {
           showSuccess(answer.msg);
@@ -120,7 +128,7 @@ function LimitEditor({ editing, onClose }: { editing: Editing | null; onClose: (
             clearable
           />
           <div className="rp-editor-actions">
-            {editing.current?.amount && (
+            {editing.current?.amount != null && (
               <Button shape="rounded" onClick={() => submit(true)} loading={save.isPending} data-testid="limit-remove">
                 {t('protection.remove')}
               </Button>

@@ -1,0 +1,21 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { fakeApi, ok, screenAt } from '../../../test/render';
+import { BankCardManageScreen } from './BankCardManageScreen';
+
+describe('BankCardManageScreen', () => {
+  beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
+
+  it('offers to change a bound card (with the security code) on the add-card screen', async () => {
+    const api = fakeApi({ '/api/user/payInfo': () => ok({ type: 0, acc: 'A****', acc_name: '**** **** **** 2233', acc_bank: 'Lucky Bank', mark: '' }) });
+    configureApiClient({ fetch: api.fetch });
+    const { router } = screenAt('/bankCardManage?type=0', <BankCardManageScreen />);
+    expect((await screen.findByTestId('card-number')).textContent).toBe('**** **** **** 2233');
+    expect(screen.getByText('To change it, tap Change: you will need your security code.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('change-pay-account'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/addBankCard');
+  });
+});
