@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
 import { defaultRateLimits } from '../../src/plugins/rateLimits.js';
-import { call } from '../helpers.js';
+import { call, usingPostgres } from '../helpers.js';
 import { balances, bet, checkLedgerInvariants, createGameApp, currentIssue, fundedUser, fund, roomOf, ROUND_MS } from './kit.js';
 
 // 200 concurrent bets from one player: the per-player bet rate limit (tested in lotteryRoutes) would refuse most.
@@ -240,5 +240,39 @@ describe('Lottery/playOrder', () => {
     expect(rows.map((r) => Number(r.game_id))).toEqual([1, 2, 5, 6]);
     await app.db.execute(sql`update games set open_from = null, open_to = null where id = 7`);
     await app.game.reloadConfig();
+  });
+
+  // Two transactions can wait on each other only where there are two connections (PGlite has one).
+  if (usingPostgres) it('places a lone bet whose statement a deadlock rolled back through the general path, not a 500', async () => {
+    const user = await fundedUser(app, 100_00);
+    await app.game.scheduler.tick();
+    const issue = await currentIssue(app);
+    const [round] = await queryRows<{ id: number }>(app.db, sql`select id from rounds where game_id = 7 and issue = ${issue}`);
+    expect(round).toBeDefined();
+    const other = await app.database.pool!.connect();
+    try {
+      // The other side holds the player and then wants the round the bet's statement holds: a cycle.
+      // Its deadlock check waits 10 s, the bet's 1 s (the default): the bet's statement is the one ended.
+      await other.query('begin');
+      await other.query(`set local deadlock_timeout = '10s'`);
+      await other.query('select 1 from users where id = $1 for update', [user.userId]);
+      const placing = bet(app, user.token, { issue, plan_id: plan, play_type: '1', money: '10' });
+      for (let waited = 0; ; waited += 20) {
+        const [w] = await queryRows<{ n: number }>(app.db, sql`
+          select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (Number(w!.n) > 0) break;
+        if (waited > 5000) throw new Error('the bet never waited for the player');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await other.query('select 1 from rounds where id = $1 for update', [round!.id]);
+      await other.query('commit');
+      const res = await placing;
+      expect([res.code, res.data?.after_quantity]).toEqual([1, '90.00']);
+    } finally {
+      other.release();
+    }
+    expect(await countOrders(user.userId)).toBe(1);
+    expect(await balances(app, user.userId)).toEqual({ money: 90_00, score: 0 });
+    await checkLedgerInvariants(app.db);
   });
 });

@@ -27,6 +27,7 @@ import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { KeyAlreadyAnswered } from '../idempotency.js';
 import { REMEMBER_MS, SESSION_IDLE_MS } from '../accounts/sessions.js';
 import { checkRequest, newOrderNo, type BetContext, type BetRequest, type BetResult } from './betting.js';
+import { isRetriableConflict } from '../../db/failures.js';
 
 /** More classes than this in one request take the general path. */
 const MAX_CLASSES = 10;
@@ -236,7 +237,7 @@ const isKeyTaken = (err: unknown) => {
  * Places a batch of bets (at most one per player) in one statement. Each outcome is the bet's
  * result, null when it needs the general path, or the error that refused it: when the batch fails as
  * a whole (a key already taken, any database error), nothing of it was applied and each bet is placed
- * alone, so one bet's failure never refuses another.
+ * alone, so one bet's failure never refuses another; a lone bet that deadlocked goes to the general path.
  */
 export async function placeBetBatch(database: Database, bets: readonly PreparedBet[]): Promise<PromiseSettledResult<BetResult | null>[]> {
   let rows: Row[][];
@@ -244,6 +245,8 @@ export async function placeBetBatch(database: Database, bets: readonly PreparedB
     rows = await runStatement(database, bets);
   } catch (err) {
     if (bets.length > 1) return Promise.all(bets.map(async (bet) => (await placeBetBatch(database, [bet]))[0]!));
+    // Rolled back by a concurrent transaction: the general path (inTransaction) runs it again.
+    if (isRetriableConflict(err)) return [{ status: 'fulfilled', value: null }];
     return [{ status: 'rejected', reason: bets[0]!.req.idempotency && isKeyTaken(err) ? new KeyAlreadyAnswered() : err }];
   }
   // Committed: from here on a bet is never placed again, whatever its rows say.
