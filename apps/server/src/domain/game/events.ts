@@ -112,7 +112,7 @@ export class GameEvents {
     this.listener = await this.open();
     this.running = true;
     this.startPing();
-    this.opts.log?.info({ node: this.nodeId, pid: this.listener.pid }, 'listening to other nodes');
+    this.opts.log?.info({ node: this.nodeId, backendPid: this.listener.pid }, 'listening to other nodes');
   }
 
   async stop(): Promise<void> {
@@ -214,7 +214,7 @@ export class GameEvents {
       if (this.listener !== listener) continue; // lost again while resyncing
       if (!this.running) return;
       this.startPing();
-      this.opts.log?.info({ node: this.nodeId, pid: listener.pid, attempts: attempt, downMs: Date.now() - since }, 'listening to other nodes again; caught up from the database');
+      this.opts.log?.info({ node: this.nodeId, backendPid: listener.pid, attempts: attempt, downMs: Date.now() - since }, 'listening to other nodes again; caught up from the database');
       return;
     }
   }
