@@ -30,11 +30,16 @@ export const redisPlugin = fp<{ url: string | undefined }>(async (app, opts) => 
     commandTimeout: 1000,
     keepAlive: 10_000,
   });
+  // Loss and return logged once each, however many reconnection attempts fail in between.
   let down = false;
-  redis.on('error', (err) => {
-    if (!down) app.log.warn({ err }, 'redis connection lost; reconnecting (rate limits per node and presence of this node meanwhile)');
+  let closing = false;
+  const lost = (err?: Error) => {
+    if (down || closing) return;
     down = true;
-  });
+    app.log.warn({ err }, 'redis connection lost; reconnecting (rate limits per node and presence of this node meanwhile)');
+  };
+  redis.on('error', lost);
+  redis.on('close', () => lost());
   redis.on('ready', () => {
     if (down) app.log.info('redis connection back');
     down = false;
@@ -42,6 +47,7 @@ export const redisPlugin = fp<{ url: string | undefined }>(async (app, opts) => 
   await redis.connect();
   app.decorate('redis', redis);
   app.addHook('onClose', async () => {
+    closing = true;
     redis.disconnect();
   });
 });
