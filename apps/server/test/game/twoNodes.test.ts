@@ -12,6 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/query.js';
+import { CHANNEL, type GameEvent } from '../../src/domain/game/events.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { call, registerUser } from '../helpers.js';
 import { checkLedgerInvariants, fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
@@ -113,6 +114,39 @@ describe('two server nodes on one database', () => {
     await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.last_issue?.issue === issue, 'the draw to reach node B');
   });
 
+  it('a bet heard twice (by a resync, then by its late notification) is counted and pushed once', async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const user = await registerUser(nodeA);
+    await fund(nodeA, user.userId, 100_00);
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const pushed: number[] = [];
+    let configs = 0;
+    const off = nodeB.game.changes.on((c) => {
+      if (c.type === 'bets') pushed.push(...c.entries.map((e) => e.orderId));
+      if (c.type === 'config') configs++;
+    });
+    try {
+      const before = nodeB.game.snapshot.betsInRound(7, issue);
+      const placed = await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '2', money: '11' }, { token: user.token });
+      expect(placed.code).toBe(1);
+      const [order] = await queryRows<{ id: number }>(nodeA.db, sql`select id from orders where user_id = ${user.userId}`);
+      const orderId = Number(order!.id);
+      await eventually(async () => pushed.includes(orderId), 'the bet to reach node B');
+      await nodeB.game.resync();
+      // The same bet's notification once more, as when it arrives after a resync read the bet; then a
+      // configuration event, which node B handles after it (notifications arrive in order).
+      const entry = nodeB.game.snapshot.feed(plan).find((e) => e.orderId === orderId)!;
+      const event: GameEvent = { type: 'bet', gameId: 7, roomId: plan, issue, entries: [{ ...entry, nickname: 'late' }] };
+      const seenConfigs = configs;
+      await nodeA.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ origin: nodeA.game.events.nodeId, events: [event, { type: 'config' }] })})`);
+      await eventually(async () => configs > seenConfigs, 'the notification to be handled');
+      expect(pushed.filter((id) => id === orderId)).toHaveLength(1);
+      expect(nodeB.game.snapshot.betsInRound(7, issue)).toBe(before + 1);
+    } finally {
+      off();
+    }
+  });
+
   it('a node whose listening connection is cut listens again and catches up what it missed: draw, wins, bets, counters, configuration', async () => {
     const plan = await roomOf(nodeA, 7, 0);
     const other = await roomOf(nodeA, 7, 1);
@@ -158,7 +192,7 @@ describe('two server nodes on one database', () => {
       return {
         lastIssue: heart.data.last_issue?.issue,
         orderCount: heart.data.order_count,
-        feed: heart.data.message.filter((m: { issue: string }) => m.issue === missedIssue || m.issue === issue).length,
+        feed: heart.data.message.filter((m: { issue: string; quantity: string }) => (m.issue === missedIssue || m.issue === issue) && m.quantity === '10.00').length,
         minLimit: await minLimit(nodeB),
         win: heart.data.hit_notice.some((h: { profit: string }) => Number(h.profit) * 100 === Number(win!.profit)),
       };

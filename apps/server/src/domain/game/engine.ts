@@ -300,11 +300,12 @@ export class GameEngine {
   private applyBetEvent(e: Extract<GameEvent, { type: 'bet' }>): void {
     const now = this.clock.now();
     const entries = e.entries.map((x) => ({ ...x, nickname: maskNickname(x.nickname), issue: e.issue }));
-    this.snapshot.addBets(e.roomId, entries);
+    // A bet a resync has already shown (its notification came after the database was read) is not pushed twice.
+    const fresh = this.snapshot.addBets(e.roomId, entries);
     this.snapshot.countBets(e.gameId, e.issue, e.entries.map((x) => x.orderId));
     const last = e.entries[e.entries.length - 1];
     if (last) this.balances.set(last.userId, last.after, now);
-    this.notify({ type: 'bets', gameId: e.gameId, roomId: e.roomId, entries });
+    if (fresh.length > 0) this.notify({ type: 'bets', gameId: e.gameId, roomId: e.roomId, entries: fresh });
   }
 
   /** Applies a draw made by this node's scheduler to the snapshot. */
