@@ -120,7 +120,6 @@ export class GameEvents {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     await this.flush();
-    this.stopPing();
     clearTimeout(this.retryTimer);
     this.wake?.();
     await this.recovering;
@@ -197,6 +196,7 @@ export class GameEvents {
 
   /** Re-opens the listener with back-off; once it listens, resyncs (a failure there retries too). */
   private async recover(since: number): Promise<void> {
+    let resyncFailed = false;
     for (let attempt = 1; this.running; attempt++) {
       await this.pause(retryDelay(attempt, this.timing.retryFirstMs, this.timing.retryMaxMs));
       if (!this.running) return;
@@ -207,8 +207,13 @@ export class GameEvents {
         // Listening before reading the database: nothing done meanwhile falls between the two.
         this.listener = listener;
         await this.opts.resync?.();
-      } catch {
-        if (listener && this.listener === listener) this.lost(listener, undefined);
+      } catch (err) {
+        // Failing to connect is what an outage does; a resync failing on a live connection is reported (once).
+        if (listener && this.listener === listener) {
+          if (!resyncFailed) this.opts.onError(err);
+          resyncFailed = true;
+          this.lost(listener, err);
+        }
         continue;
       }
       if (this.listener !== listener) continue; // lost again while resyncing
