@@ -94,7 +94,7 @@ async function waitReady(url: string, proc: Proc, timeoutMs = 120_000): Promise<
 
 /** A private Redis (nothing saved): the test kills and restarts it. */
 async function startRedis(name: string): Promise<Proc> {
-  const proc = startProc(name, 'redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  const proc = startProc(name, 'redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {});
   await until(`${name} to answer on :${REDIS_PORT}`, async () => {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`${name} exited:\n${proc.out.slice(-2000)}`);
     const probe = new Redis(REDIS_URL, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
