@@ -5,10 +5,15 @@
  *   (b) exactly one node draws each round (each node logs the rounds it draws);
  *   (c) SIGKILL of the node that draws, mid-round: the other draws that round on time, every order
  *       is settled once and paid at most once, and the ledger reconciles;
- *   (d) presence counts are the same on both nodes, and rate limits are counted across nodes.
- * Run: `npm run deploy:test` (CI). Needs `haproxy` on the PATH, PostgreSQL (TEST_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test: a scratch database is created and dropped) and Redis
- * (TEST_REDIS_URL, default redis://127.0.0.1:6379/13: its lucky28:* keys are cleared first).
+ *   (d) presence counts are the same on both nodes, and rate limits are counted across nodes;
+ *   (e) node B's LISTEN connection is terminated mid-round: A's next bet and draw still reach B's
+ *       live stream and heart within 5 s (B listens again and catches up);
+ *   (f) Redis is killed and started again: meanwhile each node counts rate limits and presence on
+ *       its own (as the README says), bets go on; afterwards presence and the rate limits are shared
+ *       again by themselves, and A's next bet and draw reach B within 5 s.
+ * Run: `npm run deploy:test` (CI). Needs `haproxy` and `redis-server` on the PATH and PostgreSQL
+ * (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test: a scratch database is created
+ * and dropped). It starts a Redis of its own on TEST_REDIS_PORT (default 6381; killed at the end).
  * Ports DEPLOY_PORT (default 8340) for HAProxy and the next two for the nodes. Exits non-zero on failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,7 +32,8 @@ import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.j
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+const REDIS_PORT = Number(process.env.TEST_REDIS_PORT ?? 6381);
+const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}/0`;
 const BASE = Number(process.env.DEPLOY_PORT ?? 8340);
 const PORTS = { lb: BASE, a: BASE + 1, b: BASE + 2 };
 const ROUND_SECONDS = 20;
@@ -59,6 +65,12 @@ const procs: Proc[] = [];
 function startProc(name: string, cmd: string, args: string[], env: Record<string, string>, cwd = ROOT): Proc {
   const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const proc: Proc = { name, child, out: '', exited: new Promise((r) => child.once('exit', () => r())) };
+  // A program missing from the PATH: a failed check with its cause, not a crash leaving the others running.
+  child.once('error', (err) => {
+    proc.out += `${name}: ${err.message}\n`;
+    failures++;
+    log(`FAIL ${name} could not start: ${err.message}`);
+  });
   child.stdout!.on('data', (d) => (proc.out += String(d)));
   child.stderr!.on('data', (d) => (proc.out += String(d)));
   procs.push(proc);
@@ -78,6 +90,25 @@ async function waitReady(url: string, proc: Proc, timeoutMs = 120_000): Promise<
     await sleep(250);
   }
   throw new Error(`${proc.name} not ready in time:\n${proc.out.slice(-3000)}`);
+}
+
+/** A private Redis (nothing saved): the test kills and restarts it. */
+async function startRedis(name: string): Promise<Proc> {
+  const proc = startProc(name, 'redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {});
+  await until(`${name} to answer on :${REDIS_PORT}`, async () => {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`${name} exited:\n${proc.out.slice(-2000)}`);
+    const probe = new Redis(REDIS_URL, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      return (await probe.ping()) === 'PONG' ? true : undefined;
+    } catch {
+      return undefined;
+    } finally {
+      probe.disconnect();
+    }
+  }, 10_000);
+  return proc;
 }
 
 function startNode(name: 'a' | 'b', databaseUrl: string, dataDir: string): Proc {
@@ -150,18 +181,23 @@ async function openRound(port: number, seconds: number): Promise<{ issue: string
   }, (ROUND_SECONDS + 5) * 1000);
 }
 
-function drawnBy(proc: Proc): Set<string> {
-  const keys = new Set<string>();
+/** The node's log lines with this message. */
+function logLines(proc: Proc, msg: string): Record<string, unknown>[] {
+  const lines: Record<string, unknown>[] = [];
   for (const line of proc.out.split('\n')) {
-    if (!line.includes('"round drawn"')) continue;
+    if (!line.includes(`"${msg}"`)) continue;
     try {
-      const j = JSON.parse(line) as { gameId: number; issue: string };
-      keys.add(`${j.gameId}:${j.issue}`);
+      const j = JSON.parse(line) as Record<string, unknown>;
+      if (j.msg === msg) lines.push(j);
     } catch {
       /* not a log line */
     }
   }
-  return keys;
+  return lines;
+}
+
+function drawnBy(proc: Proc): Set<string> {
+  return new Set(logLines(proc, 'round drawn').map((j) => `${j.gameId}:${j.issue}`));
 }
 
 // ---- the run ------------------------------------------------------------------------------------
@@ -173,15 +209,13 @@ async function main(): Promise<void> {
   await admin.query(`create database ${dbName}`);
   const dbUrl = new URL(SERVER_URL);
   dbUrl.pathname = `/${dbName}`;
-  const redis = new Redis(REDIS_URL);
-  const stale = await redis.keys('lucky28:*');
-  if (stale.length > 0) await redis.del(...stale);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-deploy-'));
   const database = await openPostgres(dbUrl.toString(), 4);
   const streams: Stream[] = [];
 
   try {
     log(`database ${dbName}, redis ${REDIS_URL}, HAProxy :${PORTS.lb} → nodes :${PORTS.a} :${PORTS.b}`);
+    let redisProc = await startRedis('redis');
     // One after the other: the first migrates and seeds the database.
     const a = startNode('a', dbUrl.toString(), path.join(dataDir, 'a'));
     await waitReady(url(PORTS.a), a);
@@ -262,6 +296,113 @@ async function main(): Promise<void> {
     check(drawn.length >= 5 && both.length === 0 && unclaimed.length === 0 && byA.size + byB.size === drawn.length,
       '(b) every drawn round was drawn by exactly one node', `${drawn.length} rounds: A drew ${byA.size}, B drew ${byB.size}, both ${both.length}, neither ${unclaimed.length}`);
 
+    // Helpers of (e) and (f): A's next bet, then A's next draw, seen by node B.
+    const presentOn = async (port: number) => (await api(port, '/api/Lottery/heart', { plan_id: plan, game_id: GAME })).data.robot_num as number;
+    const heartOn = (port: number, token?: string) => api(port, '/api/Lottery/heart', { plan_id: plan, game_id: GAME }, token ? { token } : {});
+    const betSeenOnB = async (label: string, amount: string): Promise<string> => {
+      const { issue: round } = await openRound(PORTS.a, 3);
+      const sent = Date.now();
+      const placed = await api(PORTS.a, '/api/Lottery/playOrder', { issue: round, plan_id: plan, game_id: GAME, play_type: '22', money: amount }, { token: demo.token });
+      check(placed.code === 1, `${label} bet placed on node A`, placed.msg);
+      const ours = (m: { quantity: string; issue: string }) => m.quantity === amount && m.issue === round;
+      const pushed = await until('the bet on B\'s stream', () => onB.events.find((e) => e.at >= sent && e.event === 'bets' && e.data.message.some(ours)), 6000).catch(() => undefined);
+      check(pushed !== undefined && pushed.at - sent <= 5000, `${label} A's bet reached node B's live stream within 5 s`, pushed ? `${pushed.at - sent} ms` : 'never');
+      const polled = await until('the bet in B\'s heart', async () => ((await heartOn(PORTS.b)).data.message.some(ours) ? Date.now() : undefined), 6000).catch(() => undefined);
+      check(polled !== undefined && polled - sent <= 5000, `${label} and node B's heart within 5 s`, polled ? `${polled - sent} ms` : 'never');
+      return round;
+    };
+    const drawSeenOnB = async (label: string, round: string): Promise<void> => {
+      const [row] = await queryRows<{ at: number }>(database.db, sql`
+        select (extract(epoch from draws_at) * 1000)::float8 as at from rounds where game_id = ${GAME} and issue = ${round}`);
+      // B is paused over the draw time, so that A draws: a round B drew itself would prove nothing here.
+      await sleep(Math.max(0, Number(row!.at) - 200 - Date.now()));
+      b.child.kill('SIGSTOP');
+      const drawnAt = await until('A to draw the round', async () => {
+        const [r] = await queryRows<{ at: number | null }>(database.db, sql`
+          select (extract(epoch from drawn_at) * 1000)::float8 as at from rounds where game_id = ${GAME} and issue = ${round}`);
+        return r?.at === null || r?.at === undefined ? undefined : Number(r.at);
+      }, 4000).catch(() => undefined).finally(() => b.child.kill('SIGCONT'));
+      await until('A\'s log of the draw', () => (drawnBy(a).has(`${GAME}:${round}`) ? true : undefined), 2000).catch(() => undefined);
+      check(drawnAt !== undefined && drawnBy(a).has(`${GAME}:${round}`), `${label} node A drew ${round} (B paused over the draw time)`);
+      const shown = await until('the draw on B\'s stream', () => onB.events.find((e) => e.event === 'heart' && e.data.last_issue?.issue === round), 6000).catch(() => undefined);
+      check(shown !== undefined && drawnAt !== undefined && shown.at - drawnAt <= 5000, `${label} A's draw reached node B's live stream within 5 s`, shown && drawnAt ? `${Math.round(shown.at - drawnAt)} ms after the draw` : 'never');
+      const polled = await until('the draw in B\'s heart', async () => ((await heartOn(PORTS.b)).data.last_issue?.issue === round ? Date.now() : undefined), 6000).catch(() => undefined);
+      check(polled !== undefined && drawnAt !== undefined && polled - drawnAt <= 5000, `${label} and node B's heart within 5 s`, polled && drawnAt ? `${Math.round(polled - drawnAt)} ms after the draw` : 'never');
+    };
+    const signIns = async (address: string, n: number): Promise<number> => {
+      let refused = 0;
+      for (let i = 0; i < n; i++) {
+        const r = await fetch(`${url(i % 2 === 0 ? PORTS.a : PORTS.b)}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ account: `nobody${i}`, password: 'wrong-password-1', lang: 'en' }),
+        });
+        if (r.status === 429) refused++;
+      }
+      return refused;
+    };
+
+    // (e) Terminate node B's LISTEN backend (found by its application_name) mid-round.
+    await openRound(PORTS.a, 10);
+    const bNode = logLines(b, 'listening to other nodes')[0]?.node;
+    const backends = await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where application_name = ${`lucky28-listen-${String(bNode)}`}`);
+    check(backends.length === 1, '(e) node B\'s listening backend found', backends);
+    await database.db.execute(sql`select pg_terminate_backend(${backends[0]!.pid})`);
+    log(`terminated node B's LISTEN backend (pid ${backends[0]!.pid})`);
+    const roundE = await betSeenOnB('(e)', '23.45');
+    await drawSeenOnB('(e)', roundE);
+    const lostLines = logLines(b, 'lost the connection listening to other nodes; reconnecting');
+    const backLines = logLines(b, 'listening to other nodes again; caught up from the database');
+    check(lostLines.length === 1 && backLines.length === 1, '(e) node B logged the loss and the recovery once each', backLines[0] ? `back after ${backLines[0].downMs} ms, ${backLines[0].attempts} attempt(s)` : 'no recovery logged');
+
+    // (f) Redis is killed and started again.
+    const [, guest1, guest2] = players as [string, string, string];
+    await Promise.all([heartOn(PORTS.a, demo.token), heartOn(PORTS.b, guest1), heartOn(PORTS.b, guest2)]);
+    const shared = await until('presence shared before the restart', async () => {
+      const [ca, cb] = [await presentOn(PORTS.a), await presentOn(PORTS.b)];
+      return ca === 3 && cb === 3 ? [ca, cb] : undefined;
+    }, 5000).catch(() => undefined);
+    check(shared !== undefined, '(f) before: three players present, counted on both nodes');
+    redisProc.child.kill('SIGKILL');
+    await redisProc.exited;
+    log('Redis killed');
+    // While it is down (README): each node counts its own viewers and its own rate-limit counters.
+    await Promise.all([heartOn(PORTS.a, demo.token), heartOn(PORTS.b, guest1)]);
+    const own = await until('each node to count its own viewers', async () => {
+      const [ca, cb] = [await presentOn(PORTS.a), await presentOn(PORTS.b)];
+      return ca === 1 && cb === 2 ? [ca, cb] : undefined;
+    }, 5000).catch(async () => [await presentOn(PORTS.a), await presentOn(PORTS.b)]);
+    check(own[0] === 1 && own[1] === 2, '(f) while Redis is down, each node counts the players it sees itself', `A ${own[0]} (expected 1), B ${own[1]} (expected 2)`);
+    const refusedDown = await signIns('203.0.113.88', 70);
+    check(refusedDown === 10, '(f) while Redis is down, each node counts the sign-in limit alone (35 each of 70: 5 refused on each)', `${refusedDown} of 70 refused with 429`);
+    await betSeenOnB('(f) while Redis is down:', '34.56');
+    redisProc = await startRedis('redis-restarted');
+    const restartedAt = Date.now();
+    log('Redis started again');
+    // Both nodes connected again (their clients retry every ≤ 2 s), then a sync later (each second):
+    // the counts are then read from the restarted, empty Redis, not left over from before.
+    const probe = new Redis(REDIS_URL);
+    const clients = await until('both nodes to reconnect to Redis', async () => {
+      const n = String(await probe.client('LIST')).split('\n').filter((l) => l.trim()).length - 1;
+      return n >= 2 ? n : undefined;
+    }, 5000).catch(() => 0);
+    probe.disconnect();
+    check(clients >= 2, '(f) both nodes reconnected to the restarted Redis by themselves', `${Date.now() - restartedAt} ms after the restart`);
+    await sleep(1500);
+    const again = await until('presence shared again', async () => {
+      const [ca, cb] = [await presentOn(PORTS.a), await presentOn(PORTS.b)];
+      return ca === 3 && cb === 3 ? Date.now() : undefined;
+    }, 5000).catch(() => undefined);
+    check(again !== undefined, '(f) presence is shared again on both nodes with no new poll (3 and 3)', again ? `${again - restartedAt} ms after the restart` : `A ${await presentOn(PORTS.a)}, B ${await presentOn(PORTS.b)}`);
+    const refusedUp = await signIns('203.0.113.99', 40);
+    check(refusedUp === 10, '(f) the sign-in limit is counted across both nodes again', `${refusedUp} of 40 refused with 429`);
+    const roundF = await betSeenOnB('(f) after the restart:', '45.67');
+    await drawSeenOnB('(f) after the restart:', roundF);
+    const logged = Object.fromEntries(
+      ['redis connection back', 'rate limits counted in this node\'s memory while Redis does not answer', 'rate limits counted in Redis again', 'sharing presence again'].map((msg) => [msg, [a, b].map((n) => logLines(n, msg).length)]),
+    );
+    check(Object.values(logged).every((counts) => counts.every((n) => n === 1)), '(f) each node logged the outage\'s changes once each', logged);
+
     // (c) Kill the node that drew the last round of the game, mid-round, with bets open on it.
     const victim = byA.has(`${GAME}:${issue}`) ? a : b;
     const survivor = victim === a ? b : a;
@@ -316,9 +457,6 @@ async function main(): Promise<void> {
     await database.close();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
-    const keys = await redis.keys('lucky28:*');
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
     if (failures > 0) log(`logs kept in ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -19,6 +19,7 @@ import { staticAppsPlugin } from './plugins/staticApps.js';
 import { answerHeadersPlugin } from './plugins/answerHeaders.js';
 import { scaledRateLimits, type RateLimits } from './plugins/rateLimits.js';
 import { redisPlugin } from './plugins/redis.js';
+import { sharedRateLimitStore } from './plugins/sharedRateLimitStore.js';
 import healthRoutes from './routes/health.js';
 import accountRoutes from './routes/user/account.js';
 import profileRoutes from './routes/user/profile.js';
@@ -125,11 +126,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(redisPlugin, { url: opts.config.redisUrl });
   // preValidation: after the body is parsed, so a 429 answers in the body's `lang` too. With Redis
-  // (several nodes) the counters are shared; an unreachable Redis skips the limits (plugins/redis.ts).
+  // (several nodes) the counters are shared, and counted per node while Redis is away (sharedRateLimitStore.ts).
   await app.register(rateLimit, {
     global: false,
     hook: 'preValidation',
-    ...(app.redis ? { redis: app.redis, nameSpace: 'lucky28:rl:', skipOnError: true } : {}),
+    ...(app.redis ? { store: sharedRateLimitStore(app.redis, 'lucky28:rl:', app.log), skipOnError: true } : {}),
   });
   await app.register(envelopePlugin);
   await app.register(authPlugin);

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/query.js';
+import { CHANNEL, type GameEvent } from '../../src/domain/game/events.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { call, registerUser } from '../helpers.js';
 import { checkLedgerInvariants, fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
@@ -36,8 +37,8 @@ for (const node of [nodeA, nodeB]) {
 }
 await Promise.all([nodeA.game.init(), nodeB.game.init()]);
 
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 20));
@@ -111,5 +112,105 @@ describe('two server nodes on one database', () => {
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick(); // only A ticks: B must learn of the draw from A
     await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.last_issue?.issue === issue, 'the draw to reach node B');
+  });
+
+  it('a bet heard twice (by a resync, then by its late notification) is counted and pushed once', async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const user = await registerUser(nodeA);
+    await fund(nodeA, user.userId, 100_00);
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const pushed: number[] = [];
+    let configs = 0;
+    const off = nodeB.game.changes.on((c) => {
+      if (c.type === 'bets') pushed.push(...c.entries.map((e) => e.orderId));
+      if (c.type === 'config') configs++;
+    });
+    try {
+      const before = nodeB.game.snapshot.betsInRound(7, issue);
+      const placed = await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '2', money: '11' }, { token: user.token });
+      expect(placed.code).toBe(1);
+      const [order] = await queryRows<{ id: number }>(nodeA.db, sql`select id from orders where user_id = ${user.userId}`);
+      const orderId = Number(order!.id);
+      await eventually(async () => pushed.includes(orderId), 'the bet to reach node B');
+      await nodeB.game.resync();
+      // The same bet's notification once more, as when it arrives after a resync read the bet; then a
+      // configuration event, which node B handles after it (notifications arrive in order).
+      const entry = nodeB.game.snapshot.feed(plan).find((e) => e.orderId === orderId)!;
+      const event: GameEvent = { type: 'bet', gameId: 7, roomId: plan, issue, entries: [{ ...entry, nickname: 'late' }] };
+      const seenConfigs = configs;
+      await nodeA.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ origin: nodeA.game.events.nodeId, events: [event, { type: 'config' }] })})`);
+      await eventually(async () => configs > seenConfigs, 'the notification to be handled');
+      expect(pushed.filter((id) => id === orderId)).toHaveLength(1);
+      expect(nodeB.game.snapshot.betsInRound(7, issue)).toBe(before + 1);
+    } finally {
+      off();
+    }
+  });
+
+  it('a node whose listening connection is cut listens again and catches up what it missed: draw, wins, bets, counters, configuration', async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const other = await roomOf(nodeA, 7, 1);
+    const user = await registerUser(nodeA);
+    await fund(nodeA, user.userId, 1_000_00);
+    const events = nodeB.game.events;
+    await Promise.all([nodeA.game.scheduler.tick(), nodeB.game.scheduler.tick()]);
+    const missedIssue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const cutPid = events.listenerPid;
+
+    // B's first retry is slow here, so that A's bet, draw and configuration change happen while B does not listen.
+    events.timing.retryFirstMs = 6_000;
+    if (nodeB.database.kind === 'postgres') {
+      const [backend] = await queryRows<{ application_name: string }>(nodeA.db, sql`select application_name from pg_stat_activity where pid = ${cutPid!}`);
+      expect(backend?.application_name).toBe(`lucky28-listen-${events.nodeId}`);
+      await nodeA.db.execute(sql`select pg_terminate_backend(${cutPid!})`);
+    } else {
+      events.dropListener(); // PGlite listens inside the process: dropped the way a lost connection is
+    }
+    await eventually(async () => !events.listening, 'node B to notice its listener is gone');
+
+    const sums = Array.from({ length: 28 }, (_, n) => 100 + n).join(',');
+    expect((await call(nodeA, '/api/Lottery/playOrder', { issue: missedIssue, game_id: 7, plan_id: plan, play_type: sums, money: '10' }, { token: user.token })).code).toBe(1);
+    clock.advance(ROUND_MS);
+    await nodeA.game.scheduler.tick();
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1,2', money: '10' }, { token: user.token })).code).toBe(1);
+    await nodeA.db.transaction(async (tx) => {
+      await tx.execute(sql`update rooms set min_limit = min_limit + 100 where id = ${other}`);
+      await nodeA.game.events.publish(tx, { type: 'config' });
+    });
+    await nodeA.game.reloadConfig(); // as the operators' route does on its own node
+    // What follows proves a catch-up only if all of the above happened while B was not listening.
+    expect(events.listening).toBe(false);
+
+    const [win] = await queryRows<{ profit: number }>(nodeA.db, sql`
+      select o.profit from orders o join rounds r on r.id = o.round_id where r.game_id = 7 and r.issue = ${missedIssue} and o.whether_hit = 1`);
+    const minLimit = async (node: FastifyInstance) =>
+      (await call(node, '/api/Lottery/index', { game_id: 7 })).data.gameList[0].planList.find((p: { id: number }) => p.id === other)?.min_limit;
+    const wanted = { lastIssue: missedIssue, orderCount: 2, feed: 30, minLimit: await minLimit(nodeA), win: true };
+    const seenOnB = async () => {
+      const heart = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
+      return {
+        lastIssue: heart.data.last_issue?.issue,
+        orderCount: heart.data.order_count,
+        feed: heart.data.message.filter((m: { issue: string; quantity: string }) => (m.issue === missedIssue || m.issue === issue) && m.quantity === '10.00').length,
+        minLimit: await minLimit(nodeB),
+        win: heart.data.hit_notice.some((h: { profit: string }) => Number(h.profit) * 100 === Number(win!.profit)),
+      };
+    };
+    // Its first retry comes 3 to 6 s after the loss; then 5 s to catch up.
+    await eventually(async () => JSON.stringify(await seenOnB()) === JSON.stringify(wanted), 'node B to catch up', 11_000).catch(async (err) => {
+      throw new Error(`${(err as Error).message}: ${JSON.stringify(await seenOnB())}, wanted ${JSON.stringify(wanted)}`);
+    });
+    expect(events.listening).toBe(true);
+    if (nodeB.database.kind === 'postgres') expect(events.listenerPid).not.toBe(cutPid);
+
+    // Listening again: A's next bet and draw reach B as they happen.
+    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token })).code).toBe(1);
+    await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan })).data.order_count === 3, 'the next bet to reach node B');
+    clock.advance(ROUND_MS);
+    await nodeA.game.scheduler.tick();
+    await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.last_issue?.issue === issue, 'the next draw to reach node B');
+    await nodeA.db.execute(sql`update rooms set min_limit = min_limit - 100 where id = ${other}`);
+    await Promise.all([nodeA.game.reloadConfig(), nodeB.game.reloadConfig()]);
   });
 });

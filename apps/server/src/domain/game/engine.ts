@@ -24,8 +24,11 @@ import { maskNickname } from './present.js';
 import { roundAt, type RoundSettings, type RoundTiming } from './roundClock.js';
 import { ROUND_COLUMNS, toRound } from './rounds.js';
 import { RoundScheduler } from './scheduler.js';
-import { GameSnapshot, MAX_DRAWS, MAX_FEED, type DrawSummary, type FeedEntry } from './snapshot.js';
+import { GameSnapshot, MAX_DRAWS, MAX_FEED, MAX_HITS, type DrawSummary, type FeedEntry } from './snapshot.js';
 import { inTransaction } from '../../db/transaction.js';
+
+/** Of the draws a node had not seen, the latest this many rounds' wins are loaded. */
+const WIN_ROUNDS = 10;
 
 export interface GameEngineOptions {
   database: Database;
@@ -72,7 +75,12 @@ export class GameEngine {
     const length = opts.chainLength ?? DEFAULT_CHAIN_LENGTH;
     this.chain = { length, spare: opts.chainSpare ?? Math.max(1, Math.min(1000, Math.floor(length / 10))) };
     this.betBatcher = new BetBatcher(opts.database);
-    this.events = new GameEvents(opts.database, (e) => void this.onRemoteEvent(e), (err) => this.log.warn({ err }, 'game event failed'));
+    this.events = new GameEvents(opts.database, {
+      onEvent: (e) => void this.onRemoteEvent(e),
+      onError: (err) => this.log.warn({ err }, 'game event failed'),
+      resync: () => this.resync(),
+      log: this.log,
+    });
     this.scheduler = new RoundScheduler(this, { intervalMs: opts.tickMs ?? 1000 });
   }
 
@@ -80,8 +88,20 @@ export class GameEngine {
   async init(): Promise<void> {
     await this.reloadConfig();
     await this.ensureChains();
-    await this.loadRecentState();
+    // Listening before loading: a bet or draw of another node meanwhile is in one or the other.
     await this.events.start();
+    await this.loadRecentState();
+  }
+
+  /**
+   * After the connection to other nodes was lost and is back: what they did meanwhile, from the
+   * database — configuration, draws with their wins, the current rounds' bets — then every live
+   * stream gets its whole state again.
+   */
+  async resync(): Promise<void> {
+    await this.loadConfig();
+    await this.loadRecentState();
+    this.notify({ type: 'config' });
   }
 
   async close(): Promise<void> {
@@ -100,12 +120,16 @@ export class GameEngine {
 
   /** Re-reads games and rooms, with operators' changes waiting for the next round (call after an edit). */
   async reloadConfig(): Promise<void> {
+    await this.loadConfig();
+    this.notify({ type: 'config' });
+  }
+
+  private async loadConfig(): Promise<void> {
     const loaded = await loadGameConfigs(this.db, this.clock.now(), (roomId, err) =>
       this.log.error({ err, roomId }, 'room odds override is invalid; room disabled'),
     );
     this.snapshot.setConfig(loaded.current);
     this.upcoming = loaded.upcoming;
-    this.notify({ type: 'config' });
   }
 
   private notify(change: GameChange): void {
@@ -143,8 +167,13 @@ export class GameEngine {
     }
   }
 
+  /**
+   * Recent state from the database, added to what the snapshot has (start-up and resync): each game's
+   * draws with the wins of the rounds it had not seen, and the recent bets (feeds, with a push of the
+   * ones new here) and every order of the current rounds (counters).
+   */
   private async loadRecentState(): Promise<void> {
-    for (const game of this.snapshot.gameList()) await this.refreshDraws(game.id);
+    await this.catchUpDraws(this.snapshot.gameList().map((g) => g.id));
     const now = this.clock.now();
     const current = this.currentRound(now);
     const since = new Date(now - 3 * this.settings.roundSeconds * 1000).toISOString();
@@ -155,29 +184,28 @@ export class GameEngine {
       from orders o join users u on u.id = o.user_id
       where o.round_id in (select id from rounds where draws_at >= ${since})
       order by o.id desc limit ${MAX_FEED * Math.max(1, this.snapshot.rooms.size)}`);
-    const byRoom = new Map<number, FeedEntry[]>();
+    const byRoom = new Map<number, { gameId: number; entries: FeedEntry[] }>();
     for (const r of recent) {
-      const list = byRoom.get(Number(r.room_id)) ?? [];
-      list.push(this.feedEntry(r));
-      byRoom.set(Number(r.room_id), list);
+      const roomId = Number(r.room_id);
+      let room = byRoom.get(roomId);
+      if (!room) byRoom.set(roomId, (room = { gameId: Number(r.game_id), entries: [] }));
+      room.entries.push(this.feedEntry(r));
     }
-    for (const [roomId, list] of byRoom) this.snapshot.addBets(roomId, list);
-    const counts = await queryRows<{ game_id: number; n: number }>(this.db, sql`
-      select game_id, count(*)::int as n from orders
-      where round_id in (select id from rounds where issue = ${current.issue}) group by game_id`);
+    const orders = await queryRows<{ game_id: number; id: number }>(this.db, sql`
+      select game_id, id from orders where round_id in (select id from rounds where issue = ${current.issue})`);
     for (const game of this.snapshot.gameList()) {
-      const n = counts.find((c) => Number(c.game_id) === game.id)?.n ?? 0;
-      this.snapshot.setBetsInRound(game.id, current.issue, Number(n));
+      this.snapshot.countBets(game.id, current.issue, orders.filter((o) => Number(o.game_id) === game.id).map((o) => Number(o.id)));
     }
-    const wins = await queryRows<Record<string, unknown>>(this.db, sql`
-      select o.id, o.game_id, o.profit, coalesce(u.nickname, u.username) as nickname
-      from orders o join users u on u.id = o.user_id
-      where o.round_id in (select id from rounds where drawn_at is not null order by drawn_at desc limit 10)
-        and o.whether_hit = 1
-      order by o.settled_at desc, o.profit desc limit 20`);
-    this.snapshot.addHits(
-      wins.map((w) => ({ orderId: Number(w.id), gameId: Number(w.game_id), nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })),
-    );
+    for (const [roomId, { gameId, entries }] of byRoom) {
+      const fresh = this.snapshot.addBets(roomId, entries);
+      // One push per bettor's run of bets, as their own bets would have come.
+      for (let i = 0; i < fresh.length; ) {
+        let j = i + 1;
+        while (j < fresh.length && fresh[j]!.userId === fresh[i]!.userId) j++;
+        this.notify({ type: 'bets', gameId, roomId, entries: fresh.slice(i, j) });
+        i = j;
+      }
+    }
   }
 
   private feedEntry(r: Record<string, unknown>): FeedEntry {
@@ -193,28 +221,38 @@ export class GameEngine {
     };
   }
 
-  /** Reloads a game's recent draws from the database. */
-  /** Puts a game's latest draws in the snapshot (start-up; the recent wins are loaded with the rest). */
-  async refreshDraws(gameId: number): Promise<void> {
-    this.setDraws(gameId, await this.loadDraws(gameId));
+  /** A draw made by another node — its event (`roundId`), or found missing by the scheduler. */
+  async catchUpDraw(gameId: number, roundId?: number): Promise<void> {
+    await this.catchUpDraws([gameId], roundId);
   }
 
   /**
-   * A draw made by another node — its event (`roundId`), or found missing by the scheduler: the game's
-   * latest draws and that round's wins enter the snapshot together, so no push shows the one without
-   * the other; then one push.
+   * The games' latest draws from the database, with the wins of the rounds this node had not seen
+   * (or of `roundId`): draws and wins enter the snapshot together, so no push shows the one without
+   * the other; then one push per game whose draws changed.
    */
-  async catchUpDraw(gameId: number, roundId?: number): Promise<void> {
-    const draws = await this.loadDraws(gameId);
-    const round = roundId ?? draws[0]?.roundId;
-    const wins = round === undefined ? [] : await queryRows<Record<string, unknown>>(this.db, sql`
-      select o.id, o.user_id, o.profit, coalesce(u.nickname, u.username) as nickname
-      from orders o join users u on u.id = o.user_id
-      where o.round_id = ${round} and o.whether_hit = 1 order by o.profit desc, o.id limit 20`);
-    const changed = this.setDraws(gameId, draws);
-    this.snapshot.addHits(wins.map((w) => ({ orderId: Number(w.id), gameId, nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })));
+  private async catchUpDraws(gameIds: number[], roundId?: number): Promise<void> {
+    const loaded: { gameId: number; draws: DrawSummary[] }[] = [];
+    const unseen = new Set<number>(roundId === undefined ? [] : [roundId]);
+    for (const gameId of gameIds) {
+      const draws = await this.loadDraws(gameId);
+      const known = this.snapshot.lastDraw(gameId);
+      for (const d of draws.slice(0, WIN_ROUNDS)) if (!known || d.drawsAt > known.drawsAt) unseen.add(d.roundId);
+      loaded.push({ gameId, draws });
+    }
+    const wins = unseen.size === 0 ? [] : await queryRows<Record<string, unknown>>(this.db, sql`
+      select o.id, o.user_id, o.game_id, o.profit, coalesce(u.nickname, u.username) as nickname
+      from orders o join users u on u.id = o.user_id join rounds r on r.id = o.round_id
+      where o.round_id in (${sql.join([...unseen].map((id) => sql`${id}`), sql`, `)}) and o.whether_hit = 1
+      order by r.drawn_at desc, o.profit desc, o.id limit ${MAX_HITS}`);
+    const changed = loaded.filter(({ gameId, draws }) => this.setDraws(gameId, draws));
+    this.snapshot.addHits(
+      wins.map((w) => ({ orderId: Number(w.id), gameId: Number(w.game_id), nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })),
+    );
     for (const w of wins) this.balances.forget(Number(w.user_id));
-    if (changed || roundId !== undefined) this.notify({ type: 'draw', gameId });
+    for (const { gameId } of loaded) {
+      if (changed.some((c) => c.gameId === gameId) || roundId !== undefined) this.notify({ type: 'draw', gameId });
+    }
   }
 
   private async loadDraws(gameId: number): Promise<DrawSummary[]> {
@@ -263,11 +301,12 @@ export class GameEngine {
   private applyBetEvent(e: Extract<GameEvent, { type: 'bet' }>): void {
     const now = this.clock.now();
     const entries = e.entries.map((x) => ({ ...x, nickname: maskNickname(x.nickname), issue: e.issue }));
-    this.snapshot.addBets(e.roomId, entries);
-    this.snapshot.countBets(e.gameId, e.issue, e.entries.length);
+    // A bet a resync has already shown (its notification came after the database was read) is not pushed twice.
+    const fresh = this.snapshot.addBets(e.roomId, entries);
+    this.snapshot.countBets(e.gameId, e.issue, e.entries.map((x) => x.orderId));
     const last = e.entries[e.entries.length - 1];
     if (last) this.balances.set(last.userId, last.after, now);
-    this.notify({ type: 'bets', gameId: e.gameId, roomId: e.roomId, entries });
+    if (fresh.length > 0) this.notify({ type: 'bets', gameId: e.gameId, roomId: e.roomId, entries: fresh });
   }
 
   /** Applies a draw made by this node's scheduler to the snapshot. */

@@ -39,22 +39,32 @@ export const gamePlugin = fp<GamePluginOptions>(async (app, opts) => {
     if (app.config.scheduler) engine.scheduler.start();
     if (app.redis) {
       // Several nodes: presence counted across all of them (sharedPresence.ts).
-      const shared = new SharedPresence(app.redis);
+      const shared = new SharedPresence(app.redis, (now) => engine.presence.viewers(now));
       engine.presence.shared = shared;
       let syncs = 0;
       let failing = false;
+      let inFlight = false;
       presenceTimer = setInterval(() => {
+        if (inFlight) return; // a sync waiting on a silent Redis: its command timeout ends it
+        inFlight = true;
         const now = app.clock.now();
         const rooms = engine.snapshot.rooms.keys();
-        const work = syncs++ % PRESENCE_PRUNE_EVERY === 0 ? shared.prune(engine.snapshot.rooms.keys(), now).then(() => shared.sync(rooms, now)) : shared.sync(rooms, now);
-        work.then(
-          () => (failing = false),
-          (err) => {
-            // Once per outage, not every second.
-            if (!failing) app.log.warn({ err }, 'sharing presence failed');
-            failing = true;
-          },
-        );
+        // A failed prune is retried PRESENCE_PRUNE_EVERY syncs later; the sync tells whether Redis answers.
+        const prune = syncs++ % PRESENCE_PRUNE_EVERY === 0 ? shared.prune(engine.snapshot.rooms.keys(), now).catch(() => {}) : Promise.resolve();
+        const work = prune.then(() => shared.sync(rooms, now));
+        work
+          .then(
+            () => {
+              if (failing) app.log.info('sharing presence again');
+              failing = false;
+            },
+            (err) => {
+              // Once per outage, not every second.
+              if (!failing) app.log.warn({ err }, 'sharing presence failed; each node counts its own viewers meanwhile');
+              failing = true;
+            },
+          )
+          .finally(() => (inFlight = false));
       }, PRESENCE_SYNC_MS);
       presenceTimer.unref();
     }

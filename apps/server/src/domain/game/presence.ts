@@ -2,9 +2,9 @@
  * Real players present in each room (DESIGN §9, replaces the spec's `robot_num`): a logged-in user
  * counts while they have polled the room's heart (or kept its live stream open) within the last 30
  * seconds. Memory only on one node; with several nodes (Redis configured) every node also shares what
- * it sees (sharedPresence.ts) and the count is that of all nodes.
+ * it sees (sharedPresence.ts) and the count is that of all nodes — or this node's own while Redis is away.
  */
-import type { SharedPresence } from './sharedPresence.js';
+import type { LocalViewer, SharedPresence } from './sharedPresence.js';
 
 export const PRESENCE_WINDOW_MS = 30_000;
 
@@ -50,6 +50,13 @@ export class Presence {
       n = room.count;
     }
     // All nodes' count, as of the last sync; this node's own viewers count at once.
-    return this.shared ? Math.max(n, this.shared.count(roomId)) : n;
+    return Math.max(n, this.shared?.count(roomId) ?? 0);
+  }
+
+  /** Every viewer seen within the window, in every room. */
+  *viewers(now: number): Iterable<LocalViewer> {
+    for (const [roomId, room] of this.rooms) {
+      for (const [userId, at] of room.seen) if (now - at <= PRESENCE_WINDOW_MS) yield [roomId, userId, at];
+    }
   }
 }

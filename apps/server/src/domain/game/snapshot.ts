@@ -73,7 +73,8 @@ export class GameSnapshot {
   private draws = new Map<number, DrawSummary[]>();
   private feeds = new Map<number, FeedEntry[]>();
   private hits: HitNotice[] = [];
-  private roundBets = new Map<number, { issue: string; count: number }>();
+  /** Per game, the orders of its current round: a bet heard of twice (its event and a resync) counts once. */
+  private roundBets = new Map<number, { issue: string; orders: Set<number> }>();
   /** Bumped at every change; lets callers cache what they derive from the snapshot. */
   version = 0;
 
@@ -111,15 +112,16 @@ export class GameSnapshot {
     return this.feeds.get(roomId) ?? [];
   }
 
-  /** Adds bets to a room's feed (newest last), ignoring ones already there. */
-  addBets(roomId: number, entries: FeedEntry[]): void {
+  /** Adds bets to a room's feed (newest last), ignoring ones already there; returns the ones added. */
+  addBets(roomId: number, entries: FeedEntry[]): FeedEntry[] {
     const list = this.feeds.get(roomId) ?? [];
     const known = new Set(list.map((e) => e.orderId));
     const fresh = entries.filter((e) => !known.has(e.orderId));
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return fresh;
     const merged = [...list, ...fresh].sort((a, b) => a.orderId - b.orderId).slice(-MAX_FEED);
     this.feeds.set(roomId, merged);
     this.version++;
+    return fresh;
   }
 
   hitNotices(): readonly HitNotice[] {
@@ -138,18 +140,15 @@ export class GameSnapshot {
   /** Real number of bets in the game's current round (replaces the spec's decoy counter). */
   betsInRound(gameId: number, issue: string): number {
     const c = this.roundBets.get(gameId);
-    return c && c.issue === issue ? c.count : 0;
+    return c && c.issue === issue ? c.orders.size : 0;
   }
 
-  countBets(gameId: number, issue: string, n: number): void {
-    const c = this.roundBets.get(gameId);
+  /** Counts orders of the game's round `issue`; an order already counted is not counted again. */
+  countBets(gameId: number, issue: string, orderIds: Iterable<number>): void {
+    let c = this.roundBets.get(gameId);
     if (c && issue < c.issue) return; // a late event about an earlier round
-    this.roundBets.set(gameId, c && c.issue === issue ? { issue, count: c.count + n } : { issue, count: n });
-    this.version++;
-  }
-
-  setBetsInRound(gameId: number, issue: string, count: number): void {
-    this.roundBets.set(gameId, { issue, count });
+    if (!c || c.issue !== issue) this.roundBets.set(gameId, (c = { issue, orders: new Set() }));
+    for (const id of orderIds) c.orders.add(id);
     this.version++;
   }
 }
