@@ -31,6 +31,12 @@ declare module 'fastify' {
 
 /** Seconds a caller refused for having too much in flight should wait: its calls take milliseconds. */
 const BUSY_RETRY_AFTER = '1';
+/**
+ * A caller over its read rate gets its 429 after this long: a client that retries at once (a flood)
+ * then costs the server a timer per connection and second, not a stream of answers that would keep
+ * a core busy while others wait. Its place in flight is freed first: it does no database work.
+ */
+const OVER_RATE_DELAY_MS = 1000;
 /** A refused stream: the app polls meanwhile and tries the stream again later. */
 const STREAM_RETRY_AFTER = '30';
 
@@ -84,6 +90,8 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
   async (app, { limits, connections }) => {
     const inFlight = limits.inFlightPerSession === false && limits.inFlightPerAddress === false ? undefined : new InFlight(limits.inFlightPerSession, limits.inFlightPerAddress);
 
+    /** Each admitted call's way to give its place back (once). */
+    const places = new WeakMap<FastifyRequest, () => void>();
     const admitCall: Hook = (request, reply, done) => {
       const address = normalizeIP(request.ip);
       const token = tokenOf(request);
@@ -91,10 +99,21 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
         reply.header('retry-after', BUSY_RETRY_AFTER);
         return done(new AppError('err.too_busy', { httpStatus: 429 }));
       }
+      let held = true;
+      const leave = () => {
+        if (held) inFlight!.leave(address, token);
+        held = false;
+      };
+      places.set(request, leave);
       // When the answer is sent, or the client went away (the handler may still be finishing: the
       // read limits bound how often a caller can do that).
-      reply.raw.once('close', () => inFlight!.leave(address, token));
-      done();
+      reply.raw.once('close', leave);
+      // The call starts on the next turn of the event loop. On the embedded database a call's
+      // queries run on this thread from start to end; started at once, every call read in one turn
+      // would run before the loop reads anything else, so one caller's burst would hold up all the
+      // others. Deferred, a turn runs at most each caller's places' worth of calls, and the caller's
+      // calls beyond them are refused meanwhile.
+      setImmediate(done);
     };
 
     const readsPerSession = limits.readsPerSession
@@ -109,7 +128,9 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
         if (!check) continue;
         const limit = await check(request);
         if (!limit.isAllowed && limit.isExceeded) {
-          reply.header('retry-after', String(limit.ttlInSeconds));
+          places.get(request)?.();
+          await new Promise((resolve) => setTimeout(resolve, OVER_RATE_DELAY_MS));
+          reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds - OVER_RATE_DELAY_MS / 1000)));
           throw new AppError('err.rate_limited', { httpStatus: 429 });
         }
       }

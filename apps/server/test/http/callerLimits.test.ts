@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, registerUser } from '../helpers.js';
@@ -76,6 +77,54 @@ describe('calls in flight per caller', async () => {
   });
 });
 
+/** `n` connections opened first (and accepted), then one request written on each at once: the statuses answered. */
+async function socketBurst(app: FastifyInstance, n: number, request: string): Promise<number[]> {
+  const port = (app.server.address() as net.AddressInfo).port;
+  const open = () => new Promise<number>((resolve, reject) => app.server.getConnections((err, count) => (err ? reject(err) : resolve(count))));
+  const before = await open();
+  const sockets = await Promise.all(
+    Array.from({ length: n }, () => new Promise<net.Socket>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+      socket.once('error', reject);
+    })),
+  );
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<number>((resolve) => {
+        let received = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => {
+          received += d;
+          if (/\r\n\r\n.*\}$/s.test(received)) {
+            resolve(Number(received.split(' ')[1]));
+            socket.destroy();
+          }
+        });
+      }),
+  );
+  while ((await open()) < before + n) await new Promise((r) => setTimeout(r, 20));
+  for (const socket of sockets) socket.write(request);
+  return Promise.all(answers);
+}
+
+describe('calls in flight over real connections, on either database', async () => {
+  const app = await createTestApp({ callerLimits: defaultCallerLimits });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  it('50 parallel userInfo from one guest: 429 beyond its places, another guest answered', async () => {
+    // Calls read in one turn of the event loop start on the next; on the embedded database each
+    // runs start to end on the server's thread, and without that a burst never overlaps.
+    const [flooder, other] = [await guest(app), await guest(app)];
+    const userInfo = (token: string) =>
+      `POST /api/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\ntoken: ${token}\r\n\r\n{"lang":"en"}`;
+    const [flood, meanwhile] = await Promise.all([socketBurst(app, 50, userInfo(flooder)), socketBurst(app, 1, userInfo(other))]);
+    expect(meanwhile).toEqual([200]);
+    expect(flood.filter((s) => s === 200).length).toBeGreaterThanOrEqual(8);
+    expect(flood.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(flood.every((s) => s === 200 || s === 429)).toBe(true);
+  });
+});
+
 describe('read limits per session and per address', async () => {
   const { app } = await createGameApp({
     callerLimits: { ...OFF, readsPerSession: { max: 5, timeWindow: '1 minute' }, readsPerAddress: { max: 12, timeWindow: '1 minute' } },
@@ -113,6 +162,24 @@ describe('read limits per session and per address', async () => {
       expect((await call(app, '/api/Lottery/heart', { game_id: 7 }, { ip })).code).toBe(1);
       expect((await call(app, '/api/Lottery/heart', { game_id: 7 }, { token: member.token, ip })).code).toBe(1);
     }
+  });
+});
+
+describe('a caller over its read rate', async () => {
+  const app = await createTestApp({ callerLimits: { ...OFF, inFlightPerSession: 1, readsPerSession: { max: 1, timeWindow: '1 minute' } } });
+
+  it('waits for its refusal without holding its place in flight', async () => {
+    const token = await guest(app);
+    expect((await call(app, '/api/user/userInfo', {}, { token })).code).toBe(1);
+    // Over the rate, the first gives its one place back before it waits for its refusal (a second),
+    // so a second call sent meanwhile is refused for its rate too, not for having a call in flight.
+    const first = burst(app, 1, '/api/user/userInfo', { token });
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await burst(app, 1, '/api/user/userInfo', { token });
+    expect([...(await first), ...second].map((a) => [a.status, a.msg])).toEqual([
+      [429, RATE_LIMITED],
+      [429, RATE_LIMITED],
+    ]);
   });
 });
 
