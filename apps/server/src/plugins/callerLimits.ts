@@ -68,6 +68,43 @@ class InFlight {
   }
 }
 
+/**
+ * Starts admitted calls one per caller and turn of the event loop, callers in turn. On the embedded
+ * database a call's queries run on the server's thread from start to end without giving the loop a
+ * turn, so every call read in one turn would run before anything else is read: one caller's burst
+ * of calls (its places' worth) would hold up every other caller, and its calls beyond its places
+ * would never overlap them to be refused. Started here, a turn holds at most one call of each
+ * caller, and the caller's others wait in its places (on PostgreSQL they then run side by side).
+ */
+class Turns {
+  readonly #waiting = new Map<string, (() => void)[]>();
+  #scheduled = false;
+
+  start(caller: string, call: () => void): void {
+    const queue = this.#waiting.get(caller);
+    if (queue) queue.push(call);
+    else this.#waiting.set(caller, [call]);
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#turn);
+    }
+  }
+
+  readonly #turn = () => {
+    this.#scheduled = false;
+    const now = [...this.#waiting];
+    for (const [caller, queue] of now) {
+      const call = queue.shift()!;
+      if (queue.length === 0) this.#waiting.delete(caller);
+      call();
+    }
+    if (this.#waiting.size > 0 && !this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#turn);
+    }
+  };
+}
+
 function decrement(counts: Map<string, number>, key: string): void {
   const n = (counts.get(key) ?? 1) - 1;
   if (n > 0) counts.set(key, n);
@@ -90,6 +127,7 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
   async (app, { limits, connections }) => {
     const inFlight = limits.inFlightPerSession === false && limits.inFlightPerAddress === false ? undefined : new InFlight(limits.inFlightPerSession, limits.inFlightPerAddress);
 
+    const turns = new Turns();
     /** Each admitted call's way to give its place back (once). */
     const places = new WeakMap<FastifyRequest, () => void>();
     const admitCall: Hook = (request, reply, done) => {
@@ -108,12 +146,7 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
       // When the answer is sent, or the client went away (the handler may still be finishing: the
       // read limits bound how often a caller can do that).
       reply.raw.once('close', leave);
-      // The call starts on the next turn of the event loop. On the embedded database a call's
-      // queries run on this thread from start to end; started at once, every call read in one turn
-      // would run before the loop reads anything else, so one caller's burst would hold up all the
-      // others. Deferred, a turn runs at most each caller's places' worth of calls, and the caller's
-      // calls beyond them are refused meanwhile.
-      setImmediate(done);
+      turns.start(token ?? address, () => done());
     };
 
     const readsPerSession = limits.readsPerSession

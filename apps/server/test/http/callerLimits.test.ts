@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, registerUser } from '../helpers.js';
+import { call, createTestApp, registerUser, usingPostgres } from '../helpers.js';
 import { createGameApp } from '../game/kit.js';
 import { defaultCallerLimits, scaledCallerLimits, type CallerLimits } from '../../src/plugins/rateLimits.js';
 import { loadConfig } from '../../src/config.js';
@@ -77,51 +77,69 @@ describe('calls in flight per caller', async () => {
   });
 });
 
-/** `n` connections opened first (and accepted), then one request written on each at once: the statuses answered. */
-async function socketBurst(app: FastifyInstance, n: number, request: string): Promise<number[]> {
+/**
+ * Opens one connection per request (and waits until the server has accepted them all), then writes
+ * every request at once, in order: the answers' statuses in the order they arrive, with their label.
+ */
+async function socketBurst(app: FastifyInstance, requests: { label: string; text: string }[]): Promise<{ label: string; status: number }[]> {
   const port = (app.server.address() as net.AddressInfo).port;
   const open = () => new Promise<number>((resolve, reject) => app.server.getConnections((err, count) => (err ? reject(err) : resolve(count))));
   const before = await open();
   const sockets = await Promise.all(
-    Array.from({ length: n }, () => new Promise<net.Socket>((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-      socket.once('error', reject);
-    })),
+    requests.map(
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+          socket.once('error', reject);
+        }),
+    ),
   );
+  const arrived: { label: string; status: number }[] = [];
   const answers = sockets.map(
-    (socket) =>
-      new Promise<number>((resolve) => {
+    (socket, i) =>
+      new Promise<void>((resolve) => {
         let received = '';
         socket.setEncoding('utf8');
         socket.on('data', (d: string) => {
           received += d;
           if (/\r\n\r\n.*\}$/s.test(received)) {
-            resolve(Number(received.split(' ')[1]));
+            arrived.push({ label: requests[i]!.label, status: Number(received.split(' ')[1]) });
             socket.destroy();
+            resolve();
           }
         });
       }),
   );
-  while ((await open()) < before + n) await new Promise((r) => setTimeout(r, 20));
-  for (const socket of sockets) socket.write(request);
-  return Promise.all(answers);
+  while ((await open()) < before + requests.length) await new Promise((r) => setTimeout(r, 20));
+  sockets.forEach((socket, i) => socket.write(requests[i]!.text));
+  await Promise.all(answers);
+  return arrived;
 }
 
 describe('calls in flight over real connections, on either database', async () => {
   const app = await createTestApp({ callerLimits: defaultCallerLimits });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const userInfo = (token: string) =>
+    `POST /api/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\ntoken: ${token}\r\n\r\n{"lang":"en"}`;
 
-  it('50 parallel userInfo from one guest: 429 beyond its places, another guest answered', async () => {
-    // Calls read in one turn of the event loop start on the next; on the embedded database each
-    // runs start to end on the server's thread, and without that a burst never overlaps.
+  it('50 parallel userInfo from one guest: 429 beyond its places at once, and another guest is not served after them', async () => {
     const [flooder, other] = [await guest(app), await guest(app)];
-    const userInfo = (token: string) =>
-      `POST /api/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\ntoken: ${token}\r\n\r\n{"lang":"en"}`;
-    const [flood, meanwhile] = await Promise.all([socketBurst(app, 50, userInfo(flooder)), socketBurst(app, 1, userInfo(other))]);
-    expect(meanwhile).toEqual([200]);
-    expect(flood.filter((s) => s === 200).length).toBeGreaterThanOrEqual(8);
-    expect(flood.filter((s) => s === 429).length).toBeGreaterThan(0);
-    expect(flood.every((s) => s === 200 || s === 429)).toBe(true);
+    const answers = await socketBurst(app, [
+      ...Array.from({ length: 50 }, () => ({ label: 'flood', text: userInfo(flooder) })),
+      { label: 'other', text: userInfo(other) },
+    ]);
+    const flood = answers.filter((a) => a.label === 'flood');
+    expect(flood.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(8);
+    expect(flood.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    expect(flood.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    const otherAt = answers.findIndex((a) => a.label === 'other');
+    expect(answers[otherAt]!.status).toBe(200);
+    // On the embedded database, where a call runs start to end on the server's thread, the other
+    // guest's call (read after the flood's) is answered after at most the flood's first: one call of
+    // each caller per turn of the event loop, not the flooder's places' worth first. (On PostgreSQL
+    // the calls run side by side and the database decides the order.)
+    const floodServedBefore = answers.slice(0, otherAt).filter((a) => a.label === 'flood' && a.status === 200).length;
+    if (!usingPostgres) expect(floodServedBefore).toBeLessThanOrEqual(1);
   });
 });
 
