@@ -19,7 +19,7 @@ import { startServer } from './lib/processes.js';
 import { Report } from './lib/report.js';
 import { measureBets, verifyBets, waitForDraw } from './measure/bets.js';
 import { measureBundle } from './measure/bundle.js';
-import { floodRun, reportFlood, reportUnlimited } from './measure/flood.js';
+import { floodRun, reportFlood } from './measure/flood.js';
 import { measureHeart } from './measure/heart.js';
 import { measureSettlement } from './measure/settlement.js';
 
@@ -112,31 +112,20 @@ async function benchSettlement(database: BenchDatabase, label: string) {
   }
 }
 
-/**
- * One guest flooding userInfo on the server on PGlite, with the per-caller limits (production's,
- * RATE_LIMIT_FACTOR 1: the budget) and, for context, on a fresh server with them lifted.
- */
+/** One guest flooding userInfo on the server on PGlite, with production's limits (RATE_LIMIT_FACTOR 1). */
 async function benchFlood(port: number) {
-  const runs = [];
-  for (const factor of ['1', '1000000']) {
-    const database = scratchPglite();
+  await withScratch(scratchPglite, async (database) => {
+    const server = await startServer(port, { ...database.serverEnv, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1', ...passwordEnv });
     try {
-      const server = await startServer(port, { ...database.serverEnv, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: factor, ...passwordEnv });
-      try {
-        runs.push(await floodRun({ report, label: 'PGlite', serverUrl: server.url, seconds: FLOOD_SECONDS }));
-      } catch (err) {
-        console.error(`server output:\n${server.output()}`);
-        throw err;
-      } finally {
-        await server.stop();
-      }
+      const ctx = { report, label: 'PGlite', serverUrl: server.url, seconds: FLOOD_SECONDS };
+      reportFlood(ctx, await floodRun(ctx));
+    } catch (err) {
+      console.error(`server output:\n${server.output()}`);
+      throw err;
     } finally {
-      await database.drop();
+      await server.stop();
     }
-  }
-  const ctx = { report, label: 'PGlite', serverUrl: '', seconds: FLOOD_SECONDS };
-  reportFlood(ctx, runs[0]!);
-  reportUnlimited(ctx, runs[1]!);
+  });
 }
 
 async function withScratch(make: () => Promise<BenchDatabase> | BenchDatabase, use: (db: BenchDatabase) => Promise<void>) {

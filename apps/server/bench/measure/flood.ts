@@ -76,12 +76,3 @@ export function reportFlood(ctx: FloodContext, run: FloodOutcome): void {
     loaded.latency.p99 <= BUDGET_P99_MS && failures === 0,
   );
 }
-
-/** The same run on a server without the per-caller limits: what they buy (context, no budget). */
-export function reportUnlimited(ctx: FloodContext, run: FloodOutcome): void {
-  ctx.report.info(
-    `${ctx.label} the same without the per-caller limits`,
-    `/healthz p99 ${run.health.latency.p99} ms (p50 ${run.health.latency.p50} ms, max ${run.health.latency.max} ms; ${run.health.timeouts} timed out) ` +
-      `vs ${run.quiet.latency.p99} ms without the flood; the flood: ${fmt(run.flood.perSecond)} answers/s, ${fmt(run.flood.accepted)} served, refused ${refusals(run.flood)}`,
-  );
-}
