@@ -8,10 +8,10 @@
  * - an idle keep-alive connection is closed after `keepAlive`, longer than a balancer keeps its idle
  *   connections to a node (HAProxy: `timeout server` 60 s), so the balancer, not the node, closes
  *   them and never sends a request on a connection the node is closing.
- * Once a request has arrived nothing here cuts its answer: a handler at work answers when it is done
- * (the per-caller limits bound how many there are), and a live event stream (GET /api/Lottery/stream)
- * stays open however long it lasts; its hub drops a viewer that stops reading (routes/lottery/streamHub.ts).
- * An answer nobody reads (no byte moved for `idle`) is cut.
+ * Once a request has arrived, a handler at work is never cut: it answers when it is done (the
+ * per-caller limits bound how many there are). An answer nobody reads (no byte moved for `idle`) is
+ * cut, except a live event stream (GET /api/Lottery/stream), which stays open however long it lasts:
+ * its hub drops a viewer that stops reading (routes/lottery/streamHub.ts).
  *
  * A deadline missed while a request can still be answered gets the envelope, HTTP 408, in the
  * language of the request's `lang` query parameter or Accept-Language (its body never arrived), and
@@ -63,10 +63,12 @@ export interface TimeoutGuard {
  * The timeouts as one piece. `isStream(socket)` tells a live event stream, which no idle timeout cuts.
  */
 export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean; isStream: (socket: Socket) => boolean }): TimeoutGuard {
-  const bodyOf = (req: IncomingMessage) => {
-    const query = req.url?.indexOf('?') ?? -1;
-    const lang = query >= 0 ? new URLSearchParams(req.url!.slice(query + 1)).get('lang') ?? undefined : undefined;
-    return JSON.stringify({ code: 0, msg: translate(langFrom(lang, req.headers['accept-language']), 'err.request_timeout'), time: Math.floor(Date.now() / 1000), data: null });
+  /** The 408 envelope, in the request's language when there is a request to read it from. */
+  const refusal = (req?: IncomingMessage) => {
+    const query = req?.url?.indexOf('?') ?? -1;
+    const lang = query >= 0 ? (new URLSearchParams(req!.url!.slice(query + 1)).get('lang') ?? undefined) : undefined;
+    const msg = translate(langFrom(lang, req?.headers['accept-language']), 'err.request_timeout');
+    return JSON.stringify({ code: 0, msg, time: Math.floor(Date.now() / 1000), data: null });
   };
 
   /** A request whose body stopped coming: 408 while nothing of its answer is written, else the socket is cut. */
@@ -75,7 +77,7 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
       socket.destroy();
       return;
     }
-    const body = bodyOf(res.req);
+    const body = refusal(res.req);
     const headers = apiHeaderList(res.req, requestIdOf(res.req), opts.trustProxy);
     headers.push('content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(body)), 'connection', 'close');
     res.writeHead(408, headers);
@@ -120,7 +122,7 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
         socket.destroy();
         return true;
       }
-      const body = JSON.stringify({ code: 0, msg: translate(langFrom(undefined, undefined), 'err.request_timeout'), time: Math.floor(Date.now() / 1000), data: null });
+      const body = refusal();
       socket.end(`HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () =>
         socket.destroy(),
       );

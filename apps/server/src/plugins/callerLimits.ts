@@ -92,8 +92,7 @@ class Turns {
 
   readonly #turn = () => {
     this.#scheduled = false;
-    const now = [...this.#waiting];
-    for (const [caller, queue] of now) {
+    for (const [caller, queue] of [...this.#waiting]) {
       const call = queue.shift()!;
       if (queue.length === 0) this.#waiting.delete(caller);
       call();
