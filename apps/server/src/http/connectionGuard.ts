@@ -18,8 +18,6 @@ import type { Socket } from 'node:net';
 import { normalizeIP } from '@fastify/rate-limit';
 
 export class ConnectionGuard {
-  /** Connections closed at once because their address had its fill (tests and the bench read it). */
-  refused = 0;
   readonly #connections = new Map<string, number>();
   readonly #streams = new Map<string, number>();
   /** Sockets counted in #connections, with their address. */
@@ -66,7 +64,6 @@ export class ConnectionGuard {
     if (address === undefined) return; // already gone
     const key = normalizeIP(address);
     if ((this.#connections.get(key) ?? 0) >= cap) {
-      this.refused++;
       socket.destroy();
       return;
     }
