@@ -17,12 +17,14 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { normalizeIP } from '@fastify/rate-limit';
 
+/** The address a socket is counted under among the connections; whether it carries a live stream. */
+const COUNTED_AS = Symbol('countedAs');
+const STREAM = Symbol('stream');
+type Guarded = Socket & { [COUNTED_AS]?: string; [STREAM]?: boolean };
+
 export class ConnectionGuard {
   readonly #connections = new Map<string, number>();
   readonly #streams = new Map<string, number>();
-  /** Sockets counted in #connections, with their address. */
-  readonly #counted = new WeakMap<Socket, string>();
-  readonly #streamSockets = new WeakSet<Socket>();
 
   constructor(private readonly limits: { connections: number | false; streams: number | false }) {}
 
@@ -43,12 +45,12 @@ export class ConnectionGuard {
     const open = this.#streams.get(key) ?? 0;
     if (this.limits.streams !== false && open >= this.limits.streams) return undefined;
     this.#streams.set(key, open + 1);
-    this.#streamSockets.add(socket);
-    const connectionKey = this.#counted.get(socket);
+    (socket as Guarded)[STREAM] = true;
+    const connectionKey = (socket as Guarded)[COUNTED_AS];
     if (connectionKey !== undefined) this.#uncount(socket, connectionKey);
     return () => {
       decrement(this.#streams, key);
-      this.#streamSockets.delete(socket);
+      (socket as Guarded)[STREAM] = false;
       // A stream refused before it started (bad input) leaves its connection open for more calls.
       if (connectionKey !== undefined && !socket.destroyed) this.#count(socket, connectionKey);
     };
@@ -56,7 +58,7 @@ export class ConnectionGuard {
 
   /** Whether the socket carries a live stream (the idle timeout leaves it alone: http/timeouts.ts). */
   isStream(socket: Socket): boolean {
-    return this.#streamSockets.has(socket);
+    return (socket as Guarded)[STREAM] === true;
   }
 
   #admit(socket: Socket, cap: number): void {
@@ -69,18 +71,18 @@ export class ConnectionGuard {
     }
     this.#count(socket, key);
     socket.once('close', () => {
-      if (this.#counted.get(socket) === key) this.#uncount(socket, key);
+      if ((socket as Guarded)[COUNTED_AS] === key) this.#uncount(socket, key);
     });
   }
 
   #count(socket: Socket, key: string): void {
     this.#connections.set(key, (this.#connections.get(key) ?? 0) + 1);
-    this.#counted.set(socket, key);
+    (socket as Guarded)[COUNTED_AS] = key;
   }
 
   #uncount(socket: Socket, key: string): void {
     decrement(this.#connections, key);
-    this.#counted.delete(socket);
+    (socket as Guarded)[COUNTED_AS] = undefined;
   }
 }
 

@@ -46,7 +46,8 @@ export const defaultHttpTimeouts: HttpTimeouts = {
 };
 
 /** Each socket's current answer (its request is `res.req`), to tell what a timeout interrupts. */
-const answers = new WeakMap<Socket, ServerResponse>();
+const ANSWER = Symbol('answer');
+type Answered = Socket & { [ANSWER]?: ServerResponse };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -86,7 +87,7 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
 
   return {
     wrap: (handler) => (req, res) => {
-      answers.set(req.socket, res);
+      (req.socket as Answered)[ANSWER] = res;
       handler(req, res);
     },
 
@@ -99,7 +100,7 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
       server.setTimeout(timeouts.idle);
       // With a listener here, Node leaves every socket that times out to it (keep-alive ones too).
       server.on('timeout', (socket: Socket) => {
-        const res = answers.get(socket);
+        const res = (socket as Answered)[ANSWER];
         // Between requests (the keep-alive timeout) or before the first one.
         if (!res || res.writableEnded) return socket.destroy();
         if (!res.req.complete) return refuseStalled(res, socket);
@@ -112,7 +113,7 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
 
     answerClientError(error, socket) {
       if (error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') return false;
-      const res = answers.get(socket);
+      const res = (socket as Answered)[ANSWER];
       if (res && !res.writableEnded) {
         refuseStalled(res, socket);
         return true;
