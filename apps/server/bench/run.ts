@@ -19,6 +19,7 @@ import { startServer } from './lib/processes.js';
 import { Report } from './lib/report.js';
 import { measureBets, verifyBets, waitForDraw } from './measure/bets.js';
 import { measureBundle } from './measure/bundle.js';
+import { floodRun, reportFlood } from './measure/flood.js';
 import { measureHeart } from './measure/heart.js';
 import { measureSettlement } from './measure/settlement.js';
 
@@ -29,12 +30,18 @@ const BET_SECONDS = Number(env.BENCH_BET_SECONDS ?? 10);
 const HEART_SECONDS = Number(env.BENCH_SECONDS ?? 2);
 const HEART_PAIRS = Number(env.BENCH_PAIRS ?? 5);
 const ORDERS = Number(env.BENCH_ORDERS ?? 100_000);
+const FLOOD_SECONDS = Number(env.BENCH_FLOOD_SECONDS ?? 10);
 const PORT = Number(env.BENCH_PORT ?? 8300);
 const GAME_ID = 7;
-/** For profiling one part: BENCH_ONLY=postgres, the server on PostgreSQL alone (bets, draw, heart, ledger); =bets, without the heart. */
+/**
+ * For profiling one part: BENCH_ONLY=postgres, the server on PostgreSQL alone (bets, draw, heart,
+ * ledger); =bets, without the heart; =flood, one caller flooding reads.
+ */
 const ONLY = env.BENCH_ONLY;
 const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets';
+const FLOOD_ONLY = ONLY === 'flood';
 const PASSWORDS = { demoPassword: 'bench-demo-password', operatorPassword: 'bench-operator-password' };
+const passwordEnv = { DEMO_PASSWORD: PASSWORDS.demoPassword, OPERATOR_PASSWORD: PASSWORDS.operatorPassword };
 
 const report = new Report();
 
@@ -105,6 +112,22 @@ async function benchSettlement(database: BenchDatabase, label: string) {
   }
 }
 
+/** One guest flooding userInfo on the server on PGlite, with production's limits (RATE_LIMIT_FACTOR 1). */
+async function benchFlood(port: number) {
+  await withScratch(scratchPglite, async (database) => {
+    const server = await startServer(port, { ...database.serverEnv, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1', ...passwordEnv });
+    try {
+      const ctx = { report, label: 'PGlite', serverUrl: server.url, seconds: FLOOD_SECONDS };
+      reportFlood(ctx, await floodRun(ctx));
+    } catch (err) {
+      console.error(`server output:\n${server.output()}`);
+      throw err;
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
 async function withScratch(make: () => Promise<BenchDatabase> | BenchDatabase, use: (db: BenchDatabase) => Promise<void>) {
   const database = await make();
   try {
@@ -116,6 +139,11 @@ async function withScratch(make: () => Promise<BenchDatabase> | BenchDatabase, u
 
 async function main() {
   const started = performance.now();
+  if (FLOOD_ONLY) {
+    report.section('one caller flooding reads (PGlite)');
+    await benchFlood(PORT + 2);
+    return finish(started);
+  }
   report.section('bundle');
   measureBundle(report);
 
@@ -130,8 +158,13 @@ async function main() {
     report.section('PGlite (embedded, file-backed)');
     await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: !ADMIN_URL }));
     await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
+    report.section('one caller flooding reads (PGlite)');
+    await benchFlood(PORT + 2);
   }
+  finish(started);
+}
 
+function finish(started: number) {
   report.summary();
   console.log(`bench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.exitCode = report.failed.length ? 1 : 0;

@@ -8,7 +8,7 @@
  *    sending the bet to its arrival at every viewer — budget p99 ≤ 200 ms, and no viewer missing one.
  * PostgreSQL when DATABASE_URL is set (use a scratch database: the server seeds it), else a fresh
  * file-backed PGlite. Run on its own with `npm run bench:stream -w apps/server`, or call
- * `benchStream()` from the bench runner. Ports 8360 (server); loopback only.
+ * `benchStream()` from the bench runner. Port 8360 (server; BENCH_STREAM_PORT); loopback only.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -68,7 +68,7 @@ export async function benchStream(
   const generators = opts.generators ?? 2;
   const bets = opts.bets ?? 20;
   const betGapMs = opts.betGapMs ?? 400;
-  const port = opts.port ?? 8360;
+  const port = opts.port ?? Number(process.env.BENCH_STREAM_PORT ?? 8360);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-stream-'));
   const demoPassword = `bench-${randomBytes(8).toString('hex')}`;
@@ -147,7 +147,7 @@ export async function benchStream(
       const share = Math.floor(first / generators) + (g < first % generators ? 1 : 0);
       const gen = fork(path.join(import.meta.dirname, 'streamViewers.ts'), [], {
         execArgv: ['--import', 'tsx'],
-        env: { ...process.env, STREAM_URL: `${base}/api/Lottery/stream?plan_id=${plan}&game_id=7`, VIEWERS: String(share) },
+        env: { ...process.env, STREAM_URL: `${base}/api/Lottery/stream?plan_id=${plan}&game_id=7`, VIEWERS: String(share), GENERATOR: String(g) },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(gen);

@@ -22,6 +22,17 @@ let ready = 0;
 let failed = 0;
 let closed = 0;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+/**
+ * Each viewer connects from its own loopback address (127.<20 + GENERATOR>.x.y; Linux routes all of
+ * 127/8 to the loopback interface), as players' browsers come from their own: the server caps live
+ * streams per address.
+ */
+const generator = Number(process.env.GENERATOR ?? 0);
+let connected = 0;
+const nextAddress = () => {
+  const n = connected++;
+  return `127.${20 + generator}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+};
 
 function record(marker: string, at: number): void {
   const into = sentAt.has(marker) ? arrivals : early;
@@ -47,7 +58,7 @@ function onFrame(frame: string, state: { started: boolean }): void {
 }
 
 function connect(): void {
-  const req = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (res) => {
+  const req = http.get(url, { agent, localAddress: nextAddress(), headers: { accept: 'text/event-stream' } }, (res) => {
     if (res.statusCode !== 200) {
       failed++;
       res.resume();

@@ -17,7 +17,10 @@ import { authPlugin } from './plugins/auth.js';
 import { apiDocsPlugin } from './plugins/apiDocs.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
 import { answerHeadersPlugin } from './plugins/answerHeaders.js';
-import { scaledRateLimits, type RateLimits } from './plugins/rateLimits.js';
+import { scaledCallerLimits, scaledRateLimits, type CallerLimits, type RateLimits } from './plugins/rateLimits.js';
+import { callerLimitsPlugin } from './plugins/callerLimits.js';
+import { ConnectionGuard } from './http/connectionGuard.js';
+import { defaultHttpTimeouts, timeoutGuard, type HttpTimeouts, type TimeoutGuard } from './http/timeouts.js';
 import { redisPlugin } from './plugins/redis.js';
 import { sharedRateLimitStore } from './plugins/sharedRateLimitStore.js';
 import healthRoutes from './routes/health.js';
@@ -65,6 +68,10 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   rateLimits?: RateLimits;
+  /** Limits per caller across calls (default: scaled by RATE_LIMIT_FACTOR). */
+  callerLimits?: CallerLimits;
+  /** How long the HTTP server waits for clients (tests shorten them). */
+  timeouts?: Partial<HttpTimeouts>;
   logger?: FastifyServerOptions['logger'];
   /** Where the server's own log lines go (default stdout); tests read them from here. */
   logStream?: NodeJS.WritableStream;
@@ -72,13 +79,18 @@ export interface AppOptions {
   checkAnswers?: boolean;
 }
 
-/** An HTTP/1 server with the settings Fastify gives its own (server.js) when there is no serverFactory. */
-function httpServer(handler: http.RequestListener, options: FastifyServerOptions): http.Server {
+/**
+ * An HTTP/1 server with the settings Fastify gives its own (server.js) when there is no serverFactory,
+ * plus the timeouts (http/timeouts.ts) and the per-address connection cap (http/connectionGuard.ts).
+ */
+function httpServer(handler: http.RequestListener, options: FastifyServerOptions, timeouts: TimeoutGuard, connections: ConnectionGuard): http.Server {
   const server = http.createServer((options as { http?: http.ServerOptions }).http ?? {}, handler);
   server.keepAliveTimeout = options.keepAliveTimeout!;
   server.requestTimeout = options.requestTimeout!;
   server.setTimeout(options.connectionTimeout);
   if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  timeouts.apply(server);
+  connections.watch(server);
   return server;
 }
 
@@ -88,18 +100,31 @@ function httpServer(handler: http.RequestListener, options: FastifyServerOptions
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const heartShortcut = new HeartShortcut();
+  const callerLimits = opts.callerLimits ?? scaledCallerLimits(opts.config.rateLimitFactor);
+  // Behind a proxy every socket is the balancer's: connections are not counted (http/connectionGuard.ts).
+  const connections = new ConnectionGuard({
+    connections: opts.config.trustProxy ? false : callerLimits.connectionsPerAddress,
+    streams: callerLimits.streamsPerAddress,
+  });
+  const timeoutValues = { ...defaultHttpTimeouts, ...opts.timeouts };
+  const timeouts = timeoutGuard(timeoutValues, { trustProxy: opts.config.trustProxy, isStream: (socket) => connections.isStream(socket) });
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logStream),
     // request.log is made on first use (http/requestLogger.ts): most requests never log.
     childLoggerFactory: requestLoggerFactory,
     genReqId: requestIdOf,
     // Node's HTTP server as Fastify makes it, with guests' heart polls offered to the shortcut first.
-    serverFactory: (handler, options) => httpServer(heartShortcut.wrap(handler), options),
+    serverFactory: (handler, options) => httpServer(timeouts.wrap(heartShortcut.wrap(handler)), options, timeouts, connections),
+    keepAliveTimeout: timeoutValues.keepAlive,
+    requestTimeout: timeoutValues.request,
+    connectionTimeout: timeoutValues.idle,
     trustProxy: opts.config.trustProxy,
     // Each route gets the limit its declared input needs (plugins/validation.ts); this is for the rest.
     bodyLimit: BODY_BASE_BYTES,
     frameworkErrors: frameworkErrorAnswer,
-    clientErrorHandler: clientErrorAnswer,
+    clientErrorHandler: (error, socket) => {
+      if (!timeouts.answerClientError(error, socket)) clientErrorAnswer(error, socket);
+    },
     // The game engine loads its state on ready; on a busy machine or a big database that can take
     // longer than Fastify's default 10 s, which would abort the start.
     pluginTimeout: 60_000,
@@ -132,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     hook: 'preValidation',
     ...(app.redis ? { store: sharedRateLimitStore(app.redis, 'lucky28:rl:', app.log), skipOnError: true } : {}),
   });
+  await app.register(callerLimitsPlugin, { limits: callerLimits, connections });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);

@@ -6,7 +6,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import type { Clock } from '../src/clock.js';
-import type { RateLimits } from '../src/plugins/rateLimits.js';
+import type { CallerLimits, RateLimits } from '../src/plugins/rateLimits.js';
+import type { HttpTimeouts } from '../src/http/timeouts.js';
 
 /**
  * Test databases: an in-memory PGlite by default (`npm test`), or, when TEST_DATABASE_URL is set
@@ -73,12 +74,27 @@ export const TEST_OPERATOR_KEY = 'ab'.repeat(32);
 export interface TestAppOptions {
   clock?: Clock;
   rateLimits?: RateLimits;
+  /**
+   * Default: none. Tests provoke races with bursts of parallel calls from one session and one
+   * address, which the per-caller limits would refuse; test/http/callerLimits.test.ts tests them.
+   */
+  callerLimits?: CallerLimits;
+  timeouts?: Partial<HttpTimeouts>;
   config?: Partial<Config>;
   /** Reuse an already open database (e.g. two apps on one database). */
   database?: Database;
   /** Log as the server does (its logger options, config.logLevel) into this stream; default: no log. */
   logStream?: NodeJS.WritableStream;
 }
+
+const NO_CALLER_LIMITS: CallerLimits = {
+  inFlightPerSession: false,
+  inFlightPerAddress: false,
+  readsPerSession: false,
+  readsPerAddress: false,
+  connectionsPerAddress: false,
+  streamsPerAddress: false,
+};
 
 /** A real app on a real (fresh) database, closed automatically after the test file. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
@@ -91,6 +107,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
     database,
     clock: opts.clock,
     rateLimits: opts.rateLimits,
+    callerLimits: opts.callerLimits ?? NO_CALLER_LIMITS,
+    timeouts: opts.timeouts,
     checkAnswers: true,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });

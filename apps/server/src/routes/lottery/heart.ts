@@ -63,6 +63,7 @@ export default async function heartRoutes(fastify: FastifyInstance, opts: { view
     '/api/Lottery/heart',
     {
       schema: { body: heartSchema, response: answers(heartData) },
+      config: { servedFromMemory: true },
       // A body the shortcut read before handing the poll on (http/heartShortcut.ts).
       preParsing: (request, _reply, payload, done) => done(null, replayBody(request.raw, payload)),
     },
