@@ -87,7 +87,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-const NO_CALLER_LIMITS: CallerLimits = {
+/** Every per-caller limit off: the default of test apps (race tests send many calls at once from one session). */
+export const NO_CALLER_LIMITS: CallerLimits = {
   inFlightPerSession: false,
   inFlightPerAddress: false,
   readsPerSession: false,

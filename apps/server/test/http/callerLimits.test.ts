@@ -1,19 +1,12 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, registerUser, usingPostgres } from '../helpers.js';
+import { call, createTestApp, NO_CALLER_LIMITS, registerUser, usingPostgres } from '../helpers.js';
 import { createGameApp } from '../game/kit.js';
-import { defaultCallerLimits, scaledCallerLimits, type CallerLimits } from '../../src/plugins/rateLimits.js';
+import { defaultCallerLimits, scaledCallerLimits } from '../../src/plugins/rateLimits.js';
 import { loadConfig } from '../../src/config.js';
 
-const OFF: CallerLimits = {
-  inFlightPerSession: false,
-  inFlightPerAddress: false,
-  readsPerSession: false,
-  readsPerAddress: false,
-  connectionsPerAddress: false,
-  streamsPerAddress: false,
-};
+const OFF = NO_CALLER_LIMITS;
 
 const TOO_BUSY = 'Too many requests at once, please wait a moment and try again';
 const RATE_LIMITED = 'Too many requests, please slow down and try again shortly';
