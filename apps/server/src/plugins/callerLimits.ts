@@ -5,8 +5,8 @@
  *   reach the database under way at once; one more is refused at once, before its body is read,
  *   instead of queueing ahead of other callers' work;
  * - read rates: calls without a limit of their own (reads, mostly; writes have theirs, see
- *   rateLimits.ts) are counted per session and per address over a window (shared between nodes
- *   through Redis like the other limits);
+ *   rateLimits.ts) are counted per session (a player's; an operator's console calls per address
+ *   only) and per address over a window (shared between nodes through Redis like the other limits);
  * - live streams per address (http/connectionGuard.ts).
  * The address is the client's (X-Forwarded-For behind a trusted proxy), IPv6 by its /64. A token is
  * counted before anyone checks it, so forged tokens buy nothing beyond the address's own limits.
@@ -161,8 +161,8 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
     const readsPerAddress = limits.readsPerAddress
       ? app.createRateLimit({ ...limits.readsPerAddress, keyGenerator: (r) => `reads:address:${normalizeIP(r.ip)}` })
       : undefined;
-    const checkReads: AsyncHook = async (request, reply) => {
-      const checks = [tokenOf(request) !== undefined ? readsPerSession : undefined, readsPerAddress];
+    const readChecks = (perSession: boolean): AsyncHook => async (request, reply) => {
+      const checks = [perSession && tokenOf(request) !== undefined ? readsPerSession : undefined, readsPerAddress];
       for (const check of checks) {
         if (!check) continue;
         const limit = await check(request);
@@ -174,6 +174,9 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
         }
       }
     };
+
+    const checkPlayerReads = readChecks(true);
+    const checkOperatorReads = readChecks(false);
 
     const admitStream: Hook = (request, reply, done) => {
       const release = connections.openStream(request.ip, request.raw.socket);
@@ -191,8 +194,12 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
       if (config?.eventStream) return addHook(route, 'onRequest', admitStream);
       if (config?.servedFromMemory) return;
       if (inFlight) addHook(route, 'onRequest', admitCall);
-      // Before the route's guard: a refused call costs no session lookup.
-      if ((readsPerSession || readsPerAddress) && config?.rateLimit === undefined) addHook(route, 'preValidation', checkReads, true);
+      // Before the route's guard: a refused call costs no session lookup. An operator's console works
+      // through queues in bursts (approving one request after another) from few, TOTP-guarded and
+      // audited sessions: its calls are counted per address and in flight, not per session.
+      if ((readsPerSession || readsPerAddress) && config?.rateLimit === undefined) {
+        addHook(route, 'preValidation', route.url.startsWith('/api/admin/') ? checkOperatorReads : checkPlayerReads, true);
+      }
     });
   },
   { name: 'caller-limits', dependencies: ['@fastify/rate-limit'] },

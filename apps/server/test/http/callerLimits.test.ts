@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestApp, NO_CALLER_LIMITS, registerUser, usingPostgres } from '../helpers.js';
 import { createGameApp } from '../game/kit.js';
+import { operatorWithRole } from '../wallet/fixtures.js';
 import { defaultCallerLimits, scaledCallerLimits } from '../../src/plugins/rateLimits.js';
 import { loadConfig } from '../../src/config.js';
 
@@ -158,6 +159,19 @@ describe('read limits per session and per address', async () => {
     expect(spent.msg).toBe(RATE_LIMITED);
     // Another address is not concerned.
     expect((await call(app, '/api/index/articleList', {}, { ip: '10.32.0.2' })).code).toBe(1);
+  });
+
+  it("counts an operator's console calls per address, not per session (the console works through queues in bursts)", async () => {
+    const operator = await operatorWithRole(app, 'finance');
+    // Five addresses' worth of calls: far more than a session's five.
+    for (let i = 0; i < 25; i++) {
+      const res = await call(app, '/api/admin/depositList', { status: 0 }, { token: operator, ip: `10.32.2.${Math.floor(i / 5) + 1}` });
+      expect([res.status, res.code]).toEqual([200, 1]);
+    }
+    // The address's twelve still hold.
+    const ip = '10.32.2.9';
+    for (let i = 0; i < 12; i++) expect((await call(app, '/api/admin/depositList', { status: 0 }, { token: operator, ip })).code).toBe(1);
+    expect((await call(app, '/api/admin/depositList', { status: 0 }, { token: operator, ip })).status).toBe(429);
   });
 
   it('counts neither calls with a limit of their own nor those served from memory', async () => {
