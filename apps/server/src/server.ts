@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
@@ -5,9 +6,23 @@ import { seedDemoContent } from './seed/demo.js';
 import { isAppBuilt } from './plugins/staticApps.js';
 import { safeError } from './logging.js';
 
+/**
+ * Holds the port from the first moment: a port already in use fails the start at once — before a
+ * first start seeds the database and generates passwords it could then never print. Released just
+ * before the app listens on it.
+ */
+function reservePort(port: number, host: string): Promise<() => Promise<void>> {
+  const holder = net.createServer((early) => early.destroy());
+  return new Promise((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(port, host, () => resolve(() => new Promise((closed) => holder.close(() => closed()))));
+  });
+}
+
 /** Opens the database, migrates, seeds first-start content, listens, and shuts down gracefully. */
 async function main() {
   const config = loadConfig();
+  const releasePort = await reservePort(config.port, config.host);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database });
@@ -31,6 +46,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await releasePort();
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   const lines = [
