@@ -38,7 +38,7 @@ import commonRoutes from './routes/common/index.js';
 import adminRoutes from './routes/admin/index.js';
 // --- end wallet and operators ---
 // --- game engine (issue 3) ---
-import { gamePlugin } from './domain/game/plugin.js';
+import { gamePlugin } from './plugins/game.js';
 import lotteryRoutes from './routes/lottery/index.js';
 import fairRoutes from './routes/fair/index.js';
 import orderListRoutes from './routes/user/orderList.js';

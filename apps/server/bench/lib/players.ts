@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { uploads, users } from '../../src/db/schema.js';
-import { SessionStore } from '../../src/domain/accounts/sessions.js';
+import { SessionStore } from '../../src/live/sessionStore.js';
 import { hashSecret } from '../../src/domain/security/passwords.js';
 import { approveDeposit, requestDeposit } from '../../src/domain/wallet/deposits.js';
 import { newUploadName, uploadUrl } from '../../src/domain/wallet/uploads.js';

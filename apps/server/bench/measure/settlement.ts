@@ -15,7 +15,7 @@ import { queryRows } from '../../src/db/query.js';
 import { users } from '../../src/db/schema.js';
 import { drawAndSettle } from '../../src/domain/game/drawAndSettle.js';
 import { ensureRound, type RoundRow } from '../../src/domain/game/rounds.js';
-import type { RoomConfig } from '../../src/domain/game/snapshot.js';
+import type { RoomConfig } from '../../src/live/snapshot.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
 import { fmt, ratio, type Report } from '../lib/report.js';
 

@@ -11,7 +11,7 @@
  * Once a request has arrived, a handler at work is never cut: it answers when it is done (the
  * per-caller limits bound how many there are). An answer nobody reads (no byte moved for `idle`) is
  * cut, except a live event stream (GET /api/Lottery/stream), which stays open however long it lasts:
- * its hub drops a viewer that stops reading (routes/lottery/streamHub.ts).
+ * its hub drops a viewer that stops reading (live/streamHub.ts).
  *
  * A deadline missed while a request can still be answered gets the envelope, HTTP 408, in the
  * language of the request's `lang` query parameter or Accept-Language (its body never arrived), and

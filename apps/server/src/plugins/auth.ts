@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { CONFIRMED_CACHE_MS, SessionStore, type SessionUser } from '../domain/accounts/sessions.js';
+import { CONFIRMED_CACHE_MS, type SessionUser } from '../domain/accounts/sessions.js';
+import { SessionStore } from '../live/sessionStore.js';
 import { AppError, unauthorized } from '../errors.js';
 import { asGuard } from '../http/guards.js';
 

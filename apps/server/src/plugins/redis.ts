@@ -1,6 +1,6 @@
 /**
  * Redis, when `REDIS_URL` is set (several nodes): `app.redis` shares the rate limits' counters
- * (sharedRateLimitStore.ts) and the rooms' presence (domain/game/sharedPresence.ts) between nodes.
+ * (sharedRateLimitStore.ts) and the rooms' presence (live/sharedPresence.ts) between nodes.
  * Unset (one node, the PGlite start-up), `app.redis` is null and both stay in memory. A node with
  * `REDIS_URL` refuses to start when Redis does not answer. Once running, a Redis outage never fails
  * players' requests: meanwhile each node counts the rate limits in its own memory and shows its own

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres } from '../../src/db/client.js';
-import { GameEvents, retryDelay, type GameEvent } from '../../src/domain/game/events.js';
+import { GameEvents, retryDelay, type GameEvent } from '../../src/live/events.js';
 import { createScratchDatabase } from '../helpers.js';
 
 // A database of its own on PostgreSQL: notifications are per database, and other test runs use theirs.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { trendOf } from '@lucky28/shared';
 import { candles } from '../../src/routes/lottery/draws.js';
-import type { DrawSummary } from '../../src/domain/game/snapshot.js';
+import type { DrawSummary } from '../../src/live/snapshot.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { zonedDate } from '../../src/domain/time.js';
 import { call } from '../helpers.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ODDS, settleOrder, type Digits } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
-import { GameEngine } from '../../src/domain/game/engine.js';
+import { GameEngine } from '../../src/live/engine.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { call } from '../helpers.js';
 import { balances, bet, checkLedgerInvariants, createGameApp, currentIssue, fundedUser, roomOf, ROUND_MS } from './kit.js';

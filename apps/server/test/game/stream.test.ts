@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { SESSION_CHECK_MS } from '../../src/routes/lottery/streamHub.js';
+import { SESSION_CHECK_MS } from '../../src/live/streamHub.js';
 import { call, registerUser, TEST_OPERATOR_KEY } from '../helpers.js';
 import { fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
 import { openStream, type StreamReader } from './streamClient.js';

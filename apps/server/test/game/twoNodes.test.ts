@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/query.js';
-import { CHANNEL, type GameEvent } from '../../src/domain/game/events.js';
+import { CHANNEL, type GameEvent } from '../../src/live/events.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { call, registerUser } from '../helpers.js';
 import { checkLedgerInvariants, fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';

@@ -18,11 +18,11 @@ import { AppError } from '../../errors.js';
 import { saveAnswer, type IdempotencyClaim } from '../idempotency.js';
 import { checkBetLimits, limitsJson, toLimitRows } from '../protection/limits.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
-import { money } from './present.js';
+import { money } from '../../present.js';
 import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
 import { ensureRound, type ChainOptions } from './rounds.js';
 import type { ChainSeedCache } from './chains.js';
-import type { GameConfig, RoomConfig } from './snapshot.js';
+import type { GameConfig, RoomConfig } from './config.js';
 import { inTransaction } from '../../db/transaction.js';
 
 export interface BetRequest {

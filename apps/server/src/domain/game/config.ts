@@ -5,10 +5,34 @@
  * placed keep the odds stored on them in any case (I6).
  */
 import { sql } from 'drizzle-orm';
-import { resolveRoomOdds, type ApiLang } from '@lucky28/shared';
+import { resolveRoomOdds, type ApiLang, type ClassOdds } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import type { GameConfig, RoomConfig } from './snapshot.js';
+
+export interface RoomConfig {
+  id: number;
+  gameId: number;
+  type: number;
+  title: string;
+  /** The title per language, when the operator set them. */
+  titles: Record<'zh' | 'tw' | 'en' | 'vi', string> | null;
+  minLimit: number;
+  joinLimit: number;
+  sort: number;
+  enabled: boolean;
+  /** Effective odds table (defaults + the room's overrides); a class absent here is not offered. */
+  odds: Map<number, ClassOdds>;
+}
+
+export interface GameConfig {
+  id: number;
+  code: string;
+  tabIndex: number;
+  openFrom: string | null;
+  openTo: string | null;
+  enabled: boolean;
+  rooms: RoomConfig[];
+}
 
 export type RoomTitles = Record<ApiLang, string>;
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { allDigitTriples, appliedOdds, formatMoney, type ApiLang, type Digits } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { className } from './present.js';
+import { className } from '../../present.js';
 import type { RoundTiming } from './roundClock.js';
 
 const unix = (v: unknown) => (v === null || v === undefined ? null : Math.floor(new Date(v as string).getTime() / 1000));

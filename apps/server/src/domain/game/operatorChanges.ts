@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { games, rooms } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { className } from './present.js';
+import { className } from '../../present.js';
 
 export interface OddsRow {
   class: number;

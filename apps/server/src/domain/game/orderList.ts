@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { className, gameName, lotteryCode, money } from './present.js';
+import { className, gameName, lotteryCode, money } from '../../present.js';
 import { roomTitle, type RoomTitles } from './config.js';
 
 const planNames = (v: unknown): RoomTitles | null => (v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as RoomTitles));

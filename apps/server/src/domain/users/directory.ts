@@ -7,7 +7,7 @@ import { formatMoney, type ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { presentPayAccount, payAccountsOf } from '../accounts/payAccounts.js';
-import { className, gameName } from '../game/present.js';
+import { className, gameName } from '../../present.js';
 import { protectionStatus } from '../protection/status.js';
 
 const unix = (v: unknown) => (v === null || v === undefined ? null : Math.floor(new Date(v as string).getTime() / 1000));

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { candData, drawListSchema, issueListData, trendOf } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { className, drawExpression } from '../../domain/game/present.js';
-import type { DrawSummary } from '../../domain/game/snapshot.js';
+import { className, drawExpression } from '../../present.js';
+import type { DrawSummary } from '../../live/snapshot.js';
 
 export const CANDLE_WINDOW = 5;
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hallData, hallSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { gameName, money } from '../../domain/game/present.js';
+import { gameName, money } from '../../present.js';
 import { isWithinHours } from '../../domain/game/roundClock.js';
 import { roomTitle } from '../../domain/game/config.js';
 

@@ -9,8 +9,8 @@ import { replayBody } from '../../http/heartShortcut.js';
 import { requestIdOf } from '../../http/requestId.js';
 import { apiHeaderList } from '../../plugins/answerHeaders.js';
 import { JSON_TYPE, langFrom } from '../../plugins/envelope.js';
-import type { GameConfig, RoomConfig } from '../../domain/game/snapshot.js';
-import type { HeartView } from './heartView.js';
+import type { GameConfig, RoomConfig } from '../../live/snapshot.js';
+import type { HeartView } from '../../live/heartView.js';
 
 /**
  * Lottery/heart, polled every 2 s in rooms and every 5 s per home card (the fallback of the live

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BET_CLASSES, effectiveMinStake, formatOdds, oddsListData, oddsListSchema, returnToPlayer } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { className, money } from '../../domain/game/present.js';
+import { className, money } from '../../present.js';
 
 /**
  * Lottery/oddsList: the room's actual odds and limits per class, split into `rule_base` (classes

@@ -4,7 +4,7 @@ import { betEntryData, idempotencyHeaders, playOrderSchema } from '@lucky28/shar
 import { AppError, unauthorized } from '../../errors.js';
 import { tokenOf } from '../../plugins/auth.js';
 import { answers } from '../../http/answers.js';
-import { className, maskNickname, money } from '../../domain/game/present.js';
+import { className, maskNickname, money } from '../../present.js';
 import type { BetResult } from '../../domain/game/betting.js';
 import { idempotencyClaim } from '../../domain/idempotency.js';
 

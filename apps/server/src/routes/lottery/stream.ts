@@ -4,8 +4,8 @@ import { heartData, streamSchema } from '@lucky28/shared';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { AppError } from '../../errors.js';
 import { answers } from '../../http/answers.js';
-import { StreamHub, type StreamTopic } from './streamHub.js';
-import type { HeartView } from './heartView.js';
+import { StreamHub, type StreamTopic } from '../../live/streamHub.js';
+import type { HeartView } from '../../live/heartView.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -5,11 +5,11 @@
  * and second (HeartCache), so neither a poll nor a push queries the database.
  */
 import type { ApiLang } from '@lucky28/shared';
-import type { GameEngine } from '../../domain/game/engine.js';
-import { okEnvelopeJson } from '../../plugins/envelope.js';
-import { className, gameName, money, secondsUntil } from '../../domain/game/present.js';
-import { isWithinHours } from '../../domain/game/roundClock.js';
-import type { FeedEntry, GameConfig, RoomConfig } from '../../domain/game/snapshot.js';
+import type { GameEngine } from './engine.js';
+import { okEnvelopeJson } from '../plugins/envelope.js';
+import { className, gameName, money, secondsUntil } from '../present.js';
+import { isWithinHours } from '../domain/game/roundClock.js';
+import type { FeedEntry, GameConfig, RoomConfig } from './snapshot.js';
 import { HeartCache } from './heartCache.js';
 
 /** Who is looking: their id (own bets show their balance after) and balance, cents. */

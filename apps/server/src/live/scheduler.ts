@@ -9,17 +9,43 @@
  * once. With several nodes every node ticks, but the per-game advisory lock lets only one draw.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/query.js';
-import { drawAndSettle } from './drawAndSettle.js';
-import type { GameEngine } from './engine.js';
-import { isWithinHours, nextRoundAfter } from './roundClock.js';
-import { ensureRound } from './rounds.js';
-import { inTransaction } from '../../db/transaction.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/client.js';
+import { queryRows } from '../db/query.js';
+import type { ChainSeedCache } from '../domain/game/chains.js';
+import { drawAndSettle, type DrawFaults, type DrawOutcome } from '../domain/game/drawAndSettle.js';
+import { isWithinHours, nextRoundAfter, type RoundSettings, type RoundTiming } from '../domain/game/roundClock.js';
+import { ensureRound } from '../domain/game/rounds.js';
+import { inTransaction } from '../db/transaction.js';
+import type { GameEvents } from './events.js';
+import type { GameSnapshot } from './snapshot.js';
 
 export interface TickReport {
   created: number;
   drawn: number;
   settledOrders: number;
+}
+
+/**
+ * What a tick drives: the node's game engine (engine.ts), which owns its scheduler. Declared here, so
+ * the scheduler depends on what it uses and not on the engine.
+ */
+export interface ScheduledEngine {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly settings: RoundSettings;
+  readonly log: FastifyBaseLogger;
+  readonly snapshot: GameSnapshot;
+  readonly seeds: ChainSeedCache;
+  readonly chain: { length: number; spare: number };
+  readonly faults: DrawFaults;
+  readonly events: Pick<GameEvents, 'publish' | 'nodeId'>;
+  reloadConfig(): Promise<void>;
+  ensureChains(): Promise<void>;
+  currentRound(now: number): RoundTiming;
+  applyDraw(outcome: DrawOutcome): void;
+  catchUpDraw(gameId: number): Promise<void>;
 }
 
 const CONFIG_RELOAD_MS = 30_000;
@@ -37,7 +63,7 @@ export class RoundScheduler {
   private resyncedAt = new Map<number, number>();
 
   constructor(
-    private engine: GameEngine,
+    private engine: ScheduledEngine,
     private opts: { intervalMs: number },
   ) {}
 

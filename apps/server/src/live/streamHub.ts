@@ -1,6 +1,6 @@
 /**
  * The live streams' viewers on this node and what each is pushed (DESIGN §8). Pushes come from the
- * engine's snapshot changes (domain/game/changes.ts: this node's bets and draws, and other nodes'
+ * engine's snapshot changes (live/changes.ts: this node's bets and draws, and other nodes'
  * through LISTEN/NOTIFY) and from a one-second tick (the round closing or turning, presence):
  *
  * - `heart`: a whole Lottery/heart answer (as the poll would answer this viewer): at connection, after
@@ -19,12 +19,12 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { ApiLang } from '@lucky28/shared';
-import type { GameChange } from '../../domain/game/changes.js';
-import type { GameEngine } from '../../domain/game/engine.js';
-import { money } from '../../domain/game/present.js';
-import type { FeedEntry } from '../../domain/game/snapshot.js';
+import type { GameChange } from './changes.js';
+import type { GameEngine } from './engine.js';
+import { money } from '../present.js';
+import type { FeedEntry } from './snapshot.js';
 import type { HeartView } from './heartView.js';
-import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
+import { SHOWN_CACHE_MS } from '../domain/accounts/sessions.js';
 
 export const HEARTBEAT_MS = 15_000;
 /**

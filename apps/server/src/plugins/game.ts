@@ -1,10 +1,12 @@
 /**
  * Wires the game engine into the app: `app.game`, loaded when the app is ready, with the round
- * scheduler started when `config.scheduler` is on and stopped before the app closes.
+ * scheduler started when `config.scheduler` is on and stopped before the app closes; and
+ * `app.heartView`, the heart's answers built from its snapshot.
  */
 import fp from 'fastify-plugin';
-import { GameEngine } from './engine.js';
-import { SharedPresence } from './sharedPresence.js';
+import { GameEngine } from '../live/engine.js';
+import { HeartView } from '../live/heartView.js';
+import { SharedPresence } from '../live/sharedPresence.js';
 
 const PRESENCE_SYNC_MS = 1000;
 const PRESENCE_PRUNE_EVERY = 30;
@@ -12,6 +14,8 @@ const PRESENCE_PRUNE_EVERY = 30;
 declare module 'fastify' {
   interface FastifyInstance {
     game: GameEngine;
+    /** The Lottery/heart answers built from the engine's snapshot, shared by the poll and the live stream. */
+    heartView: HeartView;
   }
 }
 
@@ -33,6 +37,7 @@ export const gamePlugin = fp<GamePluginOptions>(async (app, opts) => {
     chainLength: opts.chainLength,
   });
   app.decorate('game', engine);
+  app.decorate('heartView', new HeartView(engine));
   let presenceTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await engine.init();

@@ -4,9 +4,18 @@
  * seconds. Memory only on one node; with several nodes (Redis configured) every node also shares what
  * it sees (sharedPresence.ts) and the count is that of all nodes — or this node's own while Redis is away.
  */
-import type { LocalViewer, SharedPresence } from './sharedPresence.js';
-
 export const PRESENCE_WINDOW_MS = 30_000;
+
+/** A viewer this node counts: room, user, last seen (ms). */
+export type LocalViewer = readonly [roomId: number, userId: number, at: number];
+
+/** The count across nodes (sharedPresence.ts): told whom this node sees, it offers every node's count. */
+export interface PresenceShare {
+  /** Notes a viewer seen on this node. */
+  seen(roomId: number, userId: number, now: number): void;
+  /** Players present in the room across all nodes; undefined while that count is unknown. */
+  count(roomId: number): number | undefined;
+}
 
 /** One room's viewers (user id → last seen, ms) and its count as of one wall-clock second. */
 interface RoomViewers {
@@ -18,7 +27,7 @@ interface RoomViewers {
 export class Presence {
   private rooms = new Map<number, RoomViewers>();
   /** Set when the count is shared across nodes. */
-  shared: SharedPresence | undefined;
+  shared: PresenceShare | undefined;
 
   touch(roomId: number, userId: number, now: number): void {
     let room = this.rooms.get(roomId);

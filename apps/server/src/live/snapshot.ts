@@ -3,32 +3,11 @@
  * rooms, its recent draws and the number of bets in the current round; per room the feed of real
  * bets; and the latest real wins. It changes only at round events and new bets — never per poll.
  */
-import type { ClassOdds, Digits } from '@lucky28/shared';
+import type { Digits } from '@lucky28/shared';
+import type { GameConfig, RoomConfig } from '../domain/game/config.js';
 
-export interface RoomConfig {
-  id: number;
-  gameId: number;
-  type: number;
-  title: string;
-  /** The title per language, when the operator set them. */
-  titles: Record<'zh' | 'tw' | 'en' | 'vi', string> | null;
-  minLimit: number;
-  joinLimit: number;
-  sort: number;
-  enabled: boolean;
-  /** Effective odds table (defaults + the room's overrides); a class absent here is not offered. */
-  odds: Map<number, ClassOdds>;
-}
-
-export interface GameConfig {
-  id: number;
-  code: string;
-  tabIndex: number;
-  openFrom: string | null;
-  openTo: string | null;
-  enabled: boolean;
-  rooms: RoomConfig[];
-}
+/** The configurations the snapshot holds, as config.ts loads them. */
+export type { GameConfig, RoomConfig };
 
 export interface DrawSummary {
   roundId: number;

@@ -4,28 +4,28 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
-import type { Database, Db } from '../../db/client.js';
-import { literal, queryRows } from '../../db/query.js';
-import { LedgerType } from '../ledger/post.js';
+import type { Clock } from '../clock.js';
+import type { Database, Db } from '../db/client.js';
+import { literal, queryRows } from '../db/query.js';
+import { LedgerType } from '../domain/ledger/post.js';
 import { BalanceCache } from './balances.js';
-import { loadGameConfigs, promoteDueChanges, type LoadedConfig } from './config.js';
-import { placeBets, type BetRequest, type BetResult } from './betting.js';
-import { prepareBet } from './oneStatementBet.js';
+import { loadGameConfigs, promoteDueChanges, type LoadedConfig } from '../domain/game/config.js';
+import { placeBets, type BetRequest, type BetResult } from '../domain/game/betting.js';
+import { prepareBet } from '../domain/game/oneStatementBet.js';
 import { BetBatcher } from './betBatcher.js';
-import { idempotent } from '../idempotency.js';
-import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from './chains.js';
-import type { DrawFaults, DrawOutcome } from './drawAndSettle.js';
+import { idempotent } from '../domain/idempotency.js';
+import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from '../domain/game/chains.js';
+import type { DrawFaults, DrawOutcome } from '../domain/game/drawAndSettle.js';
 import { GameChanges, type GameChange } from './changes.js';
 import { GameEvents, type GameEvent } from './events.js';
-import { ROUND_LOCK } from './locks.js';
+import { ROUND_LOCK } from '../domain/game/locks.js';
 import { Presence } from './presence.js';
-import { maskNickname } from './present.js';
-import { roundAt, type RoundSettings, type RoundTiming } from './roundClock.js';
-import { ROUND_COLUMNS, toRound } from './rounds.js';
-import { RoundScheduler } from './scheduler.js';
+import { maskNickname } from '../present.js';
+import { roundAt, type RoundSettings, type RoundTiming } from '../domain/game/roundClock.js';
+import { ROUND_COLUMNS, toRound } from '../domain/game/rounds.js';
+import { RoundScheduler, type ScheduledEngine } from './scheduler.js';
 import { GameSnapshot, MAX_DRAWS, MAX_FEED, MAX_HITS, type DrawSummary, type FeedEntry } from './snapshot.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction } from '../db/transaction.js';
 
 /** Of the draws a node had not seen, the latest this many rounds' wins are loaded. */
 const WIN_ROUNDS = 10;
@@ -43,7 +43,7 @@ export interface GameEngineOptions {
   tickMs?: number;
 }
 
-export class GameEngine {
+export class GameEngine implements ScheduledEngine {
   readonly database: Database;
   readonly db: Db;
   readonly clock: Clock;

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { Database, DbOrTx } from '../db/client.js';
 
 export const CHANNEL = 'lucky28_game';
 /** The listening connection's `application_name` is this and the node's id (operators, tests). */

@@ -6,9 +6,9 @@
  * the statements run and the next one takes it whole. A player has at most one bet in a statement
  * (the others wait for the next), so a statement never updates one player twice.
  */
-import type { Database } from '../../db/client.js';
-import type { BetResult } from './betting.js';
-import { placeBetBatch, type PreparedBet } from './oneStatementBet.js';
+import type { Database } from '../db/client.js';
+import type { BetResult } from '../domain/game/betting.js';
+import { placeBetBatch, type PreparedBet } from '../domain/game/oneStatementBet.js';
 
 interface Waiting {
   bet: PreparedBet;

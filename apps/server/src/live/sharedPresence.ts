@@ -10,16 +10,13 @@
  * writes every viewer this node counts, so all nodes show everyone again within a sync.
  */
 import type { Redis } from 'ioredis';
-import { PRESENCE_WINDOW_MS } from './presence.js';
+import { PRESENCE_WINDOW_MS, type LocalViewer, type PresenceShare } from './presence.js';
 
 const KEY = 'lucky28:presence:';
 /** Re-write a viewer still present this often (well inside the 30 s window). */
 const REFRESH_MS = 10_000;
 
-/** A viewer this node counts: room, user, last seen (ms). */
-export type LocalViewer = readonly [roomId: number, userId: number, at: number];
-
-export class SharedPresence {
+export class SharedPresence implements PresenceShare {
   private pending = new Map<number, Map<number, number>>();
   private written = new Map<string, number>();
   /** Every room's count across nodes as of the last sync; empty while Redis does not answer. */
