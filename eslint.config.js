@@ -40,6 +40,44 @@ export const webBoundaryZones = [
   },
 ];
 
+const SERVER = 'apps/server/src';
+
+/**
+ * The server's layers: routes/ (HTTP) → domain/ (the rules and their SQL) ← live/ (the node's runtime:
+ * engine, scheduler, snapshot, streams, caches). db/, http/ and plugins/ are infrastructure.
+ */
+export const serverLayerZones = [
+  {
+    target: `./${SERVER}/domain`,
+    from: ['routes', 'live', 'plugins', 'http'].map((dir) => `./${SERVER}/${dir}`),
+    message: 'domain/ holds the rules and their SQL: it never imports routes/, live/, plugins/ or http/ (they call it).',
+  },
+  {
+    target: `./${SERVER}/live`,
+    from: `./${SERVER}/routes`,
+    message: 'live/ is the node’s runtime: routes call it, never the other way round.',
+  },
+  {
+    target: `./${SERVER}/db`,
+    from: ['domain', 'live', 'routes'].map((dir) => `./${SERVER}/${dir}`),
+    message: 'db/ is the database access everything builds on: it never imports domain/, live/ or routes/.',
+  },
+];
+
+/** What domain/ may not use: the HTTP framework, and timers (the node's runtime, live/ or plugins/, owns them). */
+const DOMAIN_TIMERS = ['setTimeout', 'setInterval', 'setImmediate'];
+const domainTimerMessage = 'domain/ runs no timers: keep them in live/ or plugins/, and pass what they drive in.';
+const domainRestrictions = {
+  'no-restricted-imports': ['error', {
+    patterns: [
+      { regex: '^(@fastify/|fastify($|[-/]))', message: 'domain/ never imports Fastify: HTTP belongs to routes/, http/ and plugins/.' },
+      { regex: '^(node:)?timers(/|$)', message: domainTimerMessage },
+    ],
+  }],
+  'no-restricted-globals': ['error', ...DOMAIN_TIMERS.map((name) => ({ name, message: domainTimerMessage }))],
+  'no-restricted-properties': ['error', ...DOMAIN_TIMERS.flatMap((property) => ['globalThis', 'global'].map((object) => ({ object, property, message: domainTimerMessage })))],
+};
+
 /** The player app and the operator console are separate builds: neither imports the other's sources. */
 export const appSeparationZones = [
   { target: './apps/web', from: './apps/admin', message: 'The player app never loads the operator console.' },
@@ -83,6 +121,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(antd|recharts)(/|$)', message: 'antd and recharts are the operator console’s; the player app uses antd-mobile.' }] }],
     },
   },
+  {
+    // A CommonJS module (the import resolver below, loaded with require) imports with require.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    plugins: { import: importPlugin },
+    // The server's imports end in `.js` and name `.ts` files (scripts/eslint-resolver-ts.cjs).
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] }, [path.join(ROOT, 'scripts/eslint-resolver-ts.cjs')]: {} } },
+    rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: serverLayerZones }] },
+  },
+  { files: [`${SERVER}/domain/**/*.ts`], rules: domainRestrictions },
   {
     // A transaction that deadlocks or hits a serialization failure is run again by inTransaction;
     // one opened directly would answer the player a 500.
