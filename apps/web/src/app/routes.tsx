@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
+import { c, g, p, s, type ScreenModule } from './screenLoaders';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
-
-type ScreenModule = () => Promise<ComponentType>;
 
 export interface AppRoute {
   path: string;
@@ -15,27 +14,6 @@ export interface AppRoute {
   /** The screen, loaded on demand. */
   screen: ScreenModule;
 }
-
-const s = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule => async () =>
-  (await load())[name] as ComponentType;
-
-/** Game screens (issue 5): the screen and its texts (`i18n/locales/game`) load together. */
-const g = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
-  s(async () => (await Promise.all([load(), import('../i18n/gameTexts').then((m) => m.loadGameTexts())]))[0], name);
-
-/** Content screens (issue 11): the screen and its texts (`i18n/locales/content`) load together. */
-const c = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
-  s(async () => (await Promise.all([load(), import('../i18n/contentTexts').then((m) => m.loadContentTexts())]))[0], name);
-
-/**
- * Home's news section, below the fold (issue 11): its code and texts load when it scrolls into view.
- * Declared here, in the entry chunk, so that its preload list shares the route table's.
- */
-export const loadHomeNews = c(() => import('../features/news/components/HomeNews'), 'HomeNews');
-
-/** Player-protection screens (issue 12): the screen and its texts (`i18n/locales/protection`) load together. */
-const p = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
-  s(async () => (await Promise.all([load(), import('../i18n/protectionTexts').then((m) => m.loadProtectionTexts())]))[0], name);
 
 /** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [

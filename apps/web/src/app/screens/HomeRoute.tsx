@@ -3,7 +3,7 @@ import { HomeScreen } from '../../features/home/components/HomeScreen';
 import { LotteryCards } from '../../features/home-cards/components/LotteryCards';
 import { SupportButton } from '../../features/support/components/SupportButton';
 import { LazyWhenVisible } from '../../components/LazyWhenVisible';
-import { loadHomeNews } from '../routes';
+import { loadHomeNews } from '../screenLoaders';
 
 /** The news section sits below the game cards: its code and texts load when it scrolls into view. */
 const HomeNews = lazy(async () => ({ default: await loadHomeNews() }));
