@@ -1,0 +1,2 @@
+/** The protection calls. Server: apps/server/src/routes/protection/. */
+export const protection = {};

@@ -1,0 +1,2 @@
+/** The user calls. Server: apps/server/src/routes/user/. */
+export const user = {};

@@ -1,0 +1,2 @@
+/** The wallet calls. Server: apps/server/src/routes/wallet/. */
+export const wallet = {};
