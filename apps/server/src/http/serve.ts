@@ -64,7 +64,7 @@ export function routeSchemaOf<C extends ApiCall>(call: C): RouteSchemaOf<C> {
   const part = call.kind === 'file' ? 'params' : call.method === 'GET' ? 'querystring' : 'body';
   return {
     [part]: call.input,
-    ...(call.kind === 'file' ? {} : { response: answers(call.answer) }),
+    ...(call.kind === 'file' ? {} : { response: answers(call.answer, call.answerMsg ? { msg: call.answerMsg } : {}) }),
     ...(call.idempotent ? { headers: idempotencyHeaders } : {}),
     ...(call.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
   } as RouteSchemaOf<C>;

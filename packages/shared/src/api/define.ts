@@ -44,6 +44,11 @@ export interface ApiCall<I extends z.ZodType = z.ZodType, A extends z.ZodType = 
   readonly input: I;
   /** The envelope's `data` (json, upload), a stream frame (stream); for a file, nothing is checked. */
   readonly answer: A;
+  /**
+   * The envelope's `msg` when it carries an object instead of the localised text: the spec's clients
+   * read some answers from `msg`.
+   */
+  readonly answerMsg?: z.ZodType;
 }
 
 /** What a client sends (before the server's parsing) and what it gets back in `data`. */

@@ -91,6 +91,10 @@ export function referenceMarkdown(groups: ApiGroups): string {
     else {
       const answer = JSON.stringify(jsonSchemaOf(call.answer, 'output'), null, 2);
       out.push(call.kind === 'stream' ? 'Each event\'s data (JSON Schema):' : 'Answer `data` (JSON Schema):', '', '<details><summary>schema</summary>', '', '```json', answer, '```', '', '</details>', '');
+      if (call.answerMsg) {
+        const msg = call.answerMsg === call.answer ? null : JSON.stringify(jsonSchemaOf(call.answerMsg, 'output'), null, 2);
+        out.push(...(msg ? ['Answer `msg` (JSON Schema):', '', '<details><summary>schema</summary>', '', '```json', msg, '```', '', '</details>', ''] : ['`msg` carries the same object as `data`.', '']));
+      }
     }
   }
   return out.join('\n');
