@@ -10,21 +10,27 @@ import { callsOf, refOf, type ApiCall, type ApiGroups } from './define.js';
 const HEADER = '// Generated from the API contract (packages/shared/src/api) by `npm run api:generate`. Do not edit.';
 
 /**
- * The clients' view of the contract, one module per group and one constant per call, so a bundler
- * keeps only the calls a screen makes (`import * as api from '@lucky28/shared/api/refs'`). File
- * names relative to src/api/refs/.
+ * The clients' view of the contract: one module per call and an index per group, so a bundler puts
+ * each call in the chunk of the screens that make it (`import * as api from '@lucky28/shared/api/refs'`).
+ * File names relative to src/api/refs/.
  */
 export function refsFiles(groups: ApiGroups): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [group, calls] of Object.entries(groups)) {
-    const lines = [HEADER];
-    if (Object.keys(calls).length) lines.push("import type { Api } from '../index.js';", "import type { RefOf } from '../define.js';", '', `type Group = Api['${group}'];`, '');
-    else lines.push('export {};');
-    for (const [key, call] of Object.entries(calls)) lines.push(`export const ${key}: RefOf<Group['${key}']> = ${JSON.stringify(refOf(call))};`);
-    files[`${group}.generated.ts`] = [...lines, ''].join('\n');
+    const names = Object.keys(calls);
+    for (const [key, call] of Object.entries(calls)) {
+      files[`${group}/${key}.ref.ts`] = [
+        HEADER,
+        "import type { Api } from '../../index.js';",
+        "import type { RefOf } from '../../define.js';",
+        '',
+        `export const ref: RefOf<Api['${group}']['${key}']> = ${JSON.stringify(refOf(call))};`,
+        '',
+      ].join('\n');
+    }
+    files[`${group}/index.ts`] = [HEADER, ...(names.length ? names.map((k) => `export { ref as ${k} } from './${k}.ref.js';`) : ['export {};']), ''].join('\n');
   }
-  const index = [HEADER, ...Object.keys(groups).map((g) => `export * as ${g} from './${g}.generated.js';`), ''];
-  files['index.ts'] = index.join('\n');
+  files['index.ts'] = [HEADER, ...Object.keys(groups).map((g) => `export * as ${g} from './${g}/index.js';`), ''].join('\n');
   return files;
 }
 
