@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { session } from '../../lib/session';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { useMe, type Operator } from './api';
+import { useMe, type Operator } from '../../lib/operator';
 
 interface Values {
   username: string;
