@@ -7,6 +7,7 @@ import { api, ApiError } from '../../lib/api';
 import { session } from '../../lib/session';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { useMe, type Operator } from '../../lib/operator';
+import './auth.css';
 
 interface Values {
   username: string;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EnrolTotp } from './EnrolTotp';
 import { useMe } from '../../lib/operator';
 import { useSignOut } from './api';
+import './auth.css';
 
 /** Signed in, and enrolled where the role needs TOTP: only then the console itself. */
 export function RequireOperator({ children }: { children: ReactNode }) {
