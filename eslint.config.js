@@ -9,36 +9,43 @@ import globals from 'globals';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const WEB = 'apps/web/src';
-/** Every feature folder of the player app, read from disk so a new feature is covered at once. */
-const webFeatures = fs
-  .readdirSync(path.join(ROOT, WEB, 'features'), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const ADMIN = 'apps/admin/src';
 
 /**
- * The player app's import direction (bulletproof-react): app → features → shared code
- * (components, hooks, lib, i18n, test). A feature never imports another feature (compose them in
- * `app/`, or move what several need to `components/` or `lib/`), and shared code never imports a
- * feature or the app.
+ * The import direction of a front-end laid out bulletproof-react style under `src`: app → features →
+ * shared code (components, hooks, lib, i18n, test). A feature never imports another feature (compose
+ * them in `app/`, or move what several need to `components/` or `lib/`), and shared code never imports
+ * a feature or the app. Feature folders are read from disk so a new feature is covered at once.
  */
-export const webBoundaryZones = [
-  ...webFeatures.map((feature) => ({
-    target: `./${WEB}/features/${feature}`,
-    from: `./${WEB}/features`,
-    except: [`./${feature}`],
-    message: 'A feature never imports another feature: compose them in app/, or move the shared piece to components/ or lib/.',
-  })),
-  {
-    target: ['components', 'hooks', 'lib', 'i18n', 'test'].map((dir) => `./${WEB}/${dir}`),
-    from: [`./${WEB}/features`, `./${WEB}/app`],
-    message: 'Shared code (components, hooks, lib, i18n, test) never imports a feature or the app.',
-  },
-  {
-    target: `./${WEB}/features`,
-    from: `./${WEB}/app`,
-    message: 'A feature never imports the app shell; the app composes features.',
-  },
-];
+function featureBoundaryZones(src) {
+  const features = fs
+    .readdirSync(path.join(ROOT, src, 'features'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  return [
+    ...features.map((feature) => ({
+      target: `./${src}/features/${feature}`,
+      from: `./${src}/features`,
+      except: [`./${feature}`],
+      message: 'A feature never imports another feature: compose them in app/, or move the shared piece to components/ or lib/.',
+    })),
+    {
+      target: ['components', 'hooks', 'lib', 'i18n', 'test'].map((dir) => `./${src}/${dir}`),
+      from: [`./${src}/features`, `./${src}/app`],
+      message: 'Shared code (components, hooks, lib, i18n, test) never imports a feature or the app.',
+    },
+    {
+      target: `./${src}/features`,
+      from: `./${src}/app`,
+      message: 'A feature never imports the app shell; the app composes features.',
+    },
+  ];
+}
+
+/** The player app's import direction. */
+export const webBoundaryZones = featureBoundaryZones(WEB);
+/** The operator console's import direction: the same rule as the player app's. */
+export const adminBoundaryZones = featureBoundaryZones(ADMIN);
 
 const SERVER = 'apps/server/src';
 
@@ -68,14 +75,20 @@ export const serverLayerZones = [
 const DOMAIN_TIMERS = ['setTimeout', 'setInterval', 'setImmediate'];
 const domainTimerMessage = 'domain/ runs no timers: keep them in live/ or plugins/, and pass what they drive in.';
 const domainRestrictions = {
-  'no-restricted-imports': ['error', {
-    patterns: [
-      { regex: '^(@fastify/|fastify($|[-/]))', message: 'domain/ never imports Fastify: HTTP belongs to routes/, http/ and plugins/.' },
-      { regex: '^(node:)?timers(/|$)', message: domainTimerMessage },
-    ],
-  }],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { regex: '^(@fastify/|fastify($|[-/]))', message: 'domain/ never imports Fastify: HTTP belongs to routes/, http/ and plugins/.' },
+        { regex: '^(node:)?timers(/|$)', message: domainTimerMessage },
+      ],
+    },
+  ],
   'no-restricted-globals': ['error', ...DOMAIN_TIMERS.map((name) => ({ name, message: domainTimerMessage }))],
-  'no-restricted-properties': ['error', ...DOMAIN_TIMERS.flatMap((property) => ['globalThis', 'global'].map((object) => ({ object, property, message: domainTimerMessage })))],
+  'no-restricted-properties': [
+    'error',
+    ...DOMAIN_TIMERS.flatMap((property) => ['globalThis', 'global'].map((object) => ({ object, property, message: domainTimerMessage }))),
+  ],
 };
 
 /** The player app and the operator console are separate builds: neither imports the other's sources. */
@@ -112,10 +125,13 @@ export default tseslint.config(
     files: ['apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
-    rules: { ...reactHooks.configs.recommended.rules, 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: appSeparationZones }] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: [...adminBoundaryZones, ...appSeparationZones] }],
+    },
   },
   {
-    // The console is its own build (issue 10 item 10): nothing of it, nor its libraries, in the player app.
+    // The console is its own build: nothing of it, nor its libraries, in the player app.
     files: [`${WEB}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(antd|recharts)(/|$)', message: 'antd and recharts are the operator console’s; the player app uses antd-mobile.' }] }],

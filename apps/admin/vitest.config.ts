@@ -7,7 +7,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       ...jsdomTestSettings,
-      testTimeout: 30_000,
+      // antd renders slowly under jsdom; on a busy 2-core CI machine a whole-page test takes up to a minute.
+      testTimeout: 90_000,
     },
   }),
 );

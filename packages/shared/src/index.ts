@@ -10,3 +10,5 @@ export * from './time.js';
 export * from './wallet.js';
 export * from './protection.js';
 export * from './game/index.js';
+export * from './access.js';
+export * from './api/index.js';

@@ -2,20 +2,12 @@ import { Badge, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { api } from '../lib/api';
 import { LanguageSelect } from '../components/LanguageSelect';
-import { can, useMe, useSignOut } from '../features/auth/api';
+import { can, useMe } from '../lib/operator';
+import { queueCountsQuery } from '../lib/queueCounts';
+import { useSignOut } from '../features/auth/api';
 import type { OperatorRole } from '@lucky28/shared';
 import { consoleRoutes } from './routes';
-
-export interface QueueCounts {
-  deposits: number | null;
-  withdrawals: number | null;
-  real_names: number | null;
-}
-
-/** Refreshed every 10 s: the menu's live counts of pending work. */
-export const queueCountsQuery = { queryKey: ['queueCounts'], queryFn: () => api<QueueCounts>('queueCounts'), refetchInterval: 10_000 };
 
 interface Entry {
   path: string;

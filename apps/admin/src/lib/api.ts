@@ -1,3 +1,4 @@
+import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
 import i18n from './i18n';
 import { apiLangOf } from './languages';
 import { session } from './session';
@@ -26,11 +27,14 @@ interface Envelope<T> {
   field?: string;
 }
 
-export async function api<T = unknown>(call: string, body: Record<string, unknown> = {}): Promise<T> {
+/** A console call by name under /api/admin/ (being replaced by `call(api.admin.x, input)`). */
+export const api = <T = unknown>(name: string, body: Record<string, unknown> = {}): Promise<T> => post<T>(`/api/admin/${name}`, body);
+
+async function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
   const token = session.token();
   let res: Response;
   try {
-    res = await fetch(`/api/admin/${call}`, {
+    res = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
       body: JSON.stringify({ lang: apiLangOf(i18n.language), ...body }),
@@ -60,15 +64,27 @@ export async function privateFileUrl(url: string): Promise<string> {
   return URL.createObjectURL(await res.blob());
 }
 
-/** Sends a multipart upload (banner images) to an operator call. */
-export async function apiUpload<T = unknown>(call: string, file: File, fields: Record<string, string> = {}): Promise<T> {
+/** Sends a multipart upload (banner images) to an operator call (being replaced by `upload`). */
+export const apiUpload = <T = unknown>(name: string, file: File, fields: Record<string, string> = {}): Promise<T> => postForm<T>(`/api/admin/${name}`, file, fields);
+
+async function postForm<T>(path: string, file: File, fields: Record<string, string>): Promise<T> {
   const form = new FormData();
   for (const [k, v] of Object.entries({ lang: apiLangOf(i18n.language), ...fields })) form.append(k, v);
   form.append('file', file);
   const token = session.token();
-  const res = await fetch(`/api/admin/${call}`, { method: 'POST', headers: token ? { token } : {}, body: form });
+  const res = await fetch(path, { method: 'POST', headers: token ? { token } : {}, body: form });
   const envelope = (await res.json()) as Envelope<T>;
   if (res.status === 401) session.clear();
   if (envelope.code !== 1) throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field);
   return envelope.data;
+}
+
+/** One declared call (packages/shared/src/api): resolves its answer's `data`. */
+export function call<C extends CallRef>(ref: C, input?: InputOf<C>): Promise<AnswerOf<C>> {
+  return post<AnswerOf<C>>(ref.path, (input ?? {}) as Record<string, unknown>);
+}
+
+/** A declared upload call (banner and article pictures). */
+export function upload<C extends CallRef>(ref: C, file: File, fields: Record<string, string> = {}): Promise<AnswerOf<C>> {
+  return postForm<AnswerOf<C>>(ref.path, file, fields);
 }

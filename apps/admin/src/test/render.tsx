@@ -2,15 +2,21 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
 /** Renders a screen in a memory router with a fresh query client (no retries) inside antd's App. */
 export function renderScreen(element: ReactElement, path = '/') {
+  return renderRoutes([{ path: '*', element }], path);
+}
+
+/** Renders routes (a screen and those it links to) at `path`, as renderScreen does. */
+export function renderRoutes(routes: RouteObject[], path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   return {
     queryClient,
+    router,
     ...render(
       <AntApp>
         <QueryClientProvider client={queryClient}>
@@ -19,6 +25,15 @@ export function renderScreen(element: ReactElement, path = '/') {
       </AntApp>,
     ),
   };
+}
+
+/** A JSON body as an object; a multipart upload or no body as {}. */
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 type Handler = (body: Record<string, unknown>) => { status?: number; body: unknown };
@@ -30,9 +45,13 @@ type Handler = (body: Record<string, unknown>) => { status?: number; body: unkno
 export function fakeServer(handlers: Record<string, Handler>) {
   const calls: { call: string; body: Record<string, unknown> }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call = url.pathname.replace('/api/admin/', '');
-    const body = init?.body && typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    // The client may pass a Request or a URL with its init: the same call either way.
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input), 'http://localhost');
+    // An operator call by its name; any other path whole, so no handler answers it by mistake.
+    const call = url.pathname.startsWith('/api/admin/') ? url.pathname.slice('/api/admin/'.length) : url.pathname;
+    const text = request ? await request.clone().text() : typeof init?.body === 'string' ? init.body : '';
+    const body = parseJson(text);
     calls.push({ call, body });
     const handler = handlers[call];
     if (!handler) return new Response(JSON.stringify({ code: 0, msg: 'Not found', time: 0, data: null }), { status: 404 });

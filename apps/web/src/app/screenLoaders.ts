@@ -8,8 +8,10 @@ import type { ComponentType } from 'react';
 export type ScreenModule = () => Promise<ComponentType>;
 
 /** A screen: the export `name` of the module `load` imports. */
-export const s = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule => async () =>
-  (await load())[name] as ComponentType;
+export const s =
+  <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  async () =>
+    (await load())[name] as ComponentType;
 
 /** Game screens: the screen and its texts (`i18n/locales/game`) load together. */
 export const g = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>

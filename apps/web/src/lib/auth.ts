@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as api from '@lucky28/shared/api/refs';
 import type { UserInfo } from '@lucky28/shared/schemas';
-import { apiPost } from './api';
+import { call } from './api';
 import { endSession } from './endSession';
 import { useSession } from './session';
 
@@ -14,7 +15,7 @@ export type { UserInfo };
 export const MEMBER_GROUP = 1;
 
 export const getUserInfo = async (): Promise<UserInfo> => {
-  const info = await apiPost<UserInfo>('/api/user/userInfo');
+  const info = await call(api.user.userInfo);
   useSession.getState().update({
     balance: info.balance,
     groupId: info.group_id,
@@ -42,7 +43,7 @@ export const verificationStatus = (shiming: number | undefined): 'verified' | 'r
  */
 export async function logout(leave: () => unknown = () => {}): Promise<void> {
   try {
-    if (useSession.getState().token) await apiPost('/api/user/logout');
+    if (useSession.getState().token) await call(api.user.logout);
   } catch {
     /* the local session ends regardless */
   }

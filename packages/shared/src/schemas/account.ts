@@ -235,3 +235,6 @@ export const payAccountData = z.object({
   acc_bank: z.string(),
   mark: z.string(),
 });
+
+/** user/payInfo: the caller's bound account of the asked type, or null when none is bound. */
+export const payInfoData = payAccountData.nullable();

@@ -3,13 +3,13 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_RE, payAccountData }
 import { parseExactMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
 import { idField, intField, optionalDate, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
+import { OPERATOR_ROLES, type OperatorRole } from '../access.js';
 
-/** Operator roles (DESIGN §7): admin may do everything, finance reviews money, support reviews identities. */
-export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export { OPERATOR_ROLES, type OperatorRole };
+
 /**
- * Roles that must use a TOTP second factor; enrolment is forced at their first sign-in (issue 10 item 1:
- * every operator — support, too, can reset a player's password and see ID pictures).
+ * Roles that must use a TOTP second factor; enrolment is forced at their first sign-in (every
+ * operator: support, too, can reset a player's password and see ID pictures).
  */
 export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'support'];
 

@@ -57,10 +57,13 @@ export const limitData = z.object({
   resets_at: unixTime.nullable(),
 });
 
+/** Every limit of the caller, with its use (user/protectionInfo's `limits`, user/setLimit's answer). */
+export const limitsData = z.array(limitData);
+
 export const exclusionData = z.object({ kind: z.string(), until: unixTime, since: unixTime.nullable() });
 
 export const protectionInfoData = z.object({
-  limits: z.array(limitData),
+  limits: limitsData,
   reality_check: int,
   exclusion: exclusionData.nullable(),
   /** This login session: when it began and its play so far (the reality check shows it). */

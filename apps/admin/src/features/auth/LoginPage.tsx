@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { session } from '../../lib/session';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { useMe, type Operator } from './api';
+import { useMe, type Operator } from '../../lib/operator';
+import './auth.css';
 
 interface Values {
   username: string;

@@ -3,7 +3,9 @@ import { Button, Card, Result, Spin } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EnrolTotp } from './EnrolTotp';
-import { useMe, useSignOut } from './api';
+import { useMe } from '../../lib/operator';
+import { useSignOut } from './api';
+import './auth.css';
 
 /** Signed in, and enrolled where the role needs TOTP: only then the console itself. */
 export function RequireOperator({ children }: { children: ReactNode }) {

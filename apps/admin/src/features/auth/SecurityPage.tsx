@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EnrolTotp } from './EnrolTotp';
-import { useMe, useSignOut } from './api';
+import { useMe } from '../../lib/operator';
+import { useSignOut } from './api';
 
 /** The operator’s own security: TOTP status (enrolment, mandatory for every role), sign out everywhere. */
 export function SecurityPage() {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
-import { can, useMe } from '../auth/api';
+import { can, useMe } from '../../lib/operator';
 import { RoomEditor } from './RoomEditor';
 import { gameConfigKey, type GameView, type RoomView } from './api';
 

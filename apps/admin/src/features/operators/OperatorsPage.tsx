@@ -6,7 +6,7 @@ import { OPERATOR_ROLES, operatorCreateSchema } from '@lucky28/shared';
 import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { checkWith } from '../../lib/validation';
-import { useMe, type Operator } from '../auth/api';
+import { useMe, type Operator } from '../../lib/operator';
 
 /** Operators (admins only): create with a role, disable / enable, reset a lost TOTP. */
 export function OperatorsPage() {

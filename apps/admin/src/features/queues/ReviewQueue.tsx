@@ -9,8 +9,9 @@ import { api, ApiError } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { apiLangOf } from '../../lib/languages';
 import { checkWith } from '../../lib/validation';
-import { queueCountsQuery } from '../../app/Shell';
+import { queueCountsQuery } from '../../lib/queueCounts';
 import { leadingColumns, trailingColumns, type QueueRow } from './queueColumns';
+import './queues.css';
 
 /** The server's status codes of a kind of request: pending, approved, rejected. */
 const MONEY_STATUSES = { pending: 0, approved: 1, rejected: 2 };

@@ -151,3 +151,23 @@ describe('real-name queue', () => {
     await waitFor(() => expect(calls.find((c) => c.call === 'realNameReject')?.body).toMatchObject({ id: 3, reason: 'Picture is blurred' }));
   });
 });
+
+describe('real-name queue, verifying', () => {
+  it('verifies a request after confirmation and the list no longer holds it', async () => {
+    let pending = [realName];
+    const { calls } = server({
+      realNameList: (b) => ok(b.status === 1 ? pending : []),
+      realNameApprove: () => {
+        pending = [];
+        return ok({ id: 3, status: 2 });
+      },
+    });
+    const row = await rowOf(<RealNameQueue />, 'carol (#9)');
+    expect(within(row).getByText('Carol Ng')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'Verify' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByText('carol (#9)')).toBeNull());
+    expect(calls.find((c) => c.call === 'realNameApprove')?.body).toEqual({ lang: 'en', id: 3 });
+    expect(calls.filter((c) => c.call === 'realNameList').every((c) => c.body.status === 1)).toBe(true);
+  }, 90_000);
+});

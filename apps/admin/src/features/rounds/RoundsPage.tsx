@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
+import './rounds.css';
 
 interface Current {
   issue: string;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '../../lib/session';
 import { fakeServer, ok, renderScreen } from '../../test/render';
@@ -27,4 +27,40 @@ describe('the settings page', () => {
     await userEvent.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(calls.find((c) => c.call === 'settingsUpdate')?.body).toMatchObject({ min_withdraw: '150.5' }));
   }, 90_000);
+
+  it('saves the deposit details and the other settings exactly as typed, and says so', async () => {
+    const { calls } = fakeServer({ me: () => ok({ id: 1, username: 'root', role: 'admin' }), settingsGet: () => ok(SETTINGS), settingsUpdate: (b) => ok({ ...SETTINGS, ...b }) });
+    renderScreen(<SettingsPage />);
+    const address = await screen.findByLabelText('USDT (TRC20) address');
+    fireEvent.change(address, { target: { value: 'TXyz1234567890abcdefghijklmnopqrst' } });
+    fireEvent.change(screen.getByLabelText('Version label'), { target: { value: 'v2.1' } });
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Done')).toBeTruthy();
+    expect(calls.find((c) => c.call === 'settingsUpdate')?.body).toEqual({
+      lang: 'en', usdt: 'TXyz1234567890abcdefghijklmnopqrst', bankname: 'Bank', banknum: '6222', bankxm: 'Lucky28', support_url: '', min_withdraw: '100.00', version_label: 'v2.1',
+    });
+  }, 60_000);
+
+  it('shows a refusal of the server under the field it names', async () => {
+    fakeServer({
+      me: () => ok({ id: 1, username: 'root', role: 'admin' }),
+      settingsGet: () => ok(SETTINGS),
+      settingsUpdate: () => ({ body: { code: 0, msg: 'Please enter a valid address', time: 0, data: null, field: 'support_url' } }),
+    });
+    renderScreen(<SettingsPage />);
+    fireEvent.change(await screen.findByLabelText('Customer-service URL'), { target: { value: 'https://chat.example.com' } });
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    const error = await screen.findByText('Please enter a valid address');
+    expect(error.closest('.ant-form-item')?.querySelector('input')?.id).toBe(screen.getByLabelText('Customer-service URL').id);
+  }, 60_000);
+
+  it('shows the settings read-only to an operator who is not an admin', async () => {
+    const { calls } = fakeServer({ me: () => ok({ id: 2, username: 'fin', role: 'finance' }), settingsGet: () => ok(SETTINGS) });
+    renderScreen(<SettingsPage />);
+    const address = await screen.findByLabelText('USDT (TRC20) address');
+    await waitFor(() => expect((address as HTMLInputElement).disabled).toBe(true));
+    expect((address as HTMLInputElement).value).toBe(SETTINGS.usdt);
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+    expect(calls.some((c) => c.call === 'settingsUpdate')).toBe(false);
+  }, 60_000);
 });

@@ -5,7 +5,7 @@ import { settingsUpdateSchema } from '@lucky28/shared';
 import { api, ApiError } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
 import { QueryState } from '../../components/QueryState';
-import { can, useMe } from '../auth/api';
+import { can, useMe } from '../../lib/operator';
 
 interface Settings {
   usdt: string;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { userFreezeSchema, userGiftSchema, userResetSchema } from '@lucky28/shared';
 import { api } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
-import { can, useMe } from '../auth/api';
+import { can, useMe } from '../../lib/operator';
 import type { UserDetail } from './api';
 
 type Action = 'freeze' | 'gift' | 'password' | 'code';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { candData, drawListSchema, issueListData, trendOf } from '@lucky28/shared';
+import { api, trendOf } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { className, drawExpression } from '../../present.js';
 import type { DrawSummary } from '../../live/snapshot.js';
 
@@ -27,16 +26,14 @@ export function candles(drawsOldestFirst: readonly DrawSummary[]) {
 }
 
 /** Lottery/issueList (draws newest first with their trend tags) and Lottery/cand, from memory. */
-export default async function drawRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function drawRoutes(app: FastifyInstance) {
   const gameOf = (gameId: number) => {
     if (!app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
     return gameId;
   };
   const limitOf = (limit: number | undefined, fallback: number) => Math.min(200, Math.max(1, limit ?? fallback));
-  const schema = (data: typeof issueListData | typeof candData) => ({ body: drawListSchema, response: answers(data) });
 
-  app.post('/api/Lottery/issueList', { schema: schema(issueListData) }, async (request, reply) => {
+  serve(app, api.lottery.issueList, {}, async (request, reply) => {
     const gameId = gameOf(request.body.game_id);
     const draws = app.game.snapshot.recentDraws(gameId).slice(0, limitOf(request.body.limit, 100));
     return reply.ok(
@@ -60,7 +57,7 @@ export default async function drawRoutes(fastify: FastifyInstance) {
     );
   });
 
-  app.post('/api/Lottery/cand', { schema: schema(candData) }, async (request, reply) => {
+  serve(app, api.lottery.cand, {}, async (request, reply) => {
     const gameId = gameOf(request.body.game_id);
     const limit = limitOf(request.body.limit, 100);
     // Compute over a few extra draws so the first candles returned have full windows.

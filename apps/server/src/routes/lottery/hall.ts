@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hallData, hallSchema } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { gameName, money } from '../../present.js';
 import { isWithinHours } from '../../domain/game/roundClock.js';
 import { roomTitle } from '../../domain/game/config.js';
@@ -11,10 +10,8 @@ import { roomTitle } from '../../domain/game/config.js';
  * Lottery/index: the games with their rooms ("plans"); `robot_num` is the real number of players present.
  * Also the round timing the rules pages state (round length, betting close, the operator's time zone).
  */
-export default async function hallRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/Lottery/index', { schema: { body: hallSchema, response: answers(hallData) } }, async (request, reply) => {
+export default async function hallRoutes(app: FastifyInstance) {
+  serve(app, api.lottery.index, {}, async (request, reply) => {
     const gameId = request.body.game_id;
     const now = app.clock.now();
     const engine = app.game;

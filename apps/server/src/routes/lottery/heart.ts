@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { heartData, heartSchema, type ApiLang } from '@lucky28/shared';
+import { api, type ApiLang } from '@lucky28/shared';
 import type { Logger } from 'pino';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { replayBody } from '../../http/heartShortcut.js';
 import { requestIdOf } from '../../http/requestId.js';
 import { apiHeaderList } from '../../plugins/answerHeaders.js';
@@ -22,8 +21,7 @@ import type { HeartView } from '../../live/heartView.js';
  */
 type Target = { game?: undefined; room?: undefined } | { game: GameConfig; room?: RoomConfig };
 
-export default async function heartRoutes(fastify: FastifyInstance, opts: { view: HeartView }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function heartRoutes(app: FastifyInstance, opts: { view: HeartView }) {
   const engine = app.game;
   const view = opts.view;
 
@@ -59,10 +57,10 @@ export default async function heartRoutes(fastify: FastifyInstance, opts: { view
 
   // Not an async function: a guest's poll answers at once, without a promise; it returns nothing
   // once it has sent, as Fastify expects of a handler that is not async.
-  app.post(
-    '/api/Lottery/heart',
+  serve(
+    app,
+    api.lottery.heart,
     {
-      schema: { body: heartSchema, response: answers(heartData) },
       config: { servedFromMemory: true },
       // A body the shortcut read before handing the poll on (http/heartShortcut.ts).
       preParsing: (request, _reply, payload, done) => done(null, replayBody(request.raw, payload)),

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BET_CLASSES, effectiveMinStake, formatOdds, oddsListData, oddsListSchema, returnToPlayer } from '@lucky28/shared';
+import { BET_CLASSES, api, effectiveMinStake, formatOdds, returnToPlayer } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { className, money } from '../../present.js';
 
 /**
@@ -10,10 +9,8 @@ import { className, money } from '../../present.js';
  * below 100) and `rule_num` (exact sums), each with its return to player so that the rules page can
  * never disagree with settlement.
  */
-export default async function oddsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/Lottery/oddsList', { schema: { body: oddsListSchema, response: answers(oddsListData) } }, async (request, reply) => {
+export default async function oddsRoutes(app: FastifyInstance) {
+  serve(app, api.lottery.oddsList, {}, async (request, reply) => {
     app.game.applyDueConfig();
     const room = app.game.snapshot.rooms.get(request.body.plan_id);
     if (!room || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });

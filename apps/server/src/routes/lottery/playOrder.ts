@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { betEntryData, idempotencyHeaders, playOrderSchema } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError, unauthorized } from '../../errors.js';
 import { tokenOf } from '../../plugins/auth.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { className, maskNickname, money } from '../../present.js';
 import type { BetResult } from '../../domain/game/betting.js';
 import { idempotencyClaim } from '../../domain/idempotency.js';
@@ -14,17 +13,15 @@ import { idempotencyClaim } from '../../domain/idempotency.js';
  * same entry; the same key with a different bet is refused. The class list is bounded (at most one of each class) before it is read, and each
  * player may place only so many bets per window (`rateLimits.bet`, counted per user after login).
  */
-export default async function playOrderRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function playOrderRoutes(app: FastifyInstance) {
   const limit = app.rateLimits.bet;
 
-  app.post('/api/Lottery/playOrder', {
+  serve(app, api.lottery.playOrder, {
     // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets).
-    preValidation: app.requireUserRecent,
+    guard: app.requireUserRecent,
     config: {
       rateLimit: limit && { ...limit, hook: 'preValidation', keyGenerator: (request: FastifyRequest) => `bet:user:${request.user!.userId}` },
     },
-    schema: { body: playOrderSchema, headers: idempotencyHeaders, response: answers(betEntryData) },
   }, async (request, reply) => {
     const body = request.body;
     const room = app.game.snapshot.rooms.get(body.plan_id);

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { heartData, streamSchema } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { StreamHub, type StreamTopic } from '../../live/streamHub.js';
 import type { HeartView } from '../../live/heartView.js';
 
@@ -22,16 +21,12 @@ declare module 'fastify' {
  * session ends (signed out, frozen, …: the stream ends, and a reconnection with the token is a guest's).
  * Bad input is refused with the usual envelope before the stream starts; clients fall back to polling the heart.
  */
-export default async function streamRoutes(fastify: FastifyInstance, opts: { view: HeartView }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function streamRoutes(app: FastifyInstance, opts: { view: HeartView }) {
   const engine = app.game;
   const hub = new StreamHub(engine, opts.view, (ids, now) => app.sessions.stillValid(ids, now));
   app.addHook('preClose', async () => hub.close());
 
-  app.get('/api/Lottery/stream', {
-    config: { eventStream: true },
-    schema: { querystring: streamSchema, response: answers(heartData) },
-  }, async (request, reply) => {
+  serve(app, api.lottery.stream, { config: { eventStream: true } }, async (request, reply) => {
     const gameId = request.query.game_id || undefined;
     const planId = request.query.plan_id || undefined;
     let topic: StreamTopic = { kind: 'home' };

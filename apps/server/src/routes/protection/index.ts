@@ -1,26 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  BREAK_DURATIONS,
-  formatMoney,
-  netPositionData,
-  noInput,
-  orderTotalsData,
-  orderTotalsSchema,
-  protectionInfoData,
-  readLimitValue,
-  setLimitSchema,
-  setRealityCheckData,
-  setRealityCheckSchema,
-  takeBreakData,
-  takeBreakSchema,
-  withdrawReverseData,
-  type BreakDuration,
-  type ExclusionKind,
-  type LimitKind,
-} from '@lucky28/shared';
+import { BREAK_DURATIONS, api, formatMoney, readLimitValue, type BreakDuration, type ExclusionKind, type LimitKind } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { parseDateRange } from '../../http/dateRange.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { confirmPassword } from '../../domain/accounts/confirmPassword.js';
@@ -45,17 +26,13 @@ function requestedLimit(kind: LimitKind, amount: string | undefined, remove: boo
 }
 
 /**
- * Player protection (issue 12): the player's limits, reality-check interval, time-out and
+ * Player protection: the player's limits, reality-check interval, time-out and
  * self-exclusion, net position, bet-history totals and the reversal of a pending withdrawal.
  */
-export default async function protectionRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function protectionRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
 
-  app.post('/api/user/protectionInfo', {
-    preValidation: app.requireMember,
-    schema: { body: noInput, response: answers(protectionInfoData) },
-  }, async (request, reply) => {
+  serve(app, api.protection.protectionInfo, {}, async (request, reply) => {
     const { userId, sessionId } = request.user!;
     const now = app.clock.now();
     const user = await findUserById(app.db, userId);
@@ -70,10 +47,7 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
   });
 
   /** Lowering (or a first limit) applies at once; raising or removing (`remove`) after 24 hours (`msg.limit_pending`). */
-  app.post('/api/user/setLimit', {
-    preValidation: app.requireMember,
-    schema: { body: setLimitSchema, response: answers(protectionInfoData.shape.limits) },
-  }, async (request, reply) => {
+  serve(app, api.protection.setLimit, {}, async (request, reply) => {
     const { kind, period, amount, remove } = request.body;
     const { userId, sessionId } = request.user!;
     if ((kind === 'session') !== (period === 'session')) throw new AppError('err.limit_kind_invalid', { field: 'period' });
@@ -83,10 +57,7 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
     return reply.ok(await limitsWithUsage(app.db, { userId, now, timeZone: tz, sessionId }), pending ? 'msg.limit_pending' : 'msg.limit_saved');
   });
 
-  app.post('/api/user/setRealityCheck', {
-    preValidation: app.requireMember,
-    schema: { body: setRealityCheckSchema, response: answers(setRealityCheckData) },
-  }, async (request, reply) => {
+  serve(app, api.protection.setRealityCheck, {}, async (request, reply) => {
     await setRealityCheck(app.db, request.user!.userId, request.body.minutes);
     return reply.ok({ reality_check: request.body.minutes }, 'msg.reality_check_saved');
   });
@@ -95,11 +66,7 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
    * A time-out or a self-exclusion; a self-exclusion needs the password. Every session ends at once
    * (this one too): signing in only says when it ends, until it does.
    */
-  app.post('/api/user/takeBreak', {
-    preValidation: app.requireMember,
-    config: { rateLimit: app.rateLimits.secret },
-    schema: { body: takeBreakSchema, response: answers(takeBreakData) },
-  }, async (request, reply) => {
+  serve(app, api.protection.takeBreak, { config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
     const kind = request.body.kind as ExclusionKind;
     const duration = request.body.duration as BreakDuration;
     if (!(BREAK_DURATIONS[kind] as readonly string[]).includes(duration)) throw new AppError('err.break_invalid', { field: 'duration' });
@@ -114,27 +81,18 @@ export default async function protectionRoutes(fastify: FastifyInstance) {
     return reply.ok(presentExclusion(exclusion), 'msg.break_started');
   });
 
-  app.post('/api/user/netPosition', {
-    preValidation: app.requireMember,
-    schema: { body: noInput, response: answers(netPositionData) },
-  }, async (request, reply) => {
+  serve(app, api.protection.netPosition, {}, async (request, reply) => {
     return reply.ok(await netPosition(app.db, { userId: request.user!.userId, now: app.clock.now(), timeZone: tz }));
   });
 
   /** The bet history's period totals (same dates as user/orderList). */
-  app.post('/api/user/orderTotals', {
-    preValidation: app.requireUser,
-    schema: { body: orderTotalsSchema, response: answers(orderTotalsData) },
-  }, async (request, reply) => {
+  serve(app, api.protection.orderTotals, {}, async (request, reply) => {
     const { from, to } = parseDateRange(request.body, app.clock.now(), tz);
     return reply.ok(await orderTotals(app.db, { userId: request.user!.userId, from, to }));
   });
 
   /** The player takes back their pending withdrawal (counts against deposit limits; refused while excluded). */
-  app.post('/api/user/withdrawReverse', {
-    preValidation: app.requireMember,
-    schema: { body: noInput, response: answers(withdrawReverseData) },
-  }, async (request, reply) => {
+  serve(app, api.protection.withdrawReverse, {}, async (request, reply) => {
     const now = app.clock.now();
     const done = await inTransaction(app.db, (tx) => reverseWithdrawal(tx, { userId: request.user!.userId, now, timeZone: tz }));
     return reply.ok({ id: done.id, money: formatMoney(done.amount), over: formatMoney(done.over) }, 'msg.withdraw_reversed');

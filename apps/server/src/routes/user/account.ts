@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema, noData, noInput, registerSchema, userinfoData } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
@@ -14,14 +13,10 @@ import { inTransaction } from '../../db/transaction.js';
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 /** Registration, login (member and guest) and logout. */
-export default async function accountRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function accountRoutes(app: FastifyInstance) {
   const limits = app.rateLimits;
 
-  app.post('/api/user/register', {
-    config: { rateLimit: limits.register },
-    schema: { body: registerSchema, response: answers(userinfoData) },
-  }, async (request, reply) => {
+  serve(app, api.user.register, { config: { rateLimit: limits.register } }, async (request, reply) => {
     const input = request.body;
     const weak = passwordProblem(input.password, input.username);
     if (weak) throw new AppError(weak, { field: 'password' });
@@ -34,10 +29,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     return reply.ok({ userinfo: created }, 'msg.register_success');
   });
 
-  app.post('/api/user/login', {
-    config: { rateLimit: limits.login },
-    schema: { body: loginSchema, response: answers(userinfoData) },
-  }, async (request, reply) => {
+  serve(app, api.user.login, { config: { rateLimit: limits.login } }, async (request, reply) => {
     const input = request.body;
     const now = app.clock.now();
     const lockKey = `login:${input.account.toLowerCase()}:${request.ip}`;
@@ -51,17 +43,14 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       return found;
     });
     if (user.disabled) throw new AppError('err.account_disabled');
-    // During a time-out or self-exclusion, signing in only tells when it ends (issue 12).
+    // During a time-out or self-exclusion, signing in only tells when it ends.
     refuseIfExcluded(exclusionOf(user, now), app.config.timeZone);
     const token = await app.sessions.create(app.db, user.id, { remember: input.remember, now, ...client(request) });
     return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.login_success');
   });
 
   /** A visitor's account (group 2): may look around and bet nothing it does not have; must register to deposit or withdraw. */
-  app.post('/api/user/guestLogin', {
-    config: { rateLimit: limits.register },
-    schema: { body: noInput, response: answers(userinfoData) },
-  }, async (request, reply) => {
+  serve(app, api.user.guestLogin, { config: { rateLimit: limits.register } }, async (request, reply) => {
     const now = app.clock.now();
     const info = await inTransaction(app.db, async (tx) => {
       const user = await createGuest(tx, now);
@@ -71,7 +60,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     return reply.ok({ userinfo: info }, 'msg.login_success');
   });
 
-  app.post('/api/user/logout', { preValidation: app.requireUser, schema: { body: noInput, response: answers(noData) } }, async (request, reply) => {
+  serve(app, api.user.logout, {}, async (request, reply) => {
     await app.sessions.revoke(app.db, request.user!.sessionId, app.clock.now());
     return reply.ok(null, 'msg.logout_success');
   });

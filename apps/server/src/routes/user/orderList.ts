@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { orderListData, orderListSchema } from '@lucky28/shared';
-import { answers } from '../../http/answers.js';
+import { api } from '@lucky28/shared';
+import { serve } from '../../http/serve.js';
 import { parseDateRange } from '../../http/dateRange.js';
 import { listOrders } from '../../domain/game/orderList.js';
 
@@ -10,13 +9,8 @@ import { listOrders } from '../../domain/game/orderList.js';
  * local to the operator's time zone), or with `issue` those of that round, newest first, with the
  * spec's bet order fields (§3).
  */
-export default async function orderListRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/user/orderList', {
-    preValidation: app.requireUser,
-    schema: { body: orderListSchema, response: answers(orderListData) },
-  }, async (request, reply) => {
+export default async function orderListRoutes(app: FastifyInstance) {
+  serve(app, api.user.orderList, {}, async (request, reply) => {
     const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
     const { page, limit, issue } = request.body;
     return reply.ok(await listOrders(app.db, { userId: request.user!.userId, from, to, issue, page, limit, lang: request.lang }));

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { payAccountData, payTypeSchema, setPayInfoSchema } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { inTransaction } from '../../db/transaction.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 import {
@@ -14,13 +13,8 @@ import {
 } from '../../domain/accounts/payAccounts.js';
 
 /** Bank card (type 0) and virtual wallet (type 1) binding. */
-export default async function payInfoRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/user/payInfo', {
-    preValidation: app.requireUser,
-    schema: { body: payTypeSchema, response: answers(payAccountData.nullable()) },
-  }, async (request, reply) => {
+export default async function payInfoRoutes(app: FastifyInstance) {
+  serve(app, api.user.payInfo, {}, async (request, reply) => {
     const account = await payAccountOf(app.db, request.user!.userId, request.body.type);
     return reply.ok(account ? presentPayAccount(account) : null);
   });
@@ -30,10 +24,7 @@ export default async function payInfoRoutes(fastify: FastifyInstance) {
    * replacing a bound one needs the security code — a session alone must not redirect the next
    * withdrawal — and tells the player in a station message.
    */
-  app.post('/api/user/setPayInfo', {
-    preValidation: app.requireUser,
-    schema: { body: setPayInfoSchema, response: answers(payAccountData) },
-  }, async (request, reply) => {
+  serve(app, api.user.setPayInfo, {}, async (request, reply) => {
     const { account, securityCode } = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { newPassSchema, noData, noInput, safetyInfoData, setSafetySchema, userinfoData } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { findUserById, loginInfo, setPasswordHash, setSecurityCodeHash } from '../../domain/accounts/users.js';
 import { hashSecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
@@ -11,16 +10,11 @@ import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /** Login password and security code (the 6-digit code that authorises withdrawals). */
-export default async function securityRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function securityRoutes(app: FastifyInstance) {
   const limits = app.rateLimits;
 
   /** Changes the password; every other session is revoked and this one gets a fresh token. */
-  app.post('/api/user/newPass', {
-    preValidation: app.requireUser,
-    config: { rateLimit: limits.secret },
-    schema: { body: newPassSchema, response: answers(userinfoData) },
-  }, async (request, reply) => {
+  serve(app, api.user.newPass, { config: { rateLimit: limits.secret } }, async (request, reply) => {
     const input = request.body;
     const { userId } = request.user!;
     const now = app.clock.now();
@@ -36,20 +30,13 @@ export default async function securityRoutes(fastify: FastifyInstance) {
     return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.set_success');
   });
 
-  app.post('/api/user/safetyInfo', {
-    preValidation: app.requireUser,
-    schema: { body: noInput, response: answers(safetyInfoData) },
-  }, async (request, reply) => {
+  serve(app, api.user.safetyInfo, {}, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
     return reply.ok({ isTrue: Boolean(user?.securityCodeHash) });
   });
 
   /** Sets the security code; once one is set, changing it needs the current one (after_code). */
-  app.post('/api/user/setSafety', {
-    preValidation: app.requireUser,
-    config: { rateLimit: limits.secret },
-    schema: { body: setSafetySchema, response: answers(noData) },
-  }, async (request, reply) => {
+  serve(app, api.user.setSafety, { config: { rateLimit: limits.secret } }, async (request, reply) => {
     const input = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();

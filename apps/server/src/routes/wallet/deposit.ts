@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { depositRequestSchema, formatMoney, idempotencyHeaders, noInput } from '@lucky28/shared';
-import { depositDetailsData, depositRequestData } from '@lucky28/shared';
+import { api, formatMoney } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { depositDetails, requestDeposit } from '../../domain/wallet/deposits.js';
 import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /** Deposits: the operator's details (user/recharge) and the request itself (user/depositRequest). */
-export default async function depositRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/user/recharge', {
-    preValidation: app.requireMember,
-    schema: { body: noInput, response: answers(depositDetailsData) },
-  }, async (request, reply) => {
+export default async function depositRoutes(app: FastifyInstance) {
+  serve(app, api.wallet.recharge, {}, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
     if (!user) throw new AppError('err.not_found');
     const details = await depositDetails(app.db);
@@ -34,10 +27,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
    * An Idempotency-Key header makes a retried request create one deposit only (the same key with
    * another request is refused).
    */
-  app.post('/api/user/depositRequest', {
-    preValidation: app.requireMember,
-    schema: { body: depositRequestSchema, headers: idempotencyHeaders, response: answers(depositRequestData) },
-  }, async (request, reply) => {
+  serve(app, api.wallet.depositRequest, {}, async (request, reply) => {
     const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();

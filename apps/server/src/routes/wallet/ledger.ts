@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ledgerListData, ledgerListSchema } from '@lucky28/shared';
-import { answers } from '../../http/answers.js';
+import { api } from '@lucky28/shared';
+import { serve } from '../../http/serve.js';
 import { parseDateRange } from '../../http/dateRange.js';
 import { listLedger } from '../../domain/wallet/ledgerList.js';
 
 /** user/quantityLogList: the caller's fund ledger (spec §2.10 fund details, §3 ledger entry). */
-export default async function ledgerRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/user/quantityLogList', {
-    preValidation: app.requireUser,
-    schema: { body: ledgerListSchema, response: answers(ledgerListData) },
-  }, async (request, reply) => {
+export default async function ledgerRoutes(app: FastifyInstance) {
+  serve(app, api.wallet.quantityLogList, {}, async (request, reply) => {
     const { type, page, limit } = request.body;
     const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
     const rows = await listLedger(app.db, { userId: request.user!.userId, from, to, type, page, limit });

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noInput, realNameInfoData, shimingData, shimingSchema } from '@lucky28/shared';
-import { answers } from '../../http/answers.js';
+import { api } from '@lucky28/shared';
+import { serve } from '../../http/serve.js';
 import { realNameInfo, submitRealName } from '../../domain/wallet/realName.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /** Real-name verification: user/shiming (submit for review) and user/shimingInfo (status and reason). */
-export default async function realNameRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/user/shiming', {
-    preValidation: app.requireMember,
-    schema: { body: shimingSchema, response: answers(shimingData) },
-  }, async (request, reply) => {
+export default async function realNameRoutes(app: FastifyInstance) {
+  serve(app, api.wallet.shiming, {}, async (request, reply) => {
     const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
@@ -22,10 +16,7 @@ export default async function realNameRoutes(fastify: FastifyInstance) {
     return reply.ok({ shiming: 1 }, 'msg.realname_submitted');
   });
 
-  app.post('/api/user/shimingInfo', {
-    preValidation: app.requireUser,
-    schema: { body: noInput, response: answers(realNameInfoData) },
-  }, async (request, reply) => {
+  serve(app, api.wallet.shimingInfo, {}, async (request, reply) => {
     return reply.ok(await realNameInfo(app.db, request.user!.userId));
   });
 }

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  amountField,
-  formatMoney,
-  idempotencyHeaders,
-  noInput,
-  withdrawActionData,
-  withdrawActionSchema,
-  withdrawInfoData,
-} from '@lucky28/shared';
+import { amountField, api, formatMoney } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { parseValue } from '../../http/input.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
@@ -23,13 +14,8 @@ import { inTransaction } from '../../db/transaction.js';
 const amount = amountField('err.amount_required');
 
 /** Withdrawals: user/withdrawInfo and user/withdrawAction (spec §4 withdraw flow, §5 checks). */
-export default async function withdrawRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post('/api/user/withdrawInfo', {
-    preValidation: app.requireMember,
-    schema: { body: noInput, response: answers(withdrawInfoData) },
-  }, async (request, reply) => {
+export default async function withdrawRoutes(app: FastifyInstance) {
+  serve(app, api.wallet.withdrawInfo, {}, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
     if (!user) throw new AppError('err.not_found');
     const accounts = await payAccountsOf(app.db, user.id);
@@ -51,11 +37,7 @@ export default async function withdrawRoutes(fastify: FastifyInstance) {
    * then the security code on the server (with the shared lockout), then, in one transaction: one
    * pending withdrawal at most, the amount debited into a pending ledger row.
    */
-  app.post('/api/user/withdrawAction', {
-    preValidation: app.requireMember,
-    config: { rateLimit: app.rateLimits.secret },
-    schema: { body: withdrawActionSchema, headers: idempotencyHeaders, response: answers(withdrawActionData) },
-  }, async (request, reply) => {
+  serve(app, api.wallet.withdrawAction, { config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();

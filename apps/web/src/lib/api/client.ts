@@ -9,6 +9,7 @@
  * - 7 s timeout (uploads: 60 s); on a timeout only, up to 6 retries 2 s apart — never for an upload
  *   (a picture is cheap to choose again, a duplicate upload is not). Other network failures reject at once.
  */
+import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
 import type { UploadAnswer } from '@lucky28/shared/schemas';
 
 export interface Envelope<T> {
@@ -174,6 +175,26 @@ export const apiUpload = async (path: string, file: File, fields: Record<string,
   form.append('file', file, file.name);
   return (await request<UploadAnswer>(path, { ...opts, form })).data;
 };
+
+type CallOptions = Omit<RequestOptions, 'data' | 'method' | 'form'>;
+
+/** One declared call (packages/shared/src/api): resolves its answer's `data`. */
+export async function call<C extends CallRef>(ref: C, input?: InputOf<C>, opts: CallOptions = {}): Promise<AnswerOf<C>> {
+  return (await send(ref, input, opts)).data;
+}
+
+/** One declared call, resolving the whole envelope (for its localised `msg`). */
+export function send<C extends CallRef>(ref: C, input?: InputOf<C>, opts: CallOptions = {}): Promise<Envelope<AnswerOf<C>>> {
+  return request<AnswerOf<C>>(ref.path, { ...opts, method: ref.method, data: input as Record<string, unknown> | undefined });
+}
+
+/** A declared upload call: `fields`, then `file`; the same envelope, 401 handling and errors as every call. */
+export async function upload<C extends CallRef>(ref: C, file: File, fields: Record<string, string> = {}, opts: Pick<RequestOptions, 'signal'> = {}): Promise<AnswerOf<C>> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', file, file.name);
+  return (await request<AnswerOf<C>>(ref.path, { ...opts, form })).data;
+}
 
 export const newIdempotencyKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto

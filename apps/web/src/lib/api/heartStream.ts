@@ -8,9 +8,10 @@
  * events are folded into the cached answers by heartEvents.ts.
  */
 import { createParser } from 'eventsource-parser';
+import { lottery } from '@lucky28/shared/api/refs';
 import { openEventStream } from './client';
 
-export const STREAM_PATH = '/api/Lottery/stream';
+export const STREAM_PATH = lottery.stream.path;
 /** The server comments every 15 s: a stream silent for this long is dead. */
 export const STREAM_SILENCE_MS = 40_000;
 export const STREAM_RETRY_MS = 5_000;

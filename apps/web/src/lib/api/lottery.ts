@@ -5,8 +5,9 @@
  * Imported by the home screen's cards: keep it free of anything heavier than the API client.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DrawEntry, Hall, HomeHeart, OddsList, RoomHeart } from '@lucky28/shared/schemas';
-import { apiPost } from './client';
+import * as api from '@lucky28/shared/api/refs';
+import type { HomeHeart, RoomHeart } from '@lucky28/shared/schemas';
+import { call } from './client';
 
 // The answers' types are inferred from the schemas the server declares (type-only: no zod in the bundle).
 export type {
@@ -30,7 +31,7 @@ export type {
 export function fetchHeart(ids: { plan_id: number; game_id: number }, signal?: AbortSignal): Promise<RoomHeart>;
 export function fetchHeart(ids: Record<string, never>, signal?: AbortSignal): Promise<HomeHeart>;
 export function fetchHeart(ids: { plan_id?: number; game_id?: number }, signal?: AbortSignal): Promise<unknown> {
-  return apiPost('/api/Lottery/heart', ids, { signal });
+  return call(api.lottery.heart, ids, { signal });
 }
 
 /** Every game's current round (the home cards). */
@@ -61,7 +62,7 @@ export const heartRefresh = (live: boolean, pollMs: number) => ({
 // ---- Lottery/issueList ---------------------------------------------------------------------------
 
 export const fetchIssueList = (gameId: number, limit: number, signal?: AbortSignal) =>
-  apiPost<DrawEntry[]>('/api/Lottery/issueList', { game_id: gameId, limit }, { signal });
+  call(api.lottery.issueList, { game_id: gameId, limit }, { signal });
 
 /** The game's latest `limit` draws; `tag` keeps the callers' differently refreshed lists apart. */
 export const issueListQuery = (gameId: number, limit: number, tag: string) =>
@@ -84,7 +85,7 @@ export const drawsAsOfQuery = (gameId: number, limit: number, lastIssue: string 
 
 // ---- Lottery/oddsList ----------------------------------------------------------------------------
 
-export const fetchOddsList = (planId: number, signal?: AbortSignal) => apiPost<OddsList>('/api/Lottery/oddsList', { plan_id: planId }, { signal });
+export const fetchOddsList = (planId: number, signal?: AbortSignal) => call(api.lottery.oddsList, { plan_id: planId }, { signal });
 
 /** A room's odds and limits per class; they change rarely. */
 export const oddsListQuery = (planId: number) =>
@@ -96,7 +97,7 @@ export const oddsListQuery = (planId: number) =>
 
 // ---- Lottery/index -------------------------------------------------------------------------------
 
-export const fetchLotteryIndex = (signal?: AbortSignal) => apiPost<Hall>('/api/Lottery/index', {}, { signal });
+export const fetchLotteryIndex = (signal?: AbortSignal) => call(api.lottery.index, {}, { signal });
 
 /** Every game with its rooms. */
 export const lotteryIndexQuery = () =>

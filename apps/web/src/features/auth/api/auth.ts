@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginAnswer } from '@lucky28/shared/schemas';
-import { request } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { send } from '../../../lib/api';
 
 export interface LoginInput {
   account: string;
@@ -16,11 +16,14 @@ export interface RegisterInput {
   inviter_id?: string;
 }
 
-export const login = (input: LoginInput) => request<LoginAnswer>('/api/user/login', { data: { ...input } });
+export const login = (input: LoginInput) => send(api.user.login, input);
 
 /** group_id is always 1 (spec §5); the invitation code is optional. */
-export const register = (input: RegisterInput) =>
-  request<LoginAnswer>('/api/user/register', { data: { ...input, group_id: 1 } });
+export const register = (input: RegisterInput) => {
+  // The spec's payload names the group; the server registers members only and ignores it.
+  const payload = { ...input, group_id: 1 };
+  return send(api.user.register, payload);
+};
 
 export const useLogin = () => useMutation({ mutationFn: login });
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/Logo';
+import './auth.css';
 
 /** The red-and-gold frame of the login and register screens. */
 export function AuthLayout({ title, subtitle, onBack, children }: { title: string; subtitle: string; onBack: () => void; children: ReactNode }) {

@@ -13,6 +13,7 @@ import { useFieldProblem } from '../../../components/useFieldProblem';
 import { supportConfigQuery } from '../../../lib/api/support';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
+import './auth.css';
 
 /** After a successful login the 500 ms loading notice shows, then the app moves on (spec §4). */
 const AFTER_LOGIN_MS = 500;
@@ -97,7 +98,7 @@ export function LoginScreen() {
         </Form.Item>
       </Form>
       <div className="auth-row">
-        <Checkbox checked={remember} onChange={setRemember} className="remember">
+        <Checkbox checked={remember} onChange={setRemember}>
           {t('auth.remember')}
         </Checkbox>
         <button

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import './auth.css';
 
 export function PasswordInput(props: { value: string; onChange(v: string): void; placeholder: string; name: string; autoComplete: string; onEnterPress?(): void }) {
   const [visible, setVisible] = useState(false);

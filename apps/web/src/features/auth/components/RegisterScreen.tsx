@@ -10,6 +10,7 @@ import { useRegister } from '../api/auth';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
+import './auth.css';
 
 /** /register (spec §2.5): username, password, confirmation, invitation code (prefilled from ?inviter_id). */
 export function RegisterScreen() {

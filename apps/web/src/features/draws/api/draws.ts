@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../../lib/api';
 import { issueListQuery } from '../../../lib/api/lottery';
-import type { CandleEntry } from '@lucky28/shared/schemas';
 
 /** `Lottery/issueList`: the game's draws, newest first; refreshed every 15 s while shown. */
 export function useDraws(gameId: number, limit = 100) {
@@ -18,7 +18,7 @@ export function useDraws(gameId: number, limit = 100) {
 export function useCandles(gameId: number, limit = 100) {
   return useQuery({
     queryKey: ['lottery', 'cand', gameId, limit] as const,
-    queryFn: ({ signal }) => apiPost<CandleEntry[]>('/api/Lottery/cand', { game_id: gameId, limit }, { signal }),
+    queryFn: ({ signal }) => call(api.lottery.cand, { game_id: gameId, limit }, { signal }),
     enabled: gameId > 0,
     refetchInterval: 15_000,
     refetchIntervalInBackground: false,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import type { OrderRow, OrderTotals } from '@lucky28/shared/schemas';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../../lib/api';
 
 export interface DateRange {
   /** "YYYY-MM-DD"; empty = today (spec §5). */
@@ -12,7 +12,7 @@ export interface DateRange {
 export function useOrders(range: DateRange) {
   return useQuery({
     queryKey: ['user', 'orderList', range.begin, range.end] as const,
-    queryFn: ({ signal }) => apiPost<OrderRow[]>('/api/user/orderList', { begin_date: range.begin, end_date: range.end }, { signal }),
+    queryFn: ({ signal }) => call(api.user.orderList, { begin_date: range.begin, end_date: range.end }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.some((o) => o.status === 0) ? 5000 : false),
@@ -24,7 +24,7 @@ export function useOrders(range: DateRange) {
 export function useOrderTotals(range: DateRange, pending: boolean) {
   return useQuery({
     queryKey: ['user', 'orderTotals', range.begin, range.end] as const,
-    queryFn: ({ signal }) => apiPost<OrderTotals>('/api/user/orderTotals', { begin_date: range.begin, end_date: range.end }, { signal }),
+    queryFn: ({ signal }) => call(api.protection.orderTotals, { begin_date: range.begin, end_date: range.end }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: pending ? 5000 : false,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from 'antd-mobile';
 import type { Banner } from '../api/home';
+import './home.css';
 
 export const AUTOPLAY_MS = 3000;
 

@@ -11,6 +11,7 @@ import { useHome } from '../api/home';
 import { BannerCarousel } from './BannerCarousel';
 import { VersionNotice } from './VersionNotice';
 import { useVersionLabel } from '../../../lib/api/siteConfig';
+import './home.css';
 
 /** Two small icons drawn here (the icon set's own would add a chunk to the first screen's budget, DESIGN §10). */
 const TrendsIcon = () => (

@@ -1,3 +1,5 @@
+import './home.css';
+
 /** The home page's version notice: a slow marquee (static and wrapped for reduced motion). */
 export function VersionNotice({ text }: { text: string }) {
   return (

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayAccount, SafetyInfo } from '@lucky28/shared/schemas';
-import { apiPost, request } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import type { PayAccount } from '@lucky28/shared/schemas';
+import { call, send } from '../../../lib/api';
 
 export type PayType = 0 | 1;
 
@@ -11,7 +12,7 @@ export type PayType = 0 | 1;
  */
 export type { PayAccount };
 
-export const getPayInfo = (type: PayType) => apiPost<PayAccount | null>('/api/user/payInfo', { type });
+export const getPayInfo = (type: PayType) => call(api.user.payInfo, { type });
 
 export const payInfoQueryOptions = (type: PayType) =>
   queryOptions({ queryKey: ['user', 'payInfo', type] as const, queryFn: () => getPayInfo(type) });
@@ -20,7 +21,7 @@ export const usePayInfo = (type: PayType) => useQuery(payInfoQueryOptions(type))
 
 /** Whether the player has a security code (user/safetyInfo): replacing a bound account needs it. */
 export const paySafetyQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: () => apiPost<SafetyInfo>('/api/user/safetyInfo'), staleTime: 0 });
+  queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: () => call(api.user.safetyInfo), staleTime: 0 });
 
 export const usePaySafety = () => useQuery(paySafetyQueryOptions());
 
@@ -34,7 +35,7 @@ export interface SetPayInfoInput {
   securityCode?: string;
 }
 
-export const setPayInfo = (input: SetPayInfoInput) => request<PayAccount>('/api/user/setPayInfo', { data: { ...input } });
+export const setPayInfo = (input: SetPayInfoInput) => send(api.user.setPayInfo, input);
 
 export function useSetPayInfo() {
   const queryClient = useQueryClient();

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { shortenMiddle } from '../../../lib/format';
 import { usePayInfo, type PayAccount, type PayType } from '../api/payment';
+import './payment.css';
 
 /** A bound account as a card: icon and name on top, its number in the middle, a labelled line below. */
 function PayCard({ kind, icon, name, label, value, children }: { kind: 'bank' | 'wallet'; icon: ReactNode; name: string; label: string; value: ReactNode; children: ReactNode }) {

@@ -9,6 +9,7 @@ import { UserAvatar } from '../../../components/UserAvatar';
 import { MEMBER_GROUP, useUserInfo, verificationStatus } from '../../../lib/auth';
 import { showError } from '../../../lib/feedback';
 import { maskIdCard } from '../../../lib/format';
+import './personal.css';
 
 const MENU = [
   { to: '/setting?type=2', label: 'personal.menu.account', icon: <UserContactOutline /> },
@@ -119,7 +120,7 @@ export function PersonalScreen({ children, summary, menuExtra }: { children?: Re
           />
         )}
 
-        <List className="menu-list" mode="card">
+        <List mode="card">
           {MENU.map((m) => (
             <List.Item key={m.to} prefix={<span className="menu-icon">{m.icon}</span>} onClick={() => navigate(m.to)} arrowIcon={<RightOutline />}>
               {t(m.label)}

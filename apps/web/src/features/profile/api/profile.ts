@@ -1,4 +1,5 @@
-import { request } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { send } from '../../../lib/api';
 import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 import { userInfoQueryOptions } from '../../../lib/auth';
 
@@ -9,7 +10,7 @@ export interface ProfileInput {
   avatar?: number;
 }
 
-/** POST /api/user/profile. */
-export const updateProfile = (input: ProfileInput) => request<null>('/api/user/profile', { data: { ...input } });
+/** Saves what is given; `msg` is the server's confirmation. */
+export const updateProfile = (input: ProfileInput) => send(api.user.profile, input);
 
 export const useUpdateProfile = () => useRefreshingMutation(updateProfile, [userInfoQueryOptions().queryKey], { awaitRefresh: true });

@@ -13,6 +13,7 @@ import { firstProblem } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/profile';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { useHasSupportChat } from '../../../lib/api/support';
+import './profile.css';
 
 function BaseInfoForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { useUserInfo } from '../../../lib/auth';
 import { showError, showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
 import { useUpdateProfile } from '../api/profile';
+import './profile.css';
 
 /** /defaultAvatar (spec §2.9): the grid of the nine system avatars. */
 export function DefaultAvatarScreen() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RealNameInfo, RealNameStatus } from '@lucky28/shared/schemas';
-import { apiPost, apiUpload, request } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { apiUpload, call, send } from '../../../lib/api';
 import { userInfoQueryOptions } from '../../../lib/auth';
 import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
 /** `user/shimingInfo`: status (0 unverified, 1 under review, 2 verified), the last request masked, and a refusal's reason. */
 export const realNameInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'shimingInfo'] as const, queryFn: () => apiPost<RealNameInfo>('/api/user/shimingInfo'), staleTime: 0 });
+  queryOptions({ queryKey: ['user', 'shimingInfo'] as const, queryFn: () => call(api.wallet.shimingInfo), staleTime: 0 });
 
 export const useRealNameInfo = () => useQuery(realNameInfoQueryOptions());
 
@@ -20,6 +20,6 @@ export interface RealNameInput {
   idcard_fan: string;
 }
 
-export const submitRealName = (input: RealNameInput) => request<RealNameStatus>('/api/user/shiming', { data: { ...input } });
+export const submitRealName = (input: RealNameInput) => send(api.wallet.shiming, input);
 
 export const useSubmitRealName = () => useRefreshingMutation(submitRealName, [realNameInfoQueryOptions().queryKey, userInfoQueryOptions().queryKey]);

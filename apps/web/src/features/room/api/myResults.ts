@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
+import * as api from '@lucky28/shared/api/refs';
 import type { OrderRow } from '@lucky28/shared/schemas';
-import { apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /**
  * The player's own orders of each drawn round they bet on in this room (`user/orderList` with
@@ -10,7 +11,7 @@ export function useMyRoundOrders(planId: number, issues: readonly string[]): Map
   return useQueries({
     queries: issues.map((issue) => ({
       queryKey: ['user', 'orderList', 'issue', issue] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiPost<OrderRow[]>('/api/user/orderList', { issue }, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(api.user.orderList, { issue }, { signal }),
       staleTime: Infinity,
       refetchInterval: (q: { state: { data?: OrderRow[] } }) => (q.state.data?.some((o) => o.status !== 1) ? 2000 : false),
       retry: 1,

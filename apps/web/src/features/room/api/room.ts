@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { BetEntry } from '@lucky28/shared/schemas';
-import { newIdempotencyKey, request } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { newIdempotencyKey, send } from '../../../lib/api';
 import { drawsAsOfQuery, heartRefresh, oddsListQuery, roomHeartQuery } from '../../../lib/api/lottery';
 import { applyRoomEvent } from '../../../lib/api/heartEvents';
 import { useHeartStream } from '../../../hooks/useHeartStream';
@@ -45,17 +45,11 @@ export interface BetRequest {
 export function usePlaceBet() {
   return useMutation({
     mutationFn: async (bet: BetRequest) => {
-      const env = await request<BetEntry>('/api/Lottery/playOrder', {
-        method: 'POST',
-        data: {
-          issue: bet.issue,
-          plan_id: bet.planId,
-          game_id: bet.gameId,
-          play_type: bet.playTypes.join(','),
-          money: bet.money,
-        },
-        idempotencyKey: newIdempotencyKey(),
-      });
+      const env = await send(
+        api.lottery.playOrder,
+        { issue: bet.issue, plan_id: bet.planId, game_id: bet.gameId, play_type: bet.playTypes.join(','), money: bet.money },
+        { idempotencyKey: newIdempotencyKey() },
+      );
       return { entry: env.data, msg: env.msg };
     },
   });

@@ -7,6 +7,7 @@ import { Page } from '../../../components/Page';
 import { showError, showNotice, showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
 import { useSafetyInfo, useSetSafety } from '../api/security';
+import './security.css';
 
 export const CODE_LENGTH = 6;
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/Logo';
 import { Page } from '../../../components/Page';
 import { useVersionLabel } from '../../../lib/api/siteConfig';
+import './settings.css';
 
 /** /about (spec §2.8): logo, version, copyright. */
 export function AboutScreen() {

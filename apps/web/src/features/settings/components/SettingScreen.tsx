@@ -20,6 +20,7 @@ import { logout, useUserInfo, verificationStatus } from '../../../lib/auth';
 import { storedLanguageChoice } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useVersionLabel } from '../../../lib/api/siteConfig';
+import './settings.css';
 
 interface Entry {
   key: string;

@@ -1,34 +1,37 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DepositDetails, DepositRequest, LedgerEntry, WithdrawAction, WithdrawInfo } from '@lucky28/shared/schemas';
-import { apiPost, apiUpload, request } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import type { LedgerEntry, WithdrawInfo } from '@lucky28/shared/schemas';
+import { apiUpload, call, send } from '../../../lib/api';
 import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
 export type { LedgerEntry, WithdrawInfo };
 
 export const rechargeInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['wallet', 'recharge'] as const, queryFn: () => apiPost<DepositDetails>('/api/user/recharge'), staleTime: 0 });
+  queryOptions({ queryKey: ['wallet', 'recharge'] as const, queryFn: () => call(api.wallet.recharge), staleTime: 0 });
 
 export type DepositChannel = 'usdt' | 'bank';
 
 /** The screenshot (user/uploadRechargeScreenshot) then the request itself (user/depositRequest), pending review. */
 export async function submitDeposit(input: { money: string; channel: DepositChannel; file: File; idempotencyKey: string }) {
   const uploaded = await apiUpload('/api/user/uploadRechargeScreenshot', input.file);
-  return request<DepositRequest>('/api/user/depositRequest', {
-    data: { money: input.money, channel: input.channel, screenshot: uploaded.url },
-    idempotencyKey: input.idempotencyKey,
-  });
+  return send(
+    api.wallet.depositRequest,
+    { money: input.money, channel: input.channel, screenshot: uploaded.url },
+    { idempotencyKey: input.idempotencyKey },
+  );
 }
 
 export const useSubmitDeposit = () => useRefreshingMutation(submitDeposit, [['wallet']]);
 
 export const withdrawInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['wallet', 'withdrawInfo'] as const, queryFn: () => apiPost<WithdrawInfo>('/api/user/withdrawInfo'), staleTime: 0 });
+  queryOptions({ queryKey: ['wallet', 'withdrawInfo'] as const, queryFn: () => call(api.wallet.withdrawInfo), staleTime: 0 });
 
 export const withdrawAction = (input: { type: 0 | 1; money: string; securityCode: string; idempotencyKey: string }) =>
-  request<WithdrawAction>('/api/user/withdrawAction', {
-    data: { type: input.type, money: input.money, securityCode: input.securityCode },
-    idempotencyKey: input.idempotencyKey,
-  });
+  send(
+    api.wallet.withdrawAction,
+    { type: input.type, money: input.money, securityCode: input.securityCode },
+    { idempotencyKey: input.idempotencyKey },
+  );
 
 export const useWithdraw = () => useRefreshingMutation(withdrawAction, [['wallet'], ['user', 'info']], { evenOnFailure: true });
 
@@ -45,8 +48,8 @@ export function useLedger(filter: LedgerFilter) {
   return useQuery({
     queryKey: ['wallet', 'ledger', filter.begin, filter.end, filter.type ?? 'all'] as const,
     queryFn: ({ signal }) =>
-      apiPost<LedgerEntry[]>(
-        '/api/user/quantityLogList',
+      call(
+        api.wallet.quantityLogList,
         { begin_date: filter.begin, end_date: filter.end, ...(filter.type === undefined ? {} : { type: filter.type }) },
         { signal },
       ),

@@ -1,15 +1,12 @@
 import { parseMoney } from '@lucky28/shared/money';
+import type { WithdrawInfo } from '@lucky28/shared/schemas';
 import { MIN_WITHDRAW_CENTS, readAmount } from '@lucky28/shared/wallet';
 
-/** What withdrawInfo tells the screen (spec §3 "withdraw info"). */
-export interface WithdrawState {
-  has_idcard: boolean;
-  pay_list: unknown[];
-  isTrue: boolean;
-  min_withdraw: string;
-  /** The withdrawable balance, "500.00". */
-  money: string;
-}
+/**
+ * What the checks read of withdrawInfo's answer (spec §3 "withdraw info"); `money` is the withdrawable
+ * balance. Of the bound accounts only which slots are filled matters.
+ */
+export type WithdrawState = Pick<WithdrawInfo, 'has_idcard' | 'isTrue' | 'min_withdraw' | 'money'> & { pay_list: readonly unknown[] };
 
 export type WithdrawStep =
   | { kind: 'redirect'; to: string; message: string }
@@ -40,4 +37,4 @@ export function withdrawStep(state: WithdrawState, amount: string): WithdrawStep
 }
 
 /** The account chosen by default: the bank card when bound, else the wallet. */
-export const defaultPayType = (payList: unknown[]): 0 | 1 => (payList[0] ? 0 : 1);
+export const defaultPayType = (payList: readonly unknown[]): 0 | 1 => (payList[0] ? 0 : 1);

@@ -1,0 +1,56 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session } from '../../lib/session';
+import { fakeServer, ok, renderScreen } from '../../test/render';
+import type { GameView, RoomView } from './api';
+import { GamesPage } from './GamesPage';
+
+const big = { class: 1, name: 'Big', kind: 'base', enabled: true, odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00', rtp: '97.00' };
+const room: RoomView = {
+  id: 3, game_id: 1, type: 0, title: 'Starter', title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' },
+  min_limit: '10.00', join_limit: '0.00', enabled: true, odds: [big], pending: null, pending_from: null,
+};
+const canada: GameView = { id: 1, code: 'jnd28', enabled: true, open_from: '08:00', open_to: '22:00', pending: null, pending_from: null, rooms: [room] };
+const NEXT_ROUND = 1_780_000_210;
+
+/** The games page with Canadian 28 on a server that keeps a game update for the next round. */
+function gamesServer(role: string) {
+  let game = canada;
+  return fakeServer({
+    me: () => ok({ id: 1, username: 'op', role }),
+    gameConfig: () => ok({ games: [game], next_round_at: NEXT_ROUND }),
+    gameUpdate: (b) => {
+      game = { ...canada, pending: { enabled: b.enabled as boolean, open_from: b.open_from as string, open_to: b.open_to as string }, pending_from: NEXT_ROUND };
+      return ok(null);
+    },
+  });
+}
+
+beforeEach(() => session.set('op-token'));
+
+describe('the games page', () => {
+  it('closes a game from the next round, keeping its hours, and shows the change waiting', async () => {
+    const { calls } = gamesServer('admin');
+    renderScreen(<GamesPage />);
+    const card = (await screen.findByText('Canadian 28 (#1)')).closest('.ant-card') as HTMLElement;
+    const open = within(card).getAllByRole('switch')[0]!;
+    await waitFor(() => expect(open.getAttribute('aria-checked')).toBe('true'));
+    await userEvent.click(open);
+    await userEvent.click(within(card).getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Saved; takes effect from the next round')).toBeTruthy();
+    expect(calls.find((c) => c.call === 'gameUpdate')?.body).toEqual({ lang: 'en', id: 1, enabled: false, open_from: '08:00', open_to: '22:00' });
+    expect(await within(card).findByText(/^Changes from /)).toBeTruthy();
+  }, 60_000);
+
+  it('opens a room in the editor; an operator who is not an admin only reads', async () => {
+    const { calls } = gamesServer('finance');
+    renderScreen(<GamesPage />);
+    const row = (await screen.findByText('新手房 / 新手房 / Starter / Phòng mới')).closest('tr')!;
+    expect(within(row).getByText('97.00%')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Save/ })).toBeNull());
+    await userEvent.click(within(row).getByRole('button', { name: 'View' }));
+    expect(await screen.findByText('Room #3')).toBeTruthy();
+    expect(calls.some((c) => c.call === 'gameUpdate')).toBe(false);
+  }, 60_000);
+});

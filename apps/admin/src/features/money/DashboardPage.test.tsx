@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { session } from '../../lib/session';
+import { fakeServer, ok, renderScreen } from '../../test/render';
+import { DashboardPage } from './DashboardPage';
+
+const figures = (deposits: string) => ({ deposits, withdrawals: '300.00', gifts: '20.00', stakes: '5000.00', payouts: '4700.00', house: '300.00', players: 12 });
+
+beforeEach(() => session.set('op-token'));
+
+/** The value shown under a statistic's title inside `card`. */
+const statistic = (card: HTMLElement, title: string) => within(card).getByText(title).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
+
+describe('the money dashboard', () => {
+  it("shows today's figures, the last 30 days by default, and the period chosen", async () => {
+    const { calls } = fakeServer({
+      moneySummary: (b) =>
+        ok(
+          b.begin_date === undefined
+            ? { totals: figures('1000.00'), days: [] }
+            : { totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'), days: [{ day: String(b.begin_date), ...figures('777.00') }] },
+        ),
+    });
+    renderScreen(<DashboardPage />);
+    const today = (await screen.findByText('Today')).closest('.ant-card') as HTMLElement;
+    const period = screen.getByText('Period').closest('.ant-card') as HTMLElement;
+    await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
+    await waitFor(() => expect(statistic(period, 'Deposits')).toBe('9,000.00'));
+    expect(calls.map((c) => c.body)).toEqual(
+      expect.arrayContaining([
+        { lang: 'en' },
+        { lang: 'en', begin_date: dayjs().subtract(29, 'day').format('YYYY-MM-DD'), end_date: dayjs().format('YYYY-MM-DD') },
+      ]),
+    );
+
+    const [from, to] = within(period).getAllByRole('textbox') as HTMLInputElement[];
+    fireEvent.mouseDown(from!);
+    fireEvent.change(from!, { target: { value: '2026-05-01' } });
+    fireEvent.keyDown(from!, { key: 'Enter', code: 'Enter' });
+    fireEvent.change(to!, { target: { value: '2026-05-10' } });
+    fireEvent.keyDown(to!, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(statistic(period, 'Deposits')).toBe('777.00'));
+    expect(calls.filter((c) => c.call === 'moneySummary').at(-1)?.body).toEqual({ lang: 'en', begin_date: '2026-05-01', end_date: '2026-05-10' });
+  }, 60_000);
+});

@@ -1,0 +1,75 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session } from '../../lib/session';
+import { fakeServer, ok, renderRoutes } from '../../test/render';
+import type { UserDetail } from './api';
+import { UserDetailPage } from './UserDetailPage';
+
+const alice: UserDetail = {
+  id: 5, username: 'alice', nickname: 'Ally', group_id: 1, money: '100.00', score: '50.00', balance: '150.00', shiming: 2, frozen: false,
+  created_at: 1_780_000_000, real_name: 'Alice Wong', has_idcard: true, has_security_code: false,
+  inviter: { id: 2, username: 'carol' }, invitees: { total: 0, list: [] }, sessions: [],
+  accounts: [{ type: 0, acc: '6222****2233', acc_name: 'A***', acc_bank: 'ICBC', mark: '' }],
+  protection: null,
+};
+const ledgerRow = { id: 70, type: 4, status: 1, wallet: 'money', quantity: '20.00', over: '150.00', memo: 'Birthday bonus', createtime: 1_780_000_000 };
+
+/** The user page of player #5 as a support operator. */
+function renderUserPage(handlers: Parameters<typeof fakeServer>[0]) {
+  const fake = fakeServer({
+    me: () => ok({ id: 1, username: 'sue', role: 'support' }),
+    userLedger: () => ok({ total: 1, list: [ledgerRow] }),
+    userBets: () => ok({ total: 0, list: [] }),
+    ...handlers,
+  });
+  renderRoutes([{ path: '/users/:id', element: <UserDetailPage /> }], '/users/5');
+  return fake;
+}
+
+beforeEach(() => session.set('op-token'));
+
+describe("a player's page", () => {
+  it('shows a masked payout account and, on request, the account in full', async () => {
+    const { calls } = renderUserPage({
+      userDetail: () => ok(alice),
+      userRevealAccount: () => ok({ type: 0, acc: '6222020200112233', acc_name: 'Alice Wong', acc_bank: 'ICBC', mark: '' }),
+    });
+    expect((await screen.findByTestId('account-0')).textContent).toBe('ICBC A*** · 6222****2233');
+    expect(calls.find((c) => c.call === 'userDetail')?.body).toEqual({ lang: 'en', id: 5 });
+    await userEvent.click(screen.getByRole('button', { name: 'Show in full (audited)' }));
+    await waitFor(() => expect(screen.getByTestId('account-0').textContent).toBe('ICBC Alice Wong · 6222020200112233'));
+    expect(calls.find((c) => c.call === 'userRevealAccount')?.body).toEqual({ lang: 'en', id: 5, type: 0 });
+    expect(screen.queryByRole('button', { name: 'Show in full (audited)' })).toBeNull();
+  }, 60_000);
+
+  it('freezes the player with a reason and shows them frozen once the server has answered', async () => {
+    let frozen = false;
+    const { calls } = renderUserPage({
+      userDetail: () => ok({ ...alice, frozen }),
+      userFreeze: () => {
+        frozen = true;
+        return ok(null);
+      },
+    });
+    await screen.findByText('alice (#5) · Ally');
+    expect(screen.queryByText('Frozen')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Freeze' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Chargeback');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(calls.find((c) => c.call === 'userFreeze')?.body).toEqual({ lang: 'en', id: 5, frozen: true, reason: 'Chargeback' }));
+    expect(await screen.findByText('Frozen')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unfreeze' })).toBeTruthy();
+    expect(calls.filter((c) => c.call === 'userLedger').length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it("lists the player's ledger a page at a time", async () => {
+    const { calls } = renderUserPage({ userDetail: () => ok(alice) });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Ledger' }));
+    const row = (await screen.findByText('Birthday bonus')).closest('tr')!;
+    expect(within(row).getByText('Gift')).toBeTruthy();
+    expect(within(row).getByText('20.00')).toBeTruthy();
+    expect(calls.find((c) => c.call === 'userLedger')?.body).toEqual({ lang: 'en', id: 5, page: 1, limit: 20 });
+  }, 60_000);
+});

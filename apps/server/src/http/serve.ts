@@ -1,0 +1,88 @@
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotencyHeaders, type Access, type ApiCall } from '@lucky28/shared';
+import { answers } from './answers.js';
+import type { Guard } from './guards.js';
+
+/** Where a call's input arrives: the path (files), the query string (GET, streams) or the body. */
+type InputPart<C extends ApiCall> = C['kind'] extends 'file' ? 'params' : C['method'] extends 'GET' ? 'querystring' : 'body';
+
+export type RouteSchemaOf<C extends ApiCall> = { [P in InputPart<C>]: C['input'] } & {
+  response: ReturnType<typeof answers<C['answer']>>;
+  headers?: typeof idempotencyHeaders;
+  consumes?: string[];
+};
+
+export type CallHandler<C extends ApiCall> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  RouteSchemaOf<C>,
+  ZodTypeProvider
+>;
+
+export interface ServeOptions extends Omit<RouteShorthandOptions, 'schema' | 'preValidation'> {
+  /**
+   * The authentication check, when not the one the contract's access names (e.g. a player guard that
+   * may answer from a recent session). It must be of the same kind and roles: the route table is
+   * checked against the contract when the app starts.
+   */
+  guard?: Guard;
+  /** Hooks after the guard, before the input is checked. */
+  preValidation?: Guard[];
+}
+
+/** The guard the contract's access names; `service` calls bring their own (a shared key). */
+export function guardFor(app: FastifyInstance, access: Access): Guard | undefined {
+  switch (access.who) {
+    case 'public':
+      return undefined;
+    case 'player':
+      return app.requireUser;
+    case 'member':
+      return app.requireMember;
+    case 'operator':
+      return access.roles ? app.requireOperator(...access.roles.filter((r) => r !== 'admin')) : app.requireOperatorSession;
+    case 'service':
+      throw new Error('a service call names its guard (serve(…, { guard }))');
+  }
+}
+
+/** The route schema of a call: its input where the call takes it, its answers, its headers. */
+export function routeSchemaOf<C extends ApiCall>(call: C): RouteSchemaOf<C> {
+  const part = call.kind === 'file' ? 'params' : call.method === 'GET' ? 'querystring' : 'body';
+  return {
+    [part]: call.input,
+    ...(call.kind === 'file' ? {} : { response: answers(call.answer, call.answerMsg ? { msg: call.answerMsg } : {}) }),
+    ...(call.idempotent ? { headers: idempotencyHeaders } : {}),
+    ...(call.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+  } as RouteSchemaOf<C>;
+}
+
+/**
+ * Registers the route of one declared call: its method, path, schemas and guard all come from the
+ * contract (packages/shared/src/api); the route adds only its handler and HTTP options.
+ */
+export function serve<C extends ApiCall>(app: FastifyInstance, call: C, options: ServeOptions, handler: CallHandler<C>): void {
+  const { guard = guardFor(app, call.access), preValidation = [], ...rest } = options;
+  const hooks = [...(guard ? [guard] : []), ...preValidation];
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...rest,
+    method: call.method,
+    url: call.path,
+    schema: routeSchemaOf(call),
+    ...(hooks.length ? { preValidation: hooks } : {}),
+    handler,
+  } as Parameters<FastifyInstance['route']>[0]);
+}

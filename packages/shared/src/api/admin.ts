@@ -1,0 +1,2 @@
+/** The admin calls. Server: apps/server/src/routes/admin/. */
+export const admin = {};

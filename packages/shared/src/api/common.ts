@@ -1,0 +1,2 @@
+/** The common calls. Server: apps/server/src/routes/common/. */
+export const common = {};

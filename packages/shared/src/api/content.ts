@@ -1,0 +1,2 @@
+/** The content calls. Server: apps/server/src/routes/content/. */
+export const content = {};

@@ -1,0 +1,2 @@
+/** The docs calls. Server: apps/server/src/routes/docs/. */
+export const docs = {};

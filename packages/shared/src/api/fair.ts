@@ -1,0 +1,2 @@
+/** The fair calls. Server: apps/server/src/routes/fair/. */
+export const fair = {};

@@ -1,0 +1,2 @@
+/** The settings calls. Server: apps/server/src/routes/settings/. */
+export const settings = {};

@@ -1,0 +1,2 @@
+/** The support calls. Server: apps/server/src/routes/support/. */
+export const support = {};
