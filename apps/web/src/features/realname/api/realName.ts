@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as api from '@lucky28/shared/api/refs';
 import type { RealNameInfo, RealNameStatus } from '@lucky28/shared/schemas';
-import { apiPost, apiUpload, request } from '../../../lib/api';
+import { apiPost, request, upload } from '../../../lib/api';
 import { userInfoQueryOptions } from '../../../lib/auth';
 import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
@@ -11,7 +12,7 @@ export const realNameInfoQueryOptions = () =>
 export const useRealNameInfo = () => useQuery(realNameInfoQueryOptions());
 
 /** An ID-card picture, uploaded at choose time (spec §4); answers its private address. */
-export const uploadIdcardPicture = async (file: File) => (await apiUpload('/api/common/upload', file, { type: 'idcard' })).url;
+export const uploadIdcardPicture = async (file: File) => (await upload(api.common.upload, file, { type: 'idcard' })).url;
 
 export interface RealNameInput {
   truename: string;
