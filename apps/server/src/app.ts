@@ -29,7 +29,7 @@ import profileRoutes from './routes/user/profile.js';
 import securityRoutes from './routes/user/security.js';
 import payInfoRoutes from './routes/user/payInfo.js';
 import contentRoutes from './routes/content/index.js';
-// --- wallet and operators (issue 4) ---
+// --- wallet and operators ---
 import { operatorAuthPlugin } from './plugins/operatorAuth.js';
 import { resolveOperatorKey } from './domain/operators/secretBox.js';
 import { sealLegacyTotpSecrets } from './domain/operators/operators.js';
@@ -37,7 +37,7 @@ import walletRoutes from './routes/wallet/index.js';
 import commonRoutes from './routes/common/index.js';
 import adminRoutes from './routes/admin/index.js';
 // --- end wallet and operators ---
-// --- game engine (issue 3) ---
+// --- game engine ---
 import { gamePlugin } from './plugins/game.js';
 import lotteryRoutes from './routes/lottery/index.js';
 import fairRoutes from './routes/fair/index.js';
@@ -161,7 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);
-  if (opts.config.apiDocs) await app.register(apiDocsPlugin);
+  await app.register(apiDocsPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
@@ -169,12 +169,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes);
   await app.register(payInfoRoutes);
   await app.register(contentRoutes);
-  // --- wallet and operators (issue 4) ---
+  // --- wallet and operators ---
   await app.register(walletRoutes);
   await app.register(commonRoutes);
   await app.register(adminRoutes);
   // --- end wallet and operators ---
-  // --- game engine (issue 3): app.game, scheduler started on ready when config.scheduler ---
+  // --- game engine: app.game, scheduler started on ready when config.scheduler ---
   await app.register(gamePlugin);
   await app.register(lotteryRoutes);
   await app.register(fairRoutes);

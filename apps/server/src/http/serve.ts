@@ -16,8 +16,10 @@ import type { Guard } from './guards.js';
 /** Where a call's input arrives: the path (files), the query string (GET, streams) or the body. */
 type InputPart<C extends ApiCall> = C['kind'] extends 'file' ? 'params' : C['method'] extends 'GET' ? 'querystring' : 'body';
 
-export type RouteSchemaOf<C extends ApiCall> = { [P in InputPart<C>]: C['input'] } & {
-  response: ReturnType<typeof answers<C['answer']>>;
+/** A file is answered as it is: no envelope to declare (or check). */
+type AnswerPart<C extends ApiCall> = C['kind'] extends 'file' ? { response?: never } : { response: ReturnType<typeof answers<C['answer']>> };
+
+export type RouteSchemaOf<C extends ApiCall> = { [P in InputPart<C>]: C['input'] } & AnswerPart<C> & {
   headers?: typeof idempotencyHeaders;
   consumes?: string[];
 };

@@ -1,14 +1,14 @@
-import type { ApiLang } from '@lucky28/shared';
+import { api, pathOf, type ApiLang } from '@lucky28/shared';
 
 /**
- * The demo banners, drawn per language as SVG when asked for (GET /api/index/art/<design>-<lang>.svg),
+ * The demo banners, drawn per language as SVG when asked for (content.art, `<design>-<lang>.svg`),
  * so that they always state the round length this server is configured with (ROUND_SECONDS).
  * Operators replace them with their own uploads in the console.
  */
 export const BANNER_DESIGNS = ['fair', 'games', 'secure'] as const;
 export type BannerDesign = (typeof BANNER_DESIGNS)[number];
 export const BANNER_ART_RE = /^(fair|games|secure)-(zh|tw|en|vi)\.svg$/;
-export const bannerArtPath = (design: BannerDesign, lang: ApiLang) => `/api/index/art/${design}-${lang}.svg`;
+export const bannerArtPath = (design: BannerDesign, lang: ApiLang) => pathOf(api.content.art, { name: `${design}-${lang}.svg` });
 
 interface Texts {
   fairLine: string;

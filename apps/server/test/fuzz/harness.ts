@@ -1,7 +1,8 @@
 /**
- * The fuzz suite's machinery (issue 9 item 3): a real app on a real database with players, operators
- * and money in flight, a fast-check generator of hostile requests for each route of the route table
- * (`app.apiRoutes`), and the checks every answer must pass: no HTTP 500, the envelope, no stall.
+ * The fuzz suite's machinery: a real app on a real database with players, operators and money in
+ * flight, a fast-check generator of hostile requests for each call of the API contract (its input
+ * schema, and callers from its access), and the checks every answer must pass: no HTTP 500, the
+ * envelope, no stall.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,12 +13,11 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
-import { hasForbiddenChars } from '@lucky28/shared';
+import { OPERATOR_ROLES, api, callsOf, hasForbiddenChars, publicAccess, roleAllows, type Access, type CallKind } from '@lucky28/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operators, users } from '../../src/db/schema.js';
 import { createOperatorSession, resolveOperatorSession } from '../../src/domain/operators/sessions.js';
 import { inputJsonSchema } from '../../src/http/bodyLimit.js';
-import type { ApiRoute } from '../../src/plugins/validation.js';
 import type { RateLimits } from '../../src/plugins/rateLimits.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { call } from '../helpers.js';
@@ -37,27 +37,73 @@ import {
   type FieldSchema,
 } from './hostile.js';
 
-/** Inputs per route: at least 200 (FUZZ_RUNS raises it; FUZZ_SEED replays a run). */
+/** Inputs per call: at least 200 (FUZZ_RUNS raises it; FUZZ_SEED replays a run). */
 export const RUNS_PER_ROUTE = Math.max(200, Number(process.env.FUZZ_RUNS) || 200);
 export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-/** A request that takes longer than this stalled the server (issue 9 item 1: 8 s for one body). */
+/** A request that takes longer than this stalled the server (a body once took 8 s to refuse). */
 export const STALL_MS = 5_000;
 
 const SUPPORT_KEY = 'fuzz-support-key-0123456789';
 const noRateLimits: RateLimits = { login: false, register: false, secret: false, upload: false, bet: false };
 
 /** Who sends a request: nobody, a forged token, a guest, a member, an operator of a role, the chat system. */
-export type Caller = 'none' | 'forged' | 'guest' | 'member' | 'admin' | 'support' | 'service';
+export type Caller = 'none' | 'forged' | 'guest' | 'member' | 'admin' | 'finance' | 'support' | 'service';
 type Session = Exclude<Caller, 'none' | 'forged' | 'service'>;
 
-/** Callers per route access, weighted so most requests get past the guard and reach the schema. */
-const CALLERS: Record<ApiRoute['access'], [Caller, number][]> = {
-  public: [['none', 4], ['guest', 2], ['member', 2], ['forged', 1], ['admin', 1]],
-  user: [['member', 5], ['guest', 3], ['none', 1], ['forged', 1], ['admin', 1]],
-  member: [['member', 7], ['guest', 1], ['none', 1], ['forged', 1]],
-  operator: [['admin', 7], ['support', 2], ['member', 1], ['none', 1], ['forged', 1]],
-  service: [['service', 6], ['none', 2], ['forged', 2]],
-};
+/**
+ * Callers of a call, from its access in the contract, weighted so most requests get past the guard
+ * and reach the schema; the rest are callers the guard must refuse.
+ */
+export function callersFor(access: Access): [Caller, number][] {
+  switch (access.who) {
+    case 'public':
+      return [['none', 4], ['guest', 2], ['member', 2], ['forged', 1], ['admin', 1]];
+    case 'player':
+      return [['member', 5], ['guest', 3], ['none', 1], ['forged', 1], ['admin', 1]];
+    case 'member':
+      return [['member', 7], ['guest', 1], ['none', 1], ['forged', 1]];
+    case 'service':
+      return [['service', 6], ['none', 2], ['forged', 2]];
+    case 'operator': {
+      // Admin and the roles the call names get through; a role it does not name is refused (403).
+      const roles = OPERATOR_ROLES.filter((r) => r !== 'admin');
+      const allowed = roles.filter((r) => access.roles === undefined || roleAllows(r, access.roles));
+      const refused = roles.filter((r) => !allowed.includes(r));
+      return [['admin', 6], ...allowed.map((r): [Caller, number] => [r, 2]), ...refused.map((r): [Caller, number] => [r, 1]), ['member', 1], ['none', 1], ['forged', 1]];
+    }
+  }
+}
+
+/** What the fuzzer calls: a call of the contract, or one of the server's probes outside /api/ (not calls: public by nature). */
+export interface FuzzTarget {
+  /** `group.call`, or the probe's method and path. */
+  name: string;
+  method: string;
+  url: string;
+  access: Access;
+  kind: CallKind;
+  /** The input sent in the body or query string; a file's input is its path, fuzzed as a segment. */
+  input: z.ZodType | undefined;
+  /** The route's body limit (the route table's: the server sets it from the input). */
+  bodyLimit: number;
+}
+
+/** Every call of the contract, then the server's probes: what the fuzz files share out by access. */
+export function fuzzTargets(app: FastifyInstance): FuzzTarget[] {
+  const calls = callsOf(api).map((call): FuzzTarget => {
+    const route = app.apiRoutes.find((r) => r.method === call.method && r.url === call.path);
+    if (!route) throw new Error(`${call.name} (${call.method} ${call.path}) is declared in the contract but no route answers it`);
+    return { name: call.name, method: call.method, url: call.path, access: call.access, kind: call.kind, input: call.kind === 'file' ? undefined : call.input, bodyLimit: route.bodyLimit };
+  });
+  const probes = app.apiRoutes
+    .filter((r) => !r.url.startsWith('/api/'))
+    .map((r): FuzzTarget => {
+      if (r.access !== 'public') throw new Error(`${r.method} ${r.url}: a route outside the API must be public (or declared in the contract)`);
+      const schema = r.schema as Record<string, z.ZodType | undefined> | undefined;
+      return { name: `${r.method} ${r.url}`, method: r.method, url: r.url, access: publicAccess, kind: 'json', input: schema?.body ?? schema?.querystring, bodyLimit: r.bodyLimit };
+    });
+  return [...calls, ...probes];
+}
 
 /** How the input travels. */
 type Transport =
@@ -75,7 +121,7 @@ type Transport =
 export interface FuzzCase {
   caller: Caller;
   transport: Transport;
-  /** The value of a path parameter (routes like /api/common/file/:name), as sent on the wire. */
+  /** The value of a path parameter (a file call's `:name`), as sent on the wire. */
   segment: string | undefined;
   /** Appended to the URL: a malformed query string, or nothing. */
   urlTail: string;
@@ -190,7 +236,7 @@ export class FuzzWorld {
       // request reset is replaced by a fresh operator, enrolled as the console would enrol it.
       const known = this.operatorIds.get(session);
       const [row] = known ? await this.app.db.select().from(operators).where(eq(operators.id, known)) : [];
-      if (row && (row.totpSecret || session === 'support')) {
+      if (row?.totpSecret) {
         await this.app.db.update(operators).set({ disabled: false }).where(eq(operators.id, row.id));
         token = await createOperatorSession(this.app.db, row.id, { now: this.app.clock.now(), ip: '10.66.0.3' });
       } else {
@@ -207,13 +253,12 @@ export class FuzzWorld {
   async prepare(): Promise<void> {
     // The clock stands still here, so a lockout earned on one route would block the next routes' checks.
     await this.app.db.execute(sql`delete from auth_failures`);
-    for (const s of ['member', 'guest', 'admin', 'support'] as const) await this.token(s);
+    for (const s of ['member', 'guest', 'admin', 'finance', 'support'] as const) await this.token(s);
   }
 
-  /** The generator of hostile requests for one route, from its declared input schema. */
-  casesFor(route: ApiRoute): fc.Arbitrary<FuzzCase> {
-    const schema = route.schema as Record<string, unknown> | undefined;
-    const declared = safeSchema(schema?.body ?? schema?.querystring);
+  /** The generator of hostile requests for one call, from its declared input schema and access. */
+  casesFor(route: FuzzTarget): fc.Arbitrary<FuzzCase> {
+    const declared = safeSchema(route.input);
     const input = fc.oneof(objectFor(declared), mostlyValid(declared, this.known));
     const isGet = route.method === 'GET';
     const transports: fc.WeightedArbitrary<Transport>[] = isGet
@@ -244,7 +289,7 @@ export class FuzzWorld {
             }),
           },
         ];
-    const callers = CALLERS[route.access].map(([caller, weight]) => ({ arbitrary: fc.constant(caller), weight }));
+    const callers = callersFor(route.access).map(([caller, weight]) => ({ arbitrary: fc.constant(caller), weight }));
     return fc.record({
       caller: fc.oneof(...callers),
       transport: fc.oneof(...transports),
@@ -258,7 +303,7 @@ export class FuzzWorld {
   }
 
   /** The request as app.inject takes it, with the caller's current credentials. */
-  async requestOf(route: ApiRoute, c: FuzzCase): Promise<InjectOptions> {
+  async requestOf(route: FuzzTarget, c: FuzzCase): Promise<InjectOptions> {
     const headers: Record<string, string> = {};
     if (c.caller === 'forged') headers.token = c.forgedToken;
     else if (c.caller === 'service') headers['x-support-key'] = SUPPORT_KEY;
@@ -317,10 +362,10 @@ export class FuzzWorld {
    * Sends one case and checks the answer: never 500, never a stall, always the envelope with a
    * localised message (a file's bytes and the health probes' own bodies excepted).
    */
-  async send(route: ApiRoute, c: FuzzCase, tally: RouteTally): Promise<void> {
+  async send(route: FuzzTarget, c: FuzzCase, tally: RouteTally): Promise<void> {
     const request = await this.requestOf(route, c);
     const started = performance.now();
-    const res = route.eventStream ? await this.openStream(request) : await this.app.inject(request);
+    const res = route.kind === 'stream' ? await this.openStream(request) : await this.app.inject(request);
     const ms = performance.now() - started;
     tally.inputs += 1;
     tally.statuses.set(res.statusCode, (tally.statuses.get(res.statusCode) ?? 0) + 1);
@@ -344,7 +389,7 @@ export class FuzzWorld {
     if (problem) {
       const cause = this.errors.byRequest.get(String(res.headers['x-request-id'] ?? '')) ?? '(no error logged)';
       throw new Error(
-        `${route.method} ${route.url}: ${problem}\n  request: ${describeRequest(request)}\n  answer ${res.statusCode}: ${res.body.slice(0, 500)}\n  cause: ${cause}`,
+        `${route.name} (${route.method} ${route.url}): ${problem}\n  request: ${describeRequest(request)}\n  answer ${res.statusCode}: ${res.body.slice(0, 500)}\n  cause: ${cause}`,
       );
     }
   }
@@ -388,8 +433,8 @@ export class FuzzWorld {
     });
   }
 
-  /** Runs RUNS_PER_ROUTE generated cases against a route (shrinking to the smallest failing one). */
-  async fuzzRoute(route: ApiRoute): Promise<RouteTally> {
+  /** Runs RUNS_PER_ROUTE generated cases against a call (shrinking to the smallest failing one). */
+  async fuzzRoute(route: FuzzTarget): Promise<RouteTally> {
     await this.prepare();
     const tally: RouteTally = { route: `${route.method} ${route.url}`, inputs: 0, statuses: new Map(), slowestMs: 0, totalMs: 0, succeeded: 0 };
     this.tallies.push(tally);
@@ -496,10 +541,11 @@ function knownValues(w: { memberId: number; memberName: string; plans: number[];
 const STREAM_OPENED = '{"stream":"opened"}';
 
 /** What is wrong with an answer, or null. */
-export function answerProblem(route: ApiRoute, status: number, contentType: string, body: string, ms: number): string | null {
+export function answerProblem(route: FuzzTarget, status: number, contentType: string, body: string, ms: number): string | null {
   if (status >= 500) return `HTTP ${status}`;
   if (ms > STALL_MS) return `took ${ms.toFixed(0)} ms`;
-  if (route.url.includes('/file/') && status === 200) return null;
+  // A file's bytes (the OpenAPI document, also a file call, is checked below).
+  if (route.kind === 'file' && route.url !== '/api/docs' && status === 200) return null;
   if (!contentType.startsWith('application/json')) return `answered ${contentType || 'no content type'}, not JSON`;
   let parsed: unknown;
   try {
@@ -511,7 +557,7 @@ export function answerProblem(route: ApiRoute, status: number, contentType: stri
   const a = parsed as Record<string, unknown>;
   // The health probes answer { status } to load balancers; their refusals are envelopes.
   if ((route.url === '/healthz' || route.url === '/readyz') && status < 400) return typeof a.status === 'string' ? null : 'no status';
-  if (route.eventStream && status === 200 && body === STREAM_OPENED) return null;
+  if (route.kind === 'stream' && status === 200 && body === STREAM_OPENED) return null;
   // The OpenAPI document is served bare, for tools that read it; its refusals are envelopes.
   if (route.url === '/api/docs' && status < 400) return typeof a.openapi === 'string' ? null : 'no openapi version';
   if (typeof a.code !== 'number') return 'no numeric `code`';
@@ -529,11 +575,11 @@ export function answerProblem(route: ApiRoute, status: number, contentType: stri
 }
 
 /**
- * Issue 9 item 2 as a property: a declared field that got an array or object where its schema has
- * no list, or text with a character no field accepts (NUL and other controls, lone surrogates,
- * bidirectional overrides), never yields a success.
+ * A declared field that got an array or object where its schema has no list, or text with a
+ * character no field accepts (NUL and other controls, lone surrogates, bidirectional overrides),
+ * never yields a success.
  */
-export function acceptedWhatMustBeRefused(route: ApiRoute, c: FuzzCase, body: string): string | null {
+export function acceptedWhatMustBeRefused(route: FuzzTarget, c: FuzzCase, body: string): string | null {
   const t = c.transport;
   if (t.kind !== 'json' && t.kind !== 'form' && t.kind !== 'query') return null;
   let code: unknown;
@@ -543,8 +589,7 @@ export function acceptedWhatMustBeRefused(route: ApiRoute, c: FuzzCase, body: st
     return null;
   }
   if (code !== 1) return null;
-  const schema = route.schema as Record<string, unknown> | undefined;
-  const declared = safeSchema(schema?.body ?? schema?.querystring).properties ?? {};
+  const declared = safeSchema(route.input).properties ?? {};
   for (const [key, field] of Object.entries(declared)) {
     if (!Object.prototype.hasOwnProperty.call(t.input, key)) continue;
     const value = t.input[key];
@@ -615,26 +660,17 @@ function describeRequest(request: InjectOptions): string {
   return `${request.method} ${String(request.url).slice(0, 300)} headers ${JSON.stringify(request.headers).slice(0, 300)} body ${JSON.stringify(body.slice(0, 400))}`;
 }
 
-/** The routes of the table a test file fuzzes, each once (GET and POST of one path are two routes). */
-export function routesWith(app: FastifyInstance, accesses: ApiRoute['access'][]): ApiRoute[] {
-  return app.apiRoutes.filter((r) => accesses.includes(r.access));
-}
-
-/** Every access kind the route table knows; each fuzz file takes some, together all of them. */
-export const ALL_ACCESS: ApiRoute['access'][] = ['public', 'service', 'user', 'member', 'operator'];
+/** Every access of the contract; each fuzz file takes some, together all of them. */
+export const ALL_ACCESS: Access['who'][] = ['public', 'service', 'player', 'member', 'operator'];
 
 /**
- * A fuzz test file: every route of the table whose access is one of `accesses`, RUNS_PER_ROUTE hostile
- * inputs each, then reconcile and a health check, and the counts printed.
- */
-/**
- * Requests that match no route: other methods on the API's paths, paths bent from the table's
+ * Requests that match no call: other methods on the API's paths, paths bent from the calls'
  * (case, trailing slash, encoded or doubled separators, traversal), and invented ones. They get a
  * 404 or 405 refusal in the envelope (HEAD: no body), never a 500 or a raw framework body.
  */
-export async function fuzzStrays(world: FuzzWorld, tally: RouteTally): Promise<void> {
+export async function fuzzStrays(world: FuzzWorld, targets: readonly FuzzTarget[], tally: RouteTally): Promise<void> {
   // Not the event streams: a stray that happens to be a valid stream request would never end (they are fuzzed over a socket).
-  const paths = world.app.apiRoutes.filter((r) => !r.eventStream).map((r) => r.url.replace(/:[A-Za-z_]+/, 'x'));
+  const paths = targets.filter((t) => t.kind !== 'stream').map((t) => t.url.replace(/:[A-Za-z_]+/, 'x'));
   const bend = fc.constantFrom(
     (p: string) => p.toUpperCase(),
     (p: string) => `${p}/`,
@@ -661,42 +697,53 @@ export async function fuzzStrays(world: FuzzWorld, tally: RouteTally): Promise<v
       tally.inputs += 1;
       tally.statuses.set(res.statusCode, (tally.statuses.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode === 200 && res.body.startsWith('{"code":1')) tally.succeeded += 1;
-      const table = world.app.apiRoutes.find((r) => r.method === method && r.url === url);
+      const real = targets.some((t) => t.method === method && t.url === url);
       const problem =
         res.statusCode >= 500
           ? `HTTP ${res.statusCode}`
-          : method === 'HEAD' || table
+          : method === 'HEAD' || real
             ? null
-            : answerProblem({ method, url, schema: undefined, access: 'public', bodyLimit: 0, eventStream: false }, res.statusCode, String(res.headers['content-type'] ?? ''), res.body, 0);
+            : answerProblem({ name: '(no call)', method, url, access: publicAccess, kind: 'json', input: undefined, bodyLimit: 0 }, res.statusCode, String(res.headers['content-type'] ?? ''), res.body, 0);
       if (problem) throw new Error(`${method} ${url}${tail}: ${problem}\n  answer ${res.statusCode}: ${res.body.slice(0, 300)}`);
     }),
     { numRuns: RUNS_PER_ROUTE, seed: FUZZ_SEED },
   );
 }
 
-export function defineFuzzSuite(title: string, accesses: ApiRoute['access'][], opts: { strays?: boolean } = {}): void {
+/**
+ * A fuzz test file: every call of the contract whose access is one of `accesses` (and, with public,
+ * the server's probes), RUNS_PER_ROUTE hostile inputs each, then reconcile and a health check, and
+ * the counts printed.
+ */
+export function defineFuzzSuite(title: string, accesses: Access['who'][], opts: { strays?: boolean } = {}): void {
   describe(`fuzz: ${title}`, async () => {
     const world = await FuzzWorld.create();
-    const routes = routesWith(world.app, accesses);
+    const targets = fuzzTargets(world.app);
+    const mine = targets.filter((t) => accesses.includes(t.access.who));
 
-    it('knows who may call each route (the fuzz files together cover the whole table)', () => {
-      expect(routes.length).toBeGreaterThan(0);
-      for (const r of world.app.apiRoutes) expect(ALL_ACCESS, `${r.method} ${r.url}`).toContain(r.access);
+    it('fuzzes every call of the contract, and the contract declares every route the server answers under /api/', () => {
+      expect(mine.length).toBeGreaterThan(0);
+      for (const t of targets) expect(ALL_ACCESS, t.name).toContain(t.access.who);
+      // A route the contract does not declare would escape the fuzz files, which share out the contract's calls.
+      const declared = new Set(callsOf(api).map((c) => `${c.method} ${c.path}`));
+      const undeclared = world.app.apiRoutes.filter((r) => r.url.startsWith('/api/') && !declared.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+      expect(undeclared).toEqual([]);
     });
 
-    for (const route of routes) {
-      it(`${route.method} ${route.url} (${route.access}): ${RUNS_PER_ROUTE} hostile inputs, no 500, the envelope on every answer`, async () => {
-        const tally = await world.fuzzRoute(route);
+    for (const target of mine) {
+      const who = target.access.who === 'operator' && target.access.roles ? `operator: ${target.access.roles.join(', ')}` : target.access.who;
+      it(`${target.name}, ${target.method} ${target.url} (${who}): ${RUNS_PER_ROUTE} hostile inputs, no 500, the envelope on every answer`, async () => {
+        const tally = await world.fuzzRoute(target);
         expect(tally.inputs).toBeGreaterThanOrEqual(RUNS_PER_ROUTE);
-        // A route's own cost (admin/gameConfig answers 110 kB) on a busy CI machine: each request is held to STALL_MS.
+        // A call's own cost (admin/gameConfig answers 110 kB) on a busy CI machine: each request is held to STALL_MS.
       }, 240_000);
     }
 
     if (opts.strays) {
-      it(`requests that match no route (${RUNS_PER_ROUTE}): a refusal in the envelope`, async () => {
-        const tally: RouteTally = { route: '(no route)', inputs: 0, statuses: new Map(), slowestMs: 0, totalMs: 0, succeeded: 0 };
+      it(`requests that match no call (${RUNS_PER_ROUTE}): a refusal in the envelope`, async () => {
+        const tally: RouteTally = { route: '(no call)', inputs: 0, statuses: new Map(), slowestMs: 0, totalMs: 0, succeeded: 0 };
         world.tallies.push(tally);
-        await fuzzStrays(world, tally);
+        await fuzzStrays(world, targets, tally);
       }, 240_000);
     }
 
@@ -704,7 +751,7 @@ export function defineFuzzSuite(title: string, accesses: ApiRoute['access'][], o
       expect(await world.reconcile()).toEqual([]);
       expect((await world.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       console.log(world.report(title));
-      expect(world.tallies.length).toBe(routes.length + (opts.strays ? 1 : 0));
+      expect(world.tallies.length).toBe(mine.length + (opts.strays ? 1 : 0));
     });
   });
 }

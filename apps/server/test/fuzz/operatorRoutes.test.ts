@@ -1,4 +1,4 @@
-/** Issue 9 item 3: the fuzz suite over the operator routes (see harness.ts). */
+/** The fuzz suite over the operators' calls (see harness.ts). */
 import { defineFuzzSuite } from './harness.js';
 
 defineFuzzSuite('operator routes', ['operator']);

@@ -1,4 +1,4 @@
-/** Issue 9 item 3: the fuzz suite over the player routes (see harness.ts). */
+/** The fuzz suite over the players' calls, guests' included (see harness.ts). */
 import { defineFuzzSuite } from './harness.js';
 
-defineFuzzSuite('player routes', ['user', 'member']);
+defineFuzzSuite('player routes', ['player', 'member']);

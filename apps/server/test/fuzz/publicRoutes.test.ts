@@ -1,4 +1,4 @@
-/** Issue 9 item 3: the fuzz suite over the public and service routes (see harness.ts). */
+/** The fuzz suite over the public and service calls, the server's probes and requests that match no call (see harness.ts). */
 import { defineFuzzSuite } from './harness.js';
 
 defineFuzzSuite('public and service routes', ['public', 'service'], { strays: true });

@@ -29,4 +29,19 @@ describe('OpenAPI document at /api/docs', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 0 });
   });
+
+  it('when off, answers exactly as an unknown path does (before the input is read), though the route exists for the contract', async () => {
+    const app = await createTestApp({ config: { apiDocs: false } });
+    expect(app.apiRoutes.some((r) => r.method === 'GET' && r.url === '/api/docs')).toBe(true);
+    for (const query of ['', '?lang=en', '?x=%00&x=1']) {
+      const docs = await app.inject({ method: 'GET', url: `/api/docs${query}`, headers: { 'accept-language': 'vi' } });
+      const unknown = await app.inject({ method: 'GET', url: `/api/no-such-call${query}`, headers: { 'accept-language': 'vi' } });
+      expect(docs.statusCode).toBe(unknown.statusCode);
+      const { time: _a, ...body } = docs.json();
+      const { time: _b, ...expected } = unknown.json();
+      expect(body).toEqual(expected);
+      expect(docs.headers['content-type']).toBe(unknown.headers['content-type']);
+      expect(docs.headers['cache-control']).toBe(unknown.headers['cache-control']);
+    }
+  });
 });

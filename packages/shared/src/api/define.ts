@@ -12,7 +12,8 @@ export type Method = 'GET' | 'POST';
  * - `json`: input in the body (POST) or the query string (GET); answers the envelope `{code, msg, time, data}`.
  * - `upload`: a multipart form (its fields are the input) with one file; answers the envelope.
  * - `stream`: Server-Sent Events whose frames are the answer; input in the query string.
- * - `file`: bytes of a stored file; the input is the path's parameters.
+ * - `file`: answered as it is, not in the envelope (a stored file's bytes, the OpenAPI document); the
+ *   input is the path's parameters.
  */
 export type CallKind = 'json' | 'upload' | 'stream' | 'file';
 
@@ -42,7 +43,7 @@ export interface ApiCall<I extends z.ZodType = z.ZodType, A extends z.ZodType = 
   readonly summary: string;
   /** Body (POST), query string (GET, stream) or path parameters (file). */
   readonly input: I;
-  /** The envelope's `data` (json, upload), a stream frame (stream); for a file, nothing is checked. */
+  /** The envelope's `data` (json, upload), a stream frame (stream); for a file, what it answers (never checked). */
   readonly answer: A;
   /**
    * The envelope's `msg` when it carries an object instead of the localised text: the spec's clients
@@ -88,3 +89,7 @@ export function refOf(call: CallRef): CallRef {
   const { name, method, path, kind, access, idempotent } = call;
   return { name, method, path, kind, access, idempotent };
 }
+
+/** A call's address with its path parameters filled in (`/api/common/file/:name` → `/api/common/file/<name>`). */
+export const pathOf = (call: Pick<CallRef, 'path'>, params: Record<string, string>): string =>
+  call.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));

@@ -1,10 +1,12 @@
 /**
- * The two files generated from the contract, as text: the clients' schema-free view of every call
- * (src/api/refs.generated.ts) and the API reference (docs/api.md). `npm run api:generate` writes
- * them; a test fails when either is out of date.
+ * What is generated from the contract: the clients' schema-free view of every call (src/api/refs/)
+ * and the API reference (docs/api.md), as text that `npm run api:generate` writes (a test fails when
+ * either is out of date), and the OpenAPI document the server serves at `GET /api/docs`.
  */
 import { z } from 'zod';
 import type { Access } from '../access.js';
+import { refusalEnvelope } from '../schemas/envelope.js';
+import { idempotencyHeaders } from '../schemas/lottery.js';
 import { callsOf, refOf, type ApiCall, type ApiGroups } from './define.js';
 
 const HEADER = '// Generated from the API contract (packages/shared/src/api) by `npm run api:generate`. Do not edit.';
@@ -67,7 +69,7 @@ function inputTable(call: ApiCall): string[] {
   const schema = jsonSchemaOf(call.input, 'input');
   const rows = fieldRows(schema);
   const where = call.kind === 'file' ? 'path' : call.method === 'GET' ? 'query string' : 'JSON body (or form, or query string)';
-  return rows.length ? [`Input (${where}):`, '', ...rows] : ['Input: none.'];
+  return rows.length ? [`Input (${where}):`, '', ...rows] : ['Input: none.', ''];
 }
 
 function fieldRows(schema: JsonSchema): string[] {
@@ -93,8 +95,11 @@ export function referenceMarkdown(groups: ApiGroups): string {
   for (const call of callsOf(groups)) {
     out.push(`## ${call.name}`, '', `\`${call.method} ${call.path}\` — ${accessText(call.access)}${call.idempotent ? '; takes an `Idempotency-Key` header' : ''}.`, '', call.summary, '');
     out.push(...inputTable(call));
-    if (call.kind === 'file') out.push('Answer: the file\'s bytes, or a refusal envelope.', '');
-    else {
+    if (call.kind === 'file' && isBytes(call)) out.push('Answer: the file\'s bytes, or a refusal envelope.', '');
+    else if (call.kind === 'file') {
+      const answer = JSON.stringify(jsonSchemaOf(call.answer, 'output'), null, 2);
+      out.push('Answer: this JSON document as it is (not in the envelope), or a refusal envelope:', '', '<details><summary>schema</summary>', '', '```json', answer, '```', '', '</details>', '');
+    } else {
       const answer = JSON.stringify(jsonSchemaOf(call.answer, 'output'), null, 2);
       out.push(call.kind === 'stream' ? 'Each event\'s data (JSON Schema):' : 'Answer `data` (JSON Schema):', '', '<details><summary>schema</summary>', '', '```json', answer, '```', '', '</details>', '');
       if (call.answerMsg) {
@@ -107,3 +112,136 @@ export function referenceMarkdown(groups: ApiGroups): string {
 }
 
 const anchor = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** A file call answering bytes: its answer has no JSON Schema (a file call may also answer a JSON document as it is). */
+const isBytes = (call: ApiCall) => Object.keys(jsonSchemaOf(call.answer, 'output')).every((k) => k === '$schema');
+
+type Schema = Record<string, unknown>;
+
+/** An OpenAPI 3.1 document: what `GET /api/docs` serves. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string }[];
+  components: { securitySchemes: Record<string, Schema>; schemas: Record<string, Schema> };
+  paths: Record<string, Record<string, Schema>>;
+}
+
+/**
+ * The OpenAPI document of the contract, for tools: each call's input as its request body (POST),
+ * query parameters (GET, streams) or path parameters (files), its answer inside the envelope, and who
+ * may call it (`security`, `x-access` and a line of description).
+ */
+export function openApiDocument(groups: ApiGroups, version: string): OpenApiDocument {
+  const schemas: Record<string, Schema> = {};
+  /** A schema as JSON Schema inside the document: named schemas (zod's `meta({ id })`) go to components. */
+  const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): Schema => {
+    const { $schema: _, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Schema;
+    const relocate = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Schema;
+    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Schema>)) schemas[id] ??= relocate(def);
+    return relocate(rest);
+  };
+  const refusal = schemaOf(refusalEnvelope, 'output');
+  const refusals = {
+    '4XX': { description: 'A refusal (not signed in 401, not allowed 403, no such path or file 404, too many calls 429, …).', content: { 'application/json': { schema: refusal } } },
+    '5XX': { description: 'An unexpected failure (with `request_id`), or the service briefly unavailable.', content: { 'application/json': { schema: refusal } } },
+  };
+  const paths: OpenApiDocument['paths'] = {};
+
+  for (const [group, calls] of Object.entries(groups)) {
+    for (const call of Object.values(calls)) {
+      const input = schemaOf(call.input, 'input');
+      const fields = Object.entries((input.properties ?? {}) as Record<string, Schema>);
+      const required = new Set((input.required ?? []) as string[]);
+      const where = call.kind === 'file' ? 'path' : call.method === 'GET' ? 'query' : undefined;
+      const parameters = where ? fields.map(([name, schema]) => ({ name, in: where, required: where === 'path' || required.has(name), schema })) : [];
+      if (call.idempotent) {
+        const header = schemaOf(idempotencyHeaders, 'input') as { properties: Record<string, Schema> };
+        parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: header.properties['idempotency-key']! });
+      }
+      const operation: Schema = {
+        operationId: call.name,
+        summary: call.summary,
+        description: `Who may call: ${accessText(call.access)}.${call.idempotent ? ' A retry with the same `Idempotency-Key` is applied once.' : ''}`,
+        tags: [group],
+        'x-access': call.access,
+        security: securityOf(call.access),
+        ...(parameters.length ? { parameters } : {}),
+        ...(where ? {} : { requestBody: requestBodyOf(call, input) }),
+        responses: { 200: answerOf(call, schemaOf, refusal), ...refusals },
+      };
+      (paths[call.path.replace(/:(\w+)/g, '{$1}')] ??= {})[call.method.toLowerCase()] = operation;
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lucky28 API',
+      version,
+      description:
+        'Every call as declared once in packages/shared/src/api. Every answer is the envelope { code, msg, time, data } (files and this document excepted); ' +
+        'the conventions every call shares (parameters, languages, errors, limits, idempotency) are in docs/api-conventions.md.',
+    },
+    tags: Object.entries(groups)
+      .filter(([, calls]) => Object.keys(calls).length > 0)
+      .map(([name]) => ({ name })),
+    components: {
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'token', description: "A player's or an operator's session token." },
+        supportKey: { type: 'apiKey', in: 'header', name: 'X-Support-Key', description: "The support chat's shared key." },
+      },
+      schemas,
+    },
+    paths,
+  };
+}
+
+function securityOf(access: Access): Record<string, string[]>[] {
+  switch (access.who) {
+    case 'public':
+      return [];
+    case 'service':
+      return [{ supportKey: [] }];
+    default:
+      return [{ token: [] }];
+  }
+}
+
+function requestBodyOf(call: ApiCall, input: Schema): Schema {
+  if (call.kind === 'upload') {
+    const form = {
+      ...input,
+      properties: { ...(input.properties as Schema | undefined), file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+      required: [...((input.required ?? []) as string[]), 'file'],
+    };
+    return { required: true, content: { 'multipart/form-data': { schema: form } } };
+  }
+  // POST parameters may also come as a form or in the query string (docs/api-conventions.md).
+  return { required: true, content: { 'application/json': { schema: input }, 'application/x-www-form-urlencoded': { schema: input } } };
+}
+
+function answerOf(call: ApiCall, schemaOf: (schema: z.ZodType, io: 'output') => Schema, refusal: Schema): Schema {
+  const data = schemaOf(call.answer, 'output');
+  if (call.kind === 'file') {
+    return isBytes(call)
+      ? { description: "The file's bytes.", content: { '*/*': {} } }
+      : { description: 'The document as it is (not in the envelope).', content: { 'application/json': { schema: data } } };
+  }
+  if (call.kind === 'stream') {
+    return {
+      description: "Server-Sent Events, each event's data as below; input refused before the stream starts answers a refusal.",
+      content: { 'text/event-stream': { schema: data }, 'application/json': { schema: refusal } },
+    };
+  }
+  // A call may declare what its success `msg` carries (user/userInfo answers its data there too).
+  const msg = 'answerMsg' in call && call.answerMsg ? schemaOf(call.answerMsg as z.ZodType, 'output') : { type: 'string' };
+  const ok = {
+    type: 'object',
+    properties: { code: { const: 1 }, msg, time: { type: 'integer' }, data },
+    required: ['code', 'msg', 'time', 'data'],
+  };
+  return {
+    description: 'The envelope: `code` 1 with `data` as below, or a refusal (`code` 0, `data` null).',
+    content: { 'application/json': { schema: { anyOf: [ok, refusal] } } },
+  };
+}

@@ -192,3 +192,6 @@ export const optionalDate = (invalid: string) =>
 
 /** The input of a call that takes no parameters (what rides on every call, `lang` and `host`, is dropped). */
 export const noInput = z.object({});
+
+/** What a file call answers: the file's bytes, not the envelope (never checked against a schema). */
+export const fileBytes = z.instanceof(Uint8Array);

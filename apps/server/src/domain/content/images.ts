@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { api, pathOf } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { contentImages } from '../../db/schema.js';
 import { pgArray, queryRows } from '../../db/query.js';
@@ -7,7 +8,7 @@ import { AppError } from '../../errors.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /** Public content images (banners, article pictures) are served from here, by every node (they live in the database). */
-export const MEDIA_URL_PREFIX = '/api/index/media/';
+export const MEDIA_URL_PREFIX = pathOf(api.content.media, { name: '' });
 export const MEDIA_NAME_RE = /^[A-Za-z0-9_-]{32}$/;
 
 /** Stores an image an operator uploaded (already judged an image by content) and answers its public address. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, UPLOAD_NAME_RE, type UploadKind } from '@lucky28/shared';
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, UPLOAD_NAME_RE, api, pathOf, type UploadKind } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { pgArray, queryRows } from '../../db/query.js';
@@ -25,7 +25,8 @@ export { sniffImage } from '@lucky28/shared';
 export const newUploadName = (): string => randomBytes(24).toString('base64url');
 export const isUploadName = (v: string): boolean => UPLOAD_NAME_RE.test(v);
 
-export const FILE_URL_PREFIX = '/api/common/file/';
+/** Where a private upload is read back (common.file). */
+export const FILE_URL_PREFIX = pathOf(api.common.file, { name: '' });
 export const uploadUrl = (name: string): string => FILE_URL_PREFIX + name;
 
 /**

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { normalizeLang, uploadData, uploadFormSchema, uploadNameParams, type UploadKind } from '@lucky28/shared';
+import { api, normalizeLang, uploadFormSchema, type UploadKind } from '@lucky28/shared';
 import { AppError, unauthorized } from '../../errors.js';
 import { tokenOf } from '../../plugins/auth.js';
 import { asGuard } from '../../http/guards.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { parseValue } from '../../http/input.js';
 import { readFileOr404, sendImage, serveToOperator } from '../../http/files.js';
 import { isOperatorToken } from '../../domain/operators/sessions.js';
@@ -60,12 +59,11 @@ export function checkedImage(form: ReceivedForm): { bytes: Buffer; mime: string 
 }
 
 /**
- * Private uploads (DESIGN §7): common/upload (type recharge_screenshot or idcard), the deposit
- * screenshot's own call user/uploadRechargeScreenshot, and common/file/<name> to read one back —
- * by its owner's token, or an operator's whose role covers the kind of file (every such view audited).
+ * Private uploads (DESIGN §7): common.upload (type recharge_screenshot or idcard), the deposit
+ * screenshot's own call common.uploadRechargeScreenshot, and common.file to read one back — by its
+ * owner's token, or an operator's whose role covers the kind of file (every such view audited).
  */
-export default async function commonRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export default async function commonRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 10, fieldSize: 1000, parts: 14 },
@@ -89,14 +87,10 @@ export default async function commonRoutes(fastify: FastifyInstance) {
     return reply.ok({ url: uploadUrl(row.name), name: row.name, type: kind, mime: row.mime, size: row.size }, 'msg.upload_success');
   };
 
-  const uploadRoute = {
-    preValidation: app.requireMember,
-    config: { rateLimit: app.rateLimits.upload },
-    // The file arrives as a multipart stream, read by the handler; `type` may also come in the query.
-    schema: { consumes: ['multipart/form-data'], body: uploadFormSchema, response: answers(uploadData) },
-  };
-  app.post('/api/common/upload', uploadRoute, (request, reply) => upload(request, reply));
-  app.post('/api/user/uploadRechargeScreenshot', uploadRoute, (request, reply) => upload(request, reply, 'recharge_screenshot'));
+  // The file arrives as a multipart stream, read by the handler; `type` may also come in the query.
+  const uploadOptions = { config: { rateLimit: app.rateLimits.upload } };
+  serve(app, api.common.upload, uploadOptions, (request, reply) => upload(request, reply));
+  serve(app, api.common.uploadRechargeScreenshot, uploadOptions, (request, reply) => upload(request, reply, 'recharge_screenshot'));
 
   /**
    * The owner (a player token) or an operator (their own token, held to the console's guard: a
@@ -110,7 +104,7 @@ export default async function commonRoutes(fastify: FastifyInstance) {
     if (!(await app.optionalUser(request))) throw unauthorized();
   });
 
-  app.get('/api/common/file/:name', { preValidation: fileViewer, schema: { params: uploadNameParams } }, async (request, reply) => {
+  serve(app, api.common.file, { guard: fileViewer }, async (request, reply) => {
     if (request.operator) return serveToOperator(app, request, reply, request.params.name);
     const row = await findUploadByName(app.db, request.params.name);
     // Someone else's file answers exactly like a missing one.

@@ -1,20 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  articleData,
-  articleIdSchema,
-  articleListData,
-  articlePageData,
-  articlePageSchema,
-  articleViewData,
-  artNameParams,
-  homeData,
-  mediaNameParams,
-  noInput,
-  type ApiLang,
-} from '@lucky28/shared';
+import { api, type ApiLang } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { bannersFor } from '../../domain/content/banners.js';
 import { articlePage, articleViewer, countView, findArticle, newsFor, presentArticle } from '../../domain/content/articles.js';
 import { CONFIRMED_CACHE_MS } from '../../domain/accounts/sessions.js';
@@ -24,36 +11,28 @@ import { bannerArt, type BannerDesign } from '../../seed/bannerArt.js';
 import noticeRoutes from './notices.js';
 
 /**
- * Home banners and news: GET /api/index/index, GET /api/index/articleList, GET /api/index/articlePage
- * (/moreNews), GET /api/index/articleDetail (/aticleDetail?id=), POST /api/index/articleView; the
- * public content images. Everything is read fresh from the database: operators' changes show at once.
+ * Home banners and news (the `content` calls: index, articleList, articlePage for /moreNews,
+ * articleDetail for /aticleDetail?id=, articleView), the public content images (media, art) and the
+ * player's notices (notices.ts). Everything is read fresh from the database: operators' changes show at once.
  */
-export default async function contentRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.get('/api/index/index', { schema: { querystring: noInput, response: answers(homeData) } }, async (request, reply) =>
-    reply.ok({ banner: await bannersFor(app.db, request.lang) }),
-  );
+export default async function contentRoutes(app: FastifyInstance) {
+  serve(app, api.content.index, {}, async (request, reply) => reply.ok({ banner: await bannersFor(app.db, request.lang) }));
 
   /** News in the caller's language: the pinned "hot topics" and each tab's latest articles. */
-  app.get('/api/index/articleList', { schema: { querystring: noInput, response: answers(articleListData) } }, async (request, reply) =>
-    reply.ok(await newsFor(app.db, request.lang)),
-  );
+  serve(app, api.content.articleList, {}, async (request, reply) => reply.ok(await newsFor(app.db, request.lang)));
 
-  app.get('/api/index/articlePage', { schema: { querystring: articlePageSchema, response: answers(articlePageData) } }, async (request, reply) => {
+  serve(app, api.content.articlePage, {}, async (request, reply) => {
     const { tab_id: tabId, page = 1, limit = 10 } = request.query;
     return reply.ok(await articlePage(app.db, { lang: request.lang, tabId, page, limit }));
   });
 
-  app.get('/api/index/articleDetail', { schema: { querystring: articleIdSchema, response: answers(articleData) } }, async (request, reply) =>
-    reply.ok(presentArticle(await findArticle(app.db, request.query.id))),
-  );
+  serve(app, api.content.articleDetail, {}, async (request, reply) => reply.ok(presentArticle(await findArticle(app.db, request.query.id))));
 
   /**
    * Counts a real view of an article (DESIGN §9: real view counts): once per viewer — the session's
    * user, else the IP — per article and operator-day.
    */
-  app.post('/api/index/articleView', { schema: { body: articleIdSchema, response: answers(articleViewData) } }, async (request, reply) => {
+  serve(app, api.content.articleView, {}, async (request, reply) => {
     const user = await app.optionalUser(request, { cachedFor: CONFIRMED_CACHE_MS });
     const viewer = articleViewer(app.operatorKey, user ? { userId: user.userId } : { ip: request.ip });
     const day = zonedDate(app.clock.now(), app.config.timeZone);
@@ -61,7 +40,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
   });
 
   /** A banner or article picture an operator uploaded: public, and never changes under its random name. */
-  app.get('/api/index/media/:name', { schema: { params: mediaNameParams } }, async (request, reply) => {
+  serve(app, api.content.media, {}, async (request, reply) => {
     const image = await findContentImage(app.db, request.params.name);
     if (!image) throw new AppError('err.not_found', { httpStatus: 404 });
     return reply
@@ -72,7 +51,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
   });
 
   /** The demo banners, drawn in their language with this server's round length. */
-  app.get('/api/index/art/:name', { schema: { params: artNameParams } }, async (request, reply) => {
+  serve(app, api.content.art, {}, async (request, reply) => {
     const [, design, lang] = /^(\w+)-(\w+)\.svg$/.exec(request.params.name)!;
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')

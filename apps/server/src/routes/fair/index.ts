@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fairChainData, fairChainSchema, fairRoundData, fairRoundSchema } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { chainById, listChains } from '../../domain/game/chains.js';
 import { commitmentAt, findRound } from '../../domain/game/rounds.js';
 
@@ -17,10 +16,8 @@ const ALGORITHM =
  * so SHA-256(hash) = prev_hash links the rounds up to the chain's published final hash.
  * `fair/chain` lists a game's chains with their final hashes (published when each chain is created).
  */
-export default async function fairRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.get('/api/fair/round', { schema: { querystring: fairRoundSchema, response: answers(fairRoundData) } }, async (request, reply) => {
+export default async function fairRoutes(app: FastifyInstance) {
+  serve(app, api.fair.round, {}, async (request, reply) => {
     const { game_id: gameId, issue } = request.query;
     const round = await findRound(app.db, gameId, issue);
     if (!round) throw new AppError('err.round_not_found', { field: 'issue' });
@@ -48,7 +45,7 @@ export default async function fairRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.get('/api/fair/chain', { schema: { querystring: fairChainSchema, response: answers(fairChainData) } }, async (request, reply) => {
+  serve(app, api.fair.chain, {}, async (request, reply) => {
     const gameId = request.query.game_id;
     if (!app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
     const chains = await listChains(app.db, gameId);

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noInput, supportConfigData, supportHandoffData, supportIdentityData, supportRedeemSchema } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
 import { asGuard } from '../../http/guards.js';
+import { serve } from '../../http/serve.js';
 import { chatUrlWithCode, createHandoff, redeemHandoff, supportKeyMatches } from '../../domain/support/handoff.js';
 import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 
@@ -14,22 +13,17 @@ const keyOf = (request: FastifyRequest): unknown => request.headers['x-support-k
  * logged-in player (guests included: they need help too) gets the chat URL with a single-use code,
  * and the chat system redeems that code server to server for the player's identity.
  */
-export default async function supportRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export default async function supportRoutes(app: FastifyInstance) {
   /** Public: whether to show the button. */
-  app.post('/api/support/config', { schema: { body: noInput, response: answers(supportConfigData) } }, async (_request, reply) => {
+  serve(app, api.support.config, {}, async (_request, reply) => {
     const url = (await readSiteSettings(app.db)).supportUrl ?? app.config.supportChatUrl ?? null;
     return reply.ok({ enabled: url !== null, url });
   });
 
-  app.post(
-    '/api/support/handoff',
-    {
-      preValidation: app.requireUser,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { body: noInput, response: answers(supportHandoffData) },
-    },
+  serve(
+    app,
+    api.support.handoff,
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const chatUrl = (await readSiteSettings(app.db)).supportUrl ?? app.config.supportChatUrl;
       if (!chatUrl) throw new AppError('err.support_unavailable');
@@ -42,8 +36,9 @@ export default async function supportRoutes(fastify: FastifyInstance) {
    * Server to server. The chat system (right key) shares one generous bucket; any other caller is
    * limited per IP, so guessing keys or codes is slow as well as hopeless.
    */
-  app.post(
-    '/api/support/redeem',
+  serve(
+    app,
+    api.support.redeem,
     {
       config: {
         rateLimit: {
@@ -56,10 +51,9 @@ export default async function supportRoutes(fastify: FastifyInstance) {
         },
       },
       // The key is checked first (403 for anyone else), then the code.
-      preValidation: asGuard('service', async (request: FastifyRequest) => {
+      guard: asGuard('service', async (request: FastifyRequest) => {
         if (!supportKeyMatches(app.config.supportApiKey, keyOf(request))) throw new AppError('err.forbidden', { httpStatus: 403, code: 403 });
       }),
-      schema: { body: supportRedeemSchema, response: answers(supportIdentityData) },
     },
     async (request, reply) => {
       const identity = await redeemHandoff(app.db, request.body.code, app.clock.now());

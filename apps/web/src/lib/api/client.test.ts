@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, apiUpload, configureApiClient, request } from './client';
+import * as api from '@lucky28/shared/api/refs';
+import { ApiError, apiPost, call, configureApiClient, request, upload } from './client';
 
 type FetchArgs = [RequestInfo | URL, RequestInit | undefined];
 
@@ -46,9 +47,9 @@ describe('API client', () => {
     expect((init?.headers as Record<string, string>).token).toBe('tok123');
   });
 
-  it('uses GET with a query string for /api/index/*', async () => {
+  it('uses GET with a query string for a call declared GET (content.index)', async () => {
     fetch.mockResolvedValue(json({ code: 1, msg: '', time: 1, data: { banner: [] } }));
-    await apiGet('/api/index/index');
+    await call(api.content.index);
     const [url, init] = fetch.mock.calls[0]!;
     expect(init?.method).toBe('GET');
     expect(init?.body).toBeUndefined();
@@ -114,7 +115,7 @@ describe('API client', () => {
   it('uploads multipart with lang and host in the form, lang in the query and the token header', async () => {
     fetch.mockResolvedValue(json({ code: 1, msg: 'Upload successful', time: 1, data: { url: '/api/common/file/abc' } }));
     const file = new File([new Uint8Array(3)], 'a.png', { type: 'image/png' });
-    await expect(apiUpload('/api/common/upload', file, { type: 'idcard' })).resolves.toMatchObject({ url: '/api/common/file/abc' });
+    await expect(upload(api.common.upload, file, { type: 'idcard' })).resolves.toMatchObject({ url: '/api/common/file/abc' });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/common/upload?lang=en');
     expect(init?.method).toBe('POST');
@@ -130,14 +131,14 @@ describe('API client', () => {
 
   it('an upload refused with HTTP 401 hands over to the unauthorized handler like any call', async () => {
     fetch.mockResolvedValue(json({ code: 401, msg: 'Please log in first', time: 1, data: null }, 401));
-    await expect(apiUpload('/api/common/upload', new File(['x'], 'a.png'))).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(upload(api.common.upload, new File(['x'], 'a.png'))).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('an upload times out after its own longer limit and is never retried', async () => {
     vi.useFakeTimers();
     fetch.mockImplementation(hang);
-    const pending = apiUpload('/api/common/upload', new File(['x'], 'a.png')).catch((e: unknown) => e);
+    const pending = upload(api.common.upload, new File(['x'], 'a.png')).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(59_999);
     expect(fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(30_000);

@@ -1,8 +1,8 @@
 /**
  * The one API client (DESIGN §3, spec §7–8).
  *
- * - POST JSON (GET with a query string for /api/index/*; multipart for uploads), `lang` and `host`
- *   added to every call, the session token in the `token` header.
+ * - POST JSON (GET with a query string for the calls declared GET; multipart for uploads), `lang`
+ *   and `host` added to every call, the session token in the `token` header.
  * - Envelope `{ code, msg, time, data }`: code 1 resolves; anything else rejects with an `ApiError`
  *   carrying the server's already-translated `msg`.
  * - HTTP 401: the request rejects and the unauthorized handler (session cleared, /login) runs.
@@ -10,7 +10,6 @@
  *   (a picture is cheap to choose again, a duplicate upload is not). Other network failures reject at once.
  */
 import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
-import type { UploadAnswer } from '@lucky28/shared/schemas';
 
 export interface Envelope<T> {
   code: number;
@@ -83,7 +82,7 @@ export function configureApiClient(patch: Partial<ClientEnvironment>): void {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function buildRequest(path: string, opts: RequestOptions): { url: string; init: RequestInit } {
-  const method = opts.form ? 'POST' : (opts.method ?? (path.startsWith('/api/index/') ? 'GET' : 'POST'));
+  const method = opts.form ? 'POST' : (opts.method ?? 'POST');
   const params: Record<string, unknown> = { ...opts.data, lang: env.getLang(), host: env.getHost() };
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = env.getToken();
@@ -164,17 +163,6 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 
 export const apiPost = async <T>(path: string, data?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>
   (await request<T>(path, { ...opts, method: 'POST', data })).data;
-
-export const apiGet = async <T>(path: string, params?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>
-  (await request<T>(path, { ...opts, method: 'GET', data: params })).data;
-
-/** A multipart upload: `fields`, then `file`; the same envelope, 401 handling and errors as every call. */
-export const apiUpload = async (path: string, file: File, fields: Record<string, string> = {}, opts: Pick<RequestOptions, 'signal'> = {}) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', file, file.name);
-  return (await request<UploadAnswer>(path, { ...opts, form })).data;
-};
 
 type CallOptions = Omit<RequestOptions, 'data' | 'method' | 'form'>;
 

@@ -1,22 +1,43 @@
+/**
+ * What the operator set for players in the console: the site settings and the customer-service
+ * chat. One module: the home screen reads both at its first paint.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '@lucky28/shared/schemas';
+import * as api from '@lucky28/shared/api/refs';
 import { APP_VERSION } from '@lucky28/shared/version';
-import { apiPost } from './client';
+import { call } from './client';
 
-export type { SiteConfig };
+export type { SiteConfig, SupportConfig } from '@lucky28/shared/schemas';
 
 /**
- * `common/siteConfig`: what the operator set for players in the console (issue 10 item 6), read
- * fresh by the server on every call; refetched when a screen mounts after a minute, so a change
- * reaches open apps without a restart or a new build.
+ * `settings.siteConfigPost`: the version label and the minimum withdrawal, read fresh by the server
+ * on every call; refetched when a screen mounts after a minute, so a change reaches open apps without
+ * a restart or a new build.
  */
 export const siteConfigQuery = () =>
   queryOptions({
     queryKey: ['common', 'siteConfig'] as const,
-    queryFn: () => apiPost<SiteConfig>('/api/common/siteConfig'),
+    queryFn: () => call(api.settings.siteConfigPost),
     staleTime: 60_000,
     retry: false,
   });
 
 /** The version shown to players: the operator's label, or the app's own while none is set or loaded. */
 export const useVersionLabel = (): string => useQuery(siteConfigQuery()).data?.version_label || APP_VERSION;
+
+/** `support.config`: whether an external customer-service chat is configured, and where. */
+export const supportConfigQuery = () =>
+  queryOptions({
+    queryKey: ['support', 'config'] as const,
+    queryFn: () => call(api.support.config),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+
+export const useSupportConfig = () => useQuery(supportConfigQuery());
+
+/**
+ * Whether texts may send the player to customer service: only when a chat is configured (a pending
+ * or failed answer counts as none), so no screen points at help that does not exist.
+ */
+export const useHasSupportChat = (): boolean => useSupportConfig().data?.enabled === true;

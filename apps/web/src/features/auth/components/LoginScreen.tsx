@@ -10,7 +10,7 @@ import { rememberedUsername, useSession } from '../../../lib/session';
 import { firstProblem } from '../../../lib/validation';
 import { useLogin } from '../api/auth';
 import { useFieldProblem } from '../../../components/useFieldProblem';
-import { supportConfigQuery } from '../../../lib/api/support';
+import { supportConfigQuery } from '../../../lib/api/siteConfig';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
 import './auth.css';

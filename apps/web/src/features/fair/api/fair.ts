@@ -1,27 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { isIssueNumber } from '@lucky28/shared/game';
-import type { FairChain, FairRound } from '@lucky28/shared/schemas';
-import { apiGet } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../../lib/api';
 import { issueListQuery } from '../../../lib/api/lottery';
 
-export type { FairChain, FairRound };
+export type { FairChain, FairRound } from '@lucky28/shared/schemas';
 
-/** GET /api/fair/round: the commitment, and after the draw the seed and the result. */
+/** `fair.round`: the commitment, and after the draw the seed and the result. */
 export function useFairRound(gameId: number, issue: string) {
   return useQuery({
     queryKey: ['fair', 'round', gameId, issue] as const,
-    queryFn: ({ signal }) => apiGet<FairRound>('/api/fair/round', { game_id: gameId, issue }, { signal }),
+    queryFn: ({ signal }) => call(api.fair.round, { game_id: gameId, issue }, { signal }),
     enabled: gameId > 0 && isIssueNumber(issue),
     staleTime: (q) => (q.state.data?.drawn ? Infinity : 0),
     refetchInterval: (q) => (q.state.data && !q.state.data.drawn ? 5000 : false),
   });
 }
 
-/** GET /api/fair/chain: the game's published final hashes. */
+/** `fair.chain`: the game's published final hashes. */
 export function useFairChain(gameId: number) {
   return useQuery({
     queryKey: ['fair', 'chain', gameId] as const,
-    queryFn: ({ signal }) => apiGet<FairChain>('/api/fair/chain', { game_id: gameId }, { signal }),
+    queryFn: ({ signal }) => call(api.fair.chain, { game_id: gameId }, { signal }),
     enabled: gameId > 0,
     staleTime: 60_000,
   });

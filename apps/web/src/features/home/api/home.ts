@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../../lib/api';
 
-export interface Banner {
-  id: number;
-  image: string;
-  link: string | null;
-}
+export type { Banner } from '@lucky28/shared/schemas';
 
-export interface HomeContent {
-  banner: Banner[];
-}
-
-/** GET /api/index/index: the home banners. */
-export const getHome = () => apiGet<HomeContent>('/api/index/index');
+/** `content.index`: the home banners. */
+export const getHome = () => call(api.content.index);
 
 export const homeQueryOptions = () => queryOptions({ queryKey: ['home'] as const, queryFn: getHome, staleTime: 5 * 60_000 });
 

@@ -12,7 +12,7 @@ import { maskIdCard } from '../../../lib/format';
 import { firstProblem } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/profile';
 import { useFieldProblem } from '../../../components/useFieldProblem';
-import { useHasSupportChat } from '../../../lib/api/support';
+import { useHasSupportChat } from '../../../lib/api/siteConfig';
 import './profile.css';
 
 function BaseInfoForm({ user }: { user: UserInfo }) {

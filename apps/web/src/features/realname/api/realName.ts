@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as api from '@lucky28/shared/api/refs';
-import { apiUpload, call, send } from '../../../lib/api';
+import { call, send, upload } from '../../../lib/api';
 import { userInfoQueryOptions } from '../../../lib/auth';
 import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
@@ -11,7 +11,7 @@ export const realNameInfoQueryOptions = () =>
 export const useRealNameInfo = () => useQuery(realNameInfoQueryOptions());
 
 /** An ID-card picture, uploaded at choose time (spec §4); answers its private address. */
-export const uploadIdcardPicture = async (file: File) => (await apiUpload('/api/common/upload', file, { type: 'idcard' })).url;
+export const uploadIdcardPicture = async (file: File) => (await upload(api.common.upload, file, { type: 'idcard' })).url;
 
 export interface RealNameInput {
   truename: string;

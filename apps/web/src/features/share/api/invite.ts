@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InviteInfo } from '@lucky28/shared/schemas';
-import { apiPost } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../../lib/api';
 
-/** POST /api/user/inviteInfo: the caller's id (the link's inviter_id) and how many registered through it. */
+/** `content.inviteInfo`: the caller's id (the link's inviter_id) and how many registered through it. */
 export const useInviteInfo = (enabled = true) =>
-  useQuery({ queryKey: ['invite'] as const, queryFn: () => apiPost<InviteInfo>('/api/user/inviteInfo'), staleTime: 0, enabled });
+  useQuery({ queryKey: ['invite'] as const, queryFn: () => call(api.content.inviteInfo), staleTime: 0, enabled });
 
 /** The invite link (spec §2.9): the site's register path with inviter_id = the player's id. */
 export const inviteLink = (origin: string, inviterId: number) => `${origin}/register?inviter_id=${inviterId}`;

@@ -1,10 +1,10 @@
-import type { SupportHandoff } from '@lucky28/shared/schemas';
-import { apiPost } from '../../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../../lib/api';
 
-export { supportConfigQuery, useSupportConfig, type SupportConfig } from '../../../lib/api/support';
+export { supportConfigQuery, useSupportConfig, type SupportConfig } from '../../../lib/api/siteConfig';
 
 /**
  * `support/handoff`: the chat page's address carrying a single-use code valid for 60 s (DESIGN §9),
  * never the session token. Asked for at the moment of the tap, so the code is fresh.
  */
-export const requestHandoff = () => apiPost<SupportHandoff>('/api/support/handoff');
+export const requestHandoff = () => call(api.support.handoff);

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as api from '@lucky28/shared/api/refs';
 import type { LedgerEntry, WithdrawInfo } from '@lucky28/shared/schemas';
-import { apiUpload, call, send } from '../../../lib/api';
+import { call, send, upload } from '../../../lib/api';
 import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
 export type { LedgerEntry, WithdrawInfo };
@@ -11,9 +11,9 @@ export const rechargeInfoQueryOptions = () =>
 
 export type DepositChannel = 'usdt' | 'bank';
 
-/** The screenshot (user/uploadRechargeScreenshot) then the request itself (user/depositRequest), pending review. */
+/** The screenshot (common.uploadRechargeScreenshot) then the request itself (user/depositRequest), pending review. */
 export async function submitDeposit(input: { money: string; channel: DepositChannel; file: File; idempotencyKey: string }) {
-  const uploaded = await apiUpload('/api/user/uploadRechargeScreenshot', input.file);
+  const uploaded = await upload(api.common.uploadRechargeScreenshot, input.file);
   return send(
     api.wallet.depositRequest,
     { money: input.money, channel: input.channel, screenshot: uploaded.url },

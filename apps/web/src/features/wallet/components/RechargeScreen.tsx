@@ -11,7 +11,7 @@ import { newIdempotencyKey } from '../../../lib/api';
 import { showLoading, showSuccess } from '../../../lib/feedback';
 import { chosenImageProblem } from '../../../lib/chosenImage';
 import { apiMessage } from '../../../lib/validation';
-import { useHasSupportChat } from '../../../lib/api/support';
+import { useHasSupportChat } from '../../../lib/api/siteConfig';
 import type { DepositDetails } from '@lucky28/shared/schemas';
 import { rechargeInfoQueryOptions, useSubmitDeposit, type DepositChannel } from '../api/wallet';
 import { depositField, depositProblem } from '../model/deposit';

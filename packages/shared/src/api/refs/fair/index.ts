@@ -1,2 +1,3 @@
 // Generated from the API contract (packages/shared/src/api) by `npm run api:generate`. Do not edit.
-export {};
+export { ref as round } from './round.ref.js';
+export { ref as chain } from './chain.ref.js';

@@ -1,0 +1,5 @@
+// Generated from the API contract (packages/shared/src/api) by `npm run api:generate`. Do not edit.
+import type { Api } from '../../index.js';
+import type { RefOf } from '../../define.js';
+
+export const ref: RefOf<Api['content']['articlePage']> = {"name":"content.articlePage","method":"GET","path":"/api/index/articlePage","kind":"json","access":{"who":"public"},"idempotent":false};
