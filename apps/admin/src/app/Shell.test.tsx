@@ -83,4 +83,18 @@ describe('console menu', () => {
     expect(countOn(/^Withdrawals/, 'withdrawals')).toBe('');
     expect(calls.filter((c) => c.call === 'queueCounts').length).toBeGreaterThanOrEqual(1);
   });
+
+  it('shows each role exactly the screens whose calls that role may make', async () => {
+    const screens: Record<OperatorRole, string[]> = {
+      admin: ['Deposits', 'Withdrawals', 'Real-name reviews', 'Users', 'Games and rooms', 'Round monitor', 'Money dashboard', 'Reconciliation', 'Content', 'Settings', 'Operators', 'Audit log', 'My security'],
+      finance: ['Deposits', 'Withdrawals', 'Users', 'Round monitor', 'Money dashboard', 'Reconciliation', 'My security'],
+      support: ['Real-name reviews', 'Users', 'Round monitor', 'My security'],
+    };
+    for (const role of ['admin', 'finance', 'support'] as const) {
+      fakeServer({ queueCounts: () => ok({ deposits: null, withdrawals: null, real_names: null }), depositList: () => ok([]) });
+      const view = renderShell(role);
+      await waitFor(() => expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim()), role).toEqual(screens[role]));
+      view.unmount();
+    }
+  }, 90_000);
 });

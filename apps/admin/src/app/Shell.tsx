@@ -2,17 +2,19 @@ import { Badge, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { CallRef } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { can, useMe } from '../lib/operator';
 import { queueCountsQuery } from '../lib/queueCounts';
 import { useSignOut } from '../features/auth/api';
-import type { OperatorRole } from '@lucky28/shared';
 import { consoleRoutes } from './routes';
 
 interface Entry {
   path: string;
   label: string;
-  roles: OperatorRole[];
+  /** The call the screen is for: the entry shows to the roles that may make it. */
+  opens: CallRef;
   count?: number | null;
 }
 
@@ -23,38 +25,38 @@ export function Shell() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
-  const counts = useQuery({ ...queueCountsQuery, enabled: can(me.role, 'finance', 'support') }).data;
+  const counts = useQuery({ ...queueCountsQuery, enabled: can(me.role, api.admin.queueCounts) }).data;
 
   const groups: { key: string; label: string; entries: Entry[] }[] = [
     {
       key: 'queues',
       label: t('menu.queues'),
       entries: [
-        { path: '/queues/deposits', label: t('menu.deposits'), roles: ['finance'], count: counts?.deposits },
-        { path: '/queues/withdrawals', label: t('menu.withdrawals'), roles: ['finance'], count: counts?.withdrawals },
-        { path: '/queues/realnames', label: t('menu.realNames'), roles: ['support'], count: counts?.real_names },
+        { path: '/queues/deposits', label: t('menu.deposits'), opens: api.admin.depositList, count: counts?.deposits },
+        { path: '/queues/withdrawals', label: t('menu.withdrawals'), opens: api.admin.withdrawList, count: counts?.withdrawals },
+        { path: '/queues/realnames', label: t('menu.realNames'), opens: api.admin.realNameList, count: counts?.real_names },
       ],
     },
     {
       key: 'business',
       label: t('menu.users'),
       entries: [
-        { path: '/users', label: t('menu.users'), roles: ['support', 'finance'] },
-        { path: '/games', label: t('menu.games'), roles: [] },
-        { path: '/rounds', label: t('menu.rounds'), roles: ['finance', 'support'] },
-        { path: '/dashboard', label: t('menu.dashboard'), roles: ['finance'] },
-        { path: '/reconcile', label: t('menu.reconcile'), roles: ['finance'] },
-        { path: '/content', label: t('menu.content'), roles: [] },
-        { path: '/settings', label: t('menu.settings'), roles: [] },
+        { path: '/users', label: t('menu.users'), opens: api.admin.userSearch },
+        { path: '/games', label: t('menu.games'), opens: api.admin.gameUpdate },
+        { path: '/rounds', label: t('menu.rounds'), opens: api.admin.roundCurrent },
+        { path: '/dashboard', label: t('menu.dashboard'), opens: api.admin.moneySummary },
+        { path: '/reconcile', label: t('menu.reconcile'), opens: api.admin.reconcile },
+        { path: '/content', label: t('menu.content'), opens: api.admin.bannerList },
+        { path: '/settings', label: t('menu.settings'), opens: api.admin.settingsUpdate },
       ],
     },
     {
       key: 'admin',
       label: t('menu.operators'),
       entries: [
-        { path: '/operators', label: t('menu.operators'), roles: [] },
-        { path: '/audit', label: t('menu.audit'), roles: [] },
-        { path: '/security', label: t('menu.security'), roles: ['finance', 'support'] },
+        { path: '/operators', label: t('menu.operators'), opens: api.admin.operatorList },
+        { path: '/audit', label: t('menu.audit'), opens: api.admin.auditList },
+        { path: '/security', label: t('menu.security'), opens: api.admin.totpSetup },
       ],
     },
   ];
@@ -64,7 +66,7 @@ export function Shell() {
       type: 'group' as const,
       label: g.label,
       children: g.entries
-        .filter((e) => can(me.role, ...e.roles) && availablePaths.has(e.path))
+        .filter((e) => can(me.role, e.opens) && availablePaths.has(e.path))
         .map((e) => ({
           key: e.path,
           label: (

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Table, type TableProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
+import { call } from '../lib/api';
 
-/** One page of a server list and the size of the whole list. */
-export interface Paged<T> {
-  total: number;
-  list: T[];
-}
+/** A call that answers one page of a list and the size of the whole list. */
+type PagedCall = CallRef<{ page?: unknown; limit?: unknown }, { total: number; list: unknown[] }>;
 
 interface PagedOptions {
   pageSize?: number;
@@ -16,11 +14,11 @@ interface PagedOptions {
 
 /**
  * A server list read a page at a time: the call gets `params` plus `page` and `limit`. Its query key
- * is `[call, params, page]`, so a change elsewhere can refresh it by `[call, params]`.
+ * is `[call's name, params, page]`, so a change elsewhere can refresh it by `[call's name, params]`.
  */
-export function usePagedList<T>(call: string, params: Record<string, unknown>, { pageSize = 20, refetchInterval }: PagedOptions = {}) {
+export function usePagedList<C extends PagedCall>(ref: C, params: Omit<InputOf<C>, 'page' | 'limit'>, { pageSize = 20, refetchInterval }: PagedOptions = {}) {
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: [call, params, page], queryFn: () => api<Paged<T>>(call, { ...params, page, limit: pageSize }), refetchInterval });
+  const query = useQuery({ queryKey: [ref.name, params, page], queryFn: () => call(ref, { ...params, page, limit: pageSize } as InputOf<C>), refetchInterval });
   return {
     query,
     /** Back to the first page, for when the caller's filters change. */
@@ -29,7 +27,16 @@ export function usePagedList<T>(call: string, params: Record<string, unknown>, {
   };
 }
 
-type PagedTableProps<T> = { paged: ReturnType<typeof usePagedList<T>> } & Omit<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination'>;
+/** A paged list as the table reads it, its rows of type T. */
+interface PagedList<T> {
+  query: Pick<UseQueryResult<{ list: T[] }>, 'isPending' | 'data'>;
+  pagination: ReturnType<typeof usePagedList>['pagination'];
+}
+
+/** The type of a row of a paged call's answer. */
+export type RowOf<C extends PagedCall> = AnswerOf<C>['list'][number];
+
+type PagedTableProps<T> = { paged: PagedList<T> } & Omit<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination'>;
 
 /** Such a list as a table, a page at a time. */
 export function PagedTable<T extends { id: number }>({ paged, ...table }: PagedTableProps<T>) {

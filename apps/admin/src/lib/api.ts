@@ -4,9 +4,10 @@ import { apiLangOf } from './languages';
 import { session } from './session';
 
 /**
- * The console's one API client: POST JSON to /api/admin/<call> with `lang` and the operator token;
- * the envelope's `data` on code 1, else an ApiError with the server's localised message (and the
- * field it names). HTTP 401 ends the local session (the app shows sign-in).
+ * The console's one API client: a declared call (packages/shared/src/api, `import * as api from
+ * '@lucky28/shared/api/refs'`) POSTed as JSON to its path with `lang` and the operator token; the
+ * envelope's `data` on code 1, else an ApiError with the server's localised message (and the field
+ * it names). HTTP 401 ends the local session (the app shows sign-in).
  */
 export class ApiError extends Error {
   constructor(
@@ -26,9 +27,6 @@ interface Envelope<T> {
   data: T;
   field?: string;
 }
-
-/** A console call by name under /api/admin/ (being replaced by `call(api.admin.x, input)`). */
-export const api = <T = unknown>(name: string, body: Record<string, unknown> = {}): Promise<T> => post<T>(`/api/admin/${name}`, body);
 
 async function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
   const token = session.token();
@@ -63,9 +61,6 @@ export async function privateFileUrl(url: string): Promise<string> {
   if (!res.ok) throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status);
   return URL.createObjectURL(await res.blob());
 }
-
-/** Sends a multipart upload (banner images) to an operator call (being replaced by `upload`). */
-export const apiUpload = <T = unknown>(name: string, file: File, fields: Record<string, string> = {}): Promise<T> => postForm<T>(`/api/admin/${name}`, file, fields);
 
 async function postForm<T>(path: string, file: File, fields: Record<string, string>): Promise<T> {
   const form = new FormData();

@@ -1,24 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import type { OperatorRole } from '@lucky28/shared';
-import { api } from './api';
+import { operatorMayCall } from '@lucky28/shared/access';
+import type { AnswerOf, CallRef } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from './api';
 import { session } from './session';
 
 /**
- * The signed-in operator and what their role may open: every feature asks (to show or hide an
+ * The signed-in operator and what their role may do: every feature asks (to show or hide an
  * action), so it lives here and not in the sign-in feature.
  */
-export interface Operator {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  totp_enabled: boolean;
-  totp_required: boolean;
-  disabled: boolean;
-  created_at: number;
-}
+export type Operator = AnswerOf<typeof api.admin.me>;
 
-export const meQuery = { queryKey: ['me'], queryFn: () => api<Operator>('me') };
+export const meQuery = { queryKey: ['me'], queryFn: () => call(api.admin.me) };
 
 /** The signed-in operator (null while signed out). */
 export function useMe() {
@@ -26,5 +20,8 @@ export function useMe() {
   return { token, ...useQuery({ ...meQuery, enabled: token !== null }) };
 }
 
-/** Whether a role may open a screen: admin opens all. */
-export const can = (role: OperatorRole | undefined, ...roles: OperatorRole[]) => role === 'admin' || (role !== undefined && roles.includes(role));
+/**
+ * Whether an operator of `role` may make this call: the server's guard runs the same check, so a
+ * screen, a menu entry or a button shows exactly when the call it makes would be let through.
+ */
+export const can = (role: string | undefined, ref: Pick<CallRef, 'access'>) => operatorMayCall(ref.access, role);

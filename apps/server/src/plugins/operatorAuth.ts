@@ -4,7 +4,8 @@ import { AppError, unauthorized } from '../errors.js';
 import { tokenOf } from './auth.js';
 import { asGuard } from '../http/guards.js';
 import { resolveOperatorSession, type SessionOperator } from '../domain/operators/sessions.js';
-import { roleAllows, type OperatorRole } from '../domain/operators/roles.js';
+import { operatorAccess, operatorMayCall } from '@lucky28/shared';
+import type { OperatorRole } from '../domain/operators/roles.js';
 import { audit } from '../domain/operators/audit.js';
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ export const operatorAuthPlugin = fp(async (app) => {
     }),
   );
 
-  /** Records a refused call of a signed-in operator (issue 9 item 8) and refuses it. */
+  /** Records a refused call of a signed-in operator (the audit trail shows who tried what) and refuses it. */
   const refuse = async (request: FastifyRequest, operator: SessionOperator, reason: 'role' | 'totp_enrolment') => {
     await audit(app.db, {
       operatorId: operator.operatorId,
@@ -57,12 +58,14 @@ export const operatorAuthPlugin = fp(async (app) => {
     return new AppError(reason === 'role' ? 'err.forbidden' : 'err.totp_enrolment_required', { httpStatus: 403, code: 403 });
   };
 
-  app.decorate('requireOperator', (...roles: OperatorRole[]) =>
-    asGuard('operator', async (request: FastifyRequest) => {
+  app.decorate('requireOperator', (...roles: OperatorRole[]) => {
+    // Admin is named: no roles at all means admins only, never "any operator".
+    const access = operatorAccess('admin', ...roles);
+    return asGuard('operator', async (request: FastifyRequest) => {
       const operator = await app.optionalOperator(request);
       if (!operator) throw unauthorized();
       if (operator.enrolmentPending) throw await refuse(request, operator, 'totp_enrolment');
-      if (!roleAllows(operator.role, roles)) throw await refuse(request, operator, 'role');
-    }, ['admin', ...roles]),
-  );
+      if (!operatorMayCall(access, operator.role)) throw await refuse(request, operator, 'role');
+    }, ['admin', ...roles]);
+  });
 });

@@ -95,9 +95,12 @@ export const operatorData = z.object({
   username: z.string(),
   role: z.string(),
   totp_enabled: z.boolean(),
+  /** The role must enrol a second factor before anything but enrolment (TOTP_REQUIRED_ROLES). */
+  totp_required: z.boolean(),
   disabled: z.boolean(),
   created_at: unixTime,
 });
+export const operatorListData = z.array(operatorData);
 export const operatorLoginData = z.object({ token: z.string(), operator: operatorData });
 /** logoutAll: how many sessions ended. */
 export const logoutAllData = z.object({ sessions: z.number().int() });

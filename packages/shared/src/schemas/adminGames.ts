@@ -95,7 +95,7 @@ export const gameConfigData = z.object({
       open_from: z.string().nullable(),
       open_to: z.string().nullable(),
       /** A change waiting for the next round, as stored. */
-      pending: z.record(z.string(), z.unknown()).nullable(),
+      pending: z.object({ enabled: z.boolean(), open_from: z.string().nullable(), open_to: z.string().nullable() }).nullable(),
       pending_from: unixTime.nullable(),
       rooms: z.array(
         roomView.extend({ id: int, game_id: int, type: int, pending: roomView.nullable(), pending_from: unixTime.nullable() }),

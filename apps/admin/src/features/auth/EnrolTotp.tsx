@@ -3,7 +3,8 @@ import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { ApiError, call } from '../../lib/api';
 
 /**
  * TOTP enrolment: a fresh secret from the server, shown as a QR code drawn here in the browser (the
@@ -13,10 +14,10 @@ export function EnrolTotp({ required }: { required: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<{ otp: string; password: string }>();
-  const setup = useQuery({ queryKey: ['totpSetup'], queryFn: () => api<{ secret: string; otpauth_url: string }>('totpSetup'), staleTime: Infinity, gcTime: 0 });
+  const setup = useQuery({ queryKey: ['totpSetup'], queryFn: () => call(api.admin.totpSetup), staleTime: Infinity, gcTime: 0 });
   const [error, setError] = useState<string | null>(null);
   const enable = useMutation({
-    mutationFn: (v: { otp: string; password: string }) => api('totpEnable', { ...v, secret: setup.data!.secret }),
+    mutationFn: (v: { otp: string; password: string }) => call(api.admin.totpEnable, { ...v, secret: setup.data!.secret }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me'] }),
     onError: (e) => {
       setError(e.message);

@@ -3,10 +3,11 @@ import { Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { ApiError, call } from '../../lib/api';
 import { session } from '../../lib/session';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { useMe, type Operator } from '../../lib/operator';
+import { useMe } from '../../lib/operator';
 import './auth.css';
 
 interface Values {
@@ -30,7 +31,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ token: string; operator: Operator }>('login', { ...form.getFieldsValue(true), ...values });
+      const res = await call(api.admin.login, { ...form.getFieldsValue(true), ...values });
       client.setQueryData(['me'], res.operator);
       session.set(res.token);
     } catch (e) {

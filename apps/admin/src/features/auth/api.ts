@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 import { session } from '../../lib/session';
 
 export function useSignOut() {
   const client = useQueryClient();
   return async (everywhere = false) => {
-    await api(everywhere ? 'logoutAll' : 'logout').catch(() => undefined);
+    await call(everywhere ? api.admin.logoutAll : api.admin.logout).catch(() => undefined);
     session.clear();
     client.clear();
   };

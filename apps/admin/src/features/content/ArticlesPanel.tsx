@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AddButton, editDeleteColumn, EditorForm, useContentEditor, yesNo } from './panelParts';
 import { apiLangOf } from '../../lib/languages';
 import { formatTime } from './time';
-import { CONTENT_LANGS, useArticles, useTabs, type AdminArticle } from './api';
+import { CONTENT_LANGS, useArticles, useTabs, type AdminArticle, type ContentLang } from './api';
 import { RichTextEditor } from './RichTextEditor';
 
 /** The form: an article's language is sent as `language` (`lang` is the language of the answer). */
@@ -13,7 +13,7 @@ type Draft = Partial<Pick<AdminArticle, 'id' | 'tab_id' | 'title' | 'content' | 
 /** Articles, one per language: list by tab and language, edit in the rich-text editor (sanitised by the server on save). */
 export function ArticlesPanel() {
   const { t, i18n } = useTranslation();
-  const [filter, setFilter] = useState<{ tab_id?: number; language?: string; page: number }>({ page: 1 });
+  const [filter, setFilter] = useState<{ tab_id?: number; language?: ContentLang; page: number }>({ page: 1 });
   const articles = useArticles(filter);
   const tabs = useTabs().data ?? [];
   const editor = useContentEditor<Draft>('article');

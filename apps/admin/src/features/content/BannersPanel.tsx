@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as api from '@lucky28/shared/api/refs';
 import { App, Button, Form, Image, Input, Select, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContentListPanel, EditDeleteButtons, EnabledField, useContentEditor, yesNo } from './panelParts';
@@ -13,7 +14,7 @@ export function BannersPanel() {
   const { message } = App.useApp();
   const banners = useBanners();
   const editor = useContentEditor<Draft>('banner');
-  const order = useContentChange<{ ids: number[] }>('bannerOrder');
+  const order = useContentChange<{ ids: number[] }>(api.admin.bannerOrder);
 
   const move = (list: AdminBanner[], index: number, by: number) => {
     const ids = list.map((b) => b.id);

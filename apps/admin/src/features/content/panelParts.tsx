@@ -5,6 +5,7 @@ import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import * as api from '@lucky28/shared/api/refs';
 import { ApiError } from '../../lib/api';
 import { QueryState } from '../../components/QueryState';
 import { useContentChange } from './api';
@@ -66,15 +67,22 @@ function useSaveOutcome(form: FormInstance, close: () => void) {
   };
 }
 
+/** Each kind of content's save and delete calls. */
+const CONTENT_CALLS = {
+  banner: { save: api.admin.bannerSave, remove: api.admin.bannerDelete },
+  article: { save: api.admin.articleSave, remove: api.admin.articleDelete },
+  articleTab: { save: api.admin.articleTabSave, remove: api.admin.articleTabDelete },
+  announcement: { save: api.admin.announcementSave, remove: api.admin.announcementDelete },
+};
+
 /**
  * The editing of one kind of content: the row being written in its dialog (null while closed), the
- * dialog's form, its save (`<kind>Save`; a new row has no id, the server gives it one) and the
- * delete of a row (`<kind>Delete`).
+ * dialog's form, its save (a new row has no id, the server gives it one) and the delete of a row.
  */
-export function useContentEditor<Draft extends { id?: number }>(kind: 'banner' | 'article' | 'articleTab' | 'announcement') {
+export function useContentEditor<Draft extends { id?: number }>(kind: keyof typeof CONTENT_CALLS) {
   const { t } = useTranslation();
-  const save = useContentChange<Draft>(`${kind}Save`);
-  const remove = useContentChange<{ id: number }>(`${kind}Delete`);
+  const save = useContentChange<Draft>(CONTENT_CALLS[kind].save);
+  const remove = useContentChange<{ id: number }>(CONTENT_CALLS[kind].remove);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [form] = Form.useForm<Draft>();
   const saved = useSaveOutcome(form, () => setDraft(null));

@@ -3,7 +3,8 @@ import { App, Button, Card, Form, Space, Switch, Table, Tag, TimePicker, Typogra
 import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { can, useMe } from '../../lib/operator';
@@ -17,7 +18,7 @@ function GameSettings({ game, editable }: { game: GameView; editable: boolean })
   const shown = game.pending ?? game;
   const save = useMutation({
     mutationFn: (v: { enabled: boolean; hours?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
-      api('gameUpdate', { id: game.id, enabled: v.enabled, open_from: v.hours?.[0]?.format('HH:mm') ?? '', open_to: v.hours?.[1]?.format('HH:mm') ?? '' }),
+      call(api.admin.gameUpdate, { id: game.id, enabled: v.enabled, open_from: v.hours?.[0]?.format('HH:mm') ?? '', open_to: v.hours?.[1]?.format('HH:mm') ?? '' }),
     onSuccess: () => {
       message.success(t('games.savedNextRound'));
       void client.invalidateQueries({ queryKey: gameConfigKey });
@@ -50,8 +51,8 @@ function GameSettings({ game, editable }: { game: GameView; editable: boolean })
 /** Games (open/close, hours) and their rooms (titles, limits, odds); admins edit, others read. */
 export function GamesPage() {
   const { t } = useTranslation();
-  const editable = can(useMe().data?.role);
-  const config = useQuery({ queryKey: gameConfigKey, queryFn: () => api<{ games: GameView[]; next_round_at: number }>('gameConfig') });
+  const editable = can(useMe().data?.role, api.admin.gameUpdate);
+  const config = useQuery({ queryKey: gameConfigKey, queryFn: () => call(api.admin.gameConfig) });
   const [editing, setEditing] = useState<RoomView | null>(null);
   return (
     <QueryState query={config}>

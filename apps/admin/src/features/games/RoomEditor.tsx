@@ -3,7 +3,9 @@ import { Alert, App, Button, Drawer, Form, Input, Space, Switch, Table, Typograp
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { oddsRowSchema, parseExactMoney, returnToPlayer, roomUpdateSchema } from '@lucky28/shared';
-import { api, ApiError } from '../../lib/api';
+import type { InputOf } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { ApiError, call } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
 import { gameConfigKey, type OddsView, type RoomView } from './api';
 
@@ -51,7 +53,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
   const tooHigh = rows.filter((r) => r.enabled && (rowRtp(r) ?? 0) > 100);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api('roomUpdate', body),
+    mutationFn: (body: InputOf<typeof api.admin.roomUpdate>) => call(api.admin.roomUpdate, body),
     onSuccess: () => {
       message.success(t('games.savedNextRound'));
       void client.invalidateQueries({ queryKey: gameConfigKey });
@@ -79,7 +81,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
           join_limit: source.join_limit,
           enabled: source.enabled,
         }}
-        onFinish={(v: { title: Record<string, string>; min_limit?: string; join_limit?: string; enabled: boolean }) => {
+        onFinish={(v: { title: Record<(typeof LANGS)[number], string>; min_limit?: string; join_limit?: string; enabled: boolean }) => {
           setError(null);
           const sent = rows.filter((r) => r.enabled || r.odds !== '');
           const body = { id: room.id, title: v.title, min_limit: v.min_limit ?? '', join_limit: v.join_limit ?? '', enabled: v.enabled, odds: sent.map(rowBody) };

@@ -4,22 +4,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import type { AnswerOf } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 import { QueryState } from '../../components/QueryState';
 
-interface Figures {
-  deposits: string;
-  withdrawals: string;
-  gifts: string;
-  stakes: string;
-  payouts: string;
-  house: string;
-  players: number;
-}
-interface Summary {
-  totals: Figures;
-  days: (Figures & { day: string })[];
-}
+type Summary = AnswerOf<typeof api.admin.moneySummary>;
+type Figures = Summary['totals'];
 
 const numeric = (days: Summary['days']) =>
   days.map((d) => ({ ...d, deposits: Number(d.deposits), withdrawals: Number(d.withdrawals), stakes: Number(d.stakes), payouts: Number(d.payouts), house: Number(d.house) }));
@@ -102,10 +93,10 @@ const CHARTS = [
 export function DashboardPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
-  const today = useQuery({ queryKey: ['moneySummary', 'today'], queryFn: () => api<Summary>('moneySummary'), refetchInterval: 30_000 });
+  const today = useQuery({ queryKey: ['moneySummary', 'today'], queryFn: () => call(api.admin.moneySummary), refetchInterval: 30_000 });
   const range = useQuery({
     queryKey: ['moneySummary', period[0].format('YYYY-MM-DD'), period[1].format('YYYY-MM-DD')],
-    queryFn: () => api<Summary>('moneySummary', { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') }),
+    queryFn: () => call(api.admin.moneySummary, { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') }),
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>

@@ -2,18 +2,16 @@ import { Alert, Button, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api';
+import type { AnswerOf } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 
-interface Problem {
-  userId: number;
-  problem: string;
-  detail: Record<string, number | string>;
-}
+type Problem = AnswerOf<typeof api.admin.reconcile>['problems'][number];
 
 /** Runs the money invariants (DESIGN §4) over the whole database and lists every break by user. */
 export function ReconcilePage() {
   const { t } = useTranslation();
-  const run = useQuery({ queryKey: ['reconcile'], queryFn: () => api<{ ok: boolean; problems: Problem[] }>('reconcile'), staleTime: 0 });
+  const run = useQuery({ queryKey: ['reconcile'], queryFn: () => call(api.admin.reconcile), staleTime: 0 });
   return (
     <>
       <Typography.Title level={4}>{t('menu.reconcile')}</Typography.Title>

@@ -3,18 +3,9 @@ import { Button, DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../lib/format';
+import * as api from '@lucky28/shared/api/refs';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 
-interface AuditRow {
-  id: number;
-  username: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  detail: { before?: unknown; after?: unknown; [k: string]: unknown } | null;
-  ip: string;
-  created_at: number;
-}
 type Filters = {
   operator?: string;
   action?: string;
@@ -30,7 +21,7 @@ const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 1))
 export function AuditPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<Filters>({});
-  const audit = usePagedList<AuditRow>('auditList', filters, { pageSize: 50 });
+  const audit = usePagedList(api.admin.auditList, filters, { pageSize: 50 });
   return (
     <>
       <Typography.Title level={4}>{t('menu.audit')}</Typography.Title>
@@ -62,7 +53,7 @@ export function AuditPage() {
           {t('common.search')}
         </Button>
       </Form>
-      <PagedTable<AuditRow>
+      <PagedTable
         paged={audit}
         expandable={{
           rowExpandable: (r) => r.detail !== null,

@@ -3,7 +3,9 @@ import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, operatorCreateSchema } from '@lucky28/shared';
-import { api } from '../../lib/api';
+import type { InputOf } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { checkWith } from '../../lib/validation';
 import { useMe, type Operator } from '../../lib/operator';
@@ -16,13 +18,14 @@ export function OperatorsPage() {
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm();
-  const list = useQuery({ queryKey: ['operators'], queryFn: () => api<Operator[]>('operatorList') });
+  const list = useQuery({ queryKey: ['operators'], queryFn: () => call(api.admin.operatorList) });
   const done = () => {
     message.success(t('common.done'));
     void client.invalidateQueries({ queryKey: ['operators'] });
   };
   const act = useMutation({
-    mutationFn: (v: { call: string; body: Record<string, unknown> }) => api(v.call, v.body),
+    /** One change to another operator: the call to make. */
+    mutationFn: (change: () => Promise<unknown>) => change(),
     onSuccess: done,
     onError: (e) => message.error(e.message),
   });
@@ -30,7 +33,8 @@ export function OperatorsPage() {
     mutationFn: async (values: Record<string, unknown>) => {
       const checked = checkWith(operatorCreateSchema, values);
       if (!checked.ok) throw Object.assign(new Error(checked.message), { field: checked.field });
-      return api('operatorCreate', values);
+      // The values as typed (the server parses them itself), once they pass the call's own schema.
+      return call(api.admin.operatorCreate, values as InputOf<typeof api.admin.operatorCreate>);
     },
     onSuccess: () => {
       setCreating(false);
@@ -67,13 +71,13 @@ export function OperatorsPage() {
             render: (_, o) =>
               o.id === me?.id ? null : (
                 <Space>
-                  <Popconfirm title={o.disabled ? t('operators.enable') : t('operators.disable')} onConfirm={() => act.mutate({ call: 'operatorDisable', body: { id: o.id, disabled: !o.disabled } })}>
+                  <Popconfirm title={o.disabled ? t('operators.enable') : t('operators.disable')} onConfirm={() => act.mutate(() => call(api.admin.operatorDisable, { id: o.id, disabled: !o.disabled }))}>
                     <Button size="small" danger={!o.disabled}>
                       {o.disabled ? t('operators.enable') : t('operators.disable')}
                     </Button>
                   </Popconfirm>
                   {o.totp_enabled && (
-                    <Popconfirm title={t('operators.resetTotpNote')} onConfirm={() => act.mutate({ call: 'operatorResetTotp', body: { id: o.id } })}>
+                    <Popconfirm title={t('operators.resetTotpNote')} onConfirm={() => act.mutate(() => call(api.admin.operatorResetTotp, { id: o.id }))}>
                       <Button size="small">{t('operators.resetTotp')}</Button>
                     </Popconfirm>
                   )}

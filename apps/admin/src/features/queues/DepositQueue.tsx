@@ -1,15 +1,12 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { amountColumn, type QueueRow } from './queueColumns';
+import type { AnswerOf } from '@lucky28/shared/api';
+import type * as api from '@lucky28/shared/api/refs';
+import { amountColumn } from './queueColumns';
 import { PrivateImage } from './PrivateImage';
 import { ReviewQueue } from './ReviewQueue';
 
-export interface DepositRow extends QueueRow {
-  amount: string;
-  channel: string;
-  screenshot: string;
-  reviewtime: number | null;
-}
+export type DepositRow = AnswerOf<typeof api.admin.depositList>[number];
 
 /** The columns of this queue between the player and the submission time. */
 const depositColumns = (t: TFunction): ColumnsType<DepositRow> => [
@@ -19,4 +16,4 @@ const depositColumns = (t: TFunction): ColumnsType<DepositRow> => [
 ];
 
 /** Pending deposits with the transfer screenshot inline: approve credits the balance, reject needs no credit. */
-export const DepositQueue = () => <ReviewQueue<DepositRow> kind="deposit" columns={depositColumns} />;
+export const DepositQueue = () => <ReviewQueue kind="deposit" columns={depositColumns} />;

@@ -1,17 +1,12 @@
 import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import type { QueueRow } from './queueColumns';
+import type { AnswerOf } from '@lucky28/shared/api';
+import type * as api from '@lucky28/shared/api/refs';
 import { PrivateImage } from './PrivateImage';
 import { ReviewQueue } from './ReviewQueue';
 
-export interface RealNameRow extends QueueRow {
-  truename: string;
-  idcard: string;
-  profile_idcard: string;
-  idcard_zheng: string;
-  idcard_fan: string;
-}
+export type RealNameRow = AnswerOf<typeof api.admin.realNameList>[number];
 
 /** The columns of this queue between the player and the submission time. */
 const realNameColumns = (t: TFunction): ColumnsType<RealNameRow> => [
@@ -31,4 +26,4 @@ const realNameColumns = (t: TFunction): ColumnsType<RealNameRow> => [
 ];
 
 /** Real-name reviews with both ID pictures: verify, or reject with a reason the player will see. */
-export const RealNameQueue = () => <ReviewQueue<RealNameRow> kind="realName" columns={realNameColumns} />;
+export const RealNameQueue = () => <ReviewQueue kind="realName" columns={realNameColumns} />;

@@ -5,30 +5,45 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { rejectSchema, rejectWithReasonSchema, translate } from '@lucky28/shared';
-import { api, ApiError } from '../../lib/api';
+import type { AnswerOf } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { ApiError, call } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { apiLangOf } from '../../lib/languages';
 import { checkWith } from '../../lib/validation';
 import { queueCountsQuery } from '../../lib/queueCounts';
-import { leadingColumns, trailingColumns, type QueueRow } from './queueColumns';
+import { leadingColumns, trailingColumns } from './queueColumns';
 import './queues.css';
 
 /** The server's status codes of a kind of request: pending, approved, rejected. */
 const MONEY_STATUSES = { pending: 0, approved: 1, rejected: 2 };
 const REAL_NAME_STATUSES = { pending: 1, approved: 2, rejected: 0 };
 
-/** What sets the queues apart besides their columns (the texts are console keys). */
+/** What sets the queues apart besides their columns: their calls, and texts (console keys). */
 const QUEUES = {
-  deposit: { title: 'menu.deposits', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: null },
-  withdraw: { title: 'menu.withdrawals', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: 'queue.refundNote' },
-  realName: { title: 'menu.realNames', approveLabel: 'queue.verify', statuses: REAL_NAME_STATUSES, reasonRequired: true, rejectNote: null },
+  deposit: {
+    calls: { list: api.admin.depositList, approve: api.admin.depositApprove, reject: api.admin.depositReject },
+    title: 'menu.deposits', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: null,
+  },
+  withdraw: {
+    calls: { list: api.admin.withdrawList, approve: api.admin.withdrawApprove, reject: api.admin.withdrawReject },
+    title: 'menu.withdrawals', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: 'queue.refundNote',
+  },
+  realName: {
+    calls: { list: api.admin.realNameList, approve: api.admin.realNameApprove, reject: api.admin.realNameReject },
+    title: 'menu.realNames', approveLabel: 'queue.verify', statuses: REAL_NAME_STATUSES, reasonRequired: true, rejectNote: null,
+  },
 } as const;
 
-export interface ReviewQueueProps<T extends QueueRow> {
-  /** The calls are `<kind>List`, `<kind>Approve`, `<kind>Reject`. */
-  kind: keyof typeof QUEUES;
+type QueueKind = keyof typeof QUEUES;
+/** A row of a queue, as its list call answers it. */
+export type QueueRowOf<K extends QueueKind> = AnswerOf<(typeof QUEUES)[K]['calls']['list']>[number];
+
+export interface ReviewQueueProps<K extends QueueKind> {
+  /** Which queue: its calls, statuses and texts. */
+  kind: K;
   /** The kind's own columns, between the player and the submission time. */
-  columns: (t: TFunction) => ColumnsType<T>;
+  columns: (t: TFunction) => ColumnsType<QueueRowOf<K>>;
 }
 
 /** The server's "already processed" refusal, in whatever language the console speaks. */
@@ -38,7 +53,8 @@ const isAlreadyProcessed = (e: unknown) => e instanceof ApiError && e.message ==
  * One review queue: a table per status, approve (confirmed) and reject (with a reason). When another
  * operator got there first the server refuses, the console says so and the list refreshes.
  */
-export function ReviewQueue<T extends QueueRow>(props: ReviewQueueProps<T>) {
+export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
+  type T = QueueRowOf<K>;
   const { t } = useTranslation();
   const queue = QUEUES[props.kind];
   // Status tabs, the pending queue first (the only one with actions).
@@ -55,7 +71,8 @@ export function ReviewQueue<T extends QueueRow>(props: ReviewQueueProps<T>) {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const pending = status === queue.statuses.pending;
-  const list = useQuery({ queryKey: [props.kind, 'list', status], queryFn: () => api<T[]>(`${props.kind}List`, { status }), refetchInterval: pending ? 15_000 : false });
+  // The kind picks the list call and the row type alike; TypeScript does not follow the pick, hence the cast.
+  const list = useQuery({ queryKey: [props.kind, 'list', status], queryFn: () => call(queue.calls.list, { status }) as Promise<T[]>, refetchInterval: pending ? 15_000 : false });
 
   const refresh = () => {
     void client.invalidateQueries({ queryKey: [props.kind] });
@@ -63,7 +80,7 @@ export function ReviewQueue<T extends QueueRow>(props: ReviewQueueProps<T>) {
   };
   const decide = useMutation({
     mutationFn: (v: { action: 'Approve' | 'Reject'; id: number; reason?: string }) =>
-      api(`${props.kind}${v.action}`, v.action === 'Reject' ? { id: v.id, reason: v.reason } : { id: v.id }),
+      v.action === 'Reject' ? call(queue.calls.reject, { id: v.id, reason: v.reason }) : call(queue.calls.approve, { id: v.id }),
     onMutate: () => setNotice(null),
     onSuccess: () => {
       message.success(t('common.done'));

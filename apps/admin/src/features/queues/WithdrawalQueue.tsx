@@ -1,18 +1,13 @@
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import type { AnswerOf } from '@lucky28/shared/api';
+import type * as api from '@lucky28/shared/api/refs';
 import { dateTime } from '../../lib/format';
-import { amountColumn, type QueueRow } from './queueColumns';
+import { amountColumn } from './queueColumns';
 import { ReviewQueue } from './ReviewQueue';
 
-export interface WithdrawalRow extends QueueRow {
-  real_name: string;
-  amount: string;
-  type: number;
-  account: { acc: string; acc_name: string; acc_bank: string };
-  /** When the player replaced this payout account, if less than 24 h before the request (or since); else null. */
-  account_changed_at: number | null;
-}
+export type WithdrawalRow = AnswerOf<typeof api.admin.withdrawList>[number];
 
 /** The warning on a request whose payout account was changed just before it: a stolen session's way to redirect a withdrawal. */
 function RecentChange({ at, t }: { at: number; t: TFunction }) {
@@ -51,4 +46,4 @@ const withdrawalColumns = (t: TFunction): ColumnsType<WithdrawalRow> => [
 ];
 
 /** Pending withdrawals with the bound payout account: approve once paid, reject refunds the amount. */
-export const WithdrawalQueue = () => <ReviewQueue<WithdrawalRow> kind="withdraw" columns={withdrawalColumns} />;
+export const WithdrawalQueue = () => <ReviewQueue kind="withdraw" columns={withdrawalColumns} />;

@@ -1,17 +1,12 @@
 import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import type { AnswerOf } from '@lucky28/shared/api';
+import type * as api from '@lucky28/shared/api/refs';
 import { dateTime } from '../../lib/format';
 
-/** What every queue row has: the request, its player, its status, when it came and the review reason. */
-export interface QueueRow {
-  id: number;
-  user_id: number;
-  username: string;
-  status: number;
-  createtime: number;
-  reason: string;
-}
+/** What every queue's rows have (the lists share them): the request, its player, its status, when it came and the review reason. */
+export type QueueRow = Pick<AnswerOf<typeof api.admin.depositList>[number], 'id' | 'user_id' | 'username' | 'status' | 'createtime' | 'reason'>;
 
 /** The ID and player columns every queue opens with. */
 export const leadingColumns = <T extends QueueRow>(t: TFunction): ColumnType<T>[] => [

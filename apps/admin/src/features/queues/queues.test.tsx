@@ -13,8 +13,8 @@ const deposit: DepositRow = {
   screenshot: '/api/common/file/abc123', createtime: 1_780_000_000, reviewtime: null,
 };
 const withdrawal: WithdrawalRow = {
-  id: 9, user_id: 8, username: 'bob', real_name: 'Bob Lee', amount: '150.00', type: 0,
-  account: { acc: 'Bob Lee', acc_name: '6222020200112233', acc_bank: 'ICBC' }, status: 0, reason: '', createtime: 1_780_000_000, account_changed_at: null,
+  id: 9, user_id: 8, username: 'bob', real_name: 'Bob Lee', idcard: 'B7654321', amount: '150.00', type: 0,
+  account: { type: 0, acc: 'Bob Lee', acc_name: '6222020200112233', acc_bank: 'ICBC', mark: '' }, status: 0, reason: '', createtime: 1_780_000_000, reviewtime: null, account_changed_at: null,
 };
 const realName: RealNameRow = {
   id: 3, user_id: 9, username: 'carol', truename: 'Carol Ng', idcard: 'A1234567', profile_idcard: 'A1234567',

@@ -4,44 +4,19 @@ import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Toolt
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '@lucky28/shared/game';
-import { api } from '../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import './rounds.css';
 
-interface Current {
-  issue: string;
-  opens_at: number;
-  closes_at: number;
-  draws_at: number;
-  hash: string | null;
-  orders: number;
-  players: number;
-  stakes: string;
-  by_class: { class: number; name: string; orders: number; stakes: string }[];
-  exposure: { total: number; house_worst: string; house_best: string }[];
-}
-interface Drawn {
-  id: number;
-  issue: string;
-  digits: number[];
-  total: number;
-  drawn_at: number;
-  hash: string;
-  seed: string | null;
-  orders: number;
-  stakes: string;
-  payouts: string;
-  house: string;
-}
-
 /** The current round of a game (stakes, the house's result per total) and its recent draws with fairness data. */
 export function RoundsPage() {
   const { t } = useTranslation();
   const [gameId, setGameId] = useState<number>(GAMES[0]!.id);
-  const current = useQuery({ queryKey: ['roundCurrent', gameId], queryFn: () => api<Current>('roundCurrent', { game_id: gameId }), refetchInterval: 5_000 });
-  const recent = usePagedList<Drawn>('roundList', { game_id: gameId }, { refetchInterval: 15_000 });
+  const current = useQuery({ queryKey: ['roundCurrent', gameId], queryFn: () => call(api.admin.roundCurrent, { game_id: gameId }), refetchInterval: 5_000 });
+  const recent = usePagedList(api.admin.roundList, { game_id: gameId }, { refetchInterval: 15_000 });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
@@ -107,7 +82,7 @@ export function RoundsPage() {
         </QueryState>
       </Card>
       <Card title={t('rounds.recent')}>
-        <PagedTable<Drawn>
+        <PagedTable
           paged={recent}
           expandable={{
             expandedRowRender: (r) => (

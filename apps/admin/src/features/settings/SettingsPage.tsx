@@ -2,21 +2,12 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingsUpdateSchema } from '@lucky28/shared';
-import { api, ApiError } from '../../lib/api';
+import type { InputOf } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { ApiError, call } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
 import { QueryState } from '../../components/QueryState';
 import { can, useMe } from '../../lib/operator';
-
-interface Settings {
-  usdt: string;
-  bankname: string;
-  banknum: string;
-  bankxm: string;
-  support_url: string;
-  support_url_env: string;
-  min_withdraw: string;
-  version_label: string;
-}
 
 /** The deposit details players are shown to pay to (USDT address, bank, account number, holder), with their longest length. */
 const DEPOSIT_DETAILS = [
@@ -31,16 +22,17 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const editable = can(useMe().data?.role);
+  const editable = can(useMe().data?.role, api.admin.settingsUpdate);
   const [form] = Form.useForm();
-  const query = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('settingsGet') });
+  const query = useQuery({ queryKey: ['settings'], queryFn: () => call(api.admin.settingsGet) });
   const save = useMutation({
     // The server's own rules first (the minimum withdrawal exactly as typed: never rounded or clamped).
     mutationFn: async (v: Record<string, unknown>) => {
       const body = { ...v, min_withdraw: v.min_withdraw ?? '' };
       const checked = checkWith(settingsUpdateSchema, body);
       if (!checked.ok) throw new ApiError(checked.message, 0, 200, checked.field);
-      return api<Settings>('settingsUpdate', body);
+      // The values as typed (the server parses them itself), once they pass the call's own schema.
+      return call(api.admin.settingsUpdate, body as InputOf<typeof api.admin.settingsUpdate>);
     },
     onSuccess: (data) => {
       client.setQueryData(['settings'], data);

@@ -3,7 +3,9 @@ import { App, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { userFreezeSchema, userGiftSchema, userResetSchema } from '@lucky28/shared';
-import { api } from '../../lib/api';
+import type { AnswerOf, CallRef } from '@lucky28/shared/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
 import { can, useMe } from '../../lib/operator';
 import type { UserDetail } from './api';
@@ -23,25 +25,27 @@ export function UserActions({ user }: { user: UserDetail }) {
   const run = useMutation({
     mutationFn: async ({ action, values }: { action: Action; values: Record<string, unknown> }) => {
       const body = { id: user.id, ...values };
-      const [call, schema] =
+      const [ref, schema] =
         action === 'freeze'
-          ? (['userFreeze', userFreezeSchema] as const)
+          ? ([api.admin.userFreeze, userFreezeSchema] as const)
           : action === 'gift'
-            ? (['userGift', userGiftSchema] as const)
+            ? ([api.admin.userGift, userGiftSchema] as const)
             : action === 'password'
-              ? (['userResetPassword', userResetSchema] as const)
-              : (['userResetSecurityCode', userResetSchema] as const);
+              ? ([api.admin.userResetPassword, userResetSchema] as const)
+              : ([api.admin.userResetSecurityCode, userResetSchema] as const);
       const checked = checkWith(schema, body);
       if (!checked.ok) throw Object.assign(new Error(checked.message), { field: checked.field });
-      return { action, data: await api<{ password?: string } | null>(call, body) };
+      // The values as typed (the server parses them itself), once they pass the call's own schema.
+      return { action, data: await call<CallRef>(ref, body) };
     },
     onSuccess: ({ action, data }) => {
       setOpen(null);
       form.resetFields();
-      if (action === 'password' && data?.password) setOneTime(data.password);
+      // Only a password reset answers something to show: the one-time password, this once.
+      if (action === 'password' && data) setOneTime((data as AnswerOf<typeof api.admin.userResetPassword>).password);
       else message.success(t('common.done'));
       void client.invalidateQueries({ queryKey: ['user', user.id] });
-      void client.invalidateQueries({ queryKey: ['userLedger', { id: user.id }] });
+      void client.invalidateQueries({ queryKey: [api.admin.userLedger.name, { id: user.id }] });
     },
     onError: (e: Error & { field?: string }) => {
       if (e.field && e.field !== 'id') form.setFields([{ name: e.field, errors: [e.message] }]);
@@ -64,10 +68,10 @@ export function UserActions({ user }: { user: UserDetail }) {
     code: t('users.resetCode'),
   };
   const buttons: { action: Action; show: boolean; danger?: boolean }[] = [
-    { action: 'freeze', show: can(role, 'support'), danger: !user.frozen },
-    { action: 'gift', show: can(role, 'finance') },
-    { action: 'password', show: can(role, 'support') && user.group_id === 1 },
-    { action: 'code', show: can(role, 'support') && user.has_security_code },
+    { action: 'freeze', show: can(role, api.admin.userFreeze), danger: !user.frozen },
+    { action: 'gift', show: can(role, api.admin.userGift) },
+    { action: 'password', show: can(role, api.admin.userResetPassword) && user.group_id === 1 },
+    { action: 'code', show: can(role, api.admin.userResetSecurityCode) && user.has_security_code },
   ];
   return (
     <>

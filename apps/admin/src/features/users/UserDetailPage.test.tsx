@@ -11,7 +11,7 @@ const alice: UserDetail = {
   created_at: 1_780_000_000, real_name: 'Alice Wong', has_idcard: true, has_security_code: false,
   inviter: { id: 2, username: 'carol' }, invitees: { total: 0, list: [] }, sessions: [],
   accounts: [{ type: 0, acc: '6222****2233', acc_name: 'A***', acc_bank: 'ICBC', mark: '' }],
-  protection: null,
+  protection: { exclusion: null, limits: [], reality_check: 0 },
 };
 const ledgerRow = { id: 70, type: 4, status: 1, wallet: 'money', quantity: '20.00', over: '150.00', memo: 'Birthday bonus', createtime: 1_780_000_000 };
 

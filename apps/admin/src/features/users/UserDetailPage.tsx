@@ -4,38 +4,17 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api } from '../../lib/api';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
-import { PagedTable, usePagedList } from '../../components/PagedTable';
+import { PagedTable, usePagedList, type RowOf } from '../../components/PagedTable';
 import { UserActions } from './UserActions';
 import { ProtectionStatus } from './ProtectionStatus';
 import { userDetailQuery, type PayAccount, type UserDetail } from './api';
 
-interface LedgerRow {
-  id: number;
-  type: number;
-  status: number;
-  wallet: string;
-  quantity: string;
-  over: string;
-  memo: string;
-  createtime: number;
-}
-interface BetRow {
-  id: number;
-  order_no: string;
-  game: string;
-  room: string;
-  issue: string;
-  play_name: string;
-  amount: string;
-  odds: string;
-  status: number;
-  whether_hit: number | null;
-  profit: string | null;
-  createtime: number;
-}
+type LedgerRow = RowOf<typeof api.admin.userLedger>;
+type BetRow = RowOf<typeof api.admin.userBets>;
 
 /** The columns of a player's ledger tab. */
 const ledgerColumns = (t: TFunction): ColumnsType<LedgerRow> => [
@@ -62,7 +41,7 @@ const betColumns = (t: TFunction): ColumnsType<BetRow> => [
 /** A masked payout account, with an audited "show in full". */
 function AccountLine({ userId, account }: { userId: number; account: PayAccount }) {
   const { t } = useTranslation();
-  const reveal = useMutation({ mutationFn: () => api<PayAccount>('userRevealAccount', { id: userId, type: account.type }) });
+  const reveal = useMutation({ mutationFn: () => call(api.admin.userRevealAccount, { id: userId, type: account.type }) });
   const shown = reveal.data ?? account;
   return (
     <Space wrap>
@@ -138,8 +117,8 @@ export function UserDetailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const user = useQuery({ ...userDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  const ledger = usePagedList<LedgerRow>('userLedger', { id });
-  const bets = usePagedList<BetRow>('userBets', { id });
+  const ledger = usePagedList(api.admin.userLedger, { id });
+  const bets = usePagedList(api.admin.userBets, { id });
   return (
     <QueryState query={user}>
       {(u) => (

@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '../../lib/session';
 import { fakeServer, ok, renderRoutes } from '../../test/render';
-import type { UserDetail, UserRow } from './api';
+import type { AnswerOf } from '@lucky28/shared/api';
+import type * as api from '@lucky28/shared/api/refs';
+import type { UserDetail } from './api';
+
+type UserRow = AnswerOf<typeof api.admin.userSearch>['list'][number];
 import { UsersPage } from './UsersPage';
 import { UserDetailPage } from './UserDetailPage';
 
@@ -13,7 +17,7 @@ const alice: UserRow = {
 const bob: UserRow = { ...alice, id: 6, username: 'bob', nickname: 'Bobby', shiming: 0 };
 const aliceDetail: UserDetail = {
   ...alice, real_name: 'Alice Wong', has_idcard: true, has_security_code: false, inviter: null, invitees: { total: 0, list: [] },
-  sessions: [], accounts: [], protection: null,
+  sessions: [], accounts: [], protection: { exclusion: null, limits: [], reality_check: 0 },
 };
 
 beforeEach(() => session.set('op-token'));

@@ -3,14 +3,14 @@ import { Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateTime } from '../../lib/format';
+import * as api from '@lucky28/shared/api/refs';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
-import type { UserRow } from './api';
 
 /** Search players by id, username or nickname. */
 export function UsersPage() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
-  const users = usePagedList<UserRow>('userSearch', { q });
+  const users = usePagedList(api.admin.userSearch, { q });
   return (
     <>
       <Typography.Title level={4}>{t('menu.users')}</Typography.Title>
@@ -27,7 +27,7 @@ export function UsersPage() {
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
       {users.query.isError && <Typography.Paragraph type="danger">{users.query.error.message}</Typography.Paragraph>}
-      <PagedTable<UserRow>
+      <PagedTable
         paged={users}
         size="middle"
         locale={{ emptyText: t('common.empty') }}

@@ -1,16 +1,13 @@
-import { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, type OperatorRole } from '@lucky28/shared';
+import { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, roleAllows, type OperatorRole } from '@lucky28/shared';
 
 /**
- * Operator roles (the list lives in packages/shared so the console shows the same). Each call names
- * the roles it accepts; `admin` is accepted everywhere.
+ * Operator roles and the role check live in packages/shared (access.ts), so the console decides what
+ * to show with the very function the guard runs. Each call declares the roles it accepts; `admin` is
+ * accepted everywhere.
  * - finance: deposits, withdrawals, deposit screenshots, gifts, the money dashboard, reconciliation;
  * - support: real-name reviews and ID-card pictures, users (search, freeze, password resets).
  */
-export { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, type OperatorRole };
-
-export function roleAllows(role: string, allowed: readonly OperatorRole[]): boolean {
-  return role === 'admin' || (allowed as readonly string[]).includes(role);
-}
+export { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, roleAllows, type OperatorRole };
 
 /** Whether an operator of this role must have TOTP before doing anything but enrol. */
 export const totpRequiredFor = (role: string): boolean => (TOTP_REQUIRED_ROLES as readonly string[]).includes(role);

@@ -1,18 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  logoutAllData,
-  noData,
-  noInput,
-  operatorData,
-  operatorLoginData,
-  operatorLoginSchema,
-  otpSchema,
-  totpEnableSchema,
-  totpSetupData,
-} from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
 import {
@@ -38,13 +27,11 @@ import { totpRequiredFor } from '../../domain/operators/roles.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /**
- * Operator accounts and sessions (DESIGN §7, issue 9 item 8): login with lockout (per account + IP,
- * back-off) and a TOTP second factor — mandatory for admin and finance, whose first sign-in can only
+ * Operator accounts and sessions (DESIGN §7): login with lockout (per account + IP, back-off) and a
+ * TOTP second factor — mandatory for every role (TOTP_REQUIRED_ROLES), whose first sign-in can only
  * enrol —, every failed login audited, logout and sign-out everywhere, enrolment with the password.
  */
-export default async function adminAuthRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const session = app.requireOperatorSession;
+export default async function adminAuthRoutes(app: FastifyInstance) {
 
   const loginFailed = async (request: FastifyRequest, username: string, operatorId: number | null, reason: string) =>
     audit(app.db, {
@@ -57,10 +44,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
       at: app.clock.now(),
     });
 
-  app.post('/api/admin/login', {
-    config: { rateLimit: app.rateLimits.login },
-    schema: { body: operatorLoginSchema, response: answers(operatorLoginData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.login, { config: { rateLimit: app.rateLimits.login } }, async (request, reply) => {
     const body = request.body;
     const now = app.clock.now();
     const lockKey = `operator-login:${body.username.toLowerCase()}:${request.ip}`;
@@ -105,7 +89,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     return reply.ok({ token, operator: presentOperator(operator) }, 'msg.login_success');
   });
 
-  app.post('/api/admin/logout', { preValidation: session, schema: { body: noInput, response: answers(noData) } }, async (request, reply) => {
+  serve(app, api.admin.logout, {}, async (request, reply) => {
     const op = request.operator!;
     await audited(app, request, async (tx, record, { at }) => {
       await revokeOperatorSession(tx, op.sessionId, at);
@@ -115,7 +99,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
   });
 
   /** Sign out everywhere: every session of the caller ends, this one included. */
-  app.post('/api/admin/logoutAll', { preValidation: session, schema: { body: noInput, response: answers(logoutAllData) } }, async (request, reply) => {
+  serve(app, api.admin.logoutAll, {}, async (request, reply) => {
     const op = request.operator!;
     const ended = await audited(app, request, async (tx, record, { at }) => {
       const n = await revokeAllOperatorSessions(tx, op.operatorId, at);
@@ -125,7 +109,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     return reply.ok({ sessions: ended }, 'msg.logout_success');
   });
 
-  app.post('/api/admin/me', { preValidation: session, schema: { body: noInput, response: answers(operatorData) } }, async (request, reply) => {
+  serve(app, api.admin.me, {}, async (request, reply) => {
     const operator = await findOperatorById(app.db, request.operator!.operatorId);
     return reply.ok(presentOperator(operator!));
   });
@@ -143,7 +127,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
     });
 
   /** A fresh secret to enrol in an authenticator app; nothing is stored until totpEnable proves it works. */
-  app.post('/api/admin/totpSetup', { preValidation: session, schema: { body: noInput, response: answers(totpSetupData) } }, async (request, reply) => {
+  serve(app, api.admin.totpSetup, {}, async (request, reply) => {
     const op = request.operator!;
     if (op.totpEnabled) throw new AppError('err.totp_already_enabled');
     const secret = newTotpSecret();
@@ -154,11 +138,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
    * Enables TOTP with the secret from totpSetup, a current code and the operator's password (a stolen
    * session alone cannot bind an attacker's authenticator). Every other session of the operator ends.
    */
-  app.post('/api/admin/totpEnable', {
-    preValidation: session,
-    config: { rateLimit: app.rateLimits.secret },
-    schema: { body: totpEnableSchema, response: answers(noData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.totpEnable, { config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
     const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();
@@ -181,11 +161,7 @@ export default async function adminAuthRoutes(fastify: FastifyInstance) {
   });
 
   /** Turns TOTP off with a current code; refused for the roles that must keep it. */
-  app.post('/api/admin/totpDisable', {
-    preValidation: session,
-    config: { rateLimit: app.rateLimits.secret },
-    schema: { body: otpSchema, response: answers(noData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.totpDisable, { config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
     const body = request.body;
     const op = request.operator!;
     const now = app.clock.now();

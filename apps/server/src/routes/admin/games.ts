@@ -1,18 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  configChangeData,
-  gameConfigData,
-  gameIdSchema,
-  gameUpdateSchema,
-  noInput,
-  roomUpdateSchema,
-  roundCurrentData,
-  roundListData,
-  roundListSchema,
-} from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import {
   gameConfigView,
   guardOdds,
@@ -28,20 +17,14 @@ import type { Tx } from '../../db/client.js';
 import { audited } from './audited.js';
 
 /**
- * Games, rooms and odds (issue 10 item 4) and the round monitor (item 5). Every operator reads;
- * only admins change (finance and support are refused). A change waits for the next round.
+ * Games, rooms and odds, and the round monitor. Every operator reads; only admins change (finance
+ * and support are refused). A change waits for the next round.
  */
-export default async function adminGameRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const anyRole = app.requireOperator('finance', 'support');
-  const admin = app.requireOperator();
+export default async function adminGameRoutes(app: FastifyInstance) {
   /** The start of the next round: when a change made now takes effect. */
   const nextRound = (now: number) => app.game.currentRound(now).drawsAt;
 
-  app.post('/api/admin/gameConfig', {
-    preValidation: anyRole,
-    schema: { body: noInput, response: answers(gameConfigData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.gameConfig, {}, async (request, reply) => {
     return reply.ok({ games: await gameConfigView(app.db, request.lang), next_round_at: Math.floor(nextRound(app.clock.now()) / 1000) });
   });
 
@@ -65,10 +48,7 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
   }
 
   /** Open or close a game and set its opening hours ("HH:MM" in the operator's time zone; both empty = always). */
-  app.post('/api/admin/gameUpdate', {
-    preValidation: admin,
-    schema: { body: gameUpdateSchema, response: answers(configChangeData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.gameUpdate, {}, async (request, reply) => {
     const body = request.body;
     const change = { enabled: body.enabled, open_from: body.open_from, open_to: body.open_to };
     const answer = await changeFromNextRound(request, 'game', body.id, change, async (tx, from) => {
@@ -80,10 +60,7 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
   });
 
   /** A room's titles, minimum stake, entry balance, availability and odds table; refused above 100 % RTP. */
-  app.post('/api/admin/roomUpdate', {
-    preValidation: admin,
-    schema: { body: roomUpdateSchema, response: answers(configChangeData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.roomUpdate, {}, async (request, reply) => {
     const body = request.body;
     const override = overrideFromRows(body.odds, request.lang);
     guardOdds(override, request.lang);
@@ -109,19 +86,13 @@ export default async function adminGameRoutes(fastify: FastifyInstance) {
     return reply.ok(answer, 'msg.next_round');
   });
 
-  app.post('/api/admin/roundCurrent', {
-    preValidation: anyRole,
-    schema: { body: gameIdSchema, response: answers(roundCurrentData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.roundCurrent, {}, async (request, reply) => {
     const { game_id } = request.body;
     if (!app.game.snapshot.games.has(game_id)) throw new AppError('err.game_not_found', { field: 'game_id' });
     return reply.ok(await currentRoundView(app.db, game_id, app.game.currentRound(), request.lang));
   });
 
-  app.post('/api/admin/roundList', {
-    preValidation: anyRole,
-    schema: { body: roundListSchema, response: answers(roundListData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.roundList, {}, async (request, reply) => {
     const { game_id, page, limit } = request.body;
     if (!app.game.snapshot.games.has(game_id)) throw new AppError('err.game_not_found', { field: 'game_id' });
     return reply.ok(await recentRounds(app.db, game_id, page, limit));

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditListData, auditListSchema, noInput, operatorCreateSchema, operatorData, operatorDisableSchema, operatorIdSchema } from '@lucky28/shared';
+import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import { optionalDateRange } from '../../http/optionalDateRange.js';
 import { hashSecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
@@ -23,9 +21,7 @@ import { listAudit } from '../../domain/operators/auditList.js';
 import type { Tx } from '../../db/client.js';
 
 /** Operators and the audit trail (admins only): create with a role, disable / enable, reset TOTP, read the trail. */
-export default async function adminOperatorRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = app.requireOperator();
+export default async function adminOperatorRoutes(app: FastifyInstance) {
 
   /**
    * One change to another operator (never oneself), in one transaction with its audit entry: `change`
@@ -46,18 +42,12 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
     });
   }
 
-  app.post('/api/admin/operatorList', {
-    preValidation: admin,
-    schema: { body: noInput, response: answers(z.array(operatorData)) },
-  }, async (_request, reply) => {
+  serve(app, api.admin.operatorList, {}, async (_request, reply) => {
     return reply.ok((await listOperators(app.db)).map(presentOperator));
   });
 
   /** A new operator; the password follows the players' policy (not common, not the username). */
-  app.post('/api/admin/operatorCreate', {
-    preValidation: admin,
-    schema: { body: operatorCreateSchema, response: answers(operatorData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.operatorCreate, {}, async (request, reply) => {
     const { username, password, role } = request.body;
     const problem = passwordProblem(password, username);
     if (problem) throw new AppError(problem, { field: 'password' });
@@ -73,10 +63,7 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
   });
 
   /** Disables (every session ends at once) or re-enables another operator. */
-  app.post('/api/admin/operatorDisable', {
-    preValidation: admin,
-    schema: { body: operatorDisableSchema, response: answers(operatorData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.operatorDisable, {}, async (request, reply) => {
     const { id, disabled } = request.body;
     const row = await changeAnotherOperator(request, id, async (tx, before, now) => {
       const after = (await setOperatorDisabled(tx, id, disabled))!;
@@ -91,10 +78,7 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
   });
 
   /** Clears another operator's TOTP (a lost phone): their sessions end and their next sign-in enrols again. */
-  app.post('/api/admin/operatorResetTotp', {
-    preValidation: admin,
-    schema: { body: operatorIdSchema, response: answers(operatorData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.operatorResetTotp, {}, async (request, reply) => {
     const { id } = request.body;
     const row = await changeAnotherOperator(request, id, async (tx, before, now) => {
       const after = (await resetOperatorTotp(tx, id))!;
@@ -109,10 +93,7 @@ export default async function adminOperatorRoutes(fastify: FastifyInstance) {
   });
 
   /** The append-only audit trail, newest first, with filters (who, action, target, period) and pages. */
-  app.post('/api/admin/auditList', {
-    preValidation: admin,
-    schema: { body: auditListSchema, response: answers(auditListData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.auditList, {}, async (request, reply) => {
     const f = request.body;
     const { from, to } = optionalDateRange(f, app.config.timeZone);
     return reply.ok(

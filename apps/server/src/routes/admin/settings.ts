@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatMoney, noInput, settingsData, settingsUpdateSchema } from '@lucky28/shared';
-import { answers } from '../../http/answers.js';
+import { api, formatMoney } from '@lucky28/shared';
+import { serve } from '../../http/serve.js';
 import { audited } from './audited.js';
 import { readSiteSettings, writeSetting, type SiteSettings } from '../../domain/settings/siteSettings.js';
 
@@ -14,19 +13,12 @@ const present = (s: SiteSettings, fallbackSupportUrl: string | undefined) => ({
 });
 
 /** The settings screen: every operator reads; admins change (audited with before and after). */
-export default async function adminSettingsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/admin/settingsGet', {
-    preValidation: app.requireOperator('finance', 'support'),
-    schema: { body: noInput, response: answers(settingsData) },
-  }, async (_request, reply) => {
+export default async function adminSettingsRoutes(app: FastifyInstance) {
+  serve(app, api.admin.settingsGet, {}, async (_request, reply) => {
     return reply.ok(present(await readSiteSettings(app.db), app.config.supportChatUrl));
   });
 
-  app.post('/api/admin/settingsUpdate', {
-    preValidation: app.requireOperator(),
-    schema: { body: settingsUpdateSchema, response: answers(settingsData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.settingsUpdate, {}, async (request, reply) => {
     const body = request.body;
     const after = await audited(app, request, async (tx, record, { at }) => {
       const before = present(await readSiteSettings(tx), app.config.supportChatUrl);

@@ -1,84 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  formatMoney,
-  noData,
-  revealedAccountData,
-  userBetsData,
-  userDetailData,
-  userFreezeData,
-  userFreezeSchema,
-  userGiftData,
-  userGiftSchema,
-  userIdSchema,
-  userLedgerData,
-  userLedgerSchema,
-  userPageSchema,
-  userResetPasswordData,
-  userResetSchema,
-  userRevealSchema,
-  userSearchData,
-  userSearchSchema,
-} from '@lucky28/shared';
+import { api, formatMoney } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
-import { answers } from '../../http/answers.js';
+import { serve } from '../../http/serve.js';
 import type { Tx } from '../../db/client.js';
 import { audited, type Actor } from './audited.js';
 import { payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
 import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, setFrozen } from '../../domain/users/actions.js';
 
 /**
- * Players as operators see them (issue 10 item 3). Support and finance read; support freezes and
- * resets credentials, finance gifts; revealing a payout account in full is audited like every action.
+ * Players as operators see them. Support and finance read; support freezes and resets credentials,
+ * finance gifts; revealing a payout account in full is audited like every action.
  */
-export default async function adminUserRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const readers = app.requireOperator('support', 'finance');
-  const support = app.requireOperator('support');
-  const finance = app.requireOperator('finance');
+export default async function adminUserRoutes(app: FastifyInstance) {
   /** A change to player `id` and its audit row (target: that player) in one transaction. */
   const changeUser = <T>(request: FastifyRequest, id: number, change: (tx: Tx, record: (action: string, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>) =>
     audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
 
-  app.post('/api/admin/userSearch', {
-    preValidation: readers,
-    schema: { body: userSearchSchema, response: answers(userSearchData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userSearch, {}, async (request, reply) => {
     const { q, page, limit } = request.body;
     return reply.ok(await searchUsers(app.db, q, page, limit));
   });
 
-  app.post('/api/admin/userDetail', {
-    preValidation: readers,
-    schema: { body: userIdSchema, response: answers(userDetailData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userDetail, {}, async (request, reply) => {
     const { id } = request.body;
     const detail = await userDetail(app.db, id, app.clock.now());
     if (!detail) throw new AppError('err.not_found', { field: 'id' });
     return reply.ok(detail);
   });
 
-  app.post('/api/admin/userLedger', {
-    preValidation: readers,
-    schema: { body: userLedgerSchema, response: answers(userLedgerData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userLedger, {}, async (request, reply) => {
     const { id, type, page, limit } = request.body;
     return reply.ok(await userLedgerPage(app.db, id, { type, page, limit }));
   });
 
-  app.post('/api/admin/userBets', {
-    preValidation: readers,
-    schema: { body: userPageSchema, response: answers(userBetsData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userBets, {}, async (request, reply) => {
     const { id, page, limit } = request.body;
     return reply.ok(await userBetsPage(app.db, id, { lang: request.lang, page, limit }));
   });
 
   /** A bound payout account in full (type 0 bank card, 1 wallet); the view itself is an audit row. */
-  app.post('/api/admin/userRevealAccount', {
-    preValidation: readers,
-    schema: { body: userRevealSchema, response: answers(revealedAccountData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userRevealAccount, {}, async (request, reply) => {
     const { id, type } = request.body;
     const account = await changeUser(request, id, async (tx, record) => {
       const full = await payAccountInFull(tx, id, type);
@@ -90,10 +51,7 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   });
 
   /** Freeze: no sign-in, no bet, no withdrawal, and every session ends now. Unfreeze lifts it. */
-  app.post('/api/admin/userFreeze', {
-    preValidation: support,
-    schema: { body: userFreezeSchema, response: answers(userFreezeData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userFreeze, {}, async (request, reply) => {
     const { id, frozen, reason } = request.body;
     await changeUser(request, id, async (tx, record, a) => {
       const before = await setFrozen(tx, id, frozen);
@@ -104,10 +62,7 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   });
 
   /** A gift: one type-4 ledger row with the reason, in the same transaction as its audit row. */
-  app.post('/api/admin/userGift', {
-    preValidation: finance,
-    schema: { body: userGiftSchema, response: answers(userGiftData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userGift, {}, async (request, reply) => {
     const { id, amount, wallet, reason } = request.body;
     const posted = await changeUser(request, id, async (tx, record, a) => {
       const row = await giftUser(tx, { userId: id, cents: amount, wallet, reason, operatorId: a.operatorId, now: a.at });
@@ -119,10 +74,7 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   });
 
   /** A new one-time password, answered once and never stored in clear; every session of the player ends. */
-  app.post('/api/admin/userResetPassword', {
-    preValidation: support,
-    schema: { body: userResetSchema, response: answers(userResetPasswordData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userResetPassword, {}, async (request, reply) => {
     const { id, reason } = request.body;
     const password = oneTimePassword();
     await changeUser(request, id, async (tx, record, a) => {
@@ -136,10 +88,7 @@ export default async function adminUserRoutes(fastify: FastifyInstance) {
   });
 
   /** Clears the security code; the player sets a new one in the app. */
-  app.post('/api/admin/userResetSecurityCode', {
-    preValidation: support,
-    schema: { body: userResetSchema, response: answers(noData) },
-  }, async (request, reply) => {
+  serve(app, api.admin.userResetSecurityCode, {}, async (request, reply) => {
     const { id, reason } = request.body;
     await changeUser(request, id, async (tx, record) => {
       const had = await resetSecurityCode(tx, id);
