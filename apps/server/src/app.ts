@@ -2,6 +2,8 @@ import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import { api, callsOf, type ApiCall } from '@lucky28/shared';
+import { contractProblems } from './http/contractCheck.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { logTransactionRetries } from './db/transaction.js';
@@ -77,6 +79,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Check every JSON answer against its route's declared answers (tests). */
   checkAnswers?: boolean;
+  /** The calls the routes must match (default: the whole API contract); tests narrow it. */
+  contract?: readonly ApiCall[];
 }
 
 /**
@@ -186,5 +190,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(housekeepingPlugin, { intervalMs: opts.config.housekeepingIntervalMs });
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });
+  // A route the contract does not declare, or a declared call no route answers, stops the start.
+  const problems = contractProblems(app.apiRoutes, opts.contract ?? callsOf(api));
+  if (problems.length) {
+    await app.close();
+    throw new Error(`The routes and the API contract (packages/shared/src/api) disagree:\n- ${problems.join('\n- ')}`);
+  }
   return app;
 }

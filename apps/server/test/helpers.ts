@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import type { Clock } from '../src/clock.js';
@@ -85,6 +85,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Log as the server does (its logger options, config.logLevel) into this stream; default: no log. */
   logStream?: NodeJS.WritableStream;
+  /** The calls the routes must match (default: the whole API contract). */
+  contract?: AppOptions['contract'];
 }
 
 /** Every per-caller limit off: the default of test apps (race tests send many calls at once from one session). */
@@ -111,6 +113,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
     callerLimits: opts.callerLimits ?? NO_CALLER_LIMITS,
     timeouts: opts.timeouts,
     checkAnswers: true,
+    contract: opts.contract,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });
   await app.ready();
