@@ -1,5 +1,5 @@
 /**
- * Two Lucky28 nodes behind HAProxy on one PostgreSQL and one Redis (issue 13 item 6), as
+ * Two Lucky28 nodes behind HAProxy on one PostgreSQL and one Redis, as
  * deploy/README.md sets them up, shown to work together:
  *   (a) a bet placed through node A appears in node B's live stream and heart within 1 s;
  *   (b) exactly one node draws each round (each node logs the rounds it draws);

@@ -3,7 +3,7 @@ import { OPERATOR_PASSWORD } from '../playwright.config';
 import { consoleButton, enrolledSecret, enrolmentCode, freshCode } from './operator';
 import { PASSWORD, newUsername, ready } from './ui';
 
-/** Issue 10: the operator console against the real server, with the player app beside it. */
+/** The operator console against the real server, with the player app beside it. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const BIG = 1;
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { ready } from './ui';
 
-/** Issue 10 item 10: the console is its own build, and nothing of it loads in the player app. */
+/** The console is its own build, and nothing of it loads in the player app. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const scriptsOf = (dist: string) => {
   const assets = path.join(root, dist, 'assets');

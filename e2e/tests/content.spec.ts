@@ -1,4 +1,4 @@
-/** Issue 11: news and articles, notices, promotion zoom, the invite link's QR code and registrations through it. */
+/** News and articles, notices, promotion zoom, the invite link's QR code and registrations through it. */
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { fund, newMember, openAs } from './members';

@@ -1,4 +1,4 @@
-/** Issue 10 item 6: an operator writes an article and a banner in the console; the player app shows them without a restart. */
+/** An operator writes an article and a banner in the console; the player app shows them without a restart. */
 import { expect, test } from '@playwright/test';
 import { consoleButton, operatorToken } from './operator';
 import { PNG, newMember, openAs } from './members';

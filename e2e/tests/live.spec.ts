@@ -1,5 +1,5 @@
 /**
- * The live stream in the browser (issue 13 item 5): a room fed by GET /api/Lottery/stream shows a bet
+ * The live stream in the browser: a room fed by GET /api/Lottery/stream shows a bet
  * placed by someone else without polling the heart, and falls back to the spec's 2 s polling when the
  * stream fails.
  */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { fund, newMember, openAs, placeBet, readyToWithdraw } from './members';
 import { ready } from './ui';
 
-/** Issue 15: what a new player trips over. */
+/** What a new player trips over. */
 
 /** Whether `target` is painted at its own centre (no popup, keyboard or mask over it) and lies fully above `y`. */
 async function uncoveredAbove(target: Locator, y: number): Promise<boolean> {
@@ -149,7 +149,7 @@ test('tap targets are at least 44×44 and nothing scrolls sideways at 320 px', a
   expect(await smallTargets(page), 'bet panel').toEqual([]);
 });
 
-// ---- Dates in the operator's zone, result feedback, screenshots (issue 15 items 3, 4, 8) ----------
+// ---- Dates in the operator's zone, result feedback, screenshots ----------
 
 /** The server's zone (TIME_ZONE's default; the e2e server sets none). */
 const SERVER_ZONE = 'Asia/Shanghai';

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 7: the built player app runs under its Content-Security-Policy. Every screen of the
+ * The built player app runs under its Content-Security-Policy. Every screen of the
  * router (read from apps/web/src/app/routes.tsx, so new screens are covered) renders with no
  * policy violation; the policy really is enforced (an injected inline script is blocked);
  * and no other site can frame the app.

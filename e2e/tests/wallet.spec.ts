@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { operatorToken } from './operator';
 import { newUsername, playAsGuest, ready, registerThroughUi, typeCode } from './ui';
 
-/** Issue 4: deposit with a screenshot, operator approval, ledger, security code, withdrawal of 100 through the popup. */
+/** Deposit with a screenshot, operator approval, ledger, security code, withdrawal of 100 through the popup. */
 /** A real 1×1 PNG: the server judges uploads by their content. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,5 +1,5 @@
 /**
- * Live push bench (issue 13 item 5; DESIGN §10): the real server as its own process, loaded by a
+ * Live push bench (DESIGN §10): the real server as its own process, loaded by a
  * separate load-generator process (bench/streamViewers.ts) holding VIEWERS idle Server-Sent Events
  * connections to one room's stream, like as many players' browsers.
  *  - memory per viewer: the server's resident memory (VmRSS) with the viewers connected minus before,

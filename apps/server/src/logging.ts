@@ -1,5 +1,5 @@
 /**
- * What may reach a log line (issue 9 item 9): never a password, security code, token, card number,
+ * What may reach a log line: never a password, security code, token, card number,
  * holder name, ID number or other personal value; never an over-long input. Applied to every line
  * of the server's logger (pino, through Fastify):
  * - request lines keep the path and only the query parameters known to be harmless (the rest show

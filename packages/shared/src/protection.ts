@@ -1,5 +1,5 @@
 /**
- * Player protection (issue 12), zod-free so the player app reads the same choices the server enforces.
+ * Player protection, zod-free so the player app reads the same choices the server enforces.
  */
 import { parseMoney } from './money.js';
 import { MAX_REQUEST_CENTS } from './wallet.js';

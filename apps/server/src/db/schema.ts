@@ -60,7 +60,7 @@ export const users = pgTable(
     /** Stored funds / bonus balance, cents; spent first when betting. */
     score: money('score').notNull().default(0),
     disabled: boolean('disabled').notNull().default(false),
-    /** Player protection (issue 12): a time-out or self-exclusion ends only at this instant. */
+    /** Player protection: a time-out or self-exclusion ends only at this instant. */
     excludedUntil: timestamp('excluded_until', { withTimezone: true }),
     /** 'timeout' or 'self_exclusion' while excluded_until is set. */
     exclusionKind: text('exclusion_kind'),
@@ -168,7 +168,7 @@ export const games = pgTable('games', {
   openFrom: text('open_from'),
   openTo: text('open_to'),
   enabled: boolean('enabled').notNull().default(true),
-  /** An operator's change waiting for the next round: { enabled, open_from, open_to } (issue 10 item 4). */
+  /** An operator's change waiting for the next round: { enabled, open_from, open_to }. */
   pending: jsonb('pending'),
   /** When `pending` takes effect: the start of the round after the change. */
   pendingFrom: timestamp('pending_from', { withTimezone: true }),
@@ -588,7 +588,7 @@ export const supportHandoffs = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Player protection (issue 12)
+// Player protection
 
 /**
  * Limits a player sets on themself: kind 'deposit' | 'loss' | 'stake' per period 'day' | 'week' |

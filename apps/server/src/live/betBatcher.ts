@@ -1,5 +1,5 @@
 /**
- * Bets placed together (issue 13): the bets that arrive while the database is busy with earlier ones
+ * Bets placed together: the bets that arrive while the database is busy with earlier ones
  * go to it as one statement and one commit (`placeBetBatch`), instead of one each. Nothing waits on
  * a timer: a bet is sent at the end of the event-loop turn that received it when fewer than
  * `maxInFlight` statements are running, so a lone bet goes at once; under load the queue fills while

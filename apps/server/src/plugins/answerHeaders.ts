@@ -1,6 +1,6 @@
 /**
  * The headers on every answer. Security headers on all of them — the API, the player app at / and
- * the operator console at /admin/ alike, including their SPA fallback and 404s (issue 9 item 7):
+ * the operator console at /admin/ alike, including their SPA fallback and 404s:
  * - Content-Security-Policy: scripts only from our own origin (no inline script, no eval), no
  *   plugins, never framed; styles may be inline (index.html's boot splash, antd's runtime styles);
  * - X-Frame-Options: DENY, and helmet's other defaults (nosniff, no referrer, same-origin opener and

@@ -272,7 +272,7 @@ describe('TOTP second factor', () => {
     clock.advance(30_000);
     const token = (await login(totpAt(secret, clock.now()))).data.token;
     clock.advance(30_000);
-    // Every role must keep its second factor (issue 10 item 1): turning it off is refused.
+    // Every role must keep its second factor: turning it off is refused.
     expect((await call(app, '/api/admin/totpDisable', { otp: totpAt(secret, clock.now()) }, { token })).msg).toBe('Two-factor authentication is mandatory for this role');
     expect((await login()).msg).toBe('Please enter the 6-digit code from your authenticator app');
     const actions = await queryRows<{ action: string }>(app.db, sql`

@@ -8,7 +8,7 @@ import { call, registerUser } from '../helpers.js';
 import { JPEG, PNG, balanceOf, createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit, upload } from '../wallet/fixtures.js';
 
 /**
- * Issue 10 item 9: the role of every operator call, each tried by every role. `session` = any signed-in
+ * The role of every operator call, each tried by every role. `session` = any signed-in
  * operator, also one whose TOTP enrolment is pending; a list = those roles (admin is always accepted).
  * A route missing here (another screen's, e.g. content) is held to the roles its guard declares.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 11: a crash during settlement loses nothing. A round of game 7 holds 3,000 real bets
+ * A crash during settlement loses nothing. A round of game 7 holds 3,000 real bets
  * from 300 players. The server process that draws it is killed with SIGKILL twice while its draw
  * transaction is open — once with the result stored but nothing settled, once with every order
  * settled and every winner credited but not committed — and each time the database is found exactly

@@ -1,5 +1,5 @@
 /**
- * Generators of malformed and hostile input for the fuzz suite (issue 9 item 3), with fast-check.
+ * Generators of malformed and hostile input for the fuzz suite, with fast-check.
  * Field values are derived from each route's declared input schema (as the JSON schema the OpenAPI
  * document shows: types, lengths, ranges, patterns), then bent: boundaries and one past them, wrong
  * types, arrays and objects where a scalar is meant, huge strings, control characters and NUL, lone

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 6: a room's entry limit (`join_limit`) is enforced by the server, not only by the
+ * A room's entry limit (`join_limit`) is enforced by the server, not only by the
  * hall in the browser. A balance (money + score) below it is refused with the hall's own message
  * (`err.room_join_limit`, which the player app's hall shows too) and charges nothing.
  */

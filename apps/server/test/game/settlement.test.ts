@@ -1,6 +1,6 @@
 /**
  * The set-based settlement SQL against the shared rules, for every class, on the totals and digit
- * patterns of issue 3 (0, 5, 6, 13, 14, 21, 22, 27; 8-9-0, 9-0-1, 0-0-0), with a stake that makes
+ * patterns of the spec (0, 5, 6, 13, 14, 21, 22, 27; 8-9-0, 9-0-1, 0-0-0), with a stake that makes
  * the rounding visible. The shared rules themselves are checked against hand-written expectations
  * in packages/shared/src/game/settlement.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The live stream (GET /api/Lottery/stream, issue 13 item 5): Server-Sent Events pushed from the
+ * The live stream (GET /api/Lottery/stream): Server-Sent Events pushed from the
  * in-memory snapshot — the state at connection, new bets (with the bettor's own balance after only on
  * the bettor's stream), the draw with its wins, presence — and bets placed through another node.
  * Two app instances on one database as in twoNodes.test.ts (separate pools on PostgreSQL, so the bet

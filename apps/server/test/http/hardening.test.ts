@@ -35,7 +35,7 @@ const inject = async (opts: InjectOptions) => {
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { 'accept-language': 'en', ...headers } });
 
-describe('input that used to answer HTTP 500 (issue 9.2)', () => {
+describe('input that used to answer HTTP 500', () => {
   it('refuses a NUL or control character in any text field, naming the field', async () => {
     const t = { token: member.token };
     expectRefusal(await post('/api/user/login', { account: 'ab\u0000cd', password: 'whatever-1' }), 'account');
@@ -124,7 +124,7 @@ describe('input that used to answer HTTP 500 (issue 9.2)', () => {
   });
 });
 
-describe('no request stalls the server (issue 9.1)', () => {
+describe('no request stalls the server', () => {
   it('caps each body at what its route can need', async () => {
     const limits = new Map(app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.bodyLimit]));
     expect(limits.get('POST /api/Lottery/playOrder')).toBeLessThanOrEqual(4096);

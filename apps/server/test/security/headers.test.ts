@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 7: security headers on every static app's HTML (the player app and the operator
+ * Security headers on every static app's HTML (the player app and the operator
  * console, deep links and all) and on the API; HSTS only when a trusted proxy says https; rate-limit
  * refusals (429) in the request's `lang`, wherever the lang travels.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 5: an Idempotency-Key means "this same request, once". The same key with a different
+ * An Idempotency-Key means "this same request, once". The same key with a different
  * request is refused and changes nothing; keys are scoped per user and per operation (bets,
  * deposits, withdrawals share one helper, domain/idempotency.ts); a retry is answered the first
  * answer even when the request could no longer be made (the round closed, a withdrawal is pending).

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 4: lockouts hold under concurrency. Fifty wrong secrets sent at once are answered
+ * Lockouts hold under concurrency. Fifty wrong secrets sent at once are answered
  * "wrong" (which only happens after the hash check) at most `freeAttempts` = 5 times; every other
  * answer is the lockout refusal, which comes before any check. Request rate limits are off here so
  * that only the lockout decides.

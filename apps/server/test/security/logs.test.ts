@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 9: no card number, holder name, ID number, real name, password, security code or
+ * No card number, holder name, ID number, real name, password, security code or
  * token in any log line, and no over-long input. A full run — register, log in (once with the
  * password in the query string), bind a card, real-name, set a security code, withdraw, log in as
  * an operator, a malformed body quoting the password, a 5,000-character input, and a failing query

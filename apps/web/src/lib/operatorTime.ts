@@ -1,5 +1,5 @@
 /**
- * One time zone for dates (issue 15 item 3): the server's "today" and its date filters are the
+ * One time zone for dates: the server's "today" and its date filters are the
  * operator's zone (`TIME_ZONE`, answered by `Lottery/index` as `time_zone`), so the app's date
  * pickers, presets and list times use that zone too, never the device's.
  */

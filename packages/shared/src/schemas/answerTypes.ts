@@ -102,7 +102,7 @@ export type PositionTotals = NetPosition['today'];
 export type OrderTotals = z.infer<typeof orderTotalsData>;
 export type ProtectionStatus = z.infer<typeof protectionStatusData>;
 
-// Content, notices and invitations (issue 11) and their console calls
+// Content, notices and invitations and their console calls
 export type Article = z.infer<typeof articleData>;
 export type ArticleList = z.infer<typeof articleListData>;
 export type ArticlePage = z.infer<typeof articlePageData>;

@@ -4,7 +4,7 @@ import { adminPaging } from './admin.js';
 import { INT4_MAX, flagField, idField, intField, intListField, optionalInt, optionalText, requiredText } from './fields.js';
 
 /**
- * News, banners, notices and invitations (issue 11) and their operator calls (issue 10 item 6):
+ * News, banners, notices and invitations and their operator calls:
  * the player's calls and answers, then the console's.
  */
 

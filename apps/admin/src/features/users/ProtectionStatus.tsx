@@ -4,7 +4,7 @@ import type { ProtectionStatus as Status } from '@lucky28/shared/schemas';
 import { dateTime } from '../../lib/format';
 
 /**
- * A player's responsible-gambling status on the user page (issue 12): a time-out or self-exclusion in
+ * A player's responsible-gambling status on the user page: a time-out or self-exclusion in
  * force with its end, the player's limits (with a raise or removal still waiting) and the
  * reality-check interval. Read-only: only its expiry ends an exclusion, nobody in the console can.
  */

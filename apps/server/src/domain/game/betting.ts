@@ -110,7 +110,7 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       select drawn_at is not null as drawn, closes_at from rounds where id = ${round.id} for share`);
     if (locked[0]?.drawn || ctx.now >= round.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
 
-    // The player's row, locked, with their time-out / self-exclusion and play limits (issue 12).
+    // The player's row, locked, with their time-out / self-exclusion and play limits.
     const users = await queryRows<{ money: number | string; score: number | string; nickname: string; excluded_until: unknown; exclusion_kind: unknown; limits: unknown }>(tx, sql`
       select money, score, coalesce(nickname, username) as nickname, excluded_until, exclusion_kind,
         ${limitsJson(sql`users.id`, ['stake', 'loss', 'session'])} as limits

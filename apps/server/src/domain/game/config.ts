@@ -1,6 +1,6 @@
 /**
  * Games' and rooms' configuration as the engine serves it, with operators' changes that wait for the
- * next round (issue 10 item 4): a change is stored in `pending` with `pending_from` = the start of the
+ * next round: a change is stored in `pending` with `pending_from` = the start of the
  * round after it, so the round in progress keeps the odds and limits its players saw; bets already
  * placed keep the odds stored on them in any case (I6).
  */

@@ -1,5 +1,5 @@
 /**
- * The round monitor (issue 10 item 5): the current round of a game with its stakes by class and the
+ * The round monitor: the current round of a game with its stakes by class and the
  * house's result for every total that could be drawn, and recent drawn rounds with stakes, payouts and
  * house result. Seeds appear only for drawn rounds (the column is empty until the draw): no call
  * reveals a future seed, and nothing here writes.

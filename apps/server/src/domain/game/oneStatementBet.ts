@@ -1,5 +1,5 @@
 /**
- * The bet path's common case in ONE prepared statement for a whole batch of bets (issue 13): each
+ * The bet path's common case in ONE prepared statement for a whole batch of bets: each
  * bet is from a player with no time-out or self-exclusion and no stake, loss or session limit, in a
  * round that exists and is open. The checks that need no database (room, class, stake range, issue,
  * closing time, game hours) are made before, from the in-memory snapshot (`prepareBet`); the

@@ -1,5 +1,5 @@
 /**
- * Operators' changes to games and rooms (issue 10 item 4). A change is checked, then stored as the
+ * Operators' changes to games and rooms. A change is checked, then stored as the
  * game's or room's `pending` configuration from the start of the next round (see config.ts); the
  * engine puts it in force at that instant on every node. A room's odds table is refused when any
  * class would return more than 100 % to players (computed exactly with packages/shared).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Encryption at rest for operators' TOTP secrets (issue 9 item 8): AES-256-GCM with a key from
+ * Encryption at rest for operators' TOTP secrets: AES-256-GCM with a key from
  * OPERATOR_SECRET_KEY, or — when that is unset — a random key generated once and kept in the data
  * directory (`operator-secret.key`, mode 0600). Each value is bound to its operator (additional
  * authenticated data), so a secret copied onto another operator's row does not decrypt.

@@ -1,5 +1,5 @@
 /**
- * Time-outs and self-exclusions (issue 12 item 3). While one lasts the player cannot sign in, bet or
+ * Time-outs and self-exclusions. While one lasts the player cannot sign in, bet or
  * deposit; a pending withdrawal still goes through the operators' queue. Nothing ends one early: there
  * is no call to lift it, for the player or an operator — only its end time, which a new break can
  * move later but never sooner.

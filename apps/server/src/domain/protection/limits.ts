@@ -1,5 +1,5 @@
 /**
- * The limits a player sets on themself (issue 12 item 1): deposit, loss (stakes − payouts) and stake
+ * The limits a player sets on themself: deposit, loss (stakes − payouts) and stake
  * limits per day, week and month, and a session time limit. Lowering (or setting a first limit)
  * applies at once; raising or removing one waits 24 hours. The checks run inside the transaction of
  * the money they guard, after the player's row is locked, so parallel requests are judged one after

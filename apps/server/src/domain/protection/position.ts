@@ -1,5 +1,5 @@
 /**
- * What the player has put in and taken out, and what play has cost or earned them (issue 12 item 4):
+ * What the player has put in and taken out, and what play has cost or earned them:
  * net deposits (approved deposits − withdrawals not refunded) and the net result of play (payouts −
  * stakes; a stake counts from the moment it is placed) for today, this month and all time, in the
  * operator's time zone; the totals of a bet-history period; and the play of one login session.

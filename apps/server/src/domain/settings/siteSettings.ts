@@ -1,5 +1,5 @@
 /**
- * Operator-editable settings (issue 10 item 6), one `settings` row per key, read from the database on
+ * Operator-editable settings, one `settings` row per key, read from the database on
  * every use so that a change reaches players at once, on every node, without a restart:
  * - `deposit`: { usdt, bankname, banknum, bankxm } (the recharge screen);
  * - `support_url`: the customer-service chat page (overrides SUPPORT_CHAT_URL; empty = that variable);

@@ -1,5 +1,5 @@
 /**
- * What operators may do to a player (issue 10 item 3), each in the caller's transaction with its audit
+ * What operators may do to a player, each in the caller's transaction with its audit
  * row: freeze / unfreeze (a frozen player cannot sign in, bet or withdraw; their sessions end), a gift
  * (a type-4 ledger row with the reason), a password reset to a one-time password, a security-code reset.
  */

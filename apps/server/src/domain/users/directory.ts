@@ -1,5 +1,5 @@
 /**
- * The operators' view of players (issue 10 item 3): search, and one player's page — balances,
+ * The operators' view of players: search, and one player's page — balances,
  * inviter and invitees, sessions, masked payout accounts, ledger and bets. Read-only.
  */
 import { sql, type SQL } from 'drizzle-orm';

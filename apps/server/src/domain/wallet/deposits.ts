@@ -48,7 +48,7 @@ export async function requestDeposit(
   const user = await lockPlayer<{ over: number | string; excluded_until: unknown; exclusion_kind: unknown }>(
     tx, opts.userId, sql`money + score as over, excluded_until, exclusion_kind`);
   if (!user) throw new AppError('err.not_found');
-  // Player protection (issue 12): no deposit during a time-out or self-exclusion, none past a deposit limit.
+  // Player protection: no deposit during a time-out or self-exclusion, none past a deposit limit.
   refuseIfExcluded(exclusionOf(user, opts.now), opts.timeZone);
   await checkDepositLimits(tx, { userId: opts.userId, amount: opts.amount, now: opts.now, timeZone: opts.timeZone });
   const [pending] = await queryRows<{ n: number }>(tx, sql`

@@ -1,5 +1,5 @@
 /**
- * The money dashboard (issue 10 item 7): over a period, deposits and withdrawals approved, gifts,
+ * The money dashboard: over a period, deposits and withdrawals approved, gifts,
  * stakes, payouts, the house's result and active players — in total and per day of the operator's
  * time zone. Every figure is a sum over the real ledger, orders and requests.
  */

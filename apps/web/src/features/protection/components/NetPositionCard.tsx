@@ -11,7 +11,7 @@ type Window = keyof NetPosition;
 const WINDOWS: Window[] = ['today', 'month', 'all'];
 
 /**
- * The player's net position (members; guests have no deposits) on /personal (issue 12 item 4): deposits minus withdrawals, and the net
+ * The player's net position (members; guests have no deposits) on /personal: deposits minus withdrawals, and the net
  * result of play, for today, this month and all time.
  */
 export function NetPositionCard() {

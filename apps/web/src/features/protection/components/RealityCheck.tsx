@@ -21,7 +21,7 @@ const answeredFor = (started: number): number => {
 };
 
 /**
- * The reality check (issue 12 item 2): while a member is signed in, every N minutes of the login
+ * The reality check: while a member is signed in, every N minutes of the login
  * session (15, 30 or 60; never off) a dialog shows the time played and the session's net result, with
  * "continue" and "leave" (sign out). Mounted once by the app shell.
  */

@@ -177,7 +177,7 @@ function SelfExclusionPopup({ duration, onClose, onDone }: { duration: BreakDura
 }
 
 /**
- * /responsiblePlay (issue 12 item 6): the player's limits, the reality-check interval, a time-out and
+ * /responsiblePlay: the player's limits, the reality-check interval, a time-out and
  * self-exclusion. Raising or removing a limit waits 24 hours; a break ends only when it expires.
  */
 export function ResponsiblePlayScreen() {

@@ -1,5 +1,5 @@
 /**
- * The reality check's timing (issue 12 item 2): every N minutes of a login session, counted from
+ * The reality check's timing: every N minutes of a login session, counted from
  * when it began, the app stops play with the time played and the session's result.
  */
 

@@ -204,7 +204,7 @@ function FeedList({ feed, currentIssue, marks, onFollow }: { feed: readonly Feed
   );
 }
 
-/** The betting room (spec §2.11, §4, §5, §9; issue 5 item 3). */
+/** The betting room (spec §2.11, §4, §5, §9). */
 export function BetRoomScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

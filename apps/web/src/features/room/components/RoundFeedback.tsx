@@ -15,7 +15,7 @@ export interface RoundFeedback {
 }
 
 /**
- * The room's result feedback (issue 15 item 4), from the heartbeat's round and last draw and the
+ * The room's result feedback, from the heartbeat's round and last draw and the
  * feed: once a round the player bet on is drawn, their orders of it are read and summed.
  */
 export function useRoundFeedback(planId: number, currentIssue: string, lastDrawn: string | null | undefined, feed: readonly FeedEntry[]): RoundFeedback {

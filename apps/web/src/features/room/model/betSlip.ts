@@ -16,7 +16,7 @@ export const QUICK_AMOUNTS = [5, 10, 50, 300, 500] as const;
 const chipText = (cents: Cents): string => formatMoney(cents).replace(/\.?0+$/, '');
 
 /**
- * The quick amounts a room offers (issue 15 item 4): none below the room's minimum stake (the
+ * The quick amounts a room offers: none below the room's minimum stake (the
  * smallest minimum of its classes) or above its largest maximum; the minimum itself comes first when
  * it is not a quick amount, so there is always a chip that can be bet.
  */

@@ -1,5 +1,5 @@
 /**
- * The player's own results in the room (issue 15 item 4): which round is still being drawn, the
+ * The player's own results in the room: which round is still being drawn, the
  * win/lose summary of a settled round and the mark on each of the player's bets in the feed. Pure;
  * the orders are `user/orderList` rows of one round.
  */
