@@ -134,7 +134,10 @@ export default tseslint.config(
     // The console is its own build: nothing of it, nor its libraries, in the player app.
     files: [`${WEB}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(antd|recharts)(/|$)', message: 'antd and recharts are the operator console’s; the player app uses antd-mobile.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(antd|recharts)(/|$)', message: 'antd and recharts are the operator console’s; the player app uses antd-mobile.' }] },
+      ],
     },
   },
   {
@@ -156,10 +159,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/db/transaction.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.property.name='transaction']",
-        message: 'Open a transaction with inTransaction(db, work) from db/transaction.ts (retries deadlocks, keeps the lock order).',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open a transaction with inTransaction(db, work) from db/transaction.ts (retries deadlocks, keeps the lock order).',
+        },
+      ],
     },
   },
 );

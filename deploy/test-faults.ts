@@ -25,7 +25,17 @@ import { openPostgres, type Database } from '../apps/server/src/db/client.js';
 import { pgArray, queryRows } from '../apps/server/src/db/query.js';
 import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
 import { totpAt } from '../apps/server/src/domain/operators/totp.js';
-import { sleep, startPrivatePostgres, startPrivateRedis, startProc, stopAll, waitReady, type PrivatePostgres, type PrivateRedis, type Proc } from './lib/services.js';
+import {
+  sleep,
+  startPrivatePostgres,
+  startPrivateRedis,
+  startProc,
+  stopAll,
+  waitReady,
+  type PrivatePostgres,
+  type PrivateRedis,
+  type Proc,
+} from './lib/services.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_PORT = Number(process.env.FAULTS_PG_PORT ?? 5440);
@@ -104,10 +114,12 @@ class Tally {
       : a.status === 503
         ? `503${a.retryAfter ? '+Retry-After' : ' without Retry-After'}`
         : a.status === 200
-          ? (a.code === 1 ? '200 ok' : '200 refused')
+          ? a.code === 1
+            ? '200 ok'
+            : '200 refused'
           : String(a.status);
     this.byStatus.set(key, (this.byStatus.get(key) ?? 0) + 1);
-    if (a.error || a.status >= 500 && !(a.status === 503 && a.retryAfter)) this.broken.push({ ...a, msg: `${what}: ${a.msg ?? ''}` });
+    if (a.error || (a.status >= 500 && !(a.status === 503 && a.retryAfter))) this.broken.push({ ...a, msg: `${what}: ${a.msg ?? ''}` });
   }
   get summary(): string {
     const refused = [...this.refusals].map(([m, n]) => `"${m}" ${n}`).join(', ');
@@ -142,7 +154,12 @@ async function newPlayer(port: number, admin: string, giftUnits: number): Promis
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const reg = await must(port, '/api/user/register', { username, password, repassword: password }, { ip: newIp() });
   const player = { userId: reg.data.userinfo.user_id as number, username, password, token: reg.data.userinfo.token as string };
-  await must(port, '/api/admin/userGift', { id: player.userId, amount: String(giftUnits), wallet: 'money', reason: 'fault suite' }, { token: admin, ip: newIp() });
+  await must(
+    port,
+    '/api/admin/userGift',
+    { id: player.userId, amount: String(giftUnits), wallet: 'money', reason: 'fault suite' },
+    { token: admin, ip: newIp() },
+  );
   return player;
 }
 
@@ -153,7 +170,12 @@ async function placeBet(port: number, player: Player, plan: number): Promise<Ans
   const heart = await api(port, '/api/Lottery/heart', { game_id: GAME });
   const issue = heart.data?.issue?.issue as string | undefined;
   if (!issue) return heart;
-  const res = await api(port, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: GAME, play_type: String(1 + Math.floor(Math.random() * 4)), money: '10' }, { token: player.token });
+  const res = await api(
+    port,
+    '/api/Lottery/playOrder',
+    { issue, plan_id: plan, game_id: GAME, play_type: String(1 + Math.floor(Math.random() * 4)), money: '10' },
+    { token: player.token },
+  );
   if (res.code === 1) for (const o of res.data.orders as { order_no: string }[]) accepted.push(o.order_no);
   return res;
 }
@@ -187,7 +209,11 @@ function betLoop(players: Player[], plan: number, tally: Tally) {
 
 /** Waits until both nodes accepted a bet after `since`; answers how long that took, or undefined. */
 async function betsAgainOnBoth(lastOk: Record<number, number>, since: number, timeoutMs: number): Promise<number | undefined> {
-  const at = await until('bets on both nodes', async () => (lastOk[PORTS.a]! > since && lastOk[PORTS.b]! > since ? Math.max(lastOk[PORTS.a]!, lastOk[PORTS.b]!) : undefined), timeoutMs);
+  const at = await until(
+    'bets on both nodes',
+    async () => (lastOk[PORTS.a]! > since && lastOk[PORTS.b]! > since ? Math.max(lastOk[PORTS.a]!, lastOk[PORTS.b]!) : undefined),
+    timeoutMs,
+  );
   return at === undefined ? undefined : at - since;
 }
 
@@ -196,17 +222,23 @@ async function betReachesOtherNode(player: Player, plan: number, money: string):
   for (let attempt = 0; attempt < 10; attempt++) {
     const heart = await api(PORTS.a, '/api/Lottery/heart', { game_id: GAME });
     const issue = heart.data?.issue?.issue as string | undefined;
-    const res = issue ? await api(PORTS.a, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: GAME, play_type: '1', money }, { token: player.token }) : heart;
+    const res = issue
+      ? await api(PORTS.a, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: GAME, play_type: '1', money }, { token: player.token })
+      : heart;
     if (res.code !== 1) {
       await sleep(1_000);
       continue;
     }
     for (const o of res.data.orders as { order_no: string }[]) accepted.push(o.order_no);
-    const seen = await until('the bet on node B', async () => {
-      const h = await api(PORTS.b, '/api/Lottery/heart', { game_id: GAME, plan_id: plan });
-      const feed = (h.data?.message ?? []) as { issue: string; quantity: string }[];
-      return feed.some((m) => m.issue === issue && m.quantity === res.data.quantity) ? true : undefined;
-    }, 5_000);
+    const seen = await until(
+      'the bet on node B',
+      async () => {
+        const h = await api(PORTS.b, '/api/Lottery/heart', { game_id: GAME, plan_id: plan });
+        const feed = (h.data?.message ?? []) as { issue: string; quantity: string }[];
+        return feed.some((m) => m.issue === issue && m.quantity === res.data.quantity) ? true : undefined;
+      },
+      5_000,
+    );
     return seen === true;
   }
   return false;
@@ -232,20 +264,26 @@ async function main(): Promise<void> {
     const secretKey = randomBytes(32).toString('hex');
     const startNode = (name: 'a' | 'b') => {
       // node itself (not the tsx CLI), so its pid is the server's.
-      const proc = startProc(`node ${name}`, process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        HOST: '127.0.0.1',
-        PORT: String(PORTS[name]),
-        DATABASE_URL: postgres!.url('lucky28'),
-        REDIS_URL: redis!.url,
-        TRUST_PROXY: '1',
-        DATA_DIR: path.join(workDir, name),
-        ROUND_SECONDS: String(ROUND_SECONDS),
-        CLOSE_BEFORE_SECONDS: String(CLOSE_BEFORE_SECONDS),
-        DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
-        OPERATOR_PASSWORD,
-        OPERATOR_SECRET_KEY: secretKey,
-        LOG_LEVEL: 'warn',
-      }, path.join(ROOT, 'apps/server'));
+      const proc = startProc(
+        `node ${name}`,
+        process.execPath,
+        ['--import', 'tsx', 'src/server.ts'],
+        {
+          HOST: '127.0.0.1',
+          PORT: String(PORTS[name]),
+          DATABASE_URL: postgres!.url('lucky28'),
+          REDIS_URL: redis!.url,
+          TRUST_PROXY: '1',
+          DATA_DIR: path.join(workDir, name),
+          ROUND_SECONDS: String(ROUND_SECONDS),
+          CLOSE_BEFORE_SECONDS: String(CLOSE_BEFORE_SECONDS),
+          DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
+          OPERATOR_PASSWORD,
+          OPERATOR_SECRET_KEY: secretKey,
+          LOG_LEVEL: 'warn',
+        },
+        path.join(ROOT, 'apps/server'),
+      );
       procs.push(proc);
       return proc;
     };
@@ -261,27 +299,50 @@ async function main(): Promise<void> {
     // The operator (TOTP enrolled, as the console requires) and the room.
     const login = await must(PORTS.a, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: newIp() });
     const operator = login.data.token as string;
-    await must(PORTS.a, '/api/admin/totpEnable', { password: OPERATOR_PASSWORD, secret: TOTP_SECRET, otp: totpAt(TOTP_SECRET, Date.now()) }, { token: operator, ip: newIp() });
+    await must(
+      PORTS.a,
+      '/api/admin/totpEnable',
+      { password: OPERATOR_PASSWORD, secret: TOTP_SECRET, otp: totpAt(TOTP_SECRET, Date.now()) },
+      { token: operator, ip: newIp() },
+    );
     const hall = await must(PORTS.a, '/api/Lottery/index', { game_id: GAME });
     const plan = (hall.data.gameList[0].planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
 
     // (a) The three-way withdrawal race, across the two nodes.
     const racer = await newPlayer(PORTS.a, operator, 10_000);
     await must(PORTS.a, '/api/user/profile', { idcard: '110101199003077777' }, { token: racer.token, ip: newIp() });
-    await must(PORTS.a, '/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }, { token: racer.token, ip: newIp() });
+    await must(
+      PORTS.a,
+      '/api/user/setPayInfo',
+      { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' },
+      { token: racer.token, ip: newIp() },
+    );
     await must(PORTS.a, '/api/user/setSafety', { new_code: '123456' }, { token: racer.token, ip: newIp() });
     const race = new Tally();
     const wins = { approve: 0, reject: 0, reverse: 0 };
     let badRounds = 0;
     for (let round = 0; round < RACE_ROUNDS; round++) {
-      const asked = await must(round % 2 === 0 ? PORTS.a : PORTS.b, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: racer.token, ip: newIp() });
+      const asked = await must(
+        round % 2 === 0 ? PORTS.a : PORTS.b,
+        '/api/user/withdrawAction',
+        { type: 0, money: '100', securityCode: '123456' },
+        { token: racer.token, ip: newIp() },
+      );
       const id = asked.data.id as number;
       const sides = [
         { name: 'approve' as const, send: () => api(PORTS.a, '/api/admin/withdrawApprove', { id }, { token: operator, ip: newIp() }) },
         { name: 'reject' as const, send: () => api(PORTS.b, '/api/admin/withdrawReject', { id, reason: 'fault suite' }, { token: operator, ip: newIp() }) },
-        { name: 'reverse' as const, send: () => api(round % 2 === 0 ? PORTS.b : PORTS.a, '/api/user/withdrawReverse', {}, { token: racer.token, ip: newIp() }) },
+        {
+          name: 'reverse' as const,
+          send: () => api(round % 2 === 0 ? PORTS.b : PORTS.a, '/api/user/withdrawReverse', {}, { token: racer.token, ip: newIp() }),
+        },
       ];
-      const answers = await Promise.all((round % 3 === 0 ? sides : round % 3 === 1 ? [...sides].reverse() : [sides[2]!, sides[0]!, sides[1]!]).map(async (s) => ({ name: s.name, res: await s.send() })));
+      const answers = await Promise.all(
+        (round % 3 === 0 ? sides : round % 3 === 1 ? [...sides].reverse() : [sides[2]!, sides[0]!, sides[1]!]).map(async (s) => ({
+          name: s.name,
+          res: await s.send(),
+        })),
+      );
       for (const { name, res } of answers) race.add(res, name);
       const winners = answers.filter((x) => x.res.code === 1);
       const losersTold = answers.filter((x) => x.res.code === 0 && /already been processed|no withdrawal awaiting review/.test(x.res.msg ?? ''));
@@ -292,7 +353,11 @@ async function main(): Promise<void> {
       }
     }
     check(race.broken.length === 0, `(a) ${RACE_ROUNDS} rounds of approve (A) / reject (B) / reverse: never a 500`, race.summary);
-    check(badRounds === 0, '(a) each round: exactly one winner, the other two told the request is no longer pending', `won by approve ${wins.approve}, reject ${wins.reject}, reverse ${wins.reverse}; ${badRounds} round(s) otherwise`);
+    check(
+      badRounds === 0,
+      '(a) each round: exactly one winner, the other two told the request is no longer pending',
+      `won by approve ${wins.approve}, reject ${wins.reject}, reverse ${wins.reverse}; ${badRounds} round(s) otherwise`,
+    );
 
     // (b) Bets flow while PostgreSQL restarts, then while it is stopped for a few seconds.
     const bettors = await Promise.all(Array.from({ length: BETTORS }, () => newPlayer(PORTS.a, operator, 5_000)));
@@ -305,12 +370,20 @@ async function main(): Promise<void> {
     await postgres.restart();
     log(`PostgreSQL restarted (pg_ctl restart -m fast, ${Date.now() - t} ms)`);
     let back = await betsAgainOnBoth(bets.lastOk, Date.now(), 30_000);
-    check(back !== undefined, '(b) after the restart both nodes take bets again, without being restarted', back === undefined ? 'not within 30 s' : `${back} ms after PostgreSQL was back`);
+    check(
+      back !== undefined,
+      '(b) after the restart both nodes take bets again, without being restarted',
+      back === undefined ? 'not within 30 s' : `${back} ms after PostgreSQL was back`,
+    );
     // The stop within one round's betting time, so that a bet during it needs the database.
-    await until('a round open for 9 s more', async () => {
-      const h = await api(PORTS.a, '/api/Lottery/heart', { game_id: GAME });
-      return h.code === 1 && !h.data.issue.whether_close && h.data.issue.closeTime >= 9 ? true : undefined;
-    }, (ROUND_SECONDS + 5) * 1000);
+    await until(
+      'a round open for 9 s more',
+      async () => {
+        const h = await api(PORTS.a, '/api/Lottery/heart', { game_id: GAME });
+        return h.code === 1 && !h.data.issue.whether_close && h.data.issue.closeTime >= 9 ? true : undefined;
+      },
+      (ROUND_SECONDS + 5) * 1000,
+    );
     t = Date.now();
     await postgres.stop();
     log('PostgreSQL stopped (pg_ctl stop -m fast)');
@@ -325,14 +398,21 @@ async function main(): Promise<void> {
     await postgres.start();
     log(`PostgreSQL started again after ${((Date.now() - t) / 1000).toFixed(1)} s away`);
     back = await betsAgainOnBoth(bets.lastOk, Date.now(), 30_000);
-    check(back !== undefined, '(b) after the stop and start both nodes take bets again, without being restarted', back === undefined ? 'not within 30 s' : `${back} ms after PostgreSQL was back`);
+    check(
+      back !== undefined,
+      '(b) after the stop and start both nodes take bets again, without being restarted',
+      back === undefined ? 'not within 30 s' : `${back} ms after PostgreSQL was back`,
+    );
     await sleep(3_000);
     await bets.stop();
     check(during.count('503+Retry-After') === 4, '(b) a bet while PostgreSQL is away is refused with 503 and Retry-After', during.summary);
     check(flow.broken.length === 0, '(b) every bet answer during the restarts: 2xx/4xx or 503 with Retry-After, never a 500', flow.summary);
     for (const x of flow.broken.slice(0, 5)) log('     ', x);
     check(a.alive && b.alive && a.child.pid === pids.a && b.child.pid === pids.b, '(b) both node processes are the ones started at the beginning');
-    check(await betReachesOtherNode(watcher, plan, '12.35'), '(b) after the PostgreSQL restarts, a bet on node A reaches node B within 5 s (its LISTEN connection re-opened)');
+    check(
+      await betReachesOtherNode(watcher, plan, '12.35'),
+      '(b) after the PostgreSQL restarts, a bet on node A reaches node B within 5 s (its LISTEN connection re-opened)',
+    );
 
     // (c) Redis stopped and started again while bets and sign-ins flow.
     const busy = new Tally();
@@ -361,33 +441,56 @@ async function main(): Promise<void> {
     // meet the limit of 30 once.
     const flood = newIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 35; i++) statuses.push((await api(i % 2 === 0 ? PORTS.a : PORTS.b, '/api/user/login', { account: `nobody${i}`, password: 'wrong-password-1' }, { ip: flood })).status);
+    for (let i = 0; i < 35; i++)
+      statuses.push(
+        (await api(i % 2 === 0 ? PORTS.a : PORTS.b, '/api/user/login', { account: `nobody${i}`, password: 'wrong-password-1' }, { ip: flood })).status,
+      );
     const limited = statuses.filter((s) => s === 429).length;
     check(limited === 5, '(c) after Redis is back, the sign-in limit counts across both nodes again', `${limited} of 35 refused with 429`);
     // Presence is shared again: a viewer on each node, both nodes count both.
     const viewers = bettors.slice(0, 2);
-    const counts = await until('presence shared', async () => {
-      await Promise.all(viewers.map((v, i) => api(i === 0 ? PORTS.a : PORTS.b, '/api/Lottery/heart', { plan_id: plan, game_id: GAME }, { token: v.token })));
-      const [ca, cb] = await Promise.all([PORTS.a, PORTS.b].map(async (p) => (await api(p, '/api/Lottery/heart', { plan_id: plan, game_id: GAME })).data?.robot_num as number));
-      return ca !== undefined && ca === cb && ca >= viewers.length ? [ca, cb] : undefined;
-    }, 8_000);
+    const counts = await until(
+      'presence shared',
+      async () => {
+        await Promise.all(viewers.map((v, i) => api(i === 0 ? PORTS.a : PORTS.b, '/api/Lottery/heart', { plan_id: plan, game_id: GAME }, { token: v.token })));
+        const [ca, cb] = await Promise.all(
+          [PORTS.a, PORTS.b].map(async (p) => (await api(p, '/api/Lottery/heart', { plan_id: plan, game_id: GAME })).data?.robot_num as number),
+        );
+        return ca !== undefined && ca === cb && ca >= viewers.length ? [ca, cb] : undefined;
+      },
+      8_000,
+    );
     check(counts !== undefined, '(c) after Redis is back, presence is shared: both nodes count the viewers of both', counts ?? 'the counts differ');
 
     // (d) The books: every accepted bet stored, every drawn round settled once, reconciliation clean.
     const lastDraw = await queryRows<{ t: Date }>(database.db, sql`select max(draws_at) as t from rounds where draws_at <= now()`);
     const due = new Date(lastDraw[0]!.t).getTime();
-    const drawnAll = await until('every due round drawn', async () => {
-      const [r] = await queryRows<{ n: number }>(database!.db, sql`select count(*)::int as n from rounds where drawn_at is null and draws_at <= ${new Date(due).toISOString()}`);
-      return r!.n === 0 ? true : undefined;
-    }, 10_000);
+    const drawnAll = await until(
+      'every due round drawn',
+      async () => {
+        const [r] = await queryRows<{ n: number }>(
+          database!.db,
+          sql`select count(*)::int as n from rounds where drawn_at is null and draws_at <= ${new Date(due).toISOString()}`,
+        );
+        return r!.n === 0 ? true : undefined;
+      },
+      10_000,
+    );
     check(drawnAll === true, '(d) every round due has been drawn (the schedulers recovered)');
     const stored = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where order_no = any(${pgArray(accepted)}::text[])`);
-    check(accepted.length > 0 && stored[0]!.n === accepted.length, '(d) every bet a node accepted is in the database', `${stored[0]!.n} of ${accepted.length} order numbers found`);
-    const [books] = await queryRows<{ open_drawn: number; paid_twice: number; settled: number }>(database.db, sql`
+    check(
+      accepted.length > 0 && stored[0]!.n === accepted.length,
+      '(d) every bet a node accepted is in the database',
+      `${stored[0]!.n} of ${accepted.length} order numbers found`,
+    );
+    const [books] = await queryRows<{ open_drawn: number; paid_twice: number; settled: number }>(
+      database.db,
+      sql`
       select
         (select count(*)::int from orders o join rounds r on r.id = o.round_id where r.drawn_at is not null and o.status = 0) as open_drawn,
         (select count(*)::int from (select ref_id from ledger where ref_type = 'order' and type = 3 group by ref_id having count(*) > 1) d) as paid_twice,
-        (select count(*)::int from orders where status = 1) as settled`);
+        (select count(*)::int from orders where status = 1) as settled`,
+    );
     check(books!.open_drawn === 0 && books!.paid_twice === 0, '(d) every order of a drawn round settled, none paid twice', books);
     const problems = await findDiscrepancies(database.db);
     check(problems.length === 0, '(d) reconciliation is clean (findDiscrepancies)', problems.slice(0, 3));

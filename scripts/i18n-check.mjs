@@ -25,9 +25,19 @@ const catalogues = [
   // The game screens' texts, loaded with those screens (apps/web/src/i18n/gameTexts.ts).
   { name: 'player app, game screens', dir: 'apps/web/src/i18n/locales/game', locales: ['game.zh-CN', 'game.zh-TW', 'game.en', 'game.vi'], optional: true },
   // The content screens' texts: news, notices, promotion, sharing (apps/web/src/i18n/contentTexts.ts).
-  { name: 'player app, content screens', dir: 'apps/web/src/i18n/locales/content', locales: ['content.zh-CN', 'content.zh-TW', 'content.en', 'content.vi'], optional: true },
+  {
+    name: 'player app, content screens',
+    dir: 'apps/web/src/i18n/locales/content',
+    locales: ['content.zh-CN', 'content.zh-TW', 'content.en', 'content.vi'],
+    optional: true,
+  },
   // The player-protection screens' texts, loaded with them (apps/web/src/i18n/protectionTexts.ts).
-  { name: 'player app, protection screens', dir: 'apps/web/src/i18n/locales/protection', locales: ['protection.zh-CN', 'protection.zh-TW', 'protection.en', 'protection.vi'], optional: true },
+  {
+    name: 'player app, protection screens',
+    dir: 'apps/web/src/i18n/locales/protection',
+    locales: ['protection.zh-CN', 'protection.zh-TW', 'protection.en', 'protection.vi'],
+    optional: true,
+  },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's content screens (apps/admin/src/features/content/texts.ts).
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
@@ -44,7 +54,11 @@ function flatten(value, prefix = '', out = new Map()) {
   return out;
 }
 
-const placeholders = (text) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 let problems = 0;
 const report = (msg) => {
@@ -86,8 +100,7 @@ for (const cat of catalogues) {
       else {
         const p = placeholders(value);
         if (reference === undefined) reference = { locale, p };
-        else if (p !== reference.p)
-          report(`${locale}: "${key}" uses placeholders [${p}] but ${reference.locale} uses [${reference.p}]`);
+        else if (p !== reference.p) report(`${locale}: "${key}" uses placeholders [${p}] but ${reference.locale} uses [${reference.p}]`);
       }
     }
   }

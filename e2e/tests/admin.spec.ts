@@ -13,7 +13,6 @@ async function must(request: APIRequestContext, url: string, data: Record<string
   return res.data;
 }
 
-
 /** Signs in on /admin/login with a fresh TOTP code (enrolling first when the operator has none). */
 async function signInToConsole(page: Page) {
   await page.goto('/admin/login');
@@ -52,14 +51,21 @@ async function approveIn(page: Page, menu: string, username: string) {
   await expect(row).toHaveCount(0);
 }
 
-test('an operator signs in with TOTP, approves a deposit and a withdrawal, changes a stake limit; the player app shows both', async ({ browser, page, request }) => {
+test('an operator signs in with TOTP, approves a deposit and a withdrawal, changes a stake limit; the player app shows both', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const username = newUsername('c');
   let token = '';
   await test.step('a player asks for a 300 u deposit and prepares a withdrawal (through the API)', async () => {
     token = (await must(request, '/api/user/register', { username, password: PASSWORD, repassword: PASSWORD })).userinfo.token;
     const up = await (
-      await request.post('/api/common/upload', { headers: { token }, multipart: { type: 'recharge_screenshot', lang: 'en', file: { name: 'shot.png', mimeType: 'image/png', buffer: PNG } } })
+      await request.post('/api/common/upload', {
+        headers: { token },
+        multipart: { type: 'recharge_screenshot', lang: 'en', file: { name: 'shot.png', mimeType: 'image/png', buffer: PNG } },
+      })
     ).json();
     expect(up.code, JSON.stringify(up)).toBe(1);
     await must(request, '/api/user/depositRequest', { money: '300', channel: 'usdt', screenshot: up.data.url }, token);
@@ -88,14 +94,19 @@ test('an operator signs in with TOTP, approves a deposit and a withdrawal, chang
     await approveIn(op, '提现审核', username);
   });
 
-  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: 7, lang: 'zh' } })).json()) as { data: { gameList: { planList: { id: number; type: number }[] }[] } };
+  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: 7, lang: 'zh' } })).json()) as {
+    data: { gameList: { planList: { id: number; type: number }[] }[] };
+  };
   const plan = hall.data.gameList[0]!.planList.find((p) => p.type === 0)!.id;
   await test.step('the operator sets the beginner room’s maximum stake on big to 777', async () => {
     await op.getByRole('menuitem', { name: /游戏与房间/ }).click();
     await op.getByTestId(`edit-room-${plan}`).click();
     const max = op.getByLabel('大 单注最高', { exact: true });
     await max.fill('777');
-    await op.getByRole('button', { name: consoleButton('保存') }).last().click();
+    await op
+      .getByRole('button', { name: consoleButton('保存') })
+      .last()
+      .click();
     await expect(op.getByText('已保存，下一期生效')).toBeVisible();
   });
   const versionLabel = `21.${String(Date.now() % 100).padStart(2, '0')}.${String(Math.floor(Math.random() * 90) + 10)}`;

@@ -8,7 +8,10 @@ import { ready } from './ui';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const scriptsOf = (dist: string) => {
   const assets = path.join(root, dist, 'assets');
-  return fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(assets, f), 'utf8'));
+  return fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => fs.readFileSync(path.join(assets, f), 'utf8'));
 };
 
 /** Every URL the page asks for while `visit` runs. */

@@ -36,7 +36,7 @@ test('home news opens an article, which counts one real view', async ({ page, re
   await expect(page.getByTestId('news-item').first()).toBeVisible();
 });
 
-test('the share page\'s QR code decodes to the invite link, and a registration through it is counted', async ({ page, browser, request }) => {
+test("the share page's QR code decodes to the invite link, and a registration through it is counted", async ({ page, browser, request }) => {
   const inviter = await newMember(request, 'inv');
   await openAs(page, inviter, 'en', '/shareFriend');
   const link = `${new URL(page.url()).origin}/register?inviter_id=${inviter.userId}`;

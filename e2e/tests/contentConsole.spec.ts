@@ -41,7 +41,10 @@ test('an article written in the console rich-text editor reaches players at once
   expect(saved, 'the new article is in the audit log').toBeTruthy();
   expect(saved!.lang).toBe('en');
   expect(saved!.content).toContain('<strong>Bold words</strong>');
-  const tabs = (await (await request.get('/api/index/articleList', { params: { lang: 'en' } })).json()).data.articleTabs as { id: number; articles: { title: string }[] }[];
+  const tabs = (await (await request.get('/api/index/articleList', { params: { lang: 'en' } })).json()).data.articleTabs as {
+    id: number;
+    articles: { title: string }[];
+  }[];
   expect(tabs[0]!.id).toBe(saved!.tab_id);
   expect(tabs[0]!.articles[0]!.title, 'newest first in its tab').toBe(title);
 
@@ -57,7 +60,7 @@ test('an article written in the console rich-text editor reaches players at once
   await player.close();
 });
 
-test('a banner uploaded in the console shows on the players\' home in its language', async ({ page, browser, request }) => {
+test("a banner uploaded in the console shows on the players' home in its language", async ({ page, browser, request }) => {
   const token = await operatorToken(request);
   await page.goto('/admin/login');
   await page.evaluate((t) => sessionStorage.setItem('lucky28.console.token', t), token);

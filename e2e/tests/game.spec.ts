@@ -10,7 +10,6 @@ const BIG = 1;
 const ODD = 3;
 const STAKE = '10';
 
-
 /** The round length the server runs with (ROUND_SECONDS), as Lottery/index states it. */
 async function roundSeconds(page: Page): Promise<number> {
   const res = (await (await page.request.post('/api/Lottery/index', { data: {} })).json()) as { data: { round_seconds: number } };

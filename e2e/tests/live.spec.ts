@@ -18,11 +18,16 @@ async function beginnerRoom(request: APIRequestContext): Promise<number> {
 
 /** The demo player bets `stake` on "big" in the room, waiting for an open round if needed. */
 async function betElsewhere(request: APIRequestContext, plan: number, stake: string): Promise<void> {
-  const login = (await (await request.post('/api/user/login', { data: { account: 'demo', password: DEMO_PASSWORD } })).json()) as { data: { userinfo: { token: string } } };
+  const login = (await (await request.post('/api/user/login', { data: { account: 'demo', password: DEMO_PASSWORD } })).json()) as {
+    data: { userinfo: { token: string } };
+  };
   const token = login.data.userinfo.token;
   await expect(async () => {
     const heart = (await (await request.post('/api/Lottery/heart', { data: { game_id: AMERICA } })).json()) as { data: { issue: { issue: string } } };
-    const bet = await request.post('/api/Lottery/playOrder', { headers: { token }, data: { issue: heart.data.issue.issue, plan_id: plan, game_id: AMERICA, play_type: '1', money: stake } });
+    const bet = await request.post('/api/Lottery/playOrder', {
+      headers: { token },
+      data: { issue: heart.data.issue.issue, plan_id: plan, game_id: AMERICA, play_type: '1', money: stake },
+    });
     expect(((await bet.json()) as { code: number }).code).toBe(1);
   }).toPass({ timeout: 45_000, intervals: [1000] });
 }
@@ -35,7 +40,7 @@ function countHearts(page: Page): { times: number[] } {
   return seen;
 }
 
-test('a room fed by the live stream shows another player\'s bet without polling the heart', async ({ page }) => {
+test("a room fed by the live stream shows another player's bet without polling the heart", async ({ page }) => {
   await playAsGuest(page);
   const plan = await beginnerRoom(page.request);
   const hearts = countHearts(page);

@@ -72,7 +72,13 @@ async function splitWords(page: Page): Promise<string[]> {
     for (let i = 0; i + 1 < chars.length; i++) {
       const a = chars[i]!;
       const b = chars[i + 1]!;
-      if (/\S/.test(a.c) && /\S/.test(b.c) && b.top > a.top) split.push(chars.slice(Math.max(0, i - 6), i + 7).map((x) => x.c).join(''));
+      if (/\S/.test(a.c) && /\S/.test(b.c) && b.top > a.top)
+        split.push(
+          chars
+            .slice(Math.max(0, i - 6), i + 7)
+            .map((x) => x.c)
+            .join(''),
+        );
     }
     return split;
   });
@@ -162,7 +168,9 @@ const shanghaiHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: SERVER_
 const DEVICE_ZONE = shanghaiHour < 20 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
 
 async function beginnerRoom(request: APIRequestContext, gameId = 7): Promise<number> {
-  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: gameId } })).json()).data as { gameList: { planList: { id: number; type: number }[] }[] };
+  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: gameId } })).json()).data as {
+    gameList: { planList: { id: number; type: number }[] }[];
+  };
   return hall.gameList[0]!.planList.find((p) => p.type === 0)!.id;
 }
 
@@ -207,7 +215,9 @@ test("a settled round shows the player's own result in the room, and marks their
   // Bet through the panel with time to spare before the close (rounds are 30 s here, closing 5 s before the draw).
   const countdown = page.getByTestId('room-countdown');
   await expect
-    .poll(async () => ((await countdown.getAttribute('data-phase')) === 'open' ? Number((await countdown.textContent())!.split(':')[1]) : 0), { timeout: 40_000 })
+    .poll(async () => ((await countdown.getAttribute('data-phase')) === 'open' ? Number((await countdown.textContent())!.split(':')[1]) : 0), {
+      timeout: 40_000,
+    })
     .toBeGreaterThanOrEqual(12);
   await page.getByTestId('open-bet-panel').click();
   await page.getByTestId('bet-class-1').click();
@@ -261,7 +271,7 @@ async function pullDown(page: Page, x: number, y: number, distance: number) {
   await cdp.detach();
 }
 
-test('pull-to-refresh starts anywhere on a list screen, also below a short list, with the app\'s wording', async ({ page, request }) => {
+test("pull-to-refresh starts anywhere on a list screen, also below a short list, with the app's wording", async ({ page, request }) => {
   const member = await newMember(request, 'pr');
   await openAs(page, member, 'en', '/betRecord');
   await expect(page.locator('.hist-empty')).toBeVisible();

@@ -75,7 +75,9 @@ test('a player sets a loss limit of 50 u, loses 50 u, and the next bet is refuse
     await page.getByTestId(`bet-class-${BIG}`).click();
     await page.locator('.bp-chip', { hasText: /^10$/ }).click();
     await page.getByTestId('bet-submit').click();
-    await expect(page.getByText(/^This would exceed your daily loss limit of 50\.00 u \(used: 50\.00 u\)\. It resets at \d{4}-\d\d-\d\d 00:00\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^This would exceed your daily loss limit of 50\.00 u \(used: 50\.00 u\)\. It resets at \d{4}-\d\d-\d\d 00:00\.$/),
+    ).toBeVisible();
     const orders = (await (await page.request.post('/api/user/orderList', { headers: { token: member.token }, data: {} })).json()).data as unknown[];
     expect(orders).toHaveLength(1);
   });

@@ -9,9 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ready, registerThroughUi, newUsername } from './ui';
 
 /** Every path the player app's router knows. */
-const ROUTES = [...fs.readFileSync(new URL('../../apps/web/src/app/routes.tsx', import.meta.url), 'utf8').matchAll(/path: '(\/[^']*)'/g)].map(
-  (m) => m[1]!,
-);
+const ROUTES = [...fs.readFileSync(new URL('../../apps/web/src/app/routes.tsx', import.meta.url), 'utf8').matchAll(/path: '(\/[^']*)'/g)].map((m) => m[1]!);
 
 /** Query strings some screens need to show their content rather than a "parameter error". */
 const QUERIES: Record<string, string> = {
@@ -83,8 +81,6 @@ test('no other page can frame the app', async ({ page, baseURL }) => {
   await page.waitForTimeout(1_500);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   expect(frame).toBeDefined();
-  const rendered = await frame!
-    .evaluate(() => document.querySelector('#root') !== null)
-    .catch(() => false);
+  const rendered = await frame!.evaluate(() => document.querySelector('#root') !== null).catch(() => false);
   expect(rendered).toBe(false);
 });

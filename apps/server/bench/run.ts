@@ -84,7 +84,17 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
     outcome = await measureBets(ctx);
     await waitForDraw(ctx, outcome.issue);
     if (opts.heart) {
-      await measureHeart({ report, label, serverUrl: server.url, server, barePort: PORT + 10, roomId: ctx.roomId, gameId: GAME_ID, seconds: HEART_SECONDS, pairs: HEART_PAIRS });
+      await measureHeart({
+        report,
+        label,
+        serverUrl: server.url,
+        server,
+        barePort: PORT + 10,
+        roomId: ctx.roomId,
+        gameId: GAME_ID,
+        seconds: HEART_SECONDS,
+        pairs: HEART_PAIRS,
+      });
     }
   } catch (err) {
     console.error(`server output:\n${server.output()}`);
@@ -149,8 +159,15 @@ async function main() {
 
   if (ADMIN_URL) {
     report.section('PostgreSQL (DATABASE_URL server, scratch databases)');
-    await withScratch(() => scratchPostgres(ADMIN_URL, 'server'), (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: ONLY !== 'bets' }));
-    if (!PG_ONLY) await withScratch(() => scratchPostgres(ADMIN_URL, 'settle'), (db) => benchSettlement(db, 'PostgreSQL'));
+    await withScratch(
+      () => scratchPostgres(ADMIN_URL, 'server'),
+      (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: ONLY !== 'bets' }),
+    );
+    if (!PG_ONLY)
+      await withScratch(
+        () => scratchPostgres(ADMIN_URL, 'settle'),
+        (db) => benchSettlement(db, 'PostgreSQL'),
+      );
   } else {
     report.section('PostgreSQL: not measured (set DATABASE_URL to a PostgreSQL server for the bets-vs-pgbench budgets)');
   }

@@ -41,10 +41,15 @@ function rssBytes(pid: number): number {
   return kb * 1024;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function post(base: string, p: string, body: Record<string, unknown>, token?: string) {
-  const res = await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify({ lang: 'en', ...body }) });
+  const res = await fetch(`${base}${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify({ lang: 'en', ...body }),
+  });
   return (await res.json()) as { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -100,7 +105,10 @@ export async function benchStream(
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server exited: ${serverErr.slice(-2000)}`);
       if (Date.now() > deadline) throw new Error('server not ready');
-      const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) break;
       await sleep(250);
     }
@@ -204,7 +212,12 @@ export async function benchStream(
     answered.sort((x, y) => x - y);
 
     const lines = [
-      { name: `idle viewers on one node (connected in ${(connectMs / 1000).toFixed(1)} s)`, value: `${ready.ready} of ${viewers}`, budget: `${viewers}`, ok: ready.ready === viewers && report.closed === 0 },
+      {
+        name: `idle viewers on one node (connected in ${(connectMs / 1000).toFixed(1)} s)`,
+        value: `${ready.ready} of ${viewers}`,
+        budget: `${viewers}`,
+        ok: ready.ready === viewers && report.closed === 0,
+      },
       {
         name: 'server memory per idle viewer (JS heap + buffers after GC)',
         value: `${(bytesPerViewer / 1024).toFixed(2)} kB (${((after.js - before.js) / 1048576).toFixed(1)} MB for ${added} more; resident set ${(rssPerViewer / 1024).toFixed(2)} kB each)`,

@@ -31,7 +31,7 @@ const generator = Number(process.env.GENERATOR ?? 0);
 let connected = 0;
 const nextAddress = () => {
   const n = connected++;
-  return `127.${20 + generator}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+  return `127.${20 + generator}.${(n >> 8) & 255}.${n & 255 || 1}`;
 };
 
 function record(marker: string, at: number): void {

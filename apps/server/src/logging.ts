@@ -17,12 +17,23 @@ export const REDACTED = '[redacted]';
 
 /** Query parameters that carry no secret or personal data (routing, paging, language). */
 const HARMLESS_QUERY_PARAMS = new Set([
-  'lang', 'host', 'game_id', 'plan_id', 'issue', 'page', 'limit', 'begin_date', 'end_date', 'type', 'status', 'id', 'tab',
+  'lang',
+  'host',
+  'game_id',
+  'plan_id',
+  'issue',
+  'page',
+  'limit',
+  'begin_date',
+  'end_date',
+  'type',
+  'status',
+  'id',
+  'tab',
 ]);
 
 /** Keys whose values are never logged, wherever they appear in a logged object. */
-const SENSITIVE_KEY =
-  /pass|pwd|secret|token|code|otp|auth|cookie|session|key|acc|card|idcard|truename|real_?name|holder|bank|mark|signature|hash/i;
+const SENSITIVE_KEY = /pass|pwd|secret|token|code|otp|auth|cookie|session|key|acc|card|idcard|truename|real_?name|holder|bank|mark|signature|hash/i;
 
 export function truncate(text: string, max = MAX_STRING): string {
   return text.length <= max ? text : `${text.slice(0, max)}…[${text.length} chars]`;
@@ -79,7 +90,10 @@ export function safeError(err: unknown, depth = 0): SafeError {
   if (typeof e.query === 'string') out.query = truncate(e.query, 1000);
   if (err.stack) {
     // The stack's first line repeats the raw message: swap in the safe one.
-    const frames = err.stack.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 15);
+    const frames = err.stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 15);
     out.stack = [`${out.type}: ${message}`, ...frames].join('\n');
   }
   if (err.cause !== undefined && depth < 3) out.cause = safeError(err.cause, depth + 1);

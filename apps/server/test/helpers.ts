@@ -168,7 +168,12 @@ export async function registerUser(
 ): Promise<{ token: string; userId: number; username: string; password: string }> {
   const username = (overrides.username as string) ?? uniqueName();
   const password = (overrides.password as string) ?? 'correct-horse-9';
-  const res = await call(app, '/api/user/register', { username, password, repassword: password, ...overrides }, { ip: `10.9.${counter % 250}.${(counter++ % 250) + 1}` });
+  const res = await call(
+    app,
+    '/api/user/register',
+    { username, password, repassword: password, ...overrides },
+    { ip: `10.9.${counter % 250}.${(counter++ % 250) + 1}` },
+  );
   if (res.code !== 1) throw new Error(`register failed: ${JSON.stringify(res)}`);
   return { token: res.data.userinfo.token, userId: res.data.userinfo.user_id, username, password };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sniffImage } from './images.js';
 
-const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe('sniffImage', () => {
   it('recognises PNG, JPEG, WebP and GIF by their first bytes', () => {

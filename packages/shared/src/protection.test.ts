@@ -27,6 +27,7 @@ describe('readLimitValue', () => {
 
   it('takes the session limit in whole minutes within its range, 0 included in the refusals', () => {
     expect(readLimitValue('session', '60')).toEqual({ value: 60 });
-    for (const bad of ['0', '9', '1441', '1.5']) expect(readLimitValue('session', bad)).toMatchObject({ problem: 'err.limit_session_range', params: { min: 10, max: 1440 } });
+    for (const bad of ['0', '9', '1441', '1.5'])
+      expect(readLimitValue('session', bad)).toMatchObject({ problem: 'err.limit_session_range', params: { min: 10, max: 1440 } });
   });
 });

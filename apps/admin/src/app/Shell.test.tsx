@@ -11,8 +11,16 @@ import { DepositQueue, type DepositRow } from '../features/queues/DepositQueue';
 import { Shell } from './Shell';
 
 const deposit: DepositRow = {
-  id: 41, user_id: 7, username: 'alice', amount: '200.00', channel: 'usdt', status: 0, reason: '',
-  screenshot: '', createtime: 1_780_000_000, reviewtime: null,
+  id: 41,
+  user_id: 7,
+  username: 'alice',
+  amount: '200.00',
+  channel: 'usdt',
+  status: 0,
+  reason: '',
+  screenshot: '',
+  createtime: 1_780_000_000,
+  reviewtime: null,
 };
 
 /** The console frame, signed in with `role`, showing the deposit queue. */
@@ -86,14 +94,33 @@ describe('console menu', () => {
 
   it('shows each role exactly the screens whose calls that role may make', async () => {
     const screens: Record<OperatorRole, string[]> = {
-      admin: ['Deposits', 'Withdrawals', 'Real-name reviews', 'Users', 'Games and rooms', 'Round monitor', 'Money dashboard', 'Reconciliation', 'Content', 'Settings', 'Operators', 'Audit log', 'My security'],
+      admin: [
+        'Deposits',
+        'Withdrawals',
+        'Real-name reviews',
+        'Users',
+        'Games and rooms',
+        'Round monitor',
+        'Money dashboard',
+        'Reconciliation',
+        'Content',
+        'Settings',
+        'Operators',
+        'Audit log',
+        'My security',
+      ],
       finance: ['Deposits', 'Withdrawals', 'Users', 'Round monitor', 'Money dashboard', 'Reconciliation', 'My security'],
       support: ['Real-name reviews', 'Users', 'Round monitor', 'My security'],
     };
     for (const role of ['admin', 'finance', 'support'] as const) {
       fakeServer({ queueCounts: () => ok({ deposits: null, withdrawals: null, real_names: null }), depositList: () => ok([]) });
       const view = renderShell(role);
-      await waitFor(() => expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim()), role).toEqual(screens[role]));
+      await waitFor(() =>
+        expect(
+          screen.getAllByRole('menuitem').map((item) => item.textContent?.trim()),
+          role,
+        ).toEqual(screens[role]),
+      );
       view.unmount();
     }
   }, 90_000);

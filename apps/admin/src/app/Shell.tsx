@@ -78,7 +78,13 @@ export function Shell() {
     }))
     .filter((g) => g.children.length > 0);
 
-  const selected = '/' + location.pathname.split('/').filter(Boolean).slice(0, location.pathname.startsWith('/queues') ? 2 : 1).join('/');
+  const selected =
+    '/' +
+    location.pathname
+      .split('/')
+      .filter(Boolean)
+      .slice(0, location.pathname.startsWith('/queues') ? 2 : 1)
+      .join('/');
   return (
     <Layout style={{ minHeight: '100%' }}>
       <Layout.Sider breakpoint="lg" collapsedWidth={0} width={220}>
@@ -111,4 +117,10 @@ export function Shell() {
 }
 
 /** Paths that have a screen in this build (the menu never links to a missing one). */
-const availablePaths = new Set<string>(['/queues/deposits', '/queues/withdrawals', '/queues/realnames', '/security', ...consoleRoutes.map((r) => `/${r.path}`)]);
+const availablePaths = new Set<string>([
+  '/queues/deposits',
+  '/queues/withdrawals',
+  '/queues/realnames',
+  '/security',
+  ...consoleRoutes.map((r) => `/${r.path}`),
+]);

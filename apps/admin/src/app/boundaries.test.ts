@@ -24,25 +24,36 @@ describe('import boundaries of the operator console (eslint.config.js)', { timeo
   });
 
   it('refuses shared code importing a feature, and a feature importing the app', async () => {
-    expect(await problems('lib/x.ts', "import { useSignOut } from '../features/auth/api';\nexport const x = useSignOut;\n")).toEqual(['import/no-restricted-paths']);
+    expect(await problems('lib/x.ts', "import { useSignOut } from '../features/auth/api';\nexport const x = useSignOut;\n")).toEqual([
+      'import/no-restricted-paths',
+    ]);
     expect(await problems('components/X.tsx', "import { consoleRoutes } from '../app/routes';\nexport const x = consoleRoutes;\n")).toEqual([
       'import/no-restricted-paths',
     ]);
     expect(await problems('test/x.ts', "import { SettingsPage } from '../features/settings/SettingsPage';\nexport const x = SettingsPage;\n")).toEqual([
       'import/no-restricted-paths',
     ]);
-    expect(await problems('features/queues/X.tsx', "import { Shell } from '../../app/Shell';\nexport const x = Shell;\n")).toEqual(['import/no-restricted-paths']);
+    expect(await problems('features/queues/X.tsx', "import { Shell } from '../../app/Shell';\nexport const x = Shell;\n")).toEqual([
+      'import/no-restricted-paths',
+    ]);
   });
 
   it('refuses the player app’s sources', async () => {
-    expect(await problems('lib/x.ts', "import { api } from '../../../web/src/lib/api/client';\nexport const x = api;\n")).toEqual(['import/no-restricted-paths']);
+    expect(await problems('lib/x.ts', "import { api } from '../../../web/src/lib/api/client';\nexport const x = api;\n")).toEqual([
+      'import/no-restricted-paths',
+    ]);
   });
 
   it('allows a feature its own modules and the shared code, and the app every feature', async () => {
     const ownAndShared =
       "import { useSignOut } from './api';\nimport { QueryState } from '../../components/QueryState';\nimport { can, useMe } from '../../lib/operator';\nexport const x = [useSignOut, QueryState, can, useMe];\n";
     expect(await problems('features/auth/X.tsx', ownAndShared)).toEqual([]);
-    expect(await problems('app/X.tsx', "import { useSignOut } from '../features/auth/api';\nexport const load = () => import('../features/games/GamesPage');\nexport const x = useSignOut;\n")).toEqual([]);
+    expect(
+      await problems(
+        'app/X.tsx',
+        "import { useSignOut } from '../features/auth/api';\nexport const load = () => import('../features/games/GamesPage');\nexport const x = useSignOut;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('allows `any` in tests only', async () => {

@@ -40,5 +40,7 @@ type PagedTableProps<T> = { paged: PagedList<T> } & Omit<TableProps<T>, 'rowKey'
 
 /** Such a list as a table, a page at a time. */
 export function PagedTable<T extends { id: number }>({ paged, ...table }: PagedTableProps<T>) {
-  return <Table<T> rowKey="id" size="small" loading={paged.query.isPending} dataSource={paged.query.data?.list ?? []} pagination={paged.pagination} {...table} />;
+  return (
+    <Table<T> rowKey="id" size="small" loading={paged.query.isPending} dataSource={paged.query.data?.list ?? []} pagination={paged.pagination} {...table} />
+  );
 }

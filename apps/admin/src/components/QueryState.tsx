@@ -8,6 +8,13 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
   const { t } = useTranslation();
   if (query.isPending) return <Spin />;
   if (query.isError)
-    return <Result status="warning" title={t('error.load')} subTitle={query.error.message} extra={<Button onClick={() => query.refetch()}>{t('common.retry')}</Button>} />;
+    return (
+      <Result
+        status="warning"
+        title={t('error.load')}
+        subTitle={query.error.message}
+        extra={<Button onClick={() => query.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
   return <>{children(query.data)}</>;
 }

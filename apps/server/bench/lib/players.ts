@@ -39,7 +39,9 @@ export async function createFundedPlayers(database: Database, count: number, amo
     const requested = await db.transaction(async (tx) => {
       const ids: number[] = [];
       for (const [k, u] of batch.entries()) {
-        ids.push((await requestDeposit(tx, { userId: u.id, amount, channel: 'bank', screenshot: uploadUrl(names[k]!), now, timeZone: loadConfig({}).timeZone })).id);
+        ids.push(
+          (await requestDeposit(tx, { userId: u.id, amount, channel: 'bank', screenshot: uploadUrl(names[k]!), now, timeZone: loadConfig({}).timeZone })).id,
+        );
       }
       return ids;
     });

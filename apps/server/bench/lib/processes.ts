@@ -9,8 +9,7 @@ import path from 'node:path';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 /** Node with tsx's loader, in one process (the tsx CLI would add a wrapper process). */
-const tsNode = (script: string, args: string[] = [], nodeArgs: string[] = []) =>
-  [process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args]] as const;
+const tsNode = (script: string, args: string[] = [], nodeArgs: string[] = []) => [process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args]] as const;
 
 export interface Child {
   process: ChildProcess;

@@ -81,12 +81,17 @@ export async function measureBets(ctx: BetsContext): Promise<BetsOutcome> {
   const run = await runLoad({ ...job, seconds: ctx.seconds });
   const cpuAfter = ctx.server && cpuMs(ctx.server);
   const perSecond = run.accepted / run.seconds;
-  const refused = Object.entries(run.refused).map(([msg, n]) => `${n}× "${msg}"`).join(', ');
+  const refused = Object.entries(run.refused)
+    .map(([msg, n]) => `${n}× "${msg}"`)
+    .join(', ');
   const figures =
     `${fmt(perSecond)} accepted/s (${fmt(run.accepted)} bets, each with an Idempotency-Key, from ${ctx.tokens.length} players over ${CONNECTIONS} connections in ${fmt(run.seconds, 1)} s), ` +
     `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms${refused ? `; refused: ${refused}` : ''}${run.errors + run.timeouts ? `; ${run.errors} errors, ${run.timeouts} timeouts` : ''}`;
   if (cpuBefore !== undefined && cpuAfter !== undefined && run.requests > 0) {
-    ctx.report.info(`${ctx.label} server CPU per bet`, `${fmt(((cpuAfter - cpuBefore) * 1000) / run.requests)} µs (the server process's user + system time over the run, per request answered)`);
+    ctx.report.info(
+      `${ctx.label} server CPU per bet`,
+      `${fmt(((cpuAfter - cpuBefore) * 1000) / run.requests)} µs (the server process's user + system time over the run, per request answered)`,
+    );
   }
   if (pgbench) {
     const r = perSecond / pgbench.tps;
@@ -111,14 +116,20 @@ export async function waitForDraw(ctx: BetsContext, issue: string): Promise<void
 
 /** After the draw: every accepted bet is one order, settled once; balances, ledger and requests agree. */
 export async function verifyBets(db: Db, ctx: { report: Report; label: string; gameId: number }, outcome: BetsOutcome): Promise<void> {
-  const [orders] = await queryRows<{ open: number; settled: number }>(db, sql`
+  const [orders] = await queryRows<{ open: number; settled: number }>(
+    db,
+    sql`
     select count(*) filter (where status = 0)::int as open, count(*) filter (where status = 1)::int as settled
-    from orders where issue = ${outcome.issue} and game_id = ${ctx.gameId}`);
+    from orders where issue = ${outcome.issue} and game_id = ${ctx.gameId}`,
+  );
   // Paid exactly once: one type-3 ledger row per winning order, none for the others.
-  const [paid] = await queryRows<{ wrong: number }>(db, sql`
+  const [paid] = await queryRows<{ wrong: number }>(
+    db,
+    sql`
     select count(*)::int as wrong from orders o
     left join (select ref_id, count(*) as n from ledger where ref_type = 'order' and type = 3 group by ref_id) l on l.ref_id = o.id
-    where o.issue = ${outcome.issue} and o.game_id = ${ctx.gameId} and coalesce(l.n, 0) <> (case when o.payout > 0 then 1 else 0 end)`);
+    where o.issue = ${outcome.issue} and o.game_id = ${ctx.gameId} and coalesce(l.n, 0) <> (case when o.payout > 0 then 1 else 0 end)`,
+  );
   const wrongPayments = Number(paid?.wrong ?? 0);
   const discrepancies = await findDiscrepancies(db);
   const open = Number(orders?.open ?? 0);

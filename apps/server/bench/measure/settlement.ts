@@ -68,12 +68,15 @@ export async function measureSettlement(opts: { report: Report; label: string; d
     const payout = sql`(case when play_type = any(array[1,3]) then amount * odds / 100 else 0 end)`;
     const bareUpdate = async (r: RoundRow) => {
       const started = performance.now();
-      const rows = await queryRows<{ n: number }>(app.db, sql`
+      const rows = await queryRows<{ n: number }>(
+        app.db,
+        sql`
         with u as (
           update orders set status = 1, payout = ${payout}, profit = ${payout} - amount,
             whether_hit = case when ${payout} > amount then 1 else 0 end, settled_at = ${settledAt}
           where round_id = ${r.id} and status = 0 returning 1
-        ) select count(*)::int as n from u`);
+        ) select count(*)::int as n from u`,
+      );
       return { ms: performance.now() - started, n: Number(rows[0]?.n ?? 0) };
     };
     // Bare, settle, bare: the settlement is judged against the mean of the UPDATEs either side of it,

@@ -69,17 +69,16 @@ export const users = pgTable(
     realityCheckMinutes: smallint('reality_check_minutes').notNull().default(60),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    index('users_inviter_idx').on(t.inviterId),
-  ],
+  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), index('users_inviter_idx').on(t.inviterId)],
 );
 
 export const sessions = pgTable(
   'sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** SHA-256 of the bearer token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     remember: boolean('remember').notNull().default(false),
@@ -106,7 +105,9 @@ export const payAccounts = pgTable(
   'pay_accounts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     type: smallint('type').notNull(),
     /** Bank card: card number. Wallet: wallet type (trc20, erc20, omni). As the spec's forms use them. */
     accName: text('acc_name').notNull(),
@@ -129,7 +130,9 @@ export const ledger = pgTable(
   'ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** 0 recharge, 1 withdraw, 2 purchase (bet), 3 profit (payout), 4 gift. */
     type: smallint('type').notNull(),
     /** 0 pending, 1 passed, 2 rejected. */
@@ -150,10 +153,7 @@ export const ledger = pgTable(
     memo: text('memo'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('ledger_user_time_idx').on(t.userId, t.createdAt),
-    index('ledger_ref_idx').on(t.refType, t.refId),
-  ],
+  (t) => [index('ledger_user_time_idx').on(t.userId, t.createdAt), index('ledger_ref_idx').on(t.refType, t.refId)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -179,7 +179,9 @@ export const rooms = pgTable(
   'rooms',
   {
     id: serial('id').primaryKey(),
-    gameId: smallint('game_id').notNull().references(() => games.id),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
     /** 0 basic, 1 self, 2 master, 3 expert (beginner … ultimate tier). */
     type: smallint('type').notNull(),
     title: text('title').notNull(),
@@ -204,7 +206,9 @@ export const rooms = pgTable(
 /** One hash chain per game (DESIGN §5). The secret c0 never leaves the server. */
 export const hashChains = pgTable('hash_chains', {
   id: serial('id').primaryKey(),
-  gameId: smallint('game_id').notNull().references(() => games.id),
+  gameId: smallint('game_id')
+    .notNull()
+    .references(() => games.id),
   /** c0, hex. */
   secret: text('secret').notNull(),
   /** Number of hashes N; the chain is c0 … cN. */
@@ -220,10 +224,14 @@ export const rounds = pgTable(
   'rounds',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    gameId: smallint('game_id').notNull().references(() => games.id),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
     /** YYYYMMDD + 3-digit sequence. */
     issue: text('issue').notNull(),
-    chainId: integer('chain_id').notNull().references(() => hashChains.id),
+    chainId: integer('chain_id')
+      .notNull()
+      .references(() => hashChains.id),
     /** k such that this round's seed is c(k). */
     chainIndex: integer('chain_index').notNull(),
     /** Commitment: SHA-256 of the seed = c(k+1), hex. */
@@ -245,7 +253,9 @@ export const rounds = pgTable(
     uniqueIndex('rounds_game_issue_uq').on(t.gameId, t.issue),
     index('rounds_game_draws_idx').on(t.gameId, t.drawsAt),
     // The scheduler's "due for a draw" query reads only undrawn rounds.
-    index('rounds_undrawn_idx').on(t.drawsAt).where(sql`drawn_at is null`),
+    index('rounds_undrawn_idx')
+      .on(t.drawsAt)
+      .where(sql`drawn_at is null`),
     // fair/round finds the previous round of a chain by its link.
     index('rounds_chain_idx').on(t.chainId, t.chainIndex),
   ],
@@ -256,10 +266,16 @@ export const orders = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orderNo: text('order_no').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    roomId: integer('room_id').notNull().references(() => rooms.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id),
     gameId: smallint('game_id').notNull(),
-    roundId: bigint('round_id', { mode: 'number' }).notNull().references(() => rounds.id),
+    roundId: bigint('round_id', { mode: 'number' })
+      .notNull()
+      .references(() => rounds.id),
     issue: text('issue').notNull(),
     /** Bet class (DESIGN §3). */
     playType: smallint('play_type').notNull(),
@@ -286,7 +302,9 @@ export const orders = pgTable(
     index('orders_round_status_idx').on(t.roundId, t.status),
     index('orders_user_time_idx').on(t.userId, t.createdAt),
     // The scheduler's check for drawn rounds with orders still open reads only open orders.
-    index('orders_open_round_idx').on(t.roundId).where(sql`status = 0`),
+    index('orders_open_round_idx')
+      .on(t.roundId)
+      .where(sql`status = 0`),
   ],
 );
 
@@ -318,7 +336,9 @@ export const uploads = pgTable(
   'uploads',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** 'recharge_screenshot', 'idcard'. */
     kind: text('kind').notNull(),
     /** Random server-chosen name, also the public handle in URLs. */
@@ -334,7 +354,9 @@ export const deposits = pgTable(
   'deposits',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     amount: money('amount').notNull(),
     /** 'usdt' or 'bank'. */
     channel: text('channel').notNull(),
@@ -356,7 +378,9 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     amount: money('amount').notNull(),
     /** 0 bank card, 1 wallet. */
     type: smallint('type').notNull(),
@@ -372,7 +396,9 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_user_idx').on(t.userId),
     // At most one pending withdrawal per user, enforced by the database itself.
-    uniqueIndex('withdrawals_one_pending_uq').on(t.userId).where(sql`status = 0`),
+    uniqueIndex('withdrawals_one_pending_uq')
+      .on(t.userId)
+      .where(sql`status = 0`),
   ],
 );
 
@@ -380,11 +406,17 @@ export const realNameRequests = pgTable(
   'real_name_requests',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     truename: text('truename').notNull(),
     idcard: text('idcard').notNull(),
-    frontUploadId: bigint('front_upload_id', { mode: 'number' }).notNull().references(() => uploads.id),
-    backUploadId: bigint('back_upload_id', { mode: 'number' }).notNull().references(() => uploads.id),
+    frontUploadId: bigint('front_upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => uploads.id),
+    backUploadId: bigint('back_upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => uploads.id),
     /** Status 1 under review, 2 verified, 0 refused. */
     ...reviewColumns(1),
     createdAt: createdAt(),
@@ -392,7 +424,9 @@ export const realNameRequests = pgTable(
   (t) => [
     index('real_name_user_idx').on(t.userId),
     // At most one request under review per user, enforced by the database itself.
-    uniqueIndex('real_name_one_pending_uq').on(t.userId).where(sql`status = 1`),
+    uniqueIndex('real_name_one_pending_uq')
+      .on(t.userId)
+      .where(sql`status = 1`),
   ],
 );
 
@@ -420,7 +454,9 @@ export const operatorSessions = pgTable(
   'operator_sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operatorId: integer('operator_id').notNull().references(() => operators.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -428,10 +464,7 @@ export const operatorSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
   },
-  (t) => [
-    uniqueIndex('operator_sessions_token_uq').on(t.tokenHash),
-    index('operator_sessions_operator_idx').on(t.operatorId),
-  ],
+  (t) => [uniqueIndex('operator_sessions_token_uq').on(t.tokenHash), index('operator_sessions_operator_idx').on(t.operatorId)],
 );
 
 /** Append-only; written in the same transaction as the action it records. */
@@ -515,8 +548,12 @@ export const notices = pgTable(
 export const noticeReads = pgTable(
   'notice_reads',
   {
-    noticeId: bigint('notice_id', { mode: 'number' }).notNull().references(() => notices.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    noticeId: bigint('notice_id', { mode: 'number' })
+      .notNull()
+      .references(() => notices.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
   },
   (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
 );
@@ -579,7 +616,9 @@ export const supportHandoffs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** SHA-256 of the code, hex. The code itself is never stored. */
     codeHash: text('code_hash').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -599,7 +638,9 @@ export const supportHandoffs = pgTable(
 export const playerLimits = pgTable(
   'player_limits',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: text('kind').notNull(),
     period: text('period').notNull(),
     /** The limit in force (cents, or minutes for 'session'); null = none in force (only a pending one). */

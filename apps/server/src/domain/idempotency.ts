@@ -46,14 +46,8 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The request's fingerprint: its operation and parameters, without `secrets` (e.g. a security code). */
-export function requestFingerprint(
-  operation: IdempotentOperation,
-  params: Record<string, unknown>,
-  secrets: readonly string[] = [],
-): string {
-  const kept = Object.fromEntries(
-    Object.entries(params).filter(([k]) => !NOT_FINGERPRINTED.has(k) && !secrets.includes(k)),
-  );
+export function requestFingerprint(operation: IdempotentOperation, params: Record<string, unknown>, secrets: readonly string[] = []): string {
+  const kept = Object.fromEntries(Object.entries(params).filter(([k]) => !NOT_FINGERPRINTED.has(k) && !secrets.includes(k)));
   return hash('sha256', canonicalJson({ operation, params: kept }), 'hex');
 }
 
@@ -91,19 +85,25 @@ export class KeyAlreadyAnswered extends Error {}
  */
 export async function saveAnswer(tx: DbOrTx, claim: IdempotencyClaim | undefined, answer: unknown, now: number): Promise<void> {
   if (!claim) return;
-  const saved = await queryRows(tx, sql`
+  const saved = await queryRows(
+    tx,
+    sql`
     insert into idempotency_keys (user_id, scope, key, fingerprint, response, created_at)
     values (${claim.userId}, ${claim.operation}, ${claim.key}, ${claim.fingerprint}, ${JSON.stringify(answer)}::jsonb,
             ${new Date(now).toISOString()})
     on conflict (user_id, scope, key) do nothing
-    returning 1 as saved`);
+    returning 1 as saved`,
+  );
   if (saved.length === 0) throw new KeyAlreadyAnswered();
 }
 
 async function storedAnswer(db: DbOrTx, claim: IdempotencyClaim): Promise<{ fingerprint: string; response: unknown } | undefined> {
-  const [row] = await queryRows<{ fingerprint: string; response: unknown }>(db, sql`
+  const [row] = await queryRows<{ fingerprint: string; response: unknown }>(
+    db,
+    sql`
     select fingerprint, response from idempotency_keys
-    where user_id = ${claim.userId} and scope = ${claim.operation} and key = ${claim.key}`);
+    where user_id = ${claim.userId} and scope = ${claim.operation} and key = ${claim.key}`,
+  );
   if (!row) return undefined;
   return { fingerprint: row.fingerprint, response: typeof row.response === 'string' ? JSON.parse(row.response) : row.response };
 }
@@ -113,11 +113,7 @@ async function storedAnswer(db: DbOrTx, claim: IdempotencyClaim): Promise<{ fing
  * With one: a key already answered for the same request gives the stored answer (`replayed`), for
  * a different request a refusal; a refusal of the request itself stands when its key holds nothing.
  */
-export async function idempotent<A>(
-  db: DbOrTx,
-  claim: IdempotencyClaim | undefined,
-  run: () => Promise<A>,
-): Promise<{ answer: A; replayed: boolean }> {
+export async function idempotent<A>(db: DbOrTx, claim: IdempotencyClaim | undefined, run: () => Promise<A>): Promise<{ answer: A; replayed: boolean }> {
   if (!claim) return { answer: await run(), replayed: false };
   try {
     return { answer: await run(), replayed: false };

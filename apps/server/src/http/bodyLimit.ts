@@ -51,8 +51,7 @@ export function maxJsonBytes(schema: JsonSchema): number {
 }
 
 /** The input schema as JSON schema, as the OpenAPI document shows it. */
-export const inputJsonSchema = (schema: z.ZodType): JsonSchema =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+export const inputJsonSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 /**
  * The body limit a route needs: what its declared input can take at most, rounded up to a KiB,

@@ -20,9 +20,9 @@ type InputPart<C extends ApiCall> = C['kind'] extends 'file' ? 'params' : C['met
 type AnswerPart<C extends ApiCall> = C['kind'] extends 'file' ? { response?: never } : { response: ReturnType<typeof answers<C['answer']>> };
 
 export type RouteSchemaOf<C extends ApiCall> = { [P in InputPart<C>]: C['input'] } & AnswerPart<C> & {
-  headers?: typeof idempotencyHeaders;
-  consumes?: string[];
-};
+    headers?: typeof idempotencyHeaders;
+    consumes?: string[];
+  };
 
 export type CallHandler<C extends ApiCall> = RouteHandlerMethod<
   RawServerDefault,

@@ -124,8 +124,9 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
         return true;
       }
       const body = refusal();
-      socket.end(`HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () =>
-        socket.destroy(),
+      socket.end(
+        `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        () => socket.destroy(),
       );
       return true;
     },

@@ -71,8 +71,7 @@ export class BetBatcher {
         batch.map((w) => w.bet),
       )
         .then(
-          (outcomes) =>
-            outcomes.forEach((o, i) => (o.status === 'fulfilled' ? batch[i]!.resolve(o.value) : batch[i]!.reject(o.reason))),
+          (outcomes) => outcomes.forEach((o, i) => (o.status === 'fulfilled' ? batch[i]!.resolve(o.value) : batch[i]!.reject(o.reason))),
           (err: unknown) => batch.forEach((w) => w.reject(err)),
         )
         .finally(() => {

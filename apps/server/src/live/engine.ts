@@ -177,13 +177,16 @@ export class GameEngine implements ScheduledEngine {
     const now = this.clock.now();
     const current = this.currentRound(now);
     const since = new Date(now - 3 * this.settings.roundSeconds * 1000).toISOString();
-    const recent = await queryRows<Record<string, unknown>>(this.db, sql`
+    const recent = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`
       select o.id, o.user_id, o.room_id, o.game_id, o.issue, o.play_type, o.amount, o.created_at,
              coalesce(u.nickname, u.username) as nickname,
              (select min(l.over) from ledger l where l.ref_type = 'order' and l.ref_id = o.id and l.type = ${literal(LedgerType.purchase)}) as after
       from orders o join users u on u.id = o.user_id
       where o.round_id in (select id from rounds where draws_at >= ${since})
-      order by o.id desc limit ${MAX_FEED * Math.max(1, this.snapshot.rooms.size)}`);
+      order by o.id desc limit ${MAX_FEED * Math.max(1, this.snapshot.rooms.size)}`,
+    );
     const byRoom = new Map<number, { gameId: number; entries: FeedEntry[] }>();
     for (const r of recent) {
       const roomId = Number(r.room_id);
@@ -191,15 +194,22 @@ export class GameEngine implements ScheduledEngine {
       if (!room) byRoom.set(roomId, (room = { gameId: Number(r.game_id), entries: [] }));
       room.entries.push(this.feedEntry(r));
     }
-    const orders = await queryRows<{ game_id: number; id: number }>(this.db, sql`
-      select game_id, id from orders where round_id in (select id from rounds where issue = ${current.issue})`);
+    const orders = await queryRows<{ game_id: number; id: number }>(
+      this.db,
+      sql`
+      select game_id, id from orders where round_id in (select id from rounds where issue = ${current.issue})`,
+    );
     for (const game of this.snapshot.gameList()) {
-      this.snapshot.countBets(game.id, current.issue, orders.filter((o) => Number(o.game_id) === game.id).map((o) => Number(o.id)));
+      this.snapshot.countBets(
+        game.id,
+        current.issue,
+        orders.filter((o) => Number(o.game_id) === game.id).map((o) => Number(o.id)),
+      );
     }
     for (const [roomId, { gameId, entries }] of byRoom) {
       const fresh = this.snapshot.addBets(roomId, entries);
       // One push per bettor's run of bets, as their own bets would have come.
-      for (let i = 0; i < fresh.length; ) {
+      for (let i = 0; i < fresh.length;) {
         let j = i + 1;
         while (j < fresh.length && fresh[j]!.userId === fresh[i]!.userId) j++;
         this.notify({ type: 'bets', gameId, roomId, entries: fresh.slice(i, j) });
@@ -240,11 +250,20 @@ export class GameEngine implements ScheduledEngine {
       for (const d of draws.slice(0, WIN_ROUNDS)) if (!known || d.drawsAt > known.drawsAt) unseen.add(d.roundId);
       loaded.push({ gameId, draws });
     }
-    const wins = unseen.size === 0 ? [] : await queryRows<Record<string, unknown>>(this.db, sql`
+    const wins =
+      unseen.size === 0
+        ? []
+        : await queryRows<Record<string, unknown>>(
+            this.db,
+            sql`
       select o.id, o.user_id, o.game_id, o.profit, coalesce(u.nickname, u.username) as nickname
       from orders o join users u on u.id = o.user_id join rounds r on r.id = o.round_id
-      where o.round_id in (${sql.join([...unseen].map((id) => sql`${id}`), sql`, `)}) and o.whether_hit = 1
-      order by r.drawn_at desc, o.profit desc, o.id limit ${MAX_HITS}`);
+      where o.round_id in (${sql.join(
+        [...unseen].map((id) => sql`${id}`),
+        sql`, `,
+      )}) and o.whether_hit = 1
+      order by r.drawn_at desc, o.profit desc, o.id limit ${MAX_HITS}`,
+          );
     const changed = loaded.filter(({ gameId, draws }) => this.setDraws(gameId, draws));
     this.snapshot.addHits(
       wins.map((w) => ({ orderId: Number(w.id), gameId: Number(w.game_id), nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })),
@@ -256,9 +275,12 @@ export class GameEngine implements ScheduledEngine {
   }
 
   private async loadDraws(gameId: number): Promise<DrawSummary[]> {
-    const rows = await queryRows<Record<string, unknown>>(this.db, sql`
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`
       select ${ROUND_COLUMNS} from rounds where game_id = ${gameId} and drawn_at is not null
-      order by draws_at desc limit ${MAX_DRAWS}`);
+      order by draws_at desc limit ${MAX_DRAWS}`,
+    );
     return rows.map((r) => toSummary(toRound(r))).filter((d): d is DrawSummary => d !== null);
   }
 
@@ -303,7 +325,11 @@ export class GameEngine implements ScheduledEngine {
     const entries = e.entries.map((x) => ({ ...x, nickname: maskNickname(x.nickname), issue: e.issue }));
     // A bet a resync has already shown (its notification came after the database was read) is not pushed twice.
     const fresh = this.snapshot.addBets(e.roomId, entries);
-    this.snapshot.countBets(e.gameId, e.issue, e.entries.map((x) => x.orderId));
+    this.snapshot.countBets(
+      e.gameId,
+      e.issue,
+      e.entries.map((x) => x.orderId),
+    );
     const last = e.entries[e.entries.length - 1];
     if (last) this.balances.set(last.userId, last.after, now);
     if (fresh.length > 0) this.notify({ type: 'bets', gameId: e.gameId, roomId: e.roomId, entries: fresh });

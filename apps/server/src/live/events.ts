@@ -219,7 +219,10 @@ export class GameEvents {
       if (this.listener !== listener) continue; // lost again while resyncing
       if (!this.running) return;
       this.startPing();
-      this.opts.log?.info({ node: this.nodeId, backendPid: listener.pid, attempts: attempt, downMs: Date.now() - since }, 'listening to other nodes again; caught up from the database');
+      this.opts.log?.info(
+        { node: this.nodeId, backendPid: listener.pid, attempts: attempt, downMs: Date.now() - since },
+        'listening to other nodes again; caught up from the database',
+      );
       return;
     }
   }

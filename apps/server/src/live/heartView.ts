@@ -108,7 +108,14 @@ export class HeartView {
     return this.cachedJson(`home:${lang}`, now, () => ({
       games: this.engine.snapshot.gameList().map((g) => {
         const s = this.issueOf(g, now);
-        return { game_id: g.id, name: gameName(lang, g.id), game_status: s.gameStatus, order_count: s.orderCount, last_issue: this.lastIssue(g.id), ...s.issue };
+        return {
+          game_id: g.id,
+          name: gameName(lang, g.id),
+          game_status: s.gameStatus,
+          order_count: s.orderCount,
+          last_issue: this.lastIssue(g.id),
+          ...s.issue,
+        };
       }),
       hit_notice: this.hitNotice(lang),
     }));

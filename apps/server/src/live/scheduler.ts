@@ -117,9 +117,7 @@ export class RoundScheduler {
       for (const timing of [current, next]) {
         const key = `${game.id}:${timing.issue}`;
         if (this.ensured.has(key) || !isWithinHours(timing.opensAt, game, engine.settings.timeZone)) continue;
-        const { created } = await inTransaction(engine.db, (tx) =>
-          ensureRound(tx, game.id, timing, engine.seeds, { ...engine.chain, now }),
-        );
+        const { created } = await inTransaction(engine.db, (tx) => ensureRound(tx, game.id, timing, engine.seeds, { ...engine.chain, now }));
         if (created) report.created++;
         this.ensured.add(key);
       }
@@ -127,13 +125,16 @@ export class RoundScheduler {
     if (this.ensured.size > 1000) this.ensured = new Set([...this.ensured].slice(-100));
 
     // Rounds due for their draw, and drawn rounds with orders still open (only after a fault).
-    const due = await queryRows<{ id: number | string }>(engine.db, sql`
+    const due = await queryRows<{ id: number | string }>(
+      engine.db,
+      sql`
       select id from (
         select id, draws_at from rounds where drawn_at is null and draws_at <= ${new Date(now).toISOString()}
         union
         select r.id, r.draws_at from orders o join rounds r on r.id = o.round_id
         where o.status = 0 and r.drawn_at is not null
-      ) d order by draws_at, id`);
+      ) d order by draws_at, id`,
+    );
     // One failing round must not hold up the others: carry on, then report the first failure.
     let failure: unknown;
     for (const row of due) {

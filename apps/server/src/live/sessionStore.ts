@@ -37,11 +37,7 @@ export class SessionStore {
     this.db = database.db;
   }
 
-  async create(
-    db: DbOrTx,
-    userId: number,
-    opts: { remember: boolean; now: number; ip?: string; userAgent?: string },
-  ): Promise<string> {
+  async create(db: DbOrTx, userId: number, opts: { remember: boolean; now: number; ip?: string; userAgent?: string }): Promise<string> {
     const token = newToken();
     const lifetime = opts.remember ? REMEMBER_MS : SESSION_ABSOLUTE_MS;
     await db.insert(sessions).values({
@@ -67,25 +63,27 @@ export class SessionStore {
       const hit = this.cache.get(hash);
       if (hit && now - hit.cachedAt < opts.cachedFor) return hit.user;
     }
-    const [found] = await preparedRows<SessionRow>(this.database, 'lucky28_session', sql`
+    const [found] = await preparedRows<SessionRow>(
+      this.database,
+      'lucky28_session',
+      sql`
       select s.id as "sessionId", u.id as "userId", u.username, u.group_id as "groupId", u.disabled, s.remember,
              s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt"
       from sessions s join users u on u.id = s.user_id
       where s.token_hash = ${hash}::text and s.revoked_at is null
-      limit 1`);
+      limit 1`,
+    );
     const row = found && { ...found, lastSeenAt: new Date(found.lastSeenAt), expiresAt: new Date(found.expiresAt) };
     const idleLimit = row?.remember ? REMEMBER_MS : SESSION_IDLE_MS;
-    if (
-      !row ||
-      row.disabled ||
-      row.expiresAt.getTime() <= now ||
-      now - row.lastSeenAt.getTime() > idleLimit
-    ) {
+    if (!row || row.disabled || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > idleLimit) {
       this.cache.delete(hash);
       return null;
     }
     if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, Number(row.sessionId)));
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, Number(row.sessionId)));
     }
     const user: SessionUser = {
       sessionId: Number(row.sessionId),
@@ -106,12 +104,16 @@ export class SessionStore {
   async stillValid(sessionIds: readonly number[], now: number): Promise<Set<number>> {
     if (sessionIds.length === 0) return new Set();
     const at = new Date(now).toISOString();
-    const rows = await preparedRows<{ id: number | string }>(this.database, 'lucky28_sessions_valid', sql`
+    const rows = await preparedRows<{ id: number | string }>(
+      this.database,
+      'lucky28_sessions_valid',
+      sql`
       select s.id from sessions s join users u on u.id = s.user_id
       where s.id = any(${pgArray(sessionIds)}::bigint[]) and s.revoked_at is null and not u.disabled
         and s.expires_at > ${at}::timestamptz
         and s.last_seen_at >= ${at}::timestamptz - case when s.remember
-          then make_interval(secs => ${REMEMBER_MS / 1000}::int) else make_interval(secs => ${SESSION_IDLE_MS / 1000}::int) end`);
+          then make_interval(secs => ${REMEMBER_MS / 1000}::int) else make_interval(secs => ${SESSION_IDLE_MS / 1000}::int) end`,
+    );
     const valid = new Set(rows.map((r) => Number(r.id)));
     const ended = new Set(sessionIds.filter((id) => !valid.has(id)));
     if (ended.size > 0) this.forget((u) => ended.has(u.sessionId));
@@ -119,7 +121,10 @@ export class SessionStore {
   }
 
   async revoke(db: DbOrTx, sessionId: number, now: number): Promise<void> {
-    await db.update(sessions).set({ revokedAt: new Date(now) }).where(eq(sessions.id, sessionId));
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(eq(sessions.id, sessionId));
     this.forget((u) => u.sessionId === sessionId);
   }
 
@@ -128,13 +133,7 @@ export class SessionStore {
     await db
       .update(sessions)
       .set({ revokedAt: new Date(now) })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          keep === undefined ? undefined : sql`${sessions.id} <> ${keep}`,
-        ),
-      );
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep === undefined ? undefined : sql`${sessions.id} <> ${keep}`));
     this.forget((u) => u.userId === userId && u.sessionId !== keep);
   }
 

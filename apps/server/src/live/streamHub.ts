@@ -211,7 +211,12 @@ export class StreamHub {
       }
       let buf = shared.get(v.lang);
       if (!buf) {
-        const json = topic.kind === 'home' ? this.view.homeJson(v.lang, now) : room ? this.view.roomJson(game!, room, v.lang, null, now, present) : this.view.gameJson(game!, undefined, v.lang, now);
+        const json =
+          topic.kind === 'home'
+            ? this.view.homeJson(v.lang, now)
+            : room
+              ? this.view.roomJson(game!, room, v.lang, null, now, present)
+              : this.view.gameJson(game!, undefined, v.lang, now);
         shared.set(v.lang, (buf = frame('heart', json)));
       }
       this.write(v, buf);
@@ -260,7 +265,11 @@ export class StreamHub {
       const s = this.view.issueOf(game, now);
       return `${s.issue.issue}:${s.issue.whether_close ? 1 : 0}:${s.gameStatus}`;
     };
-    if (topic.kind === 'home') return this.engine.snapshot.gameList().map((g) => round(g.id)).join('|');
+    if (topic.kind === 'home')
+      return this.engine.snapshot
+        .gameList()
+        .map((g) => round(g.id))
+        .join('|');
     return round(topic.gameId);
   }
 
@@ -300,7 +309,7 @@ export class StreamHub {
       const valid = await this.checkSessions([...new Set(streaming.map((v) => v.sessionId!))], now);
       for (const v of streaming) if (!valid.has(v.sessionId!)) v.res.end();
     } catch (err) {
-      this.engine.log.warn({ err }, 'checking the live streams\' sessions failed');
+      this.engine.log.warn({ err }, "checking the live streams' sessions failed");
     } finally {
       this.checkingSessions = false;
     }

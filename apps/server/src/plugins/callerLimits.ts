@@ -133,7 +133,10 @@ function addHook(route: RouteOptions, name: 'onRequest' | 'preValidation', hook:
 
 export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: ConnectionGuard }>(
   async (app, { limits, connections }) => {
-    const inFlight = limits.inFlightPerSession === false && limits.inFlightPerAddress === false ? undefined : new InFlight(limits.inFlightPerSession, limits.inFlightPerAddress);
+    const inFlight =
+      limits.inFlightPerSession === false && limits.inFlightPerAddress === false
+        ? undefined
+        : new InFlight(limits.inFlightPerSession, limits.inFlightPerAddress);
 
     const turns = new Turns();
     const admitCall: Hook = (request, reply, done) => {
@@ -161,19 +164,21 @@ export const callerLimitsPlugin = fp<{ limits: CallerLimits; connections: Connec
     const readsPerAddress = limits.readsPerAddress
       ? app.createRateLimit({ ...limits.readsPerAddress, keyGenerator: (r) => `reads:address:${normalizeIP(r.ip)}` })
       : undefined;
-    const readChecks = (perSession: boolean): AsyncHook => async (request, reply) => {
-      const checks = [perSession && tokenOf(request) !== undefined ? readsPerSession : undefined, readsPerAddress];
-      for (const check of checks) {
-        if (!check) continue;
-        const limit = await check(request);
-        if (!limit.isAllowed && limit.isExceeded) {
-          (request as Placed)[PLACE]?.();
-          await new Promise((resolve) => setTimeout(resolve, OVER_RATE_DELAY_MS));
-          reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds - OVER_RATE_DELAY_MS / 1000)));
-          throw new AppError('err.rate_limited', { httpStatus: 429 });
+    const readChecks =
+      (perSession: boolean): AsyncHook =>
+      async (request, reply) => {
+        const checks = [perSession && tokenOf(request) !== undefined ? readsPerSession : undefined, readsPerAddress];
+        for (const check of checks) {
+          if (!check) continue;
+          const limit = await check(request);
+          if (!limit.isAllowed && limit.isExceeded) {
+            (request as Placed)[PLACE]?.();
+            await new Promise((resolve) => setTimeout(resolve, OVER_RATE_DELAY_MS));
+            reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds - OVER_RATE_DELAY_MS / 1000)));
+            throw new AppError('err.rate_limited', { httpStatus: 429 });
+          }
         }
-      }
-    };
+      };
 
     const checkPlayerReads = readChecks(true);
     const checkOperatorReads = readChecks(false);

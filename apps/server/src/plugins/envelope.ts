@@ -96,9 +96,13 @@ export const envelopePlugin = fp(async (app) => {
       return refuse(request, reply, 'err.service_unavailable', { status: 503 });
     }
     request.log.error({ err: error }, 'unexpected failure');
-    return reply
-      .status(500)
-      .send({ code: 0, msg: translate(request.langSettled ? request.lang : langOf(request), 'err.server_error'), time: now(), data: null, request_id: request.id });
+    return reply.status(500).send({
+      code: 0,
+      msg: translate(request.langSettled ? request.lang : langOf(request), 'err.server_error'),
+      time: now(),
+      data: null,
+      request_id: request.id,
+    });
   });
 });
 
@@ -126,9 +130,13 @@ export function frameworkErrorAnswer(error: FastifyError, request: FastifyReques
   request.log.info({ err: error }, 'bad request');
   const header = request.headers['accept-language'];
   const lang = normalizeLang(typeof header === 'string' ? header.split(',')[0]?.trim() : undefined);
-  return reply
-    .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
-    .send({ code: 0, msg: translate(lang, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'err.not_found' : 'err.bad_request'), time: now(), data: null, field: 'url' });
+  return reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({
+    code: 0,
+    msg: translate(lang, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'err.not_found' : 'err.bad_request'),
+    time: now(),
+    data: null,
+    field: 'url',
+  });
 }
 
 /**

@@ -61,11 +61,15 @@ export const operatorAuthPlugin = fp(async (app) => {
   app.decorate('requireOperator', (...roles: OperatorRole[]) => {
     // Admin is named: no roles at all means admins only, never "any operator".
     const access = operatorAccess('admin', ...roles);
-    return asGuard('operator', async (request: FastifyRequest) => {
-      const operator = await app.optionalOperator(request);
-      if (!operator) throw unauthorized();
-      if (operator.enrolmentPending) throw await refuse(request, operator, 'totp_enrolment');
-      if (!operatorMayCall(access, operator.role)) throw await refuse(request, operator, 'role');
-    }, ['admin', ...roles]);
+    return asGuard(
+      'operator',
+      async (request: FastifyRequest) => {
+        const operator = await app.optionalOperator(request);
+        if (!operator) throw unauthorized();
+        if (operator.enrolmentPending) throw await refuse(request, operator, 'totp_enrolment');
+        if (!operatorMayCall(access, operator.role)) throw await refuse(request, operator, 'role');
+      },
+      ['admin', ...roles],
+    );
   });
 });

@@ -22,7 +22,12 @@ interface Store {
 
 // The package's two stores are not in its typed exports; their constructors are stable and documented.
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => Store;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
 
 /** Whether this node counts in its memory now; logged when that changes. */
@@ -34,7 +39,7 @@ class Mode {
   set(local: boolean, err?: unknown): void {
     if (local === this.local) return;
     this.local = local;
-    if (local) this.log.warn({ err }, 'rate limits counted in this node\'s memory while Redis does not answer');
+    if (local) this.log.warn({ err }, "rate limits counted in this node's memory while Redis does not answer");
     else this.log.info('rate limits counted in Redis again');
   }
 }
@@ -61,14 +66,19 @@ class FallbackStore implements FastifyRateLimitStore {
       this.mode.set(true, new Error(`redis ${this.redis.status}`));
       return this.local[op](key, callback, timeWindow, max);
     }
-    this.shared[op](key, (err, result) => {
-      if (err) {
-        this.mode.set(true, err);
-        return this.local[op](key, callback, timeWindow, max);
-      }
-      this.mode.set(false);
-      callback(null, result);
-    }, timeWindow, max);
+    this.shared[op](
+      key,
+      (err, result) => {
+        if (err) {
+          this.mode.set(true, err);
+          return this.local[op](key, callback, timeWindow, max);
+        }
+        this.mode.set(false);
+        callback(null, result);
+      },
+      timeWindow,
+      max,
+    );
   }
 
   child(routeOptions: RouteOptions): FastifyRateLimitStore {

@@ -84,7 +84,9 @@ export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts)
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const hook of hooksOf(route.preHandler)) {
       if (guardKindOf(hook)) {
-        throw new Error(`${String(route.method)} ${route.url}: put the authentication guard in preValidation, not preHandler (it must run before the input schema)`);
+        throw new Error(
+          `${String(route.method)} ${route.url}: put the authentication guard in preValidation, not preHandler (it must run before the input schema)`,
+        );
       }
     }
     const guards = [...hooksOf(route.onRequest), ...hooksOf(route.preValidation)];
@@ -98,7 +100,15 @@ export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts)
     for (const method of hooksOf(route.method) as string[]) {
       if (method === 'HEAD') continue;
       const eventStream = Boolean((route.config as { eventStream?: boolean } | undefined)?.eventStream);
-      app.apiRoutes.push({ method, url: route.url, schema: route.schema, access: guard ?? 'public', ...(roles ? { roles } : {}), bodyLimit: route.bodyLimit, eventStream });
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        access: guard ?? 'public',
+        ...(roles ? { roles } : {}),
+        bodyLimit: route.bodyLimit,
+        eventStream,
+      });
     }
   });
 

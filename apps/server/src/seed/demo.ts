@@ -51,15 +51,12 @@ export async function seedDemoContent(
   opts: { demoPassword?: string; operatorPassword?: string; log?: FastifyBaseLogger; roundSeconds?: number },
 ): Promise<SeedResult> {
   const result: SeedResult = {};
-  const isEmpty = async (table: string) =>
-    Number((await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n) === 0;
+  const isEmpty = async (table: string) => Number((await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n) === 0;
 
   if (await isEmpty('games')) {
     await inTransaction(db, async (tx) => {
       await tx.insert(games).values(GAMES.map((g) => ({ ...g })));
-      await tx.insert(rooms).values(
-        GAMES.flatMap((g) => ROOM_TIERS.map((t, i) => ({ gameId: g.id, ...t, sort: i }))),
-      );
+      await tx.insert(rooms).values(GAMES.flatMap((g) => ROOM_TIERS.map((t, i) => ({ gameId: g.id, ...t, sort: i }))));
     });
   }
 
@@ -74,16 +71,21 @@ export async function seedDemoContent(
   if (await isEmpty('banners')) {
     // One set per language, drawn by the server so they state this server's round length.
     const roundSeconds = opts.roundSeconds ?? 210;
-    await db.insert(banners).values(
-      API_LANGS.flatMap((lang) =>
-        BANNER_DESIGNS.map((design, i) => ({ image: bannerArtPath(design, lang), lang, title: bannerAlt(design, lang, roundSeconds), sort: i })),
-      ),
-    );
+    await db
+      .insert(banners)
+      .values(
+        API_LANGS.flatMap((lang) =>
+          BANNER_DESIGNS.map((design, i) => ({ image: bannerArtPath(design, lang), lang, title: bannerAlt(design, lang, roundSeconds), sort: i })),
+        ),
+      );
   }
 
   if (await isEmpty('article_tabs')) {
     await inTransaction(db, async (tx) => {
-      const tabs = await tx.insert(articleTabs).values(DEMO_TABS.map((t, i) => ({ name: t, sort: i }))).returning();
+      const tabs = await tx
+        .insert(articleTabs)
+        .values(DEMO_TABS.map((t, i) => ({ name: t, sort: i })))
+        .returning();
       await tx.insert(articles).values(
         DEMO_ARTICLES.map((a, i) => ({
           tabId: tabs[a.tab]!.id,

@@ -44,7 +44,9 @@ describe('user/payInfo and user/setPayInfo', () => {
     expect((await call(app, '/api/user/setPayInfo', { type: 1 }, t)).msg).toBe('Please enter the wallet address');
     expect((await call(app, '/api/user/setPayInfo', { type: 1, acc: TRC20 }, t)).msg).toBe('Please choose the wallet type');
     expect((await call(app, '/api/user/setPayInfo', { type: 1, acc: TRC20, acc_name: 'btc' }, t)).msg).toBe('Wallet type must be trc20, erc20 or omni');
-    expect((await call(app, '/api/user/setPayInfo', { type: 1, acc: TRC20, acc_name: 'erc20' }, t)).msg).toBe('The wallet address does not match the chosen type');
+    expect((await call(app, '/api/user/setPayInfo', { type: 1, acc: TRC20, acc_name: 'erc20' }, t)).msg).toBe(
+      'The wallet address does not match the chosen type',
+    );
     expect((await call(app, '/api/user/setPayInfo', { type: 1, acc: TRC20, acc_name: 'TRC20' }, t)).code).toBe(1);
     expect((await call(app, '/api/user/payInfo', { type: 1 }, t)).data).toMatchObject({ type: 1, acc: TRC20, acc_name: 'trc20' });
     // Replacing the binding (with the security code) keeps one wallet.
@@ -83,8 +85,13 @@ describe('replacing a bound account', () => {
     return { ...u, t };
   }
   const cardOf = async (userId: number) =>
-    (await queryRows<{ acc: string; acc_name: string; acc_bank: string; changed_at: Date | string | null }>(app.db, sql`
-      select acc, acc_name, acc_bank, changed_at from pay_accounts where user_id = ${userId} and type = 0`))[0]!;
+    (
+      await queryRows<{ acc: string; acc_name: string; acc_bank: string; changed_at: Date | string | null }>(
+        app.db,
+        sql`
+      select acc, acc_name, acc_bank, changed_at from pay_accounts where user_id = ${userId} and type = 0`,
+      )
+    )[0]!;
   const stationMessages = async (token: string, lang = 'en') =>
     (await call(app, '/api/user/noticeList', { type: 1, page: 1, limit: 50 }, { token, lang })).data.list as { title: string; content: string }[];
 
@@ -115,13 +122,14 @@ describe('replacing a bound account', () => {
     expect(await cardOf(u.userId)).toMatchObject({ acc_name: '6222020200112233', changed_at: null });
   });
 
-  it('tells the player in a station message written with the change, in the reader\'s language', async () => {
+  it("tells the player in a station message written with the change, in the reader's language", async () => {
     const u = await boundPlayer();
     await call(app, '/api/user/setPayInfo', { ...OTHER_CARD, securityCode: '123456' }, u.t);
     expect(await stationMessages(u.token)).toEqual([
       expect.objectContaining({
         title: 'Bank card changed',
-        content: 'The bank card for your withdrawals was changed to a Elsewhere Bank card ending in 9999. If you did not do this, change your password and contact customer service at once.',
+        content:
+          'The bank card for your withdrawals was changed to a Elsewhere Bank card ending in 9999. If you did not do this, change your password and contact customer service at once.',
       }),
     ]);
     expect((await stationMessages(u.token, 'zh'))[0]).toMatchObject({ title: '银行卡已更换', content: expect.stringContaining('Elsewhere Bank 尾号 9999') });
@@ -148,7 +156,8 @@ describe('replacing a bound account', () => {
 
   it('counts wrong codes under the lockout every check of the security code shares', async () => {
     const u = await boundPlayer();
-    for (let i = 0; i < 5; i++) expect((await call(app, '/api/user/setPayInfo', { ...OTHER_CARD, securityCode: '000000' }, u.t)).msg).toBe('Incorrect security code');
+    for (let i = 0; i < 5; i++)
+      expect((await call(app, '/api/user/setPayInfo', { ...OTHER_CARD, securityCode: '000000' }, u.t)).msg).toBe('Incorrect security code');
     const locked = await call(app, '/api/user/setPayInfo', { ...OTHER_CARD, securityCode: '123456' }, u.t);
     expect(locked.status).toBe(429);
     // The same key as every other check of the code: changing the code is locked too.
@@ -170,4 +179,3 @@ describe('replacing a bound account', () => {
     expect(await cardOf(u.userId)).toMatchObject({ acc_name: kept.acc_name, changed_at: null });
   });
 });
-

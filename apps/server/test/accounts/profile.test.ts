@@ -63,7 +63,7 @@ describe('user/userInfo and user/profile', () => {
     }
   });
 
-  it('refuses a nickname with invisible or direction-control characters, in the caller\'s language, and keeps the old one', async () => {
+  it("refuses a nickname with invisible or direction-control characters, in the caller's language, and keeps the old one", async () => {
     const u = await registerUser(app);
     expect((await call(app, '/api/user/profile', { nickname: 'Kept' }, { token: u.token })).code).toBe(1);
     const hidden = [
@@ -82,7 +82,11 @@ describe('user/userInfo and user/profile', () => {
     ];
     for (const nickname of hidden) {
       const res = await call(app, '/api/user/profile', { nickname }, { token: u.token });
-      expect(res, JSON.stringify(nickname)).toMatchObject({ code: 0, field: 'nickname', msg: 'A nickname cannot contain invisible or text-direction control characters' });
+      expect(res, JSON.stringify(nickname)).toMatchObject({
+        code: 0,
+        field: 'nickname',
+        msg: 'A nickname cannot contain invisible or text-direction control characters',
+      });
     }
     const zh = await call(app, '/api/user/profile', { nickname: 'a\u200Bb' }, { token: u.token, lang: 'zh' });
     expect(zh.msg).toBe('昵称不能包含不可见字符或文字方向控制字符');

@@ -10,8 +10,12 @@ describe('user/newPass', () => {
     expect((await call(app, '/api/user/newPass', {}, t)).msg).toBe('Please enter your current password');
     expect((await call(app, '/api/user/newPass', { after_pass: u.password }, t)).msg).toBe('Please enter a new password');
     expect((await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: 'short' }, t)).msg).toBe('Password must be 8–64 characters');
-    expect((await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: 'new-password-1', confirm_pass: 'other-pass-1' }, t)).msg).toBe('The two passwords are inconsistent');
-    expect((await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: u.password }, t)).msg).toBe('The new password must differ from the current one');
+    expect((await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: 'new-password-1', confirm_pass: 'other-pass-1' }, t)).msg).toBe(
+      'The two passwords are inconsistent',
+    );
+    expect((await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: u.password }, t)).msg).toBe(
+      'The new password must differ from the current one',
+    );
     expect((await call(app, '/api/user/newPass', { after_pass: 'wrong-old-pass', new_pass: 'new-password-1' }, t)).msg).toBe('Current password is incorrect');
     // Nothing changed: the old password still logs in.
     expect((await call(app, '/api/user/login', { account: u.username, password: u.password })).code).toBe(1);
@@ -20,7 +24,12 @@ describe('user/newPass', () => {
   it('changes the password, revokes every session and hands this device a fresh token', async () => {
     const u = await registerUser(app);
     const other = (await call(app, '/api/user/login', { account: u.username, password: u.password })).data.userinfo.token;
-    const res = await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: 'brand-new-pass', confirm_pass: 'brand-new-pass' }, { token: u.token });
+    const res = await call(
+      app,
+      '/api/user/newPass',
+      { after_pass: u.password, new_pass: 'brand-new-pass', confirm_pass: 'brand-new-pass' },
+      { token: u.token },
+    );
     expect(res.code).toBe(1);
     const fresh = res.data.userinfo.token;
     expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).status).toBe(401);

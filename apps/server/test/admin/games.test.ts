@@ -19,7 +19,9 @@ async function roomEdit(roomId: number, change: (row: any) => any = (r) => r) {
     min_limit: room.min_limit,
     join_limit: room.join_limit,
     enabled: true,
-    odds: room.odds.filter((o: any) => o.enabled).map((o: any) => change({ class: o.class, odds: o.odds, odds_special: o.odds_special, min: o.min, max: o.max, enabled: true })),
+    odds: room.odds
+      .filter((o: any) => o.enabled)
+      .map((o: any) => change({ class: o.class, odds: o.odds, odds_special: o.odds_special, min: o.min, max: o.max, enabled: true })),
   };
 }
 
@@ -33,7 +35,14 @@ describe('games and rooms', () => {
     const plan = await roomOf(app, 7, 0);
     const config = (await call(app, '/api/admin/gameConfig', {}, { token: support })).data;
     const room = config.games.find((g: any) => g.id === 7).rooms.find((r: any) => r.id === plan);
-    expect(room.odds.find((o: any) => o.class === 1)).toMatchObject({ odds: '2.00', odds_special: '1.60', rtp: '97.00', min: '10.00', max: '5000.00', enabled: true });
+    expect(room.odds.find((o: any) => o.class === 1)).toMatchObject({
+      odds: '2.00',
+      odds_special: '1.60',
+      rtp: '97.00',
+      min: '10.00',
+      max: '5000.00',
+      enabled: true,
+    });
     const edit = await roomEdit(plan);
     for (const token of [finance, support]) {
       expect((await call(app, '/api/admin/roomUpdate', edit, { token })).status).toBe(403);
@@ -51,7 +60,12 @@ describe('games and rooms', () => {
     expect((await call(app, '/api/admin/roomUpdate', sum, { token: admin })).msg).toMatch(/^Sum 13 would return 105\.00%/);
     const [row] = await queryRows<{ pending: unknown }>(app.db, sql`select pending from rooms where id = ${plan}`);
     expect(row!.pending).toBeNull();
-    const bad = await call(app, '/api/admin/roomUpdate', { ...edit, odds: [{ class: 1, odds: '1.90', min: '50', max: '10', enabled: true }] }, { token: admin });
+    const bad = await call(
+      app,
+      '/api/admin/roomUpdate',
+      { ...edit, odds: [{ class: 1, odds: '1.90', min: '50', max: '10', enabled: true }] },
+      { token: admin },
+    );
     expect([bad.code, bad.field]).toEqual([0, 'odds']);
     expect((await call(app, '/api/admin/roomUpdate', { ...edit, title: { zh: 'x' } }, { token: admin })).field).toBe('title');
   });
@@ -91,7 +105,6 @@ describe('games and rooms', () => {
     expect((await call(app, '/api/admin/gameUpdate', { id: 99, enabled: true }, { token: admin })).msg).toBe('Game not found');
     expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true }, { token: admin })).code).toBe(1);
   });
-
 });
 
 describe('round monitor', () => {
@@ -103,7 +116,10 @@ describe('round monitor', () => {
     expect(now).toMatchObject({ orders: 2, players: 1, stakes: '20.00' });
     expect(now.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(now).not.toHaveProperty('seed');
-    expect(now.by_class.map((c: any) => [c.class, c.stakes])).toEqual([[1, '10.00'], [113, '10.00']]);
+    expect(now.by_class.map((c: any) => [c.class, c.stakes])).toEqual([
+      [1, '10.00'],
+      [113, '10.00'],
+    ]);
     // Total 13: big loses, sum 13 pays 12x → 20 − 120 = −100. Total 14: big pays 1.6x → 20 − 16 = 4. Total 0: both lose.
     const at = (t: number) => now.exposure.find((e: any) => e.total === t);
     expect(at(13).house_worst).toBe('-100.00');
@@ -129,13 +145,21 @@ describe('ledger rows in the database', () => {
     const [row] = await queryRows<{ id: number }>(app.db, sql`select id from ledger where user_id = ${player.userId}`);
     await expect(app.db.execute(sql`delete from ledger where id = ${row!.id}`)).rejects.toThrow();
     // The database's own refusal (the trigger), not some other failure.
-    expect(await app.db.execute(sql`truncate ledger cascade`).then(() => 'truncated', (e) => String(e.cause?.message ?? e.message))).toMatch(/never deleted/);
+    expect(
+      await app.db.execute(sql`truncate ledger cascade`).then(
+        () => 'truncated',
+        (e) => String(e.cause?.message ?? e.message),
+      ),
+    ).toMatch(/never deleted/);
     await expect(app.db.execute(sql`update ledger set quantity = 1 where id = ${row!.id}`)).rejects.toThrow();
     await expect(app.db.execute(sql`update ledger set user_id = user_id + 1 where id = ${row!.id}`)).rejects.toThrow();
     await expect(app.db.execute(sql`update ledger set memo = 'rewritten' where id = ${row!.id}`)).rejects.toThrow();
     await app.db.execute(sql`update ledger set status = 2 where id = ${row!.id}`);
     await app.db.execute(sql`update ledger set status = 1 where id = ${row!.id}`);
-    const [after] = await queryRows<{ quantity: string; n: number }>(app.db, sql`select quantity::text, (select count(*)::int from ledger where user_id = ${player.userId}) as n from ledger where id = ${row!.id}`);
+    const [after] = await queryRows<{ quantity: string; n: number }>(
+      app.db,
+      sql`select quantity::text, (select count(*)::int from ledger where user_id = ${player.userId}) as n from ledger where id = ${row!.id}`,
+    );
     expect(after).toEqual({ quantity: '5000', n: 1 });
   });
 });
@@ -177,8 +201,11 @@ describe('game and room changes over rounds', () => {
     expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toMatch(/^This game is closed now/);
     const applied = (await call(app, '/api/admin/gameConfig', {}, { token: support })).data.games.find((g: any) => g.id === 6);
     expect([applied.open_from, applied.open_to]).toEqual(['12:00', '02:00']);
-    const [trail] = await queryRows<{ detail: any }>(app.db, sql`
-      select detail from audit_log where action = 'game.update' and target_id = '6' order by id desc limit 1`);
+    const [trail] = await queryRows<{ detail: any }>(
+      app.db,
+      sql`
+      select detail from audit_log where action = 'game.update' and target_id = '6' order by id desc limit 1`,
+    );
     expect(trail!.detail).toMatchObject({ before: { open_from: null, open_to: null }, after: { open_from: '12:00', open_to: '02:00' } });
     // Back to always open, again from the next round.
     expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true, open_from: '', open_to: '' }, { token: admin })).code).toBe(1);
@@ -193,8 +220,11 @@ describe('game and room changes over rounds', () => {
     // The closing comes due with the next round; nothing reads the configuration before the next edit.
     clock.advance(ROUND_MS);
     expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true, open_from: '', open_to: '' }, { token: admin })).code).toBe(1);
-    const [trail] = await queryRows<{ detail: any }>(app.db, sql`
-      select detail from audit_log where action = 'game.update' and target_id = '6' order by id desc limit 1`);
+    const [trail] = await queryRows<{ detail: any }>(
+      app.db,
+      sql`
+      select detail from audit_log where action = 'game.update' and target_id = '6' order by id desc limit 1`,
+    );
     expect(trail!.detail.before.enabled).toBe(false);
     expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toMatch(/^This game is closed now/);
     clock.advance(ROUND_MS);
@@ -205,8 +235,11 @@ describe('game and room changes over rounds', () => {
     expect((await call(app, '/api/admin/roomUpdate', { ...edit, min_limit: '30' }, { token: admin })).code).toBe(1);
     clock.advance(ROUND_MS);
     expect((await call(app, '/api/admin/roomUpdate', { ...edit, min_limit: '40' }, { token: admin })).code).toBe(1);
-    const [room] = await queryRows<{ detail: any }>(app.db, sql`
-      select detail from audit_log where action = 'room.update' and target_id = ${String(plan)} order by id desc limit 1`);
+    const [room] = await queryRows<{ detail: any }>(
+      app.db,
+      sql`
+      select detail from audit_log where action = 'room.update' and target_id = ${String(plan)} order by id desc limit 1`,
+    );
     expect(room!.detail.before.min_limit).toBe(3_000);
     expect((await oddsOf(plan, 2)).min).toBe('30.00');
     clock.advance(ROUND_MS);

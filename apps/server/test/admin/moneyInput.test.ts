@@ -49,7 +49,8 @@ describe('money an operator enters is refused unless it is exactly right', () =>
 
   it("a room's minimum stake, entry balance and each class's stake limits: refused, the room unchanged", async () => {
     const plan = await roomOf(app, 7, 0);
-    const configOf = async () => (await call(app, '/api/admin/gameConfig', {}, { token: admin })).data.games.flatMap((g: any) => g.rooms).find((r: any) => r.id === plan);
+    const configOf = async () =>
+      (await call(app, '/api/admin/gameConfig', {}, { token: admin })).data.games.flatMap((g: any) => g.rooms).find((r: any) => r.id === plan);
     const room = await configOf();
     const edit = {
       id: plan,
@@ -57,7 +58,9 @@ describe('money an operator enters is refused unless it is exactly right', () =>
       min_limit: room.min_limit,
       join_limit: room.join_limit,
       enabled: true,
-      odds: room.odds.filter((o: any) => o.enabled).map((o: any) => ({ class: o.class, odds: o.odds, odds_special: o.odds_special, min: o.min, max: o.max, enabled: true })),
+      odds: room.odds
+        .filter((o: any) => o.enabled)
+        .map((o: any) => ({ class: o.class, odds: o.odds, odds_special: o.odds_special, min: o.min, max: o.max, enabled: true })),
     };
     const withRow = (patch: Record<string, unknown>) => ({ ...edit, odds: [{ ...edit.odds[0], ...patch }, ...edit.odds.slice(1)] });
     const audits = await auditCount();
@@ -68,7 +71,8 @@ describe('money an operator enters is refused unless it is exactly right', () =>
       await expectRefused('/api/admin/roomUpdate', withRow({ odds: v }), admin, 'odds', 'Invalid odds');
     }
     // The entry balance may be 0 (no entry limit), but nothing malformed.
-    for (const v of [...MALFORMED, '10000000.01']) await expectRefused('/api/admin/roomUpdate', { ...edit, join_limit: v }, admin, 'join_limit', 'Invalid limit');
+    for (const v of [...MALFORMED, '10000000.01'])
+      await expectRefused('/api/admin/roomUpdate', { ...edit, join_limit: v }, admin, 'join_limit', 'Invalid limit');
     expect(await configOf()).toEqual(room);
     expect(await auditCount()).toBe(audits);
     expect((await call(app, '/api/admin/roomUpdate', { ...edit, join_limit: '0' }, { token: admin })).code).toBe(1);

@@ -11,11 +11,27 @@ const { app } = await createWalletApp({ clock });
 
 /** Every operator call except login. */
 const ADMIN_CALLS = [
-  '/api/admin/logout', '/api/admin/logoutAll', '/api/admin/me', '/api/admin/totpSetup', '/api/admin/totpEnable', '/api/admin/totpDisable',
-  '/api/admin/operatorList', '/api/admin/operatorCreate', '/api/admin/operatorDisable', '/api/admin/operatorResetTotp', '/api/admin/auditList',
-  '/api/admin/depositList', '/api/admin/depositApprove', '/api/admin/depositReject',
-  '/api/admin/withdrawList', '/api/admin/withdrawApprove', '/api/admin/withdrawReject',
-  '/api/admin/realNameList', '/api/admin/realNameApprove', '/api/admin/realNameReject', '/api/admin/reconcile',
+  '/api/admin/logout',
+  '/api/admin/logoutAll',
+  '/api/admin/me',
+  '/api/admin/totpSetup',
+  '/api/admin/totpEnable',
+  '/api/admin/totpDisable',
+  '/api/admin/operatorList',
+  '/api/admin/operatorCreate',
+  '/api/admin/operatorDisable',
+  '/api/admin/operatorResetTotp',
+  '/api/admin/auditList',
+  '/api/admin/depositList',
+  '/api/admin/depositApprove',
+  '/api/admin/depositReject',
+  '/api/admin/withdrawList',
+  '/api/admin/withdrawApprove',
+  '/api/admin/withdrawReject',
+  '/api/admin/realNameList',
+  '/api/admin/realNameApprove',
+  '/api/admin/realNameReject',
+  '/api/admin/reconcile',
 ];
 
 describe('operator login and sessions', () => {
@@ -30,8 +46,11 @@ describe('operator login and sessions', () => {
     // Anything but enrolment is refused (403), and the refusal is audited.
     const refused = await call(app, '/api/admin/operatorList', {}, { token });
     expect([refused.status, refused.msg]).toEqual([403, 'Please set up two-factor authentication first']);
-    const [row] = await queryRows<{ detail: any; target_id: string }>(app.db, sql`
-      select detail, target_id from audit_log where action = 'operator.refused' order by id desc limit 1`);
+    const [row] = await queryRows<{ detail: any; target_id: string }>(
+      app.db,
+      sql`
+      select detail, target_id from audit_log where action = 'operator.refused' order by id desc limit 1`,
+    );
     expect(row).toMatchObject({ target_id: '/api/admin/operatorList', detail: { reason: 'totp_enrolment', role: 'admin' } });
     const setup = await call(app, '/api/admin/totpSetup', {}, { token });
     expect(setup.data.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -54,7 +73,12 @@ describe('operator login and sessions', () => {
     const again = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD }, { ip: '10.70.0.1' });
     expect(again.field).toBe('otp');
     clock.advance(30_000);
-    const ok = await call(app, '/api/admin/login', { username: 'admin', password: OPERATOR_PASSWORD, otp: totpAt(setup.data.secret, clock.now()) }, { ip: '10.70.0.1' });
+    const ok = await call(
+      app,
+      '/api/admin/login',
+      { username: 'admin', password: OPERATOR_PASSWORD, otp: totpAt(setup.data.secret, clock.now()) },
+      { ip: '10.70.0.1' },
+    );
     expect(ok.code).toBe(1);
     // Tests after this one open admin sessions through the fixture, which enrols with TEST_TOTP_SECRET.
     await app.db.execute(sql`update operators set totp_secret = null, totp_last_step = null where username = 'admin'`);
@@ -64,8 +88,11 @@ describe('operator login and sessions', () => {
   it('audits failed sign-ins with the name tried and the reason', async () => {
     await call(app, '/api/admin/login', { username: 'admin', password: 'wrong-password' }, { ip: '10.70.0.7' });
     await call(app, '/api/admin/login', { username: 'nobody_here', password: 'wrong-password' }, { ip: '10.70.0.7' });
-    const rows = await queryRows<{ operator_id: number | null; detail: any; ip: string }>(app.db, sql`
-      select operator_id, detail, ip from audit_log where action = 'operator.login_failed' and ip = '10.70.0.7' order by id`);
+    const rows = await queryRows<{ operator_id: number | null; detail: any; ip: string }>(
+      app.db,
+      sql`
+      select operator_id, detail, ip from audit_log where action = 'operator.login_failed' and ip = '10.70.0.7' order by id`,
+    );
     expect(rows.map((r) => [r.operator_id !== null, r.detail.username, r.detail.reason])).toEqual([
       [true, 'admin', 'password'],
       [false, 'nobody_here', 'password'],
@@ -160,13 +187,22 @@ describe('roles', () => {
     expect(same).toMatchObject({ code: 0, field: 'password', msg: 'The password must not be the same as the username' });
     expect((await call(app, '/api/admin/operatorList', {}, { token: admin })).data.map((o: any) => o.username)).not.toContain('sup_carl');
     const anna = await operatorLogin(app, 'fin_anna', 'anna-pass-123');
-    for (const url of ['/api/admin/operatorCreate', '/api/admin/operatorList', '/api/admin/auditList', '/api/admin/operatorDisable', '/api/admin/operatorResetTotp']) {
+    for (const url of [
+      '/api/admin/operatorCreate',
+      '/api/admin/operatorList',
+      '/api/admin/auditList',
+      '/api/admin/operatorDisable',
+      '/api/admin/operatorResetTotp',
+    ]) {
       const res = await call(app, url, { id: 1, disabled: true, username: 'x_sneaky', password: 'sneaky-pass-1', role: 'admin' }, { token: anna });
       expect(res.status, url).toBe(403);
     }
-    const refusals = await queryRows<{ n: number }>(app.db, sql`
+    const refusals = await queryRows<{ n: number }>(
+      app.db,
+      sql`
       select count(*)::int as n from audit_log a join operators o on o.id = a.operator_id
-      where o.username = 'fin_anna' and a.action = 'operator.refused' and a.detail->>'reason' = 'role'`);
+      where o.username = 'fin_anna' and a.action = 'operator.refused' and a.detail->>'reason' = 'role'`,
+    );
     expect(refusals[0]!.n).toBe(5);
     expect((await call(app, '/api/admin/operatorList', {}, { token: admin })).data.map((o: any) => o.username)).toContain('fin_anna');
     const trail = await call(app, '/api/admin/auditList', { action: 'operator.create' }, { token: admin });
@@ -189,7 +225,9 @@ describe('roles', () => {
     const fin = await operatorWithRole(app, 'finance');
     const finMe = (await call(app, '/api/admin/me', {}, { token: fin })).data;
     expect(finMe.totp_enabled).toBe(true);
-    expect((await call(app, '/api/admin/operatorDisable', { id: adminId, disabled: true }, { token: admin })).msg).toBe('You cannot do this to your own account');
+    expect((await call(app, '/api/admin/operatorDisable', { id: adminId, disabled: true }, { token: admin })).msg).toBe(
+      'You cannot do this to your own account',
+    );
     const off = await call(app, '/api/admin/operatorDisable', { id: finMe.id, disabled: true }, { token: admin });
     expect(off.data.disabled).toBe(true);
     expect((await call(app, '/api/admin/me', {}, { token: fin })).status).toBe(401);
@@ -212,7 +250,12 @@ describe('audit trail', () => {
     await expect(app.db.execute(sql`update audit_log set action = 'nothing'`)).rejects.toThrow();
     await expect(app.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     // The database's own refusal (the trigger), not some other failure.
-    expect(await app.db.execute(sql`truncate audit_log`).then(() => 'truncated', (e) => String(e.cause?.message ?? e.message))).toMatch(/append-only/);
+    expect(
+      await app.db.execute(sql`truncate audit_log`).then(
+        () => 'truncated',
+        (e) => String(e.cause?.message ?? e.message),
+      ),
+    ).toMatch(/append-only/);
     const rows = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'nothing'`);
     expect(rows[0]!.n).toBe(0);
   });
@@ -242,7 +285,12 @@ describe('audit trail', () => {
 describe('TOTP second factor', () => {
   it('enrols with a working code, then login needs a fresh code that cannot be replayed', async () => {
     const ip = '10.71.0.1';
-    const create = await call(app, '/api/admin/operatorCreate', { username: 'sup_totp', password: 'totp-pass-123', role: 'support' }, { token: await operatorLogin(app) });
+    const create = await call(
+      app,
+      '/api/admin/operatorCreate',
+      { username: 'sup_totp', password: 'totp-pass-123', role: 'support' },
+      { token: await operatorLogin(app) },
+    );
     expect(create.code).toBe(1);
     // A support operator must enrol too: its first sessions can only do that.
     const signIn = async () => (await call(app, '/api/admin/login', { username: 'sup_totp', password: 'totp-pass-123' }, { ip })).data;
@@ -273,10 +321,15 @@ describe('TOTP second factor', () => {
     const token = (await login(totpAt(secret, clock.now()))).data.token;
     clock.advance(30_000);
     // Every role must keep its second factor: turning it off is refused.
-    expect((await call(app, '/api/admin/totpDisable', { otp: totpAt(secret, clock.now()) }, { token })).msg).toBe('Two-factor authentication is mandatory for this role');
+    expect((await call(app, '/api/admin/totpDisable', { otp: totpAt(secret, clock.now()) }, { token })).msg).toBe(
+      'Two-factor authentication is mandatory for this role',
+    );
     expect((await login()).msg).toBe('Please enter the 6-digit code from your authenticator app');
-    const actions = await queryRows<{ action: string }>(app.db, sql`
-      select a.action from audit_log a join operators o on o.id = a.operator_id where o.username = 'sup_totp' and a.action like 'operator.totp%' order by a.id`);
+    const actions = await queryRows<{ action: string }>(
+      app.db,
+      sql`
+      select a.action from audit_log a join operators o on o.id = a.operator_id where o.username = 'sup_totp' and a.action like 'operator.totp%' order by a.id`,
+    );
     expect(actions.map((a) => a.action)).toEqual(['operator.totp_enable']);
   });
 });

@@ -28,7 +28,13 @@ describe('admin/queueCounts', () => {
     await call(app, '/api/user/withdrawAction', { type: 0, money: '150', securityCode: '123456' }, { token: w.token });
     const list = (await call(app, '/api/admin/withdrawList', {}, { token: finA })).data;
     const id = list.find((r: any) => r.user_id === w.userId).id;
-    for (const url of ['/api/admin/withdrawApprove', '/api/admin/withdrawReject', '/api/admin/depositApprove', '/api/admin/depositReject', '/api/admin/withdrawList']) {
+    for (const url of [
+      '/api/admin/withdrawApprove',
+      '/api/admin/withdrawReject',
+      '/api/admin/depositApprove',
+      '/api/admin/depositReject',
+      '/api/admin/withdrawList',
+    ]) {
       expect((await call(app, url, { id, reason: 'x' }, { token: support })).status, url).toBe(403);
     }
     const [a, b] = await Promise.all([
@@ -41,14 +47,18 @@ describe('admin/queueCounts', () => {
 
   it('two finance operators on one deposit, two support operators on one real-name request: one decision, one audit row', async () => {
     const [finA, finB, supA, supB] = [
-      await operatorWithRole(app, 'finance'), await operatorWithRole(app, 'finance'),
-      await operatorWithRole(app, 'support'), await operatorWithRole(app, 'support'),
+      await operatorWithRole(app, 'finance'),
+      await operatorWithRole(app, 'finance'),
+      await operatorWithRole(app, 'support'),
+      await operatorWithRole(app, 'support'),
     ];
     const user = await registerUser(app);
     const depositId = await requestDeposit(app, user.token, '60');
     const front = (await upload(app, user.token, { data: PNG, filename: 'f.png' }, { type: 'idcard' })).data.url;
     const back = (await upload(app, user.token, { data: JPEG, filename: 'b.jpg' }, { type: 'idcard' })).data.url;
-    expect((await call(app, '/api/user/shiming', { truename: 'Le Van B', idcard: 'C7654321', idcard_zheng: front, idcard_fan: back }, { token: user.token })).code).toBe(1);
+    expect(
+      (await call(app, '/api/user/shiming', { truename: 'Le Van B', idcard: 'C7654321', idcard_zheng: front, idcard_fan: back }, { token: user.token })).code,
+    ).toBe(1);
     const realNameId = (await call(app, '/api/admin/realNameList', {}, { token: supA })).data.find((r: any) => r.user_id === user.userId).id;
 
     const [d1, d2, r1, r2] = await Promise.all([
@@ -57,14 +67,20 @@ describe('admin/queueCounts', () => {
       call(app, '/api/admin/realNameApprove', { id: realNameId }, { token: supA }),
       call(app, '/api/admin/realNameReject', { id: realNameId, reason: 'blurred' }, { token: supB }),
     ]);
-    for (const pair of [[d1, d2], [r1, r2]]) {
+    for (const pair of [
+      [d1, d2],
+      [r1, r2],
+    ]) {
       expect(pair.map((r) => r.code).sort()).toEqual([0, 1]);
       expect(pair.find((r) => r.code === 0)!.msg).toBe('This request has already been processed');
     }
     expect((await balanceOf(app, user.userId)).money).toBe(6_000);
-    const decisions = await queryRows<{ action: string; target_type: string }>(app.db, sql`
+    const decisions = await queryRows<{ action: string; target_type: string }>(
+      app.db,
+      sql`
       select action, target_type from audit_log
-      where (target_type = 'deposit' and target_id = ${String(depositId)}) or (target_type = 'real_name_request' and target_id = ${String(realNameId)})`);
+      where (target_type = 'deposit' and target_id = ${String(depositId)}) or (target_type = 'real_name_request' and target_id = ${String(realNameId)})`,
+    );
     expect(decisions.map((d) => d.target_type).sort()).toEqual(['deposit', 'real_name_request']);
     expect((await call(app, '/api/admin/depositList', {}, { token: finB })).data.some((d: any) => d.id === depositId)).toBe(false);
     expect((await call(app, '/api/admin/realNameList', {}, { token: supB })).data.some((r: any) => r.id === realNameId)).toBe(false);

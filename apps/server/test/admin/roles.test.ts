@@ -85,8 +85,13 @@ function hit(route: { method: string; url: string }, token: string) {
 }
 
 const refusals = async (url: string, role: string) =>
-  (await queryRows<{ n: number }>(app.db, sql`
-    select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'role' = ${role}`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(
+      app.db,
+      sql`
+    select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'role' = ${role}`,
+    )
+  )[0]!.n;
 
 describe('operator roles, call by call', () => {
   it('every operator call declares the roles this table expects', () => {
@@ -154,8 +159,7 @@ const FILE_PATHS = ['/api/common/file/', '/api/admin/file/'] as const;
 describe('private files, read by every role', () => {
   const views = async (name: string) =>
     (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'upload.view' and target_id = ${name}`))[0]!.n;
-  const read = (path: string, name: string, token?: string) =>
-    app.inject({ method: 'GET', url: `${path}${name}?lang=en`, headers: token ? { token } : {} });
+  const read = (path: string, name: string, token?: string) => app.inject({ method: 'GET', url: `${path}${name}?lang=en`, headers: token ? { token } : {} });
 
   it('each role reads the kinds its work needs by either path, each view audited; other roles 403', async () => {
     const owner = await registerUser(app);
@@ -180,12 +184,22 @@ describe('private files, read by every role', () => {
       for (const path of FILE_PATHS) {
         for (const pending of pendings) {
           const url = `${path}:name`;
-          const before = (await queryRows<{ n: number }>(app.db, sql`
-            select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'reason' = 'totp_enrolment'`))[0]!.n;
+          const before = (
+            await queryRows<{ n: number }>(
+              app.db,
+              sql`
+            select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'reason' = 'totp_enrolment'`,
+            )
+          )[0]!.n;
           const res = await read(path, name, pending);
           expect([res.statusCode, res.json().msg], `${kind} by ${path}`).toEqual([403, 'Please set up two-factor authentication first']);
-          const after = (await queryRows<{ n: number }>(app.db, sql`
-            select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'reason' = 'totp_enrolment'`))[0]!.n;
+          const after = (
+            await queryRows<{ n: number }>(
+              app.db,
+              sql`
+            select count(*)::int as n from audit_log where action = 'operator.refused' and target_id = ${url} and detail->>'reason' = 'totp_enrolment'`,
+            )
+          )[0]!.n;
           expect(after, `${kind} by ${path}: the refusal is audited`).toBe(before + 1);
         }
       }
@@ -235,7 +249,9 @@ describe('the business rules behind the roles', () => {
       min_limit: room.min_limit,
       join_limit: room.join_limit,
       enabled: true,
-      odds: room.odds.filter((o: any) => o.enabled).map((o: any) => ({ class: o.class, odds: o.odds, odds_special: o.odds_special, min: o.min, max: '1.00', enabled: true })),
+      odds: room.odds
+        .filter((o: any) => o.enabled)
+        .map((o: any) => ({ class: o.class, odds: o.odds, odds_special: o.odds_special, min: o.min, max: '1.00', enabled: true })),
     };
     const operatorsBefore = (await call(app, '/api/admin/operatorList', {}, { token: tokens.admin })).data;
     const victim = operatorsBefore.find((o: any) => o.role === 'support');

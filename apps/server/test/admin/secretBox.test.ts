@@ -34,7 +34,9 @@ describe('TOTP secrets at rest', () => {
 
   it('seals secrets an earlier version stored in clear', async () => {
     const app = await createTestApp();
-    await app.db.execute(sql`insert into operators (username, password_hash, role, totp_secret) values ('legacy_op', 'x', 'support', 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')`);
+    await app.db.execute(
+      sql`insert into operators (username, password_hash, role, totp_secret) values ('legacy_op', 'x', 'support', 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')`,
+    );
     expect(await sealLegacyTotpSecrets(app.db, app.operatorKey)).toBe(1);
     const [row] = await queryRows<{ id: number; totp_secret: string }>(app.db, sql`select id, totp_secret from operators where username = 'legacy_op'`);
     expect(openSecret(app.operatorKey, row!.id, row!.totp_secret)).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');

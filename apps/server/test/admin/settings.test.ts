@@ -9,7 +9,15 @@ describe('settings', () => {
   it('an admin changes deposit details, customer-service URL, minimum withdrawal and version label; players see them at once', async () => {
     const current = (await call(app, '/api/admin/settingsGet', {}, { token: finance })).data;
     expect(current).toMatchObject({ usdt: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', min_withdraw: '100.00', support_url: '' });
-    const body = { usdt: 'TNewAddressXXXXXXXXXXXXXXXXXXXXXXX', bankname: 'New Bank', banknum: '6222 1111', bankxm: 'Lucky28 Ltd', support_url: 'https://chat.example.test/room', min_withdraw: '150', version_label: '21.05.01' };
+    const body = {
+      usdt: 'TNewAddressXXXXXXXXXXXXXXXXXXXXXXX',
+      bankname: 'New Bank',
+      banknum: '6222 1111',
+      bankxm: 'Lucky28 Ltd',
+      support_url: 'https://chat.example.test/room',
+      min_withdraw: '150',
+      version_label: '21.05.01',
+    };
     expect((await call(app, '/api/admin/settingsUpdate', body, { token: finance })).status).toBe(403);
     const saved = await call(app, '/api/admin/settingsUpdate', body, { token: admin });
     expect(saved.data).toMatchObject({ usdt: body.usdt, min_withdraw: '150.00', version_label: '21.05.01', support_url: body.support_url });
@@ -17,7 +25,9 @@ describe('settings', () => {
     const player = await readyToWithdraw(app, 50_000);
     expect((await call(app, '/api/user/recharge', {}, { token: player.token })).data).toMatchObject({ usdt: body.usdt, bankname: 'New Bank' });
     expect((await call(app, '/api/user/withdrawInfo', {}, { token: player.token })).data.min_withdraw).toBe('150.00');
-    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '120', securityCode: '123456' }, { token: player.token })).msg).toBe('The minimum withdrawal is 150.00 u');
+    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '120', securityCode: '123456' }, { token: player.token })).msg).toBe(
+      'The minimum withdrawal is 150.00 u',
+    );
     expect((await call(app, '/api/support/config', {})).data).toEqual({ enabled: true, url: body.support_url });
     expect((await call(app, '/api/common/siteConfig', {})).data).toEqual({ version_label: '21.05.01', min_withdraw: '150.00', support_enabled: true });
 

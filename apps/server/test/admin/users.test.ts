@@ -9,8 +9,11 @@ const { app } = await createWalletApp();
 const [support, finance, admin] = [await operatorWithRole(app, 'support'), await operatorWithRole(app, 'finance'), await operatorWithRole(app, 'admin')];
 
 const auditOf = (action: string, userId: number) =>
-  queryRows<{ detail: any; operator_id: number }>(app.db, sql`
-    select detail, operator_id from audit_log where action = ${action} and target_type = 'user' and target_id = ${String(userId)} order by id`);
+  queryRows<{ detail: any; operator_id: number }>(
+    app.db,
+    sql`
+    select detail, operator_id from audit_log where action = ${action} and target_type = 'user' and target_id = ${String(userId)} order by id`,
+  );
 
 describe('user search and page', () => {
   it('finds players by id, username or nickname, and shows balances, inviter, invitees, sessions and masked accounts', async () => {
@@ -18,13 +21,22 @@ describe('user search and page', () => {
     const player = await readyToWithdraw(app, 12_345);
     await app.db.execute(sql`update users set inviter_id = ${inviter.userId}, nickname = 'Lucky Star' where id = ${player.userId}`);
     expect((await call(app, '/api/admin/userSearch', { q: String(player.userId) }, { token: support })).data.list[0].id).toBe(player.userId);
-    expect((await call(app, '/api/admin/userSearch', { q: player.username.toUpperCase() }, { token: finance })).data.list.map((u: any) => u.id)).toContain(player.userId);
+    expect((await call(app, '/api/admin/userSearch', { q: player.username.toUpperCase() }, { token: finance })).data.list.map((u: any) => u.id)).toContain(
+      player.userId,
+    );
     const byNick = await call(app, '/api/admin/userSearch', { q: 'lucky st' }, { token: support });
     expect(byNick.data.list.map((u: any) => u.id)).toEqual([player.userId]);
     expect((await call(app, '/api/admin/userSearch', { q: '%' }, { token: support })).data.total).toBe(0);
 
     const detail = (await call(app, '/api/admin/userDetail', { id: player.userId }, { token: support })).data;
-    expect(detail).toMatchObject({ id: player.userId, money: '123.45', balance: '123.45', frozen: false, has_security_code: true, inviter: { id: inviter.userId, username: inviter.username } });
+    expect(detail).toMatchObject({
+      id: player.userId,
+      money: '123.45',
+      balance: '123.45',
+      frozen: false,
+      has_security_code: true,
+      inviter: { id: inviter.userId, username: inviter.username },
+    });
     expect(detail.sessions.length).toBe(1);
     expect(detail.accounts.find((a: any) => a.type === 0)).toMatchObject({ acc_name: '**** **** **** 2233', acc: 'Z********' });
     expect(JSON.stringify(detail)).not.toContain('6222020200112233');
@@ -89,8 +101,11 @@ describe('gift', () => {
     const res = await call(app, '/api/admin/userGift', { id: player.userId, amount: '88.50', wallet: 'score', reason: 'Birthday bonus' }, { token: finance });
     expect(res.data.balance).toBe('88.50');
     expect(await balanceOf(app, player.userId)).toEqual({ money: 0, score: 8_850 });
-    const rows = await queryRows<{ type: number; quantity: string; memo: string; wallet: string }>(app.db, sql`
-      select type, quantity::text, memo, wallet from ledger where user_id = ${player.userId}`);
+    const rows = await queryRows<{ type: number; quantity: string; memo: string; wallet: string }>(
+      app.db,
+      sql`
+      select type, quantity::text, memo, wallet from ledger where user_id = ${player.userId}`,
+    );
     expect(rows).toEqual([{ type: 4, quantity: '8850', memo: 'Birthday bonus', wallet: 'score' }]);
     expect((await auditOf('user.gift', player.userId))[0]!.detail).toMatchObject({ amount: '88.50', wallet: 'score', reason: 'Birthday bonus' });
     for (const [body, field] of [

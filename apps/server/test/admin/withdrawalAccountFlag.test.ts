@@ -38,7 +38,7 @@ async function withdraw(token: string, type = 0) {
 const queueRow = async (id: number, status = 0) =>
   (await call(app, '/api/admin/withdrawList', { status }, { token: await operatorWithRole(app, 'finance') })).data.find((r: { id: number }) => r.id === id);
 
-describe("the withdrawal queue flags a payout account changed shortly before the request", () => {
+describe('the withdrawal queue flags a payout account changed shortly before the request', () => {
   it('flags a request made 23 hours after the bank card was replaced, with when', async () => {
     const user = await player();
     await replace(user.token, NEW_CARD);

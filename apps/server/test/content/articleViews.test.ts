@@ -20,8 +20,7 @@ const nodeA = await createTestApp({ database: a, clock });
 const nodeB = await createTestApp({ database: b, clock });
 await seedDemoContent(nodeA.db, { operatorPassword: 'operator-pass-1', demoPassword: 'demo-pass-123' });
 
-const articleIds = async () =>
-  (await call(nodeA, '/api/index/articlePage', { page: 1, limit: 10 })).data.list.map((x: { id: number }) => x.id) as number[];
+const articleIds = async () => (await call(nodeA, '/api/index/articlePage', { page: 1, limit: 10 })).data.list.map((x: { id: number }) => x.id) as number[];
 const view = (node: typeof nodeA, id: number, opts: { ip?: string; token?: string } = {}) =>
   call(node, '/api/index/articleView', { id }, { method: 'POST', ...opts });
 const viewsOf = async (id: number) => (await call(nodeB, '/api/index/articleDetail', { id })).data.views as number;

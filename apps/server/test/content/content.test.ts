@@ -33,7 +33,7 @@ describe('content', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/index/art/../../etc.svg' })).statusCode).toBe(404);
   });
 
-  it('pages a tab\'s articles, opens one by id and counts each real view', async () => {
+  it("pages a tab's articles, opens one by id and counts each real view", async () => {
     const news = await call(app, '/api/index/articleList', {}, { lang: 'en' });
     const tab = news.data.articleTabs[1];
     const page1 = await call(app, '/api/index/articlePage', { tab_id: tab.id, page: 1, limit: 2 }, { lang: 'en' });
@@ -67,7 +67,12 @@ describe('content', async () => {
     const tabId = tabs.data[0].id;
     const picture = await upload(app, admin, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
     const dirty = `<p onclick="steal()">Hello <b>bold</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="${picture.data.url}" onerror="x()"></p><iframe src="https://evil"></iframe>`;
-    const saved = await call(app, '/api/admin/articleSave', { tab_id: tabId, language: 'en', title: 'Fresh news', content: dirty, is_top: true }, { token: admin });
+    const saved = await call(
+      app,
+      '/api/admin/articleSave',
+      { tab_id: tabId, language: 'en', title: 'Fresh news', content: dirty, is_top: true },
+      { token: admin },
+    );
     expect(saved.code).toBe(1);
     const html = saved.data.content as string;
     expect(html).toContain('<b>bold</b>');
@@ -81,7 +86,12 @@ describe('content', async () => {
     expect(news.data.tops[0]).toMatchObject({ id: saved.data.id, title: 'Fresh news' });
     expect((await call(app, '/api/index/articleList', {}, { lang: 'zh' })).data.tops.some((a: { id: number }) => a.id === saved.data.id)).toBe(false);
 
-    const edited = await call(app, '/api/admin/articleSave', { id: saved.data.id, tab_id: tabId, language: 'en', title: 'Edited news', content: '<p>ok</p>', is_top: false }, { token: admin });
+    const edited = await call(
+      app,
+      '/api/admin/articleSave',
+      { id: saved.data.id, tab_id: tabId, language: 'en', title: 'Edited news', content: '<p>ok</p>', is_top: false },
+      { token: admin },
+    );
     expect(edited.code).toBe(1);
     const upd = await lastAudit(app, 'article.update');
     expect((upd?.detail as { before: { title: string }; after: { title: string } }).before.title).toBe('Fresh news');
@@ -123,7 +133,12 @@ describe('content', async () => {
 
     const badLink = await call(app, '/api/admin/bannerSave', { image: up.data.url, link: 'javascript:alert(1)', enabled: true }, { token: admin });
     expect(badLink).toMatchObject({ code: 0, field: 'link' });
-    const saved = await call(app, '/api/admin/bannerSave', { image: up.data.url, link: '/shareFriend', language: 'en', title: 'Invite', enabled: true }, { token: admin });
+    const saved = await call(
+      app,
+      '/api/admin/bannerSave',
+      { image: up.data.url, link: '/shareFriend', language: 'en', title: 'Invite', enabled: true },
+      { token: admin },
+    );
     expect(saved.code).toBe(1);
     expect((await lastAudit(app, 'banner.create'))?.targetId).toBe(String(saved.data.id));
     let en = (await call(app, '/api/index/index', {}, { lang: 'en' })).data.banner;
@@ -139,7 +154,9 @@ describe('content', async () => {
     expect((await lastAudit(app, 'banner.order'))?.detail).toMatchObject({ after: ids });
     expect((await call(app, '/api/admin/bannerOrder', { ids: [saved.data.id, 999_999] }, { token: admin })).code).toBe(0);
 
-    expect((await call(app, '/api/admin/bannerSave', { id: saved.data.id, image: up.data.url, language: 'en', enabled: false }, { token: admin })).code).toBe(1);
+    expect((await call(app, '/api/admin/bannerSave', { id: saved.data.id, image: up.data.url, language: 'en', enabled: false }, { token: admin })).code).toBe(
+      1,
+    );
     en = (await call(app, '/api/index/index', {}, { lang: 'en' })).data.banner;
     expect(en.some((b: { id: number }) => b.id === saved.data.id)).toBe(false);
     expect((await call(app, '/api/admin/bannerDelete', { id: saved.data.id }, { token: admin })).code).toBe(1);

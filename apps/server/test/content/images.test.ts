@@ -52,7 +52,12 @@ describe('pictures from other sites', () => {
     }
     const tabbed = await saveArticle(admin, '<p><img src="&#9;//cdn.example.com/a.png"></p>');
     expect(tabbed).toMatchObject({ code: 0, field: 'content' });
-    const zh = await call(app, '/api/admin/articleSave', { tab_id: await tabId(admin), language: 'zh', title: 'x', content: '<img src="https://cdn.example.com/a.png">', lang: 'zh' }, { token: admin });
+    const zh = await call(
+      app,
+      '/api/admin/articleSave',
+      { tab_id: await tabId(admin), language: 'zh', title: 'x', content: '<img src="https://cdn.example.com/a.png">', lang: 'zh' },
+      { token: admin },
+    );
     expect(zh.msg).toBe('文章中不能使用其他网站的图片（该网站会得知谁在阅读）：请用图片按钮上传图片');
     expect(await articleCount()).toBe(before);
     // A link to another site is still a link (followed only when the reader taps it).

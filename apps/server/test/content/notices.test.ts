@@ -63,7 +63,12 @@ describe('notices', async () => {
     const submit = async () => {
       const front = await upload(app, user.token, { data: PNG, filename: 'f.png' }, { type: 'idcard' });
       const back = await upload(app, user.token, { data: JPEG, filename: 'b.jpg' }, { type: 'idcard' });
-      const res = await call(app, '/api/user/shiming', { truename: '张三', idcard: '11010119900307123X', idcard_zheng: front.data.url, idcard_fan: back.data.url }, { token: user.token });
+      const res = await call(
+        app,
+        '/api/user/shiming',
+        { truename: '张三', idcard: '11010119900307123X', idcard_zheng: front.data.url, idcard_fan: back.data.url },
+        { token: user.token },
+      );
       expect(res.code).toBe(1);
       const queue = (await call(app, '/api/admin/realNameList', {}, { token: support })).data as { id: number; user_id: number }[];
       return queue.find((r) => r.user_id === user.userId)!.id;
@@ -78,7 +83,12 @@ describe('notices', async () => {
   it('shows platform announcements to every player, each with their own read state', async () => {
     const admin = await operatorLogin(app);
     const text = (s: string) => ({ zh: `${s} zh`, tw: `${s} tw`, en: `${s} en`, vi: `${s} vi` });
-    const saved = await call(app, '/api/admin/announcementSave', { title: text('Maintenance'), content: text('Tonight 02:00'), enabled: true }, { token: admin });
+    const saved = await call(
+      app,
+      '/api/admin/announcementSave',
+      { title: text('Maintenance'), content: text('Tonight 02:00'), enabled: true },
+      { token: admin },
+    );
     expect(saved.code).toBe(1);
     const a = await registerUser(app);
     const b = await registerUser(app);
@@ -90,7 +100,10 @@ describe('notices', async () => {
     expect((await call(app, '/api/user/noticeUnread', {}, { token: b.token })).data.platform).toBeGreaterThanOrEqual(1);
     // A disabled announcement disappears at once.
     const id = saved.data[0].id;
-    expect((await call(app, '/api/admin/announcementSave', { id, title: text('Maintenance'), content: text('Tonight 02:00'), enabled: false }, { token: admin })).code).toBe(1);
+    expect(
+      (await call(app, '/api/admin/announcementSave', { id, title: text('Maintenance'), content: text('Tonight 02:00'), enabled: false }, { token: admin }))
+        .code,
+    ).toBe(1);
     const listB = await call(app, '/api/user/noticeList', { type: 2 }, { token: b.token });
     expect(listB.data.list.find((n: { id: number }) => n.id === id)).toBeUndefined();
   });

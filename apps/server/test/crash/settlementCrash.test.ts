@@ -63,12 +63,15 @@ interface RoundState {
 }
 
 async function stateOf(database: Database, roundId: number): Promise<RoundState> {
-  const [r] = await queryRows<Record<string, unknown>>(database.db, sql`
+  const [r] = await queryRows<Record<string, unknown>>(
+    database.db,
+    sql`
     select (select drawn_at is not null from rounds where id = ${roundId}) as drawn,
       (select count(*)::int from orders where round_id = ${roundId} and status = 0) as open,
       (select count(*)::int from orders where round_id = ${roundId} and status = 1) as settled,
       (select count(*)::int from ledger l join orders o on o.id = l.ref_id
-         where l.ref_type = 'order' and l.type = 3 and o.round_id = ${roundId}) as credits`);
+         where l.ref_type = 'order' and l.type = 3 and o.round_id = ${roundId}) as credits`,
+  );
   return { drawn: Boolean(r!.drawn), open: Number(r!.open), settled: Number(r!.settled), credits: Number(r!.credits) };
 }
 
@@ -89,9 +92,12 @@ describe('SIGKILL while a round is drawn and settled', () => {
     await app.game.reloadConfig();
     const room = [...app.game.snapshot.rooms.values()].find((r) => r.gameId === 7 && r.type === 0)!;
     const issue = roundAt(clock.now(), app.game.settings).issue;
-    const users = await queryRows<{ id: number }>(app.db, sql`
+    const users = await queryRows<{ id: number }>(
+      app.db,
+      sql`
       insert into users (username, password_hash, group_id)
-      select 'crash' || g, 'not-a-login', 1 from generate_series(1, ${PLAYERS}) g returning id`);
+      select 'crash' || g, 'not-a-login', 1 from generate_series(1, ${PLAYERS}) g returning id`,
+    );
     for (const u of users) {
       await app.db.transaction((tx) => postLedger(tx, { userId: u.id, type: LedgerType.gift, wallet: 'money', quantity: FUNDS, memo: 'crash test' }));
       await app.game.placeBets({ userId: u.id, gameId: 7, roomId: room.id, issue, playTypes: CLASSES, amount: STAKE });
@@ -105,10 +111,13 @@ describe('SIGKILL while a round is drawn and settled', () => {
 
     // 2. Killed twice inside the draw transaction: after the draw, then after the whole settlement.
     for (const pauseAt of ['draw', 'settle']) {
-      const server = await startServerProcess({ ...serverEnv, PAUSE_AT: pauseAt }, {
-        entry: 'test/crash/pausingServer.ts',
-        waitFor: new RegExp(`PAUSED ${pauseAt} ${roundId}\\b`),
-      });
+      const server = await startServerProcess(
+        { ...serverEnv, PAUSE_AT: pauseAt },
+        {
+          entry: 'test/crash/pausingServer.ts',
+          waitFor: new RegExp(`PAUSED ${pauseAt} ${roundId}\\b`),
+        },
+      );
       await server.stop('SIGKILL');
       expect(server.child.signalCode, server.output()).toBe('SIGKILL');
       database = await openData();
@@ -136,8 +145,11 @@ describe('SIGKILL while a round is drawn and settled', () => {
     // 4. Every order settled exactly once, at its stored odds; winners credited once; books balance.
     database = await openData();
     try {
-      const [r] = await queryRows<Record<string, unknown>>(database.db, sql`
-        select seed, hash, numbers, digit1, digit2, digit3, total from rounds where id = ${roundId}`);
+      const [r] = await queryRows<Record<string, unknown>>(
+        database.db,
+        sql`
+        select seed, hash, numbers, digit1, digit2, digit3, total from rounds where id = ${roundId}`,
+      );
       const seed = String(r!.seed);
       expect(commitmentOf(seed)).toBe(r!.hash);
       const draw = deriveDraw(seed, 7, issue);
@@ -145,16 +157,24 @@ describe('SIGKILL while a round is drawn and settled', () => {
       const digits = [Number(r!.digit1), Number(r!.digit2), Number(r!.digit3)] as Digits;
       expect(digits).toEqual(draw.digits);
 
-      const orders = await queryRows<Record<string, unknown>>(database.db, sql`
+      const orders = await queryRows<Record<string, unknown>>(
+        database.db,
+        sql`
         select o.id, o.user_id, o.play_type, o.amount, o.odds, o.odds_special, o.status, o.payout, o.whether_hit,
           (select count(*)::int from ledger l where l.ref_type = 'order' and l.ref_id = o.id and l.type = 3) as credits,
           (select coalesce(sum(l.quantity), 0)::bigint from ledger l where l.ref_type = 'order' and l.ref_id = o.id and l.type = 3) as credited
-        from orders o where o.round_id = ${roundId}`);
+        from orders o where o.round_id = ${roundId}`,
+      );
       expect(orders).toHaveLength(PLAYERS * CLASSES.length);
       const expectedMoney = new Map<number, number>();
       for (const o of orders) {
         const want = settleOrder(
-          { playType: Number(o.play_type), amount: Number(o.amount), odds: Number(o.odds), oddsSpecial: o.odds_special === null ? null : Number(o.odds_special) },
+          {
+            playType: Number(o.play_type),
+            amount: Number(o.amount),
+            odds: Number(o.odds),
+            oddsSpecial: o.odds_special === null ? null : Number(o.odds_special),
+          },
           digits,
         );
         expect(Number(o.status)).toBe(1);
@@ -165,8 +185,14 @@ describe('SIGKILL while a round is drawn and settled', () => {
         const uid = Number(o.user_id);
         expectedMoney.set(uid, (expectedMoney.get(uid) ?? FUNDS) - Number(o.amount) + want.payout);
       }
-      const after = await queryRows<{ id: number; money: string | number }>(database.db, sql`
-        select id, money from users where id in (${sql.join(users.map((u) => sql`${u.id}`), sql`, `)})`);
+      const after = await queryRows<{ id: number; money: string | number }>(
+        database.db,
+        sql`
+        select id, money from users where id in (${sql.join(
+          users.map((u) => sql`${u.id}`),
+          sql`, `,
+        )})`,
+      );
       for (const u of after) expect(Number(u.money)).toBe(expectedMoney.get(Number(u.id)));
       expect(await stateOf(database, roundId)).toMatchObject({ drawn: true, open: 0, settled: 3_000 });
       expect(await findDiscrepancies(database.db)).toEqual([]);

@@ -46,56 +46,61 @@ function deferred() {
 
 // Only where two connections exist: on PGlite the second transaction waits for the first to end, so
 // the two sides could never hold one row each (the SQLSTATE tests below run on both databases).
-if (usingPostgres) describe('a real deadlock between two transactions (PostgreSQL)', () => {
-  /**
-   * Two transactions each add 1 to both rows, in opposite orders, each taking its second row only
-   * once the other holds its first: PostgreSQL must kill one of them (40P01). Which one is decided by
-   * their deadlock_timeout: the detector runs in `a` after 50 ms, long before `b`'s 10 s, and ends `a`.
-   */
-  function crossedPair(attempts?: number) {
-    const runs = { a: 0, b: 0 };
-    const locked = { a: deferred(), b: deferred() };
-    const side = (me: 'a' | 'b', other: 'a' | 'b', first: number, second: number) =>
-      inTransaction(database.db, async (tx) => {
-        runs[me]++;
-        await tx.execute(sql.raw(`set local deadlock_timeout = '${me === 'a' ? '50ms' : '10s'}'`));
-        await tx.execute(sql`update race_rows set n = n + 1 where id = ${first}`);
-        locked[me].resolve();
-        await locked[other].promise;
-        await tx.execute(sql`update race_rows set n = n + 1 where id = ${second}`);
-        return me;
-      }, { attempts });
-    return { runs, results: Promise.allSettled([side('a', 'b', 1, 2), side('b', 'a', 2, 1)]) };
-  }
+if (usingPostgres)
+  describe('a real deadlock between two transactions (PostgreSQL)', () => {
+    /**
+     * Two transactions each add 1 to both rows, in opposite orders, each taking its second row only
+     * once the other holds its first: PostgreSQL must kill one of them (40P01). Which one is decided by
+     * their deadlock_timeout: the detector runs in `a` after 50 ms, long before `b`'s 10 s, and ends `a`.
+     */
+    function crossedPair(attempts?: number) {
+      const runs = { a: 0, b: 0 };
+      const locked = { a: deferred(), b: deferred() };
+      const side = (me: 'a' | 'b', other: 'a' | 'b', first: number, second: number) =>
+        inTransaction(
+          database.db,
+          async (tx) => {
+            runs[me]++;
+            await tx.execute(sql.raw(`set local deadlock_timeout = '${me === 'a' ? '50ms' : '10s'}'`));
+            await tx.execute(sql`update race_rows set n = n + 1 where id = ${first}`);
+            locked[me].resolve();
+            await locked[other].promise;
+            await tx.execute(sql`update race_rows set n = n + 1 where id = ${second}`);
+            return me;
+          },
+          { attempts },
+        );
+      return { runs, results: Promise.allSettled([side('a', 'b', 1, 2), side('b', 'a', 2, 1)]) };
+    }
 
-  it('the transaction PostgreSQL killed runs again and commits; both changes are there; the retry is logged', async () => {
-    await resetRows();
-    const { runs, results } = crossedPair();
-    const settled = await results;
-    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
-    expect(runs).toEqual({ a: 2, b: 1 });
-    expect(await counts()).toEqual({ 1: 2, 2: 2 });
-    expect(logged).toHaveLength(1);
-    expect(logged[0]!.details).toMatchObject({ sqlState: '40P01', attempt: 1, of: MAX_ATTEMPTS });
-    expect(logged[0]!.message).toBe('transaction deadlocked; running it again');
-  });
+    it('the transaction PostgreSQL killed runs again and commits; both changes are there; the retry is logged', async () => {
+      await resetRows();
+      const { runs, results } = crossedPair();
+      const settled = await results;
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(runs).toEqual({ a: 2, b: 1 });
+      expect(await counts()).toEqual({ 1: 2, 2: 2 });
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.details).toMatchObject({ sqlState: '40P01', attempt: 1, of: MAX_ATTEMPTS });
+      expect(logged[0]!.message).toBe('transaction deadlocked; running it again');
+    });
 
-  it('with no retry allowed, the loser fails with the database\'s own deadlock error and only the winner\'s change stays', async () => {
-    await resetRows();
-    const { runs, results } = crossedPair(1);
-    const settled = await results;
-    expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled']);
-    expect(sqlStateOf((settled[0] as PromiseRejectedResult).reason)).toBe('40P01');
-    expect(runs).toEqual({ a: 1, b: 1 });
-    expect(await counts()).toEqual({ 1: 1, 2: 1 });
-    expect(logged).toEqual([]);
+    it("with no retry allowed, the loser fails with the database's own deadlock error and only the winner's change stays", async () => {
+      await resetRows();
+      const { runs, results } = crossedPair(1);
+      const settled = await results;
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled']);
+      expect(sqlStateOf((settled[0] as PromiseRejectedResult).reason)).toBe('40P01');
+      expect(runs).toEqual({ a: 1, b: 1 });
+      expect(await counts()).toEqual({ 1: 1, 2: 1 });
+      expect(logged).toEqual([]);
+    });
   });
-});
 
 describe('retries decided by the SQLSTATE the database raised', () => {
   const SECRET = 'do-not-log-this-7f3a';
 
-  it('a deadlock or serialization failure on the first run: run again, the first run\'s writes undone', async () => {
+  it("a deadlock or serialization failure on the first run: run again, the first run's writes undone", async () => {
     for (const state of ['40P01', '40001']) {
       await resetRows();
       let runs = 0;
@@ -142,11 +147,13 @@ describe('retries decided by the SQLSTATE the database raised', () => {
   it('inside another transaction it is a savepoint and never runs again (the outer transaction is what failed)', async () => {
     await resetRows();
     let inner = 0;
-    const failure = await inTransaction(database.db, async (outer) =>
-      inTransaction(outer, async (tx) => {
-        inner++;
-        await tx.execute(sql`select force_failure('40P01', ${SECRET})`);
-      }),
+    const failure = await inTransaction(
+      database.db,
+      async (outer) =>
+        inTransaction(outer, async (tx) => {
+          inner++;
+          await tx.execute(sql`select force_failure('40P01', ${SECRET})`);
+        }),
       { attempts: 1 },
     ).catch((err: unknown) => err);
     expect(inner).toBe(1);

@@ -57,19 +57,47 @@ type Session = Exclude<Caller, 'none' | 'forged' | 'service'>;
 export function callersFor(access: Access): [Caller, number][] {
   switch (access.who) {
     case 'public':
-      return [['none', 4], ['guest', 2], ['member', 2], ['forged', 1], ['admin', 1]];
+      return [
+        ['none', 4],
+        ['guest', 2],
+        ['member', 2],
+        ['forged', 1],
+        ['admin', 1],
+      ];
     case 'player':
-      return [['member', 5], ['guest', 3], ['none', 1], ['forged', 1], ['admin', 1]];
+      return [
+        ['member', 5],
+        ['guest', 3],
+        ['none', 1],
+        ['forged', 1],
+        ['admin', 1],
+      ];
     case 'member':
-      return [['member', 7], ['guest', 1], ['none', 1], ['forged', 1]];
+      return [
+        ['member', 7],
+        ['guest', 1],
+        ['none', 1],
+        ['forged', 1],
+      ];
     case 'service':
-      return [['service', 6], ['none', 2], ['forged', 2]];
+      return [
+        ['service', 6],
+        ['none', 2],
+        ['forged', 2],
+      ];
     case 'operator': {
       // Admin and the roles the call names get through; a role it does not name is refused (403).
       const roles = OPERATOR_ROLES.filter((r) => r !== 'admin');
       const allowed = roles.filter((r) => access.roles === undefined || roleAllows(r, access.roles));
       const refused = roles.filter((r) => !allowed.includes(r));
-      return [['admin', 6], ...allowed.map((r): [Caller, number] => [r, 2]), ...refused.map((r): [Caller, number] => [r, 1]), ['member', 1], ['none', 1], ['forged', 1]];
+      return [
+        ['admin', 6],
+        ...allowed.map((r): [Caller, number] => [r, 2]),
+        ...refused.map((r): [Caller, number] => [r, 1]),
+        ['member', 1],
+        ['none', 1],
+        ['forged', 1],
+      ];
     }
   }
 }
@@ -93,14 +121,30 @@ export function fuzzTargets(app: FastifyInstance): FuzzTarget[] {
   const calls = callsOf(api).map((call): FuzzTarget => {
     const route = app.apiRoutes.find((r) => r.method === call.method && r.url === call.path);
     if (!route) throw new Error(`${call.name} (${call.method} ${call.path}) is declared in the contract but no route answers it`);
-    return { name: call.name, method: call.method, url: call.path, access: call.access, kind: call.kind, input: call.kind === 'file' ? undefined : call.input, bodyLimit: route.bodyLimit };
+    return {
+      name: call.name,
+      method: call.method,
+      url: call.path,
+      access: call.access,
+      kind: call.kind,
+      input: call.kind === 'file' ? undefined : call.input,
+      bodyLimit: route.bodyLimit,
+    };
   });
   const probes = app.apiRoutes
     .filter((r) => !r.url.startsWith('/api/'))
     .map((r): FuzzTarget => {
       if (r.access !== 'public') throw new Error(`${r.method} ${r.url}: a route outside the API must be public (or declared in the contract)`);
       const schema = r.schema as Record<string, z.ZodType | undefined> | undefined;
-      return { name: `${r.method} ${r.url}`, method: r.method, url: r.url, access: publicAccess, kind: 'json', input: schema?.body ?? schema?.querystring, bodyLimit: r.bodyLimit };
+      return {
+        name: `${r.method} ${r.url}`,
+        method: r.method,
+        url: r.url,
+        access: publicAccess,
+        kind: 'json',
+        input: schema?.body ?? schema?.querystring,
+        bodyLimit: r.bodyLimit,
+      };
     });
   return [...calls, ...probes];
 }
@@ -384,8 +428,7 @@ export class FuzzWorld {
     }
 
     const problem =
-      answerProblem(route, res.statusCode, String(res.headers['content-type'] ?? ''), res.body, ms) ??
-      acceptedWhatMustBeRefused(route, c, res.body);
+      answerProblem(route, res.statusCode, String(res.headers['content-type'] ?? ''), res.body, ms) ?? acceptedWhatMustBeRefused(route, c, res.body);
     if (problem) {
       const cause = this.errors.byRequest.get(String(res.headers['x-request-id'] ?? '')) ?? '(no error logged)';
       throw new Error(
@@ -420,7 +463,11 @@ export class FuzzWorld {
             if (isStream && body.includes('\n\n')) {
               const opened = /^(event|data|:|id|retry)/m.test(body);
               req.destroy();
-              resolve({ statusCode: res.statusCode!, headers: { 'content-type': 'application/json' }, body: opened ? STREAM_OPENED : `not an event stream: ${body.slice(0, 200)}` });
+              resolve({
+                statusCode: res.statusCode!,
+                headers: { 'content-type': 'application/json' },
+                body: opened ? STREAM_OPENED : `not an event stream: ${body.slice(0, 200)}`,
+              });
             }
           });
           res.on('end', () => resolve({ statusCode: res.statusCode!, headers: res.headers, body }));
@@ -457,16 +504,29 @@ export class FuzzWorld {
   report(title: string): string {
     const total = this.tallies.reduce((n, t) => n + t.inputs, 0);
     const lines = this.tallies.map((t) => {
-      const statuses = [...t.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+      const statuses = [...t.statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
       return `  ${String(t.inputs).padStart(5)}  ${t.route.padEnd(44)} ok ${String(t.succeeded).padStart(4)}  ${(t.totalMs / 1000).toFixed(1).padStart(5)} s, slowest ${t.slowestMs.toFixed(0).padStart(4)} ms  ${statuses}`;
     });
     const renewed = [...this.renewed.entries()].map(([s, n]) => `${s} ${n}`).join(', ');
-    return [`fuzz ${title}: ${total} inputs over ${this.tallies.length} routes (at least ${RUNS_PER_ROUTE} each); sessions opened: ${renewed}`, ...lines].join('\n');
+    return [`fuzz ${title}: ${total} inputs over ${this.tallies.length} routes (at least ${RUNS_PER_ROUTE} each); sessions opened: ${renewed}`, ...lines].join(
+      '\n',
+    );
   }
 }
 
 /** Acceptable values by field name, so that mostly-valid inputs get through to the routes' real work. */
-function knownValues(w: { memberId: number; memberName: string; plans: number[]; issue: string; picture: string; screenshot: string; back: string }): Record<string, fc.Arbitrary<unknown>> {
+function knownValues(w: {
+  memberId: number;
+  memberName: string;
+  plans: number[];
+  issue: string;
+  picture: string;
+  screenshot: string;
+  back: string;
+}): Record<string, fc.Arbitrary<unknown>> {
   // The first value is the one that works here; the others are plausible mistakes.
   const one = (first: unknown, ...others: unknown[]) =>
     others.length ? fc.oneof({ weight: 3, arbitrary: fc.constant(first) }, { weight: 1, arbitrary: fc.constantFrom(...others) }) : fc.constant(first);
@@ -596,7 +656,8 @@ export function acceptedWhatMustBeRefused(route: FuzzTarget, c: FuzzCase, body: 
     const texts = Array.isArray(value) ? value : [value];
     for (const v of texts) {
       // (A form or query cannot carry a lone surrogate: formEncode sends invalid UTF-8 for it instead.)
-      if (typeof v === 'string' && (t.kind === 'json' || encodable(v)) && hasForbiddenChars(v.trim(), true)) return `accepted ${key} = ${JSON.stringify(v)} (a forbidden character)`;
+      if (typeof v === 'string' && (t.kind === 'json' || encodable(v)) && hasForbiddenChars(v.trim(), true))
+        return `accepted ${key} = ${JSON.stringify(v)} (a forbidden character)`;
     }
     // An object-typed field (a text in four languages: roomUpdate's title, articleTabSave's name) takes an object.
     if (t.kind === 'json' && value !== null && typeof value === 'object' && !acceptsList(field) && !acceptsObject(field)) {
@@ -615,8 +676,7 @@ const encodable = (v: string) => {
   }
 };
 
-const acceptsObject = (field: FieldSchema): boolean =>
-  field.type === 'object' || [...(field.anyOf ?? []), ...(field.oneOf ?? [])].some(acceptsObject);
+const acceptsObject = (field: FieldSchema): boolean => field.type === 'object' || [...(field.anyOf ?? []), ...(field.oneOf ?? [])].some(acceptsObject);
 
 const acceptsList = (field: FieldSchema): boolean =>
   field.type === 'array' || (Array.isArray(field.type) && field.type.includes('array')) || [...(field.anyOf ?? []), ...(field.oneOf ?? [])].some(acceptsList);
@@ -648,7 +708,11 @@ function multipartOf(input: Record<string, unknown>, withFile: boolean): { conte
   }
   if (withFile) {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${b}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${b}`, payload: Buffer.concat(parts) };
@@ -693,7 +757,12 @@ export async function fuzzStrays(world: FuzzWorld, targets: readonly FuzzTarget[
   });
   await fc.assert(
     fc.asyncProperty(stray, async ({ method, url, tail }) => {
-      const res = await world.app.inject({ method: method as InjectOptions['method'], url: url + tail, headers: { 'content-type': 'application/json' }, payload: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+      const res = await world.app.inject({
+        method: method as InjectOptions['method'],
+        url: url + tail,
+        headers: { 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+      });
       tally.inputs += 1;
       tally.statuses.set(res.statusCode, (tally.statuses.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode === 200 && res.body.startsWith('{"code":1')) tally.succeeded += 1;
@@ -703,7 +772,13 @@ export async function fuzzStrays(world: FuzzWorld, targets: readonly FuzzTarget[
           ? `HTTP ${res.statusCode}`
           : method === 'HEAD' || real
             ? null
-            : answerProblem({ name: '(no call)', method, url, access: publicAccess, kind: 'json', input: undefined, bodyLimit: 0 }, res.statusCode, String(res.headers['content-type'] ?? ''), res.body, 0);
+            : answerProblem(
+                { name: '(no call)', method, url, access: publicAccess, kind: 'json', input: undefined, bodyLimit: 0 },
+                res.statusCode,
+                String(res.headers['content-type'] ?? ''),
+                res.body,
+                0,
+              );
       if (problem) throw new Error(`${method} ${url}${tail}: ${problem}\n  answer ${res.statusCode}: ${res.body.slice(0, 300)}`);
     }),
     { numRuns: RUNS_PER_ROUTE, seed: FUZZ_SEED },
@@ -726,7 +801,9 @@ export function defineFuzzSuite(title: string, accesses: Access['who'][], opts: 
       for (const t of targets) expect(ALL_ACCESS, t.name).toContain(t.access.who);
       // A route the contract does not declare would escape the fuzz files, which share out the contract's calls.
       const declared = new Set(callsOf(api).map((c) => `${c.method} ${c.path}`));
-      const undeclared = world.app.apiRoutes.filter((r) => r.url.startsWith('/api/') && !declared.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+      const undeclared = world.app.apiRoutes
+        .filter((r) => r.url.startsWith('/api/') && !declared.has(`${r.method} ${r.url}`))
+        .map((r) => `${r.method} ${r.url}`);
       expect(undeclared).toEqual([]);
     });
 

@@ -171,7 +171,10 @@ const nastyText = (maxLength: number) =>
 /** Strings at and beyond a field's length bound, in one- and multi-unit characters. */
 const lengthEdges = (max: number) =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom('a'.repeat(max), 'a'.repeat(max + 1), '字'.repeat(max + 1), '𝕏'.repeat(Math.ceil((max + 1) / 2)), ` ${'a'.repeat(max)} `) },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom('a'.repeat(max), 'a'.repeat(max + 1), '字'.repeat(max + 1), '𝕏'.repeat(Math.ceil((max + 1) / 2)), ` ${'a'.repeat(max)} `),
+    },
     { weight: 3, arbitrary: fc.integer({ min: max + 1, max: max * 4 + 8 }).map((n) => 'x'.repeat(n)) },
     // Well beyond anything a route takes: the body limit refuses it before the field is read.
     { weight: 1, arbitrary: fc.constantFrom('y'.repeat(5_000), 'z'.repeat(40_000)) },
@@ -202,7 +205,11 @@ export function nearValid(schema: FieldSchema): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [];
   for (const v of variantsOf(schema)) {
     const types = typesOf(v);
-    if (v.enum?.length) options.push(fc.constantFrom(...v.enum), fc.constantFrom(...v.enum).map((e) => (typeof e === 'string' ? e.toUpperCase() : e)));
+    if (v.enum?.length)
+      options.push(
+        fc.constantFrom(...v.enum),
+        fc.constantFrom(...v.enum).map((e) => (typeof e === 'string' ? e.toUpperCase() : e)),
+      );
     if (v.const !== undefined) options.push(fc.constant(v.const));
     if (v.pattern) {
       let re: RegExp | undefined;
@@ -268,13 +275,33 @@ export function fieldValue(schema: FieldSchema): fc.Arbitrary<unknown> {
 }
 
 /** Keys that are not the route's: prototype names, what rides on every call, garbage. */
-const EXTRA_KEYS = ['lang', 'host', 'token', 'user_id', 'userId', 'id', 'role', 'group_id', 'money', 'constructor', 'prototype', '__proto__', '', ' ', 'a\u0000b', 'k'.repeat(300)];
+const EXTRA_KEYS = [
+  'lang',
+  'host',
+  'token',
+  'user_id',
+  'userId',
+  'id',
+  'role',
+  'group_id',
+  'money',
+  'constructor',
+  'prototype',
+  '__proto__',
+  '',
+  ' ',
+  'a\u0000b',
+  'k'.repeat(300),
+];
 
 /** An input object for a declared object schema: some declared fields (any value), maybe extra keys. */
 export function objectFor(schema: FieldSchema): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(schema.properties ?? {});
   const declared = props.map(([key, field]) =>
-    fc.option(fieldValue(field).map((value) => [key, value] as const), { freq: 4, nil: undefined }),
+    fc.option(
+      fieldValue(field).map((value) => [key, value] as const),
+      { freq: 4, nil: undefined },
+    ),
   );
   const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 12 })), fc.oneof(hostileScalar(20), hostileStructure)), {
     maxLength: 3,
@@ -367,11 +394,17 @@ export const brokenMultipart: fc.Arbitrary<{ contentType: string; payload: strin
   fc.constantFrom(
     { contentType: 'multipart/form-data', payload: 'abc' },
     { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ\r\nContent-Disposition: form-data; name="type"\r\n\r\nidcard' },
-    { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG' },
+    {
+      contentType: 'multipart/form-data; boundary=XyZ',
+      payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    },
     { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ--\r\n' },
     { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ\r\n\r\n\r\n--XyZ--\r\n' },
     { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ\r\nContent-Disposition: form-data\r\n\r\nx\r\n--XyZ--\r\n' },
-    { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="../../x.png"\r\n\r\n\r\n--XyZ--\r\n' },
+    {
+      contentType: 'multipart/form-data; boundary=XyZ',
+      payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="../../x.png"\r\n\r\n\r\n--XyZ--\r\n',
+    },
     { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ\r\nContent-Disposition: form-data; name="\u0000"\r\n\r\n\u0000\r\n--XyZ--\r\n' },
     { contentType: 'multipart/form-data; boundary=XyZ', payload: '' },
     { contentType: 'multipart/form-data; boundary="unterminated', payload: '--unterminated\r\n' },

@@ -25,14 +25,30 @@ describe('Lottery/playOrder', () => {
     expect(res.data).toMatchObject({ play_type: '1,13', play_method: 'Big,Big even', quantity: '20.00', after_quantity: '95.00' });
     expect(res.data.orders.map((o: { odds: string }) => o.odds)).toEqual(['2.00', '4.60']);
     expect(await balances(app, user.userId)).toEqual({ money: 9_500, score: 0 });
-    const orders = await queryRows<Record<string, unknown>>(app.db, sql`
-      select play_type, amount, from_score, from_money, odds, odds_special, status from orders where user_id = ${user.userId} order by id`);
-    expect(orders.map((o) => [Number(o.play_type), Number(o.amount), Number(o.from_score), Number(o.from_money), Number(o.odds), o.odds_special === null ? null : Number(o.odds_special), Number(o.status)])).toEqual([
+    const orders = await queryRows<Record<string, unknown>>(
+      app.db,
+      sql`
+      select play_type, amount, from_score, from_money, odds, odds_special, status from orders where user_id = ${user.userId} order by id`,
+    );
+    expect(
+      orders.map((o) => [
+        Number(o.play_type),
+        Number(o.amount),
+        Number(o.from_score),
+        Number(o.from_money),
+        Number(o.odds),
+        o.odds_special === null ? null : Number(o.odds_special),
+        Number(o.status),
+      ]),
+    ).toEqual([
       [1, 1000, 1000, 0, 200, 160, 0],
       [13, 1000, 500, 500, 460, 100, 0],
     ]);
-    const ledger = await queryRows<Record<string, unknown>>(app.db, sql`
-      select type, wallet, quantity, over, gorct, ref_type from ledger where user_id = ${user.userId} and type = 2 order by id`);
+    const ledger = await queryRows<Record<string, unknown>>(
+      app.db,
+      sql`
+      select type, wallet, quantity, over, gorct, ref_type from ledger where user_id = ${user.userId} and type = 2 order by id`,
+    );
     expect(ledger.map((l) => [Number(l.type), l.wallet, Number(l.quantity), Number(l.over), Number(l.gorct), l.ref_type])).toEqual([
       [2, 'score', -1000, 10_500, 7, 'order'],
       [2, 'score', -500, 10_000, 7, 'order'],
@@ -184,7 +200,9 @@ describe('Lottery/playOrder', () => {
       // A retry in a batch fails that statement (its key is taken): every bet is then placed alone.
       bet(app, retry.token, { issue, plan_id: plan, play_type: '1', money: '10' }, retried),
       bet(app, broke.token, { issue, plan_id: plan, play_type: '2', money: '10' }),
-      ...players.map((p, i) => bet(app, p.token, { issue, plan_id: plan, play_type: i % 2 ? '1,3' : '4', money: '10' }, { 'idempotency-key': `batch-${i}-${issue}` })),
+      ...players.map((p, i) =>
+        bet(app, p.token, { issue, plan_id: plan, play_type: i % 2 ? '1,3' : '4', money: '10' }, { 'idempotency-key': `batch-${i}-${issue}` }),
+      ),
     ]);
     expect(again.data).toEqual(first.data);
     expect(poor.msg).toBe('Insufficient balance, please deposit first');
@@ -243,36 +261,40 @@ describe('Lottery/playOrder', () => {
   });
 
   // Two transactions can wait on each other only where there are two connections (PGlite has one).
-  if (usingPostgres) it('places a lone bet whose statement a deadlock rolled back through the general path, not a 500', async () => {
-    const user = await fundedUser(app, 100_00);
-    await app.game.scheduler.tick();
-    const issue = await currentIssue(app);
-    const [round] = await queryRows<{ id: number }>(app.db, sql`select id from rounds where game_id = 7 and issue = ${issue}`);
-    expect(round).toBeDefined();
-    const other = await app.database.pool!.connect();
-    try {
-      // The other side holds the player and then wants the round the bet's statement holds: a cycle.
-      // Its deadlock check waits 10 s, the bet's 1 s (the default): the bet's statement is the one ended.
-      await other.query('begin');
-      await other.query(`set local deadlock_timeout = '10s'`);
-      await other.query('select 1 from users where id = $1 for update', [user.userId]);
-      const placing = bet(app, user.token, { issue, plan_id: plan, play_type: '1', money: '10' });
-      for (let waited = 0; ; waited += 20) {
-        const [w] = await queryRows<{ n: number }>(app.db, sql`
-          select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-        if (Number(w!.n) > 0) break;
-        if (waited > 5000) throw new Error('the bet never waited for the player');
-        await new Promise((r) => setTimeout(r, 20));
+  if (usingPostgres)
+    it('places a lone bet whose statement a deadlock rolled back through the general path, not a 500', async () => {
+      const user = await fundedUser(app, 100_00);
+      await app.game.scheduler.tick();
+      const issue = await currentIssue(app);
+      const [round] = await queryRows<{ id: number }>(app.db, sql`select id from rounds where game_id = 7 and issue = ${issue}`);
+      expect(round).toBeDefined();
+      const other = await app.database.pool!.connect();
+      try {
+        // The other side holds the player and then wants the round the bet's statement holds: a cycle.
+        // Its deadlock check waits 10 s, the bet's 1 s (the default): the bet's statement is the one ended.
+        await other.query('begin');
+        await other.query(`set local deadlock_timeout = '10s'`);
+        await other.query('select 1 from users where id = $1 for update', [user.userId]);
+        const placing = bet(app, user.token, { issue, plan_id: plan, play_type: '1', money: '10' });
+        for (let waited = 0; ; waited += 20) {
+          const [w] = await queryRows<{ n: number }>(
+            app.db,
+            sql`
+          select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (Number(w!.n) > 0) break;
+          if (waited > 5000) throw new Error('the bet never waited for the player');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await other.query('select 1 from rounds where id = $1 for update', [round!.id]);
+        await other.query('commit');
+        const res = await placing;
+        expect([res.code, res.data?.after_quantity]).toEqual([1, '90.00']);
+      } finally {
+        other.release();
       }
-      await other.query('select 1 from rounds where id = $1 for update', [round!.id]);
-      await other.query('commit');
-      const res = await placing;
-      expect([res.code, res.data?.after_quantity]).toEqual([1, '90.00']);
-    } finally {
-      other.release();
-    }
-    expect(await countOrders(user.userId)).toBe(1);
-    expect(await balances(app, user.userId)).toEqual({ money: 90_00, score: 0 });
-    await checkLedgerInvariants(app.db);
-  });
+      expect(await countOrders(user.userId)).toBe(1);
+      expect(await balances(app, user.userId)).toEqual({ money: 90_00, score: 0 });
+      await checkLedgerInvariants(app.db);
+    });
 });

@@ -19,7 +19,9 @@ function betEvent(orderId: number): GameEvent {
     roomId: 1,
     issue: '20250601001',
     // Multi-byte nicknames: the limit counts bytes, not characters.
-    entries: [{ orderId, userId: 1000 + orderId, nickname: `玩家幸运二八${orderId}`, playType: 1, amount: 1000, after: 90_00, createdAt: 1_700_000_000_000 + orderId }],
+    entries: [
+      { orderId, userId: 1000 + orderId, nickname: `玩家幸运二八${orderId}`, playType: 1, amount: 1000, after: 90_00, createdAt: 1_700_000_000_000 + orderId },
+    ],
   };
 }
 
@@ -71,7 +73,7 @@ async function silentableRelay(target: URL): Promise<{ url: string; freeze(): vo
 }
 
 describe('bet events between nodes', () => {
-  it('reach the other node all, in order, in NOTIFYs that fit PostgreSQL\'s payload limit', async () => {
+  it("reach the other node all, in order, in NOTIFYs that fit PostgreSQL's payload limit", async () => {
     const received: GameEvent[] = [];
     const errors: unknown[] = [];
     const sender = new GameEvents(database, { onEvent: () => {}, onError: (err) => errors.push(err) });
@@ -92,38 +94,39 @@ describe('bet events between nodes', () => {
   });
 
   // Registered on PostgreSQL only: PGlite's listener is inside the process, with no connection that could go silent.
-  if (database.kind === 'postgres') it('are heard again after the listening connection went silent (PostgreSQL only: a half-open socket is found by its ping)', async () => {
-    const relay = await silentableRelay(new URL(scratch!.url));
-    const behindRelay = await openPostgres(relay.url, 2);
-    const received: GameEvent[] = [];
-    const resynced: number[] = [];
-    const sender = new GameEvents(database, { onEvent: () => {}, onError: () => {} });
-    const listener = new GameEvents(behindRelay, {
-      onEvent: (e) => received.push(e),
-      onError: () => {},
-      resync: async () => void resynced.push(Date.now()),
-    });
-    Object.assign(listener.timing, { pingMs: 200, pingTimeoutMs: 500 });
-    try {
-      await sender.start();
-      await listener.start();
-      const firstPid = listener.listenerPid;
-      sender.publishAfterCommit(betEvent(1));
-      await waitFor('the first event', () => received.length === 1);
+  if (database.kind === 'postgres')
+    it('are heard again after the listening connection went silent (PostgreSQL only: a half-open socket is found by its ping)', async () => {
+      const relay = await silentableRelay(new URL(scratch!.url));
+      const behindRelay = await openPostgres(relay.url, 2);
+      const received: GameEvent[] = [];
+      const resynced: number[] = [];
+      const sender = new GameEvents(database, { onEvent: () => {}, onError: () => {} });
+      const listener = new GameEvents(behindRelay, {
+        onEvent: (e) => received.push(e),
+        onError: () => {},
+        resync: async () => void resynced.push(Date.now()),
+      });
+      Object.assign(listener.timing, { pingMs: 200, pingTimeoutMs: 500 });
+      try {
+        await sender.start();
+        await listener.start();
+        const firstPid = listener.listenerPid;
+        sender.publishAfterCommit(betEvent(1));
+        await waitFor('the first event', () => received.length === 1);
 
-      relay.freeze();
-      await waitFor('the silent connection to be noticed and replaced', () => listener.listening && listener.listenerPid !== firstPid);
-      expect(resynced).toHaveLength(1);
-      sender.publishAfterCommit(betEvent(2));
-      await waitFor('the event after the silence', () => received.length === 2);
-      expect(received.map((e) => e.type === 'bet' && e.entries[0]!.orderId)).toEqual([1, 2]);
-    } finally {
-      await sender.stop();
-      await listener.stop();
-      await relay.close();
-      await behindRelay.close();
-    }
-  });
+        relay.freeze();
+        await waitFor('the silent connection to be noticed and replaced', () => listener.listening && listener.listenerPid !== firstPid);
+        expect(resynced).toHaveLength(1);
+        sender.publishAfterCommit(betEvent(2));
+        await waitFor('the event after the silence', () => received.length === 2);
+        expect(received.map((e) => e.type === 'bet' && e.entries[0]!.orderId)).toEqual([1, 2]);
+      } finally {
+        await sender.stop();
+        await listener.stop();
+        await relay.close();
+        await behindRelay.close();
+      }
+    });
 });
 
 describe('reconnection back-off', () => {

@@ -32,7 +32,7 @@ describe('hash chain seeds on the server', () => {
 describe('provably fair rounds (DESIGN §5)', async () => {
   const { app, clock } = await createGameApp();
 
-  it('publishes each game\'s final hash before any round is played, and commits to each round before it opens', async () => {
+  it("publishes each game's final hash before any round is played, and commits to each round before it opens", async () => {
     await app.game.init();
     const chainRes = await call(app, '/api/fair/chain', { game_id: 7 });
     expect(chainRes.code).toBe(1);

@@ -16,14 +16,17 @@ describe('Lottery/playOrder and the room entry limit', () => {
     const user = await fundedUser(app, 999_99);
     const issue = await currentIssue(app);
     for (const lang of API_LANGS) {
-      const res = await call(app, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: intermediate, play_type: '1', money: '10', lang }, { token: user.token });
+      const res = await call(
+        app,
+        '/api/Lottery/playOrder',
+        { issue, game_id: 7, plan_id: intermediate, play_type: '1', money: '10', lang },
+        { token: user.token },
+      );
       expect(res.code).toBe(0);
       expect(res.field).toBe('plan_id');
       expect(res.msg).toBe(translate(lang, 'err.room_join_limit'));
     }
-    expect((await bet(app, user.token, { plan_id: intermediate, play_type: '1', money: '10' })).msg).toBe(
-      'Insufficient assets for this room, please deposit',
-    );
+    expect((await bet(app, user.token, { plan_id: intermediate, play_type: '1', money: '10' })).msg).toBe('Insufficient assets for this room, please deposit');
     expect(await balances(app, user.userId)).toEqual({ money: 999_99, score: 0 });
   });
 
@@ -33,9 +36,7 @@ describe('Lottery/playOrder and the room entry limit', () => {
     const res = await bet(app, user.token, { plan_id: intermediate, play_type: '1', money: '10' });
     expect(res.code).toBe(1);
     // The bet took the balance below the limit: the next one is refused.
-    expect((await bet(app, user.token, { plan_id: intermediate, play_type: '2', money: '10' })).msg).toBe(
-      'Insufficient assets for this room, please deposit',
-    );
+    expect((await bet(app, user.token, { plan_id: intermediate, play_type: '2', money: '10' })).msg).toBe('Insufficient assets for this room, please deposit');
     expect(await balances(app, user.userId)).toEqual({ money: 900_00, score: 90_00 });
     await checkLedgerInvariants(app.db);
   });

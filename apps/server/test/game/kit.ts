@@ -16,7 +16,10 @@ export const T0 = zonedTimeToUtc(2025, 6, 1, 'Asia/Shanghai', 10, 0);
 export const ROUND_MS = 210_000;
 
 export async function seedGames(db: DbOrTx): Promise<void> {
-  await db.insert(games).values(GAMES.map((g) => ({ ...g }))).onConflictDoNothing();
+  await db
+    .insert(games)
+    .values(GAMES.map((g) => ({ ...g })))
+    .onConflictDoNothing();
   const existing = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rooms`);
   if (Number(existing[0]?.n) === 0) {
     await db.insert(rooms).values(GAMES.flatMap((g) => ROOM_TIERS.map((t, i) => ({ gameId: g.id, ...t, sort: i }))));
@@ -50,10 +53,7 @@ export async function fundedUser(app: FastifyInstance, cents: number, wallet: Wa
 }
 
 export async function balances(app: FastifyInstance, userId: number): Promise<{ money: number; score: number }> {
-  const rows = await queryRows<{ money: string | number; score: string | number }>(
-    app.db,
-    sql`select money, score from users where id = ${userId}`,
-  );
+  const rows = await queryRows<{ money: string | number; score: string | number }>(app.db, sql`select money, score from users where id = ${userId}`);
   return { money: Number(rows[0]!.money), score: Number(rows[0]!.score) };
 }
 
@@ -64,9 +64,12 @@ export async function balances(app: FastifyInstance, userId: number): Promise<{ 
 export async function checkLedgerInvariants(db: DbOrTx): Promise<void> {
   const discrepancies = await findDiscrepancies(db);
   if (discrepancies.length > 0) throw new Error(`ledger discrepancies: ${JSON.stringify(discrepancies)}`);
-  const overs = await queryRows(db, sql`
+  const overs = await queryRows(
+    db,
+    sql`
     select id, user_id, over, sum(quantity) over (partition by user_id order by id) as running
-    from ledger where applied`);
+    from ledger where applied`,
+  );
   for (const r of overs as Record<string, unknown>[]) {
     if (Number(r.over) !== Number(r.running)) throw new Error(`ledger row ${r.id}: over ${r.over} but running sum ${r.running}`);
   }

@@ -42,7 +42,7 @@ describe('Lottery/index', () => {
 });
 
 describe('Lottery/heart', () => {
-  it('with empty ids: every game\'s round, countdown and close flag, plus the real wins', async () => {
+  it("with empty ids: every game's round, countdown and close flag, plus the real wins", async () => {
     await app.game.scheduler.tick();
     const res = await call(app, '/api/Lottery/heart', { game_id: '', plan_id: '' });
     const t = roundAt(clock.now(), app.game.settings);
@@ -58,7 +58,7 @@ describe('Lottery/heart', () => {
     expect(Array.isArray(res.data.hit_notice)).toBe(true);
   });
 
-  it('in a room: last draw, countdown, status, balance, the room\'s real bets and real wins', async () => {
+  it("in a room: last draw, countdown, status, balance, the room's real bets and real wins", async () => {
     const alice = await fundedUser(app, 500_00);
     const bob = await fundedUser(app, 500_00);
     const issue = await currentIssue(app);
@@ -154,12 +154,17 @@ describe('Lottery/heart', () => {
 });
 
 describe('Lottery/oddsList', () => {
-  it('answers the room\'s odds, limits and return to player, localised', async () => {
+  it("answers the room's odds, limits and return to player, localised", async () => {
     const res = await call(app, '/api/Lottery/oddsList', { plan_id: plan }, { lang: 'zh' });
     expect(res.data.rule_base).toHaveLength(13);
     expect(res.data.rule_num).toHaveLength(28);
     expect(res.data.rule_base[0]).toEqual({ class: 1, class_name: '大', odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00', rtp: '97.00' });
-    expect(res.data.rule_base.find((e: { class: number }) => e.class === 12)).toMatchObject({ class_name: '小单', odds: '4.60', odds_special: '1.00', rtp: '96.74' });
+    expect(res.data.rule_base.find((e: { class: number }) => e.class === 12)).toMatchObject({
+      class_name: '小单',
+      odds: '4.60',
+      odds_special: '1.00',
+      rtp: '96.74',
+    });
     expect(res.data.rule_num[0]).toEqual({ class: 100, class_name: '和值0', odds: '508.00', odds_special: null, min: '10.00', max: '2000.00', rtp: '50.80' });
     // The room's own minimum stake raises the class minimum (Advanced room: 50.00).
     const advanced = await roomOf(app, 7, 2);
@@ -209,7 +214,7 @@ describe('Lottery/issueList and Lottery/cand', () => {
 });
 
 describe('user/orderList', () => {
-  it('lists only the caller\'s bets in the date range (default today), with the spec\'s fields', async () => {
+  it("lists only the caller's bets in the date range (default today), with the spec's fields", async () => {
     const alice = await fundedUser(app, 100_00);
     const bob = await fundedUser(app, 100_00);
     const issue = await currentIssue(app);
@@ -249,7 +254,7 @@ describe('user/orderList', () => {
     expect((await call(app, '/api/user/orderList', {})).status).toBe(401);
   });
 
-  it('with `issue` lists the bets of that round whatever the dates, room titles in the caller\'s language', async () => {
+  it("with `issue` lists the bets of that round whatever the dates, room titles in the caller's language", async () => {
     const carol = await fundedUser(app, 100_00);
     const issue = await currentIssue(app);
     await bet(app, carol.token, { issue, plan_id: plan, play_type: '1,2', money: '10' });

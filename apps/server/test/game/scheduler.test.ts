@@ -25,9 +25,14 @@ async function roundResult(issue: string, gameId = 7): Promise<{ digits: Digits;
 
 const paidCount = async (issue: string) =>
   Number(
-    (await queryRows<{ n: number }>(app.db, sql`
+    (
+      await queryRows<{ n: number }>(
+        app.db,
+        sql`
       select count(*)::int as n from ledger l join orders o on o.id = l.ref_id
-      where l.ref_type = 'order' and l.type = 3 and o.issue = ${issue} and o.game_id = 7`))[0]!.n,
+      where l.ref_type = 'order' and l.type = 3 and o.issue = ${issue} and o.game_id = 7`,
+      )
+    )[0]!.n,
   );
 
 describe('the round scheduler', () => {
@@ -114,7 +119,7 @@ describe('the round scheduler', () => {
 
   it('neither skips nor repeats a draw across random crashes and restarts (seeded)', async () => {
     let seed = 20250601;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const players = await Promise.all(Array.from({ length: 4 }, () => fundedUser(app, 5_000_00)));
     let engine = app.game;
     const engines: GameEngine[] = [];
@@ -128,8 +133,14 @@ describe('the round scheduler', () => {
       }
       clock.advance(ROUND_MS / 2 + Math.floor(rand() * ROUND_MS));
       const crash = rand();
-      if (crash < 0.25) engine.faults.afterDraw = () => { throw new Error('crash after draw'); };
-      else if (crash < 0.4) engine.faults.beforeDraw = () => { throw new Error('crash before draw'); };
+      if (crash < 0.25)
+        engine.faults.afterDraw = () => {
+          throw new Error('crash after draw');
+        };
+      else if (crash < 0.4)
+        engine.faults.beforeDraw = () => {
+          throw new Error('crash before draw');
+        };
       await engine.scheduler.tick().catch(() => undefined);
       engine.faults = {};
       if (rand() < 0.5) {
@@ -143,13 +154,16 @@ describe('the round scheduler', () => {
     await engine.scheduler.tick();
     for (const e of engines) await e.close();
 
-    const rows = await queryRows<Record<string, unknown>>(app.db, sql`
+    const rows = await queryRows<Record<string, unknown>>(
+      app.db,
+      sql`
       select r.issue, r.drawn_at is not null as drawn,
         (select count(*) from orders o where o.round_id = r.id) as orders,
         (select count(*) from orders o where o.round_id = r.id and o.status = 1) as settled,
         (select count(*) from orders o where o.round_id = r.id and o.payout > 0) as winners,
         (select count(*) from ledger l join orders o on o.id = l.ref_id where l.ref_type = 'order' and l.type = 3 and o.round_id = r.id) as credits
-      from rounds r where r.game_id = 7 and r.draws_at <= ${new Date(clock.now()).toISOString()}`);
+      from rounds r where r.game_id = 7 and r.draws_at <= ${new Date(clock.now()).toISOString()}`,
+    );
     for (const issue of issues) {
       const r = rows.find((x) => x.issue === issue);
       expect(r, issue).toBeDefined();

@@ -38,9 +38,7 @@ describe('settlement SQL = shared rules, for every class', () => {
       const user = await registerUser(app);
       await fund(app, user.userId, 5_000);
       const roomId = await roomOf(app);
-      const { round } = await app.db.transaction((tx) =>
-        ensureRound(tx, 7, timing, app.game.seeds, { ...app.game.chain, now: clock.now() }),
-      );
+      const { round } = await app.db.transaction((tx) => ensureRound(tx, 7, timing, app.game.seeds, { ...app.game.chain, now: clock.now() }));
       timing = nextRoundAfter(timing, app.game.settings);
       await app.db.execute(sql`
         insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, odds, odds_special, status)
@@ -63,8 +61,11 @@ describe('settlement SQL = shared rules, for every class', () => {
       const second = await app.db.transaction((tx) => settleRound(tx, drawn, clock.now()));
       expect(second.count).toBe(0);
 
-      const orders = await queryRows<Record<string, unknown>>(app.db, sql`
-        select id, play_type, status, whether_hit, payout, profit from orders where round_id = ${round.id} order by play_type`);
+      const orders = await queryRows<Record<string, unknown>>(
+        app.db,
+        sql`
+        select id, play_type, status, whether_hit, payout, profit from orders where round_id = ${round.id} order by play_type`,
+      );
       let expectedPaid = 0;
       for (const o of orders) {
         const id = Number(o.play_type);
@@ -79,9 +80,12 @@ describe('settlement SQL = shared rules, for every class', () => {
         });
         expectedPaid += want.payout;
       }
-      const ledger = await queryRows<Record<string, unknown>>(app.db, sql`
+      const ledger = await queryRows<Record<string, unknown>>(
+        app.db,
+        sql`
         select l.quantity, l.ref_id, l.type, l.wallet, l.gorct, o.payout from ledger l join orders o on o.id = l.ref_id
-        where l.ref_type = 'order' and o.round_id = ${round.id}`);
+        where l.ref_type = 'order' and o.round_id = ${round.id}`,
+      );
       expect(ledger.every((l) => Number(l.type) === 3 && l.wallet === 'money' && Number(l.gorct) === 7)).toBe(true);
       expect(ledger.every((l) => Number(l.quantity) === Number(l.payout))).toBe(true);
       expect(ledger).toHaveLength(orders.filter((o) => Number(o.payout) > 0).length);

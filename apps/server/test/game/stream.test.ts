@@ -107,7 +107,9 @@ describe('the live stream', () => {
     expect(drawn.data.issue.issue).not.toBe(issue);
     expect(drawn.data.hit_notice.length).toBeGreaterThan(0);
     expect((await game.next((e) => e.event === 'heart' && e.data.last_issue?.issue === issue, { from: from.game })).data.game_id).toBe(7);
-    const card = await home.next((e) => e.event === 'heart' && e.data.games.find((g: { game_id: number }) => g.game_id === 7)?.last_issue?.issue === issue, { from: from.home });
+    const card = await home.next((e) => e.event === 'heart' && e.data.games.find((g: { game_id: number }) => g.game_id === 7)?.last_issue?.issue === issue, {
+      from: from.home,
+    });
     expect(card.data.games).toHaveLength(5);
   });
 
@@ -134,7 +136,12 @@ describe('a stream after its session ends', () => {
       'a password change from another session',
       async (u) => {
         const other = await call(nodeA, '/api/user/login', { account: u.username, password: u.password }, { ip: '10.88.0.1' });
-        const changed = await call(nodeA, '/api/user/newPass', { after_pass: u.password, new_pass: 'a-new-pass-42', confirm_pass: 'a-new-pass-42' }, { token: other.data.userinfo.token });
+        const changed = await call(
+          nodeA,
+          '/api/user/newPass',
+          { after_pass: u.password, new_pass: 'a-new-pass-42', confirm_pass: 'a-new-pass-42' },
+          { token: other.data.userinfo.token },
+        );
         expect(changed.code).toBe(1);
       },
     ],
@@ -173,7 +180,9 @@ describe('a stream after its session ends', () => {
     expect((await again.next((e) => e.event === 'heart')).data.user_quantity).toBeNull();
     expect(other.isEnded).toBe(false);
     const from = other.events.length;
-    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1', money: '10' }, { token: bystander.token })).code).toBe(1);
+    expect(
+      (await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1', money: '10' }, { token: bystander.token })).code,
+    ).toBe(1);
     expect((await other.next((e) => e.event === 'bets', { from })).data.user_quantity).toBe('990.00');
   });
 });

@@ -30,10 +30,12 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
         headers: res.headers,
         events: [],
         comments: 0,
-        ended: new Promise((ended) => res.once('end', () => {
-          reader.isEnded = true;
-          ended();
-        })),
+        ended: new Promise((ended) =>
+          res.once('end', () => {
+            reader.isEnded = true;
+            ended();
+          }),
+        ),
         isEnded: false,
         next(match, opts = {}) {
           const from = opts.from ?? 0;

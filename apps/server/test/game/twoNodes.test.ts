@@ -63,7 +63,12 @@ describe('two server nodes on one database', () => {
       const issue = roundAt(clock.now(), nodeA.game.settings).issue;
       await Promise.all(
         players.map((p, i) =>
-          call(p.node, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: ['1', '2', '3,4', '11,12,13,14', '33', '100,113,127'][i], money: '10' }, { token: p.token }),
+          call(
+            p.node,
+            '/api/Lottery/playOrder',
+            { issue, game_id: 7, plan_id: plan, play_type: ['1', '2', '3,4', '11,12,13,14', '33', '100,113,127'][i], money: '10' },
+            { token: p.token },
+          ),
         ),
       );
       clock.advance(ROUND_MS);
@@ -79,13 +84,16 @@ describe('two server nodes on one database', () => {
     const all = await queryRows<{ n: number }>(nodeA.db, sql`select count(*)::int as n from rounds`);
     expect(created).toBe(Number(all[0]!.n));
 
-    const perRound = await queryRows<Record<string, unknown>>(nodeA.db, sql`
+    const perRound = await queryRows<Record<string, unknown>>(
+      nodeA.db,
+      sql`
       select r.id,
         (select count(*) from orders o where o.round_id = r.id) as orders,
         (select count(*) from orders o where o.round_id = r.id and o.status = 1) as settled,
         (select count(*) from orders o where o.round_id = r.id and o.payout > 0) as winners,
         (select count(*) from ledger l join orders o on o.id = l.ref_id where l.ref_type = 'order' and l.type = 3 and o.round_id = r.id) as credits
-      from rounds r where r.drawn_at is not null`);
+      from rounds r where r.drawn_at is not null`,
+    );
     const totalOrders = perRound.reduce((s, r) => s + Number(r.orders), 0);
     expect(totalOrders).toBe(rounds * 12);
     for (const r of perRound) {
@@ -105,7 +113,9 @@ describe('two server nodes on one database', () => {
     expect(placed.code).toBe(1);
     await eventually(async () => {
       const heart = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
-      return heart.data.message.some((m: { quantity: string; play_type: number; issue: string }) => m.quantity === '12.34' && m.play_type === 21 && m.issue === issue);
+      return heart.data.message.some(
+        (m: { quantity: string; play_type: number; issue: string }) => m.quantity === '12.34' && m.play_type === 21 && m.issue === issue,
+      );
     }, 'the bet to reach node B');
     expect((await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.order_count).toBe(1);
 
@@ -169,11 +179,16 @@ describe('two server nodes on one database', () => {
     await eventually(async () => !events.listening, 'node B to notice its listener is gone');
 
     const sums = Array.from({ length: 28 }, (_, n) => 100 + n).join(',');
-    expect((await call(nodeA, '/api/Lottery/playOrder', { issue: missedIssue, game_id: 7, plan_id: plan, play_type: sums, money: '10' }, { token: user.token })).code).toBe(1);
+    expect(
+      (await call(nodeA, '/api/Lottery/playOrder', { issue: missedIssue, game_id: 7, plan_id: plan, play_type: sums, money: '10' }, { token: user.token }))
+        .code,
+    ).toBe(1);
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick();
     const issue = roundAt(clock.now(), nodeA.game.settings).issue;
-    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1,2', money: '10' }, { token: user.token })).code).toBe(1);
+    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1,2', money: '10' }, { token: user.token })).code).toBe(
+      1,
+    );
     await nodeA.db.transaction(async (tx) => {
       await tx.execute(sql`update rooms set min_limit = min_limit + 100 where id = ${other}`);
       await nodeA.game.events.publish(tx, { type: 'config' });
@@ -182,8 +197,11 @@ describe('two server nodes on one database', () => {
     // What follows proves a catch-up only if all of the above happened while B was not listening.
     expect(events.listening).toBe(false);
 
-    const [win] = await queryRows<{ profit: number }>(nodeA.db, sql`
-      select o.profit from orders o join rounds r on r.id = o.round_id where r.game_id = 7 and r.issue = ${missedIssue} and o.whether_hit = 1`);
+    const [win] = await queryRows<{ profit: number }>(
+      nodeA.db,
+      sql`
+      select o.profit from orders o join rounds r on r.id = o.round_id where r.game_id = 7 and r.issue = ${missedIssue} and o.whether_hit = 1`,
+    );
     const minLimit = async (node: FastifyInstance) =>
       (await call(node, '/api/Lottery/index', { game_id: 7 })).data.gameList[0].planList.find((p: { id: number }) => p.id === other)?.min_limit;
     const wanted = { lastIssue: missedIssue, orderCount: 2, feed: 30, minLimit: await minLimit(nodeA), win: true };
@@ -192,7 +210,8 @@ describe('two server nodes on one database', () => {
       return {
         lastIssue: heart.data.last_issue?.issue,
         orderCount: heart.data.order_count,
-        feed: heart.data.message.filter((m: { issue: string; quantity: string }) => (m.issue === missedIssue || m.issue === issue) && m.quantity === '10.00').length,
+        feed: heart.data.message.filter((m: { issue: string; quantity: string }) => (m.issue === missedIssue || m.issue === issue) && m.quantity === '10.00')
+          .length,
         minLimit: await minLimit(nodeB),
         win: heart.data.hit_notice.some((h: { profit: string }) => Number(h.profit) * 100 === Number(win!.profit)),
       };
@@ -205,8 +224,13 @@ describe('two server nodes on one database', () => {
     if (nodeB.database.kind === 'postgres') expect(events.listenerPid).not.toBe(cutPid);
 
     // Listening again: A's next bet and draw reach B as they happen.
-    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token })).code).toBe(1);
-    await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan })).data.order_count === 3, 'the next bet to reach node B');
+    expect(
+      (await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token })).code,
+    ).toBe(1);
+    await eventually(
+      async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan })).data.order_count === 3,
+      'the next bet to reach node B',
+    );
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick();
     await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.last_issue?.issue === issue, 'the next draw to reach node B');

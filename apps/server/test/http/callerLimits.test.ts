@@ -26,7 +26,13 @@ async function burst(app: FastifyInstance, n: number, url: string, opts: { token
   const method = opts.method ?? 'POST';
   const answers = await Promise.all(
     Array.from({ length: n }, () =>
-      app.inject({ method, url, ...(method === 'POST' ? { payload: { lang: 'en' } } : { query: { lang: 'en' } }), headers, remoteAddress: opts.ip ?? '10.30.0.1' }),
+      app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: { lang: 'en' } } : { query: { lang: 'en' } }),
+        headers,
+        remoteAddress: opts.ip ?? '10.30.0.1',
+      }),
     ),
   );
   return answers.map((res) => ({ status: res.statusCode, retryAfter: res.headers['retry-after'], ...(res.json() as { code: number; msg: string }) }));

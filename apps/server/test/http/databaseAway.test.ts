@@ -101,17 +101,18 @@ describe('the database cannot be reached', () => {
 });
 
 // A backend can only be ended from another connection on a server; PGlite has neither.
-if (usingPostgres) describe('a connection lost while a transaction holds it (PostgreSQL)', () => {
-  it('fails that transaction as "database unavailable", the process goes on, and the pool serves again', async () => {
-    const failure = await inTransaction(working.db, async (tx) => {
-      const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
-      // Ended from another of this test's own connections, between two statements of the transaction.
-      await working.pool!.query('select pg_terminate_backend($1)', [me!.pid]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await tx.execute(sql`select 1`);
-    }).catch((err: unknown) => err);
-    expect(isDatabaseUnavailable(failure)).toBe(true);
-    const [again] = await queryRows<{ ok: number }>(working.db, sql`select 1 as ok`);
-    expect(again!.ok).toBe(1);
+if (usingPostgres)
+  describe('a connection lost while a transaction holds it (PostgreSQL)', () => {
+    it('fails that transaction as "database unavailable", the process goes on, and the pool serves again', async () => {
+      const failure = await inTransaction(working.db, async (tx) => {
+        const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        // Ended from another of this test's own connections, between two statements of the transaction.
+        await working.pool!.query('select pg_terminate_backend($1)', [me!.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select 1`);
+      }).catch((err: unknown) => err);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      const [again] = await queryRows<{ ok: number }>(working.db, sql`select 1 as ok`);
+      expect(again!.ok).toBe(1);
+    });
   });
-});

@@ -61,7 +61,15 @@ describe('input that used to answer HTTP 500', () => {
     expectRefusal(await post('/api/Lottery/heart', { game_id: 40000 }), 'game_id');
     // Found by the fuzz suite: the article id reached the integer column unchecked.
     expectRefusal(await post('/api/index/articleView', { id: 1e300 }), 'id');
-    expectRefusal(await inject({ method: 'POST', url: '/api/index/articleView', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=9007199254740992' }), 'id');
+    expectRefusal(
+      await inject({
+        method: 'POST',
+        url: '/api/index/articleView',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'id=9007199254740992',
+      }),
+      'id',
+    );
     expectRefusal(await post('/api/index/articleView', { id: [1] }), 'id');
   });
 
@@ -71,26 +79,40 @@ describe('input that used to answer HTTP 500', () => {
     // Within the body limit but beyond the field's own.
     expectRefusal(await post('/api/user/login', { account: 'a'.repeat(21), password: 'whatever-1' }), 'account');
     const big = expectRefusal(
-      await post('/api/user/setPayInfo', { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x'.repeat(100_000) }, { token: member.token }),
+      await post(
+        '/api/user/setPayInfo',
+        { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x'.repeat(100_000) },
+        { token: member.token },
+      ),
       'body',
       413,
     );
     expect(big.msg).toBe('The request is too large');
     expectRefusal(
-      await post('/api/user/setPayInfo', { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x'.repeat(101) }, { token: member.token }),
+      await post(
+        '/api/user/setPayInfo',
+        { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x'.repeat(101) },
+        { token: member.token },
+      ),
       'mark',
     );
   });
 
   it('refuses multipart without a boundary or without its closing boundary', async () => {
     const headers = { token: member.token, 'accept-language': 'en' };
-    const noBoundary = await inject({ method: 'POST', url: '/api/common/upload', headers: { ...headers, 'content-type': 'multipart/form-data' }, payload: 'abc' });
+    const noBoundary = await inject({
+      method: 'POST',
+      url: '/api/common/upload',
+      headers: { ...headers, 'content-type': 'multipart/form-data' },
+      payload: 'abc',
+    });
     expectRefusal(noBoundary, 'file');
     const unclosed = await inject({
       method: 'POST',
       url: '/api/common/upload',
       headers: { ...headers, 'content-type': 'multipart/form-data; boundary=XyZ' },
-      payload: '--XyZ\r\nContent-Disposition: form-data; name="type"\r\n\r\nidcard\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      payload:
+        '--XyZ\r\nContent-Disposition: form-data; name="type"\r\n\r\nidcard\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
     });
     expectRefusal(unclosed, 'file');
   });
@@ -104,16 +126,29 @@ describe('input that used to answer HTTP 500', () => {
   });
 
   it('answers an unreadable body, a wrong content type and a non-object body in the envelope', async () => {
-    expectRefusal(await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' }), 'body', 400);
+    expectRefusal(
+      await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' }),
+      'body',
+      400,
+    );
     expectRefusal(await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }), 'body', 415);
     expectRefusal(await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '[1,2]' }), 'body');
-    expectRefusal(await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"a":1}}' }), 'body', 400);
+    expectRefusal(
+      await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"a":1}}' }),
+      'body',
+      400,
+    );
   });
 
   it('reads parameters from the query string, a form or JSON alike (the body wins)', async () => {
     const fromQuery = await inject({ method: 'POST', url: '/api/Lottery/oddsList?plan_id=' + plan });
     expect(JSON.parse(fromQuery.body).data.plan_id).toBe(plan);
-    const form = await inject({ method: 'POST', url: '/api/Lottery/oddsList?plan_id=999', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `plan_id=${plan}` });
+    const form = await inject({
+      method: 'POST',
+      url: '/api/Lottery/oddsList?plan_id=999',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `plan_id=${plan}`,
+    });
     expect(JSON.parse(form.body).data.plan_id).toBe(plan);
   });
 
@@ -131,7 +166,11 @@ describe('no request stalls the server', () => {
     expect(limits.get('POST /api/user/login')).toBeLessThanOrEqual(4096);
     expect(limits.get('POST /api/user/userInfo')).toBe(1024);
     // Larger by nature, sent by admins only: a room's whole odds table (one row per bet class), an article's HTML, an announcement in four languages.
-    const larger = new Map([['POST /api/admin/roomUpdate', 32 * 1024], ['POST /api/admin/articleSave', 1024 * 1024], ['POST /api/admin/announcementSave', 64 * 1024]]);
+    const larger = new Map([
+      ['POST /api/admin/roomUpdate', 32 * 1024],
+      ['POST /api/admin/articleSave', 1024 * 1024],
+      ['POST /api/admin/announcementSave', 64 * 1024],
+    ]);
     for (const [route, limit] of limits) expect(limit, route).toBeLessThan(larger.get(route) ?? 16 * 1024);
   });
 
@@ -141,7 +180,10 @@ describe('no request stalls the server', () => {
     const res = await post('/api/Lottery/playOrder', { plan_id: plan, play_type: ids }, { token: guest.data.userinfo.token });
     expectRefusal(res, 'body', 413);
     const within = Array.from({ length: 60 }, (_, i) => i).join(',');
-    expectRefusal(await post('/api/Lottery/playOrder', { plan_id: plan, play_type: within, money: '10', issue: '1' }, { token: guest.data.userinfo.token }), 'play_type');
+    expectRefusal(
+      await post('/api/Lottery/playOrder', { plan_id: plan, play_type: within, money: '10', issue: '1' }, { token: guest.data.userinfo.token }),
+      'play_type',
+    );
   });
 
   it('limits bets per player, not per address', async () => {
@@ -184,7 +226,6 @@ describe('the validation mechanism', () => {
     expect(okEnvelope(z.null()).safeParse({ code: 1, msg: 'ok', time: 1, data: null }).success).toBe(true);
     await bare.close();
   });
-
 
   it('answers a refusal of the schema in the language of the request', async () => {
     const res = await inject({ method: 'POST', url: '/api/user/login', payload: { lang: 'zh', account: 'a\u0000' } });

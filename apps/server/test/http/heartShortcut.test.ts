@@ -74,7 +74,7 @@ async function bothWays(body: Record<string, unknown>, headers: Record<string, s
 }
 
 describe('guest heart polls before Fastify', () => {
-  it('answers home, a game and a room with the route\'s own bytes and headers', async () => {
+  it("answers home, a game and a room with the route's own bytes and headers", async () => {
     for (const body of [{ lang: 'en' }, { game_id: 7, lang: 'vi' }, { plan_id: plan, game_id: 7, lang: 'zh' }, { plan_id: plan }, { plan_id: 0, game_id: 0 }]) {
       const { shortcut, route, served } = await bothWays(body);
       expect(served, JSON.stringify(body)).toBe(1);
@@ -87,7 +87,7 @@ describe('guest heart polls before Fastify', () => {
     expect(room.data.issue.issue).toMatch(/^\d+$/);
   });
 
-  it('reads the language as the route does: the body\'s lang, else Accept-Language', async () => {
+  it("reads the language as the route does: the body's lang, else Accept-Language", async () => {
     const { shortcut, route, served } = await bothWays({ plan_id: 999_999 }, { 'accept-language': 'vi-VN,vi;q=0.9' });
     expect(served).toBe(0);
     expect(JSON.parse(shortcut.body)).toMatchObject({ code: 0, msg: 'Không tìm thấy phòng', field: 'plan_id' });
@@ -98,7 +98,7 @@ describe('guest heart polls before Fastify', () => {
     expect(comparable(home.shortcut)).toEqual(comparable(home.route));
   });
 
-  it('echoes a caller\'s sane request id, and adds HSTS only when a trusted proxy says https', async () => {
+  it("echoes a caller's sane request id, and adds HSTS only when a trusted proxy says https", async () => {
     const { shortcut, served } = await bothWays({ lang: 'en' }, { 'x-request-id': 'lb-1234', 'x-forwarded-proto': 'https' });
     expect(served).toBe(1);
     expect(shortcut.headers['x-request-id']).toBe('lb-1234');
@@ -148,7 +148,12 @@ describe('guest heart polls before Fastify', () => {
       expect(res.headers['cache-control'], c.name).toBe('no-store');
       expect(res.headers['x-request-id'], c.name).toMatch(/^[0-9a-f-]{36}$/);
       // The same body through inject (Fastify alone, no HTTP server): the same answer.
-      const injected = await app.inject({ method: 'POST', url: '/api/Lottery/heart', headers: { 'content-type': 'application/json', ...c.headers }, payload: c.body });
+      const injected = await app.inject({
+        method: 'POST',
+        url: '/api/Lottery/heart',
+        headers: { 'content-type': 'application/json', ...c.headers },
+        payload: c.body,
+      });
       const { time: _a, ...got } = envelope;
       const { time: _b, ...expected } = injected.json();
       expect(got, c.name).toEqual(expected);
@@ -168,7 +173,7 @@ describe('guest heart polls before Fastify', () => {
     expect(JSON.parse(res.body)).toMatchObject({ code: 1, msg: 'Success' });
   });
 
-  it('leaves a signed-in viewer\'s poll to the route: their balance is in the answer', async () => {
+  it("leaves a signed-in viewer's poll to the route: their balance is in the answer", async () => {
     const user = await registerUser(app);
     const before = app.heartShortcut.served;
     const res = JSON.parse((await post(port, JSON.stringify({ plan_id: plan, lang: 'en' }), { token: user.token })).body);

@@ -26,7 +26,7 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 const get = (url: string, lang = 'en') => fetch(`${base}${url}${url.includes('?') ? '&' : '?'}lang=${lang}`);
 
 describe('static apps', () => {
-  it('answers a missing script, style, image or source map with the 404 envelope, in the caller\'s language', async () => {
+  it("answers a missing script, style, image or source map with the 404 envelope, in the caller's language", async () => {
     const missing = [
       '/assets/app-old999.js',
       '/assets/index-old999.css',
@@ -50,7 +50,15 @@ describe('static apps', () => {
   });
 
   it('still answers deep links to screens with the app, and serves the files that exist', async () => {
-    for (const [url, title] of [['/', 'web'], ['/personal', 'web'], ['/aticleDetail?id=3', 'web'], ['/betRoom', 'web'], ['/admin/', 'admin'], ['/admin/deposits/12', 'admin'], ['/admin', 'admin']] as const) {
+    for (const [url, title] of [
+      ['/', 'web'],
+      ['/personal', 'web'],
+      ['/aticleDetail?id=3', 'web'],
+      ['/betRoom', 'web'],
+      ['/admin/', 'admin'],
+      ['/admin/deposits/12', 'admin'],
+      ['/admin', 'admin'],
+    ] as const) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type'), url).toContain('text/html');

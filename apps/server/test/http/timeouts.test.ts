@@ -75,7 +75,11 @@ function answerOf(raw: string): { status: number; headers: string; body: Record<
 
 /** An ordinary call from another client, over its own connection. */
 async function otherClientCall() {
-  const res = await fetch(`http://127.0.0.1:${port}/api/Lottery/index`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"lang":"en"}' });
+  const res = await fetch(`http://127.0.0.1:${port}/api/Lottery/index`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"lang":"en"}',
+  });
   return { status: res.status, body: (await res.json()) as { code: number } };
 }
 

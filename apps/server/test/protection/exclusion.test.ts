@@ -39,11 +39,15 @@ describe('time-out', () => {
     const vi = await call(app, '/api/user/login', { account: user.username, password: user.password }, { ip: '10.64.0.9', lang: 'vi' });
     expect(vi.msg).toBe(`Bạn đang tạm nghỉ đến ${localTime(until, TZ)}. Tài khoản sẽ mở lại khi đó.`);
     // A wrong password learns nothing about the break.
-    expect((await call(app, '/api/user/login', { account: user.username, password: 'wrong-password-1' }, { ip: '10.64.0.8' })).msg).toBe('Incorrect username or password');
+    expect((await call(app, '/api/user/login', { account: user.username, password: 'wrong-password-1' }, { ip: '10.64.0.8' })).msg).toBe(
+      'Incorrect username or password',
+    );
 
     // The bet path refuses by itself too (whatever the session); the deposit path: next test.
     const issue = roundAt(clock.now(), app.game.settings).issue;
-    await expect(app.game.placeBets({ userId: user.userId, gameId: 7, roomId: firstRoom(app), issue, playTypes: [1], amount: 10_00 })).rejects.toMatchObject({ key: 'err.excluded_timeout' });
+    await expect(app.game.placeBets({ userId: user.userId, gameId: 7, roomId: firstRoom(app), issue, playTypes: [1], amount: 10_00 })).rejects.toMatchObject({
+      key: 'err.excluded_timeout',
+    });
 
     // The pending withdrawal still goes through.
     const finance = await operatorWithRole(app, 'finance');
@@ -86,7 +90,12 @@ describe('time-out', () => {
 
   it('refuses durations that are not offered', async () => {
     const user = await registerUser(app);
-    for (const body of [{ kind: 'timeout', duration: '6m' }, { kind: 'timeout', duration: '1h' }, { kind: 'nap', duration: '24h' }, { kind: 'self_exclusion', duration: '7d', password: user.password }]) {
+    for (const body of [
+      { kind: 'timeout', duration: '6m' },
+      { kind: 'timeout', duration: '1h' },
+      { kind: 'nap', duration: '24h' },
+      { kind: 'self_exclusion', duration: '7d', password: user.password },
+    ]) {
       const res = await takeBreak(user.token, body);
       expect(res.code, JSON.stringify(body)).toBe(0);
       expect(res.msg).toBe('Please choose how long the break lasts');

@@ -44,7 +44,12 @@ export function advanceToOpen(app: FastifyInstance, clock: ManualClock, ms: numb
 let ipCounter = 0;
 /** Signs in again (sessions end after 24 hours, and the tests move the clock by days). */
 export async function signIn(app: FastifyInstance, user: { username: string; password: string }) {
-  const res = await call(app, '/api/user/login', { account: user.username, password: user.password }, { ip: `10.63.${ipCounter % 250}.${(ipCounter++ % 250) + 1}` });
+  const res = await call(
+    app,
+    '/api/user/login',
+    { account: user.username, password: user.password },
+    { ip: `10.63.${ipCounter % 250}.${(ipCounter++ % 250) + 1}` },
+  );
   return res;
 }
 export async function freshToken(app: FastifyInstance, user: { username: string; password: string }): Promise<string> {

@@ -58,8 +58,13 @@ describe('loss limit', () => {
     // Big and small together: one of them wins whatever the draw (2.0x, or 1.6x on 13 and 14).
     expect((await betNow(app, user.token, '10', '1,2')).code).toBe(1);
     expect((await betNow(app, user.token, '10')).msg).toMatch(/^This would exceed your weekly loss limit of 20\.00 u \(used: 20\.00 u\)/);
-    const round = (await queryRows<{ draws_at: Date | string }>(app.db, sql`
-      select r.draws_at from rounds r join orders o on o.round_id = r.id where o.user_id = ${user.userId} limit 1`))[0]!;
+    const round = (
+      await queryRows<{ draws_at: Date | string }>(
+        app.db,
+        sql`
+      select r.draws_at from rounds r join orders o on o.round_id = r.id where o.user_id = ${user.userId} limit 1`,
+      )
+    )[0]!;
     clock.set(new Date(round.draws_at).getTime() + 1_000);
     await app.game.scheduler.tick();
     const [settled] = await queryRows<{ payout: string }>(app.db, sql`select sum(payout) as payout from orders where user_id = ${user.userId} and status = 1`);

@@ -29,15 +29,25 @@ describe('net position and bet-history totals', () => {
 
     // The first bet has been drawn and settled by now.
     await app.game.scheduler.tick();
-    const payouts = await queryRows<{ payout: string | null; created_at: Date | string }>(app.db, sql`
-      select payout, created_at from orders where user_id = ${user.userId} order by id`);
+    const payouts = await queryRows<{ payout: string | null; created_at: Date | string }>(
+      app.db,
+      sql`
+      select payout, created_at from orders where user_id = ${user.userId} order by id`,
+    );
     const firstPayout = Number(payouts[0]!.payout ?? 0);
     expect(payouts[0]!.payout).not.toBeNull();
 
     const res = await call(app, '/api/user/netPosition', {}, { token: user.token });
     expect(res.code).toBe(1);
     expect(res.data.today).toEqual({ deposits: '200.00', withdrawals: '150.00', net_deposits: '50.00', stake: '30.00', payout: '0.00', result: '-30.00' });
-    const all = { deposits: '700.00', withdrawals: '150.00', net_deposits: '550.00', stake: '130.00', payout: formatMoney(firstPayout), result: formatMoney(firstPayout - 130_00) };
+    const all = {
+      deposits: '700.00',
+      withdrawals: '150.00',
+      net_deposits: '550.00',
+      stake: '130.00',
+      payout: formatMoney(firstPayout),
+      result: formatMoney(firstPayout - 130_00),
+    };
     expect(res.data.all).toEqual(all);
     // Both days fall in one month (June 1 and 2).
     expect(res.data.month).toEqual(all);

@@ -74,12 +74,16 @@ describe('saving a limit', () => {
       const res = await call(app, '/api/user/setLimit', { kind: 'loss', period: 'day', ...body }, { token: user.token });
       expect(res, JSON.stringify(body)).toMatchObject({ code: 0, msg: EMPTY, field: 'amount' });
     }
-    expect((await call(app, '/api/user/setLimit', { kind: 'stake', period: 'day' }, { token: user.token, lang: 'zh' })).msg).toBe('请输入限额（可为 0），或移除限额');
+    expect((await call(app, '/api/user/setLimit', { kind: 'stake', period: 'day' }, { token: user.token, lang: 'zh' })).msg).toBe(
+      '请输入限额（可为 0），或移除限额',
+    );
     expect((await call(app, '/api/user/setLimit', { kind: 'session', period: 'session', amount: '' }, { token: user.token, lang: 'vi' })).msg).toBe(
       'Vui lòng nhập hạn mức (có thể là 0) hoặc gỡ hạn mức',
     );
     // The limit in force is untouched: no removal was started.
-    expect(await limitsOf(user.token)).toEqual([expect.objectContaining({ kind: 'loss', period: 'day', amount: '100.00', pending_amount: null, pending_from: null })]);
+    expect(await limitsOf(user.token)).toEqual([
+      expect.objectContaining({ kind: 'loss', period: 'day', amount: '100.00', pending_amount: null, pending_from: null }),
+    ]);
   });
 
   it('removes only when asked to, and never together with an amount', async () => {

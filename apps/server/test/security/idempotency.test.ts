@@ -80,7 +80,12 @@ describe('one idempotency helper for bets, deposits and withdrawals', () => {
     expect((await balanceOf(app, user.userId)).money).toBe(500_00 - 20_00 - 100_00);
     // And the other way round: a deposit with the same key is a deposit of its own.
     const up = await upload(app, user.token, { data: PNG, filename: 's.png' });
-    const d = await call(app, '/api/user/depositRequest', { money: 50, channel: 'usdt', screenshot: up.data.url }, { token: user.token, headers: { 'idempotency-key': k } });
+    const d = await call(
+      app,
+      '/api/user/depositRequest',
+      { money: 50, channel: 'usdt', screenshot: up.data.url },
+      { token: user.token, headers: { 'idempotency-key': k } },
+    );
     expect(d.code).toBe(1);
     expect(await count('deposits', user.userId)).toBe(1);
   });
@@ -121,9 +126,7 @@ describe('one idempotency helper for bets, deposits and withdrawals', () => {
     const changed = await withdraw(user.token, { type: 0, money: '999', securityCode: '123456' }, headers);
     expect(changed.msg).toBe(REUSED);
     // Without the key the pending rule applies as usual.
-    expect((await withdraw(user.token, { type: 0, money: '150', securityCode: '123456' }, {})).msg).toBe(
-      'You already have a withdrawal awaiting review',
-    );
+    expect((await withdraw(user.token, { type: 0, money: '150', securityCode: '123456' }, {})).msg).toBe('You already have a withdrawal awaiting review');
     expect(await count('withdrawals', user.userId)).toBe(1);
     expect((await balanceOf(app, user.userId)).money).toBe(850_00);
   });

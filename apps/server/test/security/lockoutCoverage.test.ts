@@ -98,7 +98,13 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const u = await registerUser(app);
       return {
-        attempt: (from) => call(app, '/api/user/newPass', { after_pass: 'wrong-password-1', new_pass: 'another-pass-77', confirm_pass: 'another-pass-77' }, { token: u.token, ip: from }),
+        attempt: (from) =>
+          call(
+            app,
+            '/api/user/newPass',
+            { after_pass: 'wrong-password-1', new_pass: 'another-pass-77', confirm_pass: 'another-pass-77' },
+            { token: u.token, ip: from },
+          ),
         refused: msgIs('Current password is incorrect'),
       };
     },
@@ -109,7 +115,8 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const u = await registerUser(app);
       return {
-        attempt: (from) => call(app, '/api/user/takeBreak', { kind: 'self_exclusion', duration: '6m', password: 'wrong-password-1' }, { token: u.token, ip: from }),
+        attempt: (from) =>
+          call(app, '/api/user/takeBreak', { kind: 'self_exclusion', duration: '6m', password: 'wrong-password-1' }, { token: u.token, ip: from }),
         refused: msgIs('The password is not correct'),
       };
     },
@@ -143,7 +150,13 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const u = await readyToWithdraw(app, 0);
       return {
-        attempt: (from) => call(app, '/api/user/setPayInfo', { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20', securityCode: '000000' }, { token: u.token, ip: from }),
+        attempt: (from) =>
+          call(
+            app,
+            '/api/user/setPayInfo',
+            { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20', securityCode: '000000' },
+            { token: u.token, ip: from },
+          ),
         refused: (a) => a.field === 'securityCode',
       };
     },
@@ -167,7 +180,12 @@ const ATTACKS: Record<string, Attack> = {
       const username = uniqueName('op');
       await app.db.insert(operators).values({ username, role: 'support', passwordHash: await hashSecret('operator-pass-2') });
       const first = await call(app, '/api/admin/login', { username, password: 'operator-pass-2' }, { ip: ip(251) });
-      const enrol = await call(app, '/api/admin/totpEnable', { password: 'operator-pass-2', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token: first.data.token });
+      const enrol = await call(
+        app,
+        '/api/admin/totpEnable',
+        { password: 'operator-pass-2', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) },
+        { token: first.data.token },
+      );
       if (enrol.code !== 1) throw new Error(`TOTP enrolment failed: ${JSON.stringify(enrol)}`);
       const otp = wrongOtp(TEST_TOTP_SECRET);
       return {
@@ -182,7 +200,13 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const token = await operatorSession('support', true);
       return {
-        attempt: (from) => call(app, '/api/admin/totpEnable', { password: 'wrong-password-1', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token, ip: from }),
+        attempt: (from) =>
+          call(
+            app,
+            '/api/admin/totpEnable',
+            { password: 'wrong-password-1', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) },
+            { token, ip: from },
+          ),
         refused: msgIs('Current password is incorrect'),
       };
     },
@@ -193,7 +217,8 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const token = await operatorSession('support', true);
       return {
-        attempt: (from) => call(app, '/api/admin/totpEnable', { password: OPERATOR_PASSWORD, secret: TEST_TOTP_SECRET, otp: wrongOtp(TEST_TOTP_SECRET) }, { token, ip: from }),
+        attempt: (from) =>
+          call(app, '/api/admin/totpEnable', { password: OPERATOR_PASSWORD, secret: TEST_TOTP_SECRET, otp: wrongOtp(TEST_TOTP_SECRET) }, { token, ip: from }),
         refused: msgIs('Incorrect verification code'),
       };
     },
@@ -249,9 +274,15 @@ describe('every secret check is under the lockout', () => {
   it('the route table has the secret checks this file knows how to attack', () => {
     // A secret field with no attack below: put its check under withLockout and add it to ATTACKS.
     expect(secrets.filter((s) => !ATTACKS[s])).toEqual([]);
-    expect(secrets).toEqual(expect.arrayContaining(['POST /api/user/takeBreak password', 'POST /api/user/withdrawAction securityCode', 'POST /api/admin/login otp']));
+    expect(secrets).toEqual(
+      expect.arrayContaining(['POST /api/user/takeBreak password', 'POST /api/user/withdrawAction securityCode', 'POST /api/admin/login otp']),
+    );
     // The attacks and the exceptions name routes (and fields) that exist.
-    for (const key of Object.keys(ATTACKS)) expect(app.apiRoutes.some((r) => key.startsWith(`${r.method} ${r.url} `)), key).toBe(true);
+    for (const key of Object.keys(ATTACKS))
+      expect(
+        app.apiRoutes.some((r) => key.startsWith(`${r.method} ${r.url} `)),
+        key,
+      ).toBe(true);
     for (const [key, fields] of Object.entries({ ...SETS, ...NOT_GUESSABLE })) {
       const route = app.apiRoutes.find((r) => `${r.method} ${r.url}` === key);
       expect(route, key).toBeDefined();
@@ -269,8 +300,14 @@ describe('every secret check is under the lockout', () => {
     }
     const checked = answers.filter(prepared.refused);
     const locked = answers.filter((a) => a.status === 429 && LOCKED.test(a.msg));
-    expect(answers.map((a) => a.code).every((c) => c === 0), JSON.stringify(answers.find((a) => a.code !== 0))).toBe(true);
-    expect(checked.length + locked.length, `every answer is a checked refusal or the lockout: ${JSON.stringify(answers.find((a) => !prepared.refused(a) && a.status !== 429))}`).toBe(25);
+    expect(
+      answers.map((a) => a.code).every((c) => c === 0),
+      JSON.stringify(answers.find((a) => a.code !== 0)),
+    ).toBe(true);
+    expect(
+      checked.length + locked.length,
+      `every answer is a checked refusal or the lockout: ${JSON.stringify(answers.find((a) => !prepared.refused(a) && a.status !== 429))}`,
+    ).toBe(25);
     expect(checked.length).toBeGreaterThanOrEqual(1);
     expect(checked.length).toBeLessThanOrEqual(attack.policy.freeAttempts);
     // The key: a signed-in caller is locked whatever its address; a sign-in only from that address.
@@ -285,16 +322,30 @@ describe('operator sign-in under the lockout', () => {
     const username = uniqueName('op');
     await app.db.insert(operators).values({ username, role: 'finance', passwordHash: await hashSecret('operator-pass-2') });
     const first = await call(app, '/api/admin/login', { username, password: 'operator-pass-2' }, { ip: ip(252) });
-    await call(app, '/api/admin/totpEnable', { password: 'operator-pass-2', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token: first.data.token });
+    await call(
+      app,
+      '/api/admin/totpEnable',
+      { password: 'operator-pass-2', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) },
+      { token: first.data.token },
+    );
     const from = ip(253);
     const send = (body: Record<string, unknown>) => call(app, '/api/admin/login', { username, ...body }, { ip: from });
     expect((await send({ password: 'operator-pass-2' })).msg).toBe('Please enter the 6-digit code from your authenticator app');
     expect((await send({ password: 'operator-pass-2', otp: wrongOtp(TEST_TOTP_SECRET) })).msg).toBe('Incorrect verification code');
     for (let i = 0; i < 3; i++) expect((await send({ password: 'wrong-password-1' })).msg).toBe('Incorrect username or password');
     expect((await send({ password: 'operator-pass-2', otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) })).status).toBe(429);
-    const rows = await queryRows<{ reason: string; known: boolean }>(app.db, sql`
+    const rows = await queryRows<{ reason: string; known: boolean }>(
+      app.db,
+      sql`
       select detail->>'reason' as reason, operator_id is not null as known from audit_log
-      where action = 'operator.login_failed' and ip = ${from} order by id`);
-    expect(rows.map((r) => [r.reason, r.known])).toEqual([['otp', true], ['password', true], ['password', true], ['password', true], ['locked', false]]);
+      where action = 'operator.login_failed' and ip = ${from} order by id`,
+    );
+    expect(rows.map((r) => [r.reason, r.known])).toEqual([
+      ['otp', true],
+      ['password', true],
+      ['password', true],
+      ['password', true],
+      ['locked', false],
+    ]);
   });
 });

@@ -21,7 +21,11 @@ import { MAX_STRING } from '../../src/logging.js';
 const lines: string[] = [];
 const logStream = new Writable({
   write(chunk, _enc, done) {
-    lines.push(...String(chunk).split('\n').filter((l) => l !== ''));
+    lines.push(
+      ...String(chunk)
+        .split('\n')
+        .filter((l) => l !== ''),
+    );
     done();
   },
 });
@@ -104,7 +108,12 @@ describe('log lines of a full run', () => {
     await app.db.execute(sql`create function refuse_pay_write() returns trigger language plpgsql as $$ begin raise exception 'write refused'; end $$`);
     await app.db.execute(sql`create trigger refuse_pay_write before update on pay_accounts for each row execute function refuse_pay_write()`);
     try {
-      const failed = await call(app, '/api/user/setPayInfo', { type: 0, acc: `${SECRETS.holder} Jr`, acc_name: '6222020200117777', acc_bank: 'ICBC', securityCode: SECRETS.securityCode }, t);
+      const failed = await call(
+        app,
+        '/api/user/setPayInfo',
+        { type: 0, acc: `${SECRETS.holder} Jr`, acc_name: '6222020200117777', acc_bank: 'ICBC', securityCode: SECRETS.securityCode },
+        t,
+      );
       expect(failed.status).toBe(500);
     } finally {
       await app.db.execute(sql`drop trigger refuse_pay_write on pay_accounts`);

@@ -7,8 +7,7 @@ import { PNG, balanceOf, createWalletApp, operatorLogin, operatorWithRole, reque
 const { app } = await createWalletApp();
 const admin = await operatorLogin(app);
 
-const ledgerOf = async (token: string, extra: Record<string, unknown> = {}) =>
-  (await call(app, '/api/user/quantityLogList', extra, { token })).data as any[];
+const ledgerOf = async (token: string, extra: Record<string, unknown> = {}) => (await call(app, '/api/user/quantityLogList', extra, { token })).data as any[];
 
 describe('user/recharge', () => {
   it("answers the balance and the operator's USDT and bank details from settings", async () => {
@@ -73,7 +72,12 @@ describe('user/depositRequest', () => {
     }
     expect(await ledgerOf(user.token)).toHaveLength(0);
     // The address may come back with the host in front.
-    const ok = await call(app, '/api/user/depositRequest', { money: 100, channel: 'USDT', screenshot: `https://example.test${up.data.url}` }, { token: user.token });
+    const ok = await call(
+      app,
+      '/api/user/depositRequest',
+      { money: 100, channel: 'USDT', screenshot: `https://example.test${up.data.url}` },
+      { token: user.token },
+    );
     expect(ok.code).toBe(1);
   });
 
@@ -134,7 +138,10 @@ describe('operators review deposits', () => {
     expect((await balanceOf(app, user.userId)).money).toBe(20_000);
     expect((await call(app, '/api/admin/depositApprove', { id: 999999 }, { token: admin })).msg).toBe('Not found');
 
-    const audits = await queryRows<{ action: string; target_id: string }>(app.db, sql`select action, target_id from audit_log where target_type = 'deposit' and target_id = ${String(id)}`);
+    const audits = await queryRows<{ action: string; target_id: string }>(
+      app.db,
+      sql`select action, target_id from audit_log where target_type = 'deposit' and target_id = ${String(id)}`,
+    );
     expect(audits).toEqual([{ action: 'deposit.approve', target_id: String(id) }]);
   });
 

@@ -52,7 +52,9 @@ const BET_CLASSES = [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 31, 32, 33, ...Array.fr
 
 /** I3 and I5 over every order: the problems found (empty = consistent). */
 async function orderProblems(): Promise<unknown[]> {
-  return queryRows(app.db, sql`
+  return queryRows(
+    app.db,
+    sql`
     with l as (
       select ref_id,
         coalesce(sum(quantity) filter (where type = 2), 0)::bigint as staked,
@@ -66,7 +68,8 @@ async function orderProblems(): Promise<unknown[]> {
        or o.from_score + o.from_money <> o.amount
        or (o.status = 0 and (r.drawn_at is not null or coalesce(l.payouts, 0) <> 0))
        or (o.status = 1 and (coalesce(l.payouts, 0) <> (case when o.payout > 0 then 1 else 0 end) or coalesce(l.paid, 0) <> o.payout))
-       or o.created_at >= r.closes_at`);
+       or o.created_at >= r.closes_at`,
+  );
 }
 
 interface Player {
@@ -91,7 +94,7 @@ async function ledgerOp(app: FastifyInstance, entry: Parameters<typeof postLedge
 describe('money invariants under a randomised concurrent workload', () => {
   it(`${STEPS * BATCH} operations in batches of ${BATCH}: balances always equal their ledger and the model`, { timeout: 600_000 }, async () => {
     const rand = mulberry32(SEED);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
     const cents = (minU: number, maxU: number) => Math.round((minU + rand() * (maxU - minU)) * 100);
     const admin = await operatorLogin(app);
 
@@ -111,104 +114,158 @@ describe('money invariants under a randomised concurrent workload', () => {
 
     const operations: [number, (p: Player) => Promise<void>][] = [
       // A deposit request: screenshot upload then the request; nothing reaches the balance yet.
-      [14, async (p) => {
-        const amount = cents(1, 500);
-        const up = await upload(app, p.token, { data: PNG, filename: 's.png' });
-        // Past 20 screenshots in 24 hours the upload quota refuses, and no request follows.
-        if (up.code !== 1) return void expect(up).toMatchObject({ code: 0, field: 'file', msg: expect.stringMatching(/at most 20 images/) });
-        const res = await call(app, '/api/user/depositRequest', { money: (amount / 100).toFixed(2), channel: pick(['usdt', 'bank']), screenshot: up.data.url }, { token: p.token });
-        if (res.code === 1) p.pendingDeposits.push({ id: res.data.id, amount });
-        else expect(res.msg).toMatch(/too many deposit requests/);
-      }],
-      [12, async (p) => {
-        const d = p.pendingDeposits.length ? pick(p.pendingDeposits) : undefined;
-        if (!d) return;
-        const res = await call(app, '/api/admin/depositApprove', { id: d.id }, { token: admin });
-        if (res.code === 1) {
-          p.money += d.amount;
-          p.pendingDeposits = p.pendingDeposits.filter((x) => x !== d);
-        } else expect(res.msg).toBe('This request has already been processed');
-      }],
-      [6, async (p) => {
-        const d = p.pendingDeposits.length ? pick(p.pendingDeposits) : undefined;
-        if (!d) return;
-        const res = await call(app, '/api/admin/depositReject', { id: d.id, reason: 'not received' }, { token: admin });
-        if (res.code === 1) p.pendingDeposits = p.pendingDeposits.filter((x) => x !== d);
-        else expect(res.msg).toBe('This request has already been processed');
-      }],
+      [
+        14,
+        async (p) => {
+          const amount = cents(1, 500);
+          const up = await upload(app, p.token, { data: PNG, filename: 's.png' });
+          // Past 20 screenshots in 24 hours the upload quota refuses, and no request follows.
+          if (up.code !== 1) return void expect(up).toMatchObject({ code: 0, field: 'file', msg: expect.stringMatching(/at most 20 images/) });
+          const res = await call(
+            app,
+            '/api/user/depositRequest',
+            { money: (amount / 100).toFixed(2), channel: pick(['usdt', 'bank']), screenshot: up.data.url },
+            { token: p.token },
+          );
+          if (res.code === 1) p.pendingDeposits.push({ id: res.data.id, amount });
+          else expect(res.msg).toMatch(/too many deposit requests/);
+        },
+      ],
+      [
+        12,
+        async (p) => {
+          const d = p.pendingDeposits.length ? pick(p.pendingDeposits) : undefined;
+          if (!d) return;
+          const res = await call(app, '/api/admin/depositApprove', { id: d.id }, { token: admin });
+          if (res.code === 1) {
+            p.money += d.amount;
+            p.pendingDeposits = p.pendingDeposits.filter((x) => x !== d);
+          } else expect(res.msg).toBe('This request has already been processed');
+        },
+      ],
+      [
+        6,
+        async (p) => {
+          const d = p.pendingDeposits.length ? pick(p.pendingDeposits) : undefined;
+          if (!d) return;
+          const res = await call(app, '/api/admin/depositReject', { id: d.id, reason: 'not received' }, { token: admin });
+          if (res.code === 1) p.pendingDeposits = p.pendingDeposits.filter((x) => x !== d);
+          else expect(res.msg).toBe('This request has already been processed');
+        },
+      ],
       // A withdrawal: debited at once, or refused (one already pending, or not enough money).
-      [14, async (p) => {
-        const amount = cents(100, 1200);
-        const res = await call(app, '/api/user/withdrawAction', { type: pick([0, 1]), money: (amount / 100).toFixed(2), securityCode: '123456' }, { token: p.token });
-        if (res.code === 1) {
-          p.money -= amount;
-          p.pendingWithdrawal = { id: res.data.id, amount };
-        } else expect(['You already have a withdrawal awaiting review', 'Insufficient balance, please deposit first']).toContain(res.msg);
-      }],
+      [
+        14,
+        async (p) => {
+          const amount = cents(100, 1200);
+          const res = await call(
+            app,
+            '/api/user/withdrawAction',
+            { type: pick([0, 1]), money: (amount / 100).toFixed(2), securityCode: '123456' },
+            { token: p.token },
+          );
+          if (res.code === 1) {
+            p.money -= amount;
+            p.pendingWithdrawal = { id: res.data.id, amount };
+          } else expect(['You already have a withdrawal awaiting review', 'Insufficient balance, please deposit first']).toContain(res.msg);
+        },
+      ],
       // The same withdrawal sent three times at once with one Idempotency-Key (I4).
-      [4, async (p) => {
-        const amount = cents(100, 300);
-        const headers = { 'idempotency-key': `inv-${SEED}-${keySeq++}` };
-        const body = { type: 0, money: (amount / 100).toFixed(2), securityCode: '123456' };
-        const answers = await Promise.all([0, 1, 2].map(() => call(app, '/api/user/withdrawAction', body, { token: p.token, headers })));
-        const ok = answers.filter((a) => a.code === 1);
-        if (ok.length > 0) {
-          expect(new Set(ok.map((a) => a.data.id)).size).toBe(1);
-          p.money -= amount;
-          p.pendingWithdrawal = { id: ok[0]!.data.id, amount };
-        }
-      }],
-      [8, async (p) => {
-        const w = p.pendingWithdrawal;
-        if (!w) return;
-        const res = await call(app, '/api/admin/withdrawApprove', { id: w.id }, { token: admin });
-        if (res.code === 1) {
-          if (p.pendingWithdrawal === w) p.pendingWithdrawal = null;
-        } else expect(res.msg).toBe('This request has already been processed');
-      }],
-      [6, async (p) => {
-        const w = p.pendingWithdrawal;
-        if (!w) return;
-        const res = await call(app, '/api/admin/withdrawReject', { id: w.id, reason: 'test' }, { token: admin });
-        if (res.code === 1) {
-          p.money += w.amount;
-          if (p.pendingWithdrawal === w) p.pendingWithdrawal = null;
-        } else expect(res.msg).toBe('This request has already been processed');
-      }],
+      [
+        4,
+        async (p) => {
+          const amount = cents(100, 300);
+          const headers = { 'idempotency-key': `inv-${SEED}-${keySeq++}` };
+          const body = { type: 0, money: (amount / 100).toFixed(2), securityCode: '123456' };
+          const answers = await Promise.all([0, 1, 2].map(() => call(app, '/api/user/withdrawAction', body, { token: p.token, headers })));
+          const ok = answers.filter((a) => a.code === 1);
+          if (ok.length > 0) {
+            expect(new Set(ok.map((a) => a.data.id)).size).toBe(1);
+            p.money -= amount;
+            p.pendingWithdrawal = { id: ok[0]!.data.id, amount };
+          }
+        },
+      ],
+      [
+        8,
+        async (p) => {
+          const w = p.pendingWithdrawal;
+          if (!w) return;
+          const res = await call(app, '/api/admin/withdrawApprove', { id: w.id }, { token: admin });
+          if (res.code === 1) {
+            if (p.pendingWithdrawal === w) p.pendingWithdrawal = null;
+          } else expect(res.msg).toBe('This request has already been processed');
+        },
+      ],
+      [
+        6,
+        async (p) => {
+          const w = p.pendingWithdrawal;
+          if (!w) return;
+          const res = await call(app, '/api/admin/withdrawReject', { id: w.id, reason: 'test' }, { token: admin });
+          if (res.code === 1) {
+            p.money += w.amount;
+            if (p.pendingWithdrawal === w) p.pendingWithdrawal = null;
+          } else expect(res.msg).toBe('This request has already been processed');
+        },
+      ],
       // A real bet on the current round of a random game: one to three classes at one stake each.
-      [16, async (p) => {
-        const room = pick(rooms);
-        const classes = [...new Set([pick(BET_CLASSES), pick(BET_CLASSES), pick(BET_CLASSES)])].slice(0, 1 + Math.floor(rand() * 3));
-        const issue = roundAt(clock.now(), app.game.settings).issue;
-        const stake = 10 + Math.floor(rand() * 60);
-        const res = await call(app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: room.gameId, play_type: classes.join(','), money: String(stake) }, { token: p.token });
-        if (res.code !== 1) return; // refused (closed round, insufficient balance…): the model must not move
-        const nos = res.data.orders.map((o: { order_no: string }) => o.order_no);
-        const split = await queryRows<{ s: string | number; m: string | number }>(app.db, sql`
+      [
+        16,
+        async (p) => {
+          const room = pick(rooms);
+          const classes = [...new Set([pick(BET_CLASSES), pick(BET_CLASSES), pick(BET_CLASSES)])].slice(0, 1 + Math.floor(rand() * 3));
+          const issue = roundAt(clock.now(), app.game.settings).issue;
+          const stake = 10 + Math.floor(rand() * 60);
+          const res = await call(
+            app,
+            '/api/Lottery/playOrder',
+            { issue, plan_id: room.id, game_id: room.gameId, play_type: classes.join(','), money: String(stake) },
+            { token: p.token },
+          );
+          if (res.code !== 1) return; // refused (closed round, insufficient balance…): the model must not move
+          const nos = res.data.orders.map((o: { order_no: string }) => o.order_no);
+          const split = await queryRows<{ s: string | number; m: string | number }>(
+            app.db,
+            sql`
           select coalesce(sum(from_score), 0)::bigint as s, coalesce(sum(from_money), 0)::bigint as m from orders
-          where order_no in (${sql.join(nos.map((n: string) => sql`${n}`), sql`, `)})`);
-        expect(Number(split[0]!.s) + Number(split[0]!.m)).toBe(stake * 100 * classes.length);
-        p.score -= Number(split[0]!.s);
-        p.money -= Number(split[0]!.m);
-        bets++;
-      }],
-      [10, async (p) => {
-        const wallet = pick(['money', 'score'] as const);
-        const amount = cents(1, 300);
-        if (await ledgerOp(app, { userId: p.userId, type: LedgerType.gift, wallet, quantity: amount })) p[wallet] += amount;
-      }],
+          where order_no in (${sql.join(
+            nos.map((n: string) => sql`${n}`),
+            sql`, `,
+          )})`,
+          );
+          expect(Number(split[0]!.s) + Number(split[0]!.m)).toBe(stake * 100 * classes.length);
+          p.score -= Number(split[0]!.s);
+          p.money -= Number(split[0]!.m);
+          bets++;
+        },
+      ],
+      [
+        10,
+        async (p) => {
+          const wallet = pick(['money', 'score'] as const);
+          const amount = cents(1, 300);
+          if (await ledgerOp(app, { userId: p.userId, type: LedgerType.gift, wallet, quantity: amount })) p[wallet] += amount;
+        },
+      ],
       // A bet's stake (may fail for lack of funds, which must change nothing) and a payout.
-      [18, async (p) => {
-        const wallet = pick(['money', 'score'] as const);
-        const amount = cents(10, 800);
-        const gorct = pick([1, 2, 5, 6, 7]);
-        if (await ledgerOp(app, { userId: p.userId, type: LedgerType.purchase, wallet, quantity: -amount, gorct })) p[wallet] -= amount;
-      }],
-      [8, async (p) => {
-        const wallet = pick(['money', 'score'] as const);
-        const amount = cents(10, 1500);
-        if (await ledgerOp(app, { userId: p.userId, type: LedgerType.profit, wallet, quantity: amount, gorct: 7 })) p[wallet] += amount;
-      }],
+      [
+        18,
+        async (p) => {
+          const wallet = pick(['money', 'score'] as const);
+          const amount = cents(10, 800);
+          const gorct = pick([1, 2, 5, 6, 7]);
+          if (await ledgerOp(app, { userId: p.userId, type: LedgerType.purchase, wallet, quantity: -amount, gorct })) p[wallet] -= amount;
+        },
+      ],
+      [
+        8,
+        async (p) => {
+          const wallet = pick(['money', 'score'] as const);
+          const amount = cents(10, 1500);
+          if (await ledgerOp(app, { userId: p.userId, type: LedgerType.profit, wallet, quantity: amount, gorct: 7 })) p[wallet] += amount;
+        },
+      ],
     ];
     const totalWeight = operations.reduce((s, [w]) => s + w, 0);
     const choose = () => {
@@ -230,8 +287,11 @@ describe('money invariants under a randomised concurrent workload', () => {
       // Time moves on; the scheduler draws and settles the rounds that are due. Payouts go to money.
       clock.advance(15_000);
       await app.game.scheduler.tick();
-      const settled = await queryRows<{ id: number | string; user_id: number; payout: number | string }>(app.db, sql`
-        select id, user_id, payout from orders where status = 1`);
+      const settled = await queryRows<{ id: number | string; user_id: number; payout: number | string }>(
+        app.db,
+        sql`
+        select id, user_id, payout from orders where status = 1`,
+      );
       for (const o of settled) {
         if (counted.has(Number(o.id))) continue;
         counted.add(Number(o.id));

@@ -58,8 +58,16 @@ describe('user/shiming', () => {
       [{ truename: 'Zhang San', idcard: '110101' }, 'idcard_zheng', 'Please upload front of ID card'],
       [{ truename: 'Zhang San', idcard: '110101', idcard_zheng: pics.front }, 'idcard_fan', 'Please upload back of ID card'],
       [{ truename: 'x'.repeat(41), idcard: '110101', idcard_zheng: pics.front, idcard_fan: pics.back }, 'truename', 'Name must be at most 40 characters'],
-      [{ truename: 'Zhang San', idcard: '110101', idcard_zheng: pics.front, idcard_fan: pics.front }, 'idcard_fan', 'The front and back pictures must be different'],
-      [{ truename: 'Zhang San', idcard: '110101', idcard_zheng: 'https://elsewhere.test/x.png', idcard_fan: pics.back }, 'idcard_zheng', 'The ID card picture is invalid, please upload it again'],
+      [
+        { truename: 'Zhang San', idcard: '110101', idcard_zheng: pics.front, idcard_fan: pics.front },
+        'idcard_fan',
+        'The front and back pictures must be different',
+      ],
+      [
+        { truename: 'Zhang San', idcard: '110101', idcard_zheng: 'https://elsewhere.test/x.png', idcard_fan: pics.back },
+        'idcard_zheng',
+        'The ID card picture is invalid, please upload it again',
+      ],
     ];
     for (const [body, field, msg] of cases) {
       const res = await submit(user.token, body);
@@ -110,8 +118,11 @@ describe('user/shiming', () => {
     expect(me.data.idcard).toBe('B1234567');
     expect((await submit(user.token, body)).msg).toBe('Your real name is already verified');
 
-    const audits = await queryRows<{ action: string }>(app.db, sql`
-      select action from audit_log where target_type = 'real_name_request' and target_id in (${String(item.id)}, ${String(second.id)}) order by id`);
+    const audits = await queryRows<{ action: string }>(
+      app.db,
+      sql`
+      select action from audit_log where target_type = 'real_name_request' and target_id in (${String(item.id)}, ${String(second.id)}) order by id`,
+    );
     expect(audits.map((a) => a.action)).toEqual(['realname.reject', 'realname.approve']);
   });
 

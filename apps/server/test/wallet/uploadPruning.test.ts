@@ -162,8 +162,11 @@ describe('pruning of unreferenced uploads', () => {
       // The request reaches the upload's row and waits on its lock.
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
-        const [w] = await queryRows<{ n: number }>(nodeB.db, sql`
-          select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        const [w] = await queryRows<{ n: number }>(
+          nodeB.db,
+          sql`
+          select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
         if (w!.n > 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }

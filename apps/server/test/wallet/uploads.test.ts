@@ -43,7 +43,11 @@ describe('common/upload and user/uploadRechargeScreenshot', () => {
 
   it('accepts JPEG, WebP and GIF by their magic bytes', async () => {
     const user = await registerUser(app);
-    for (const [data, mime] of [[JPEG, 'image/jpeg'], [WEBP, 'image/webp'], [GIF, 'image/gif']] as const) {
+    for (const [data, mime] of [
+      [JPEG, 'image/jpeg'],
+      [WEBP, 'image/webp'],
+      [GIF, 'image/gif'],
+    ] as const) {
       const res = await upload(app, user.token, { data, filename: 'x.bin' });
       expect(res.code, mime).toBe(1);
       expect(res.data.mime).toBe(mime);
@@ -119,7 +123,9 @@ describe('common/file: private files', () => {
     const name = idcard.data.url.split('/').pop();
 
     const count = async () =>
-      Number((await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'upload.view' and target_id = ${name}`))[0]!.n);
+      Number(
+        (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'upload.view' and target_id = ${name}`))[0]!.n,
+      );
     expect((await getFile(app, idcard.data.url, admin)).statusCode).toBe(200);
     expect((await getFile(app, idcard.data.url, support)).statusCode).toBe(200);
     expect(await count()).toBe(2);

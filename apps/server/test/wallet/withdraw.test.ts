@@ -104,9 +104,7 @@ describe('user/withdrawAction', () => {
 
   it('fifty concurrent requests leave one pending withdrawal and the balance exact', async () => {
     const user = await readyToWithdraw(app, 1_000_000);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => withdraw(user.token, { type: i % 2, money: '100', securityCode: '123456' })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => withdraw(user.token, { type: i % 2, money: '100', securityCode: '123456' })));
     const ok = results.filter((r) => r.code === 1);
     expect(ok).toHaveLength(1);
     for (const r of results.filter((x) => x.code !== 1)) expect(r.msg).toBe('You already have a withdrawal awaiting review');
@@ -154,7 +152,10 @@ describe('operators review withdrawals', () => {
       { type: 1, status: 1, quantity: '200.00', over: '300.00', memo: 'refund: card number does not match the name' },
       { type: 1, status: 2, quantity: '-200.00' },
     ]);
-    const audits = await queryRows<{ action: string }>(app.db, sql`select action from audit_log where target_type = 'withdrawal' and target_id = ${String(data.id)}`);
+    const audits = await queryRows<{ action: string }>(
+      app.db,
+      sql`select action from audit_log where target_type = 'withdrawal' and target_id = ${String(data.id)}`,
+    );
     expect(audits.map((a) => a.action)).toEqual(['withdrawal.reject']);
     expect(await findDiscrepancies(app.db)).toEqual([]);
   });

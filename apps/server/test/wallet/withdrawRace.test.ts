@@ -26,7 +26,12 @@ describe('approve, reject and reverse of one withdrawal, sent together', () => {
     const user = await readyToWithdraw(app, ROUNDS * AMOUNT);
     const tally = { approve: 0, reject: 0, reverse: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      const asked = await call(app, '/api/user/withdrawAction', { type: 0, money: String(AMOUNT / 100), securityCode: '123456' }, { token: user.token, ip: nextIp() });
+      const asked = await call(
+        app,
+        '/api/user/withdrawAction',
+        { type: 0, money: String(AMOUNT / 100), securityCode: '123456' },
+        { token: user.token, ip: nextIp() },
+      );
       expect(asked.code, JSON.stringify(asked)).toBe(1);
       const id = asked.data.id as number;
       const before = await balanceOf(app, user.userId);
@@ -42,7 +47,10 @@ describe('approve, reject and reverse of one withdrawal, sent together', () => {
 
       for (const { name, res } of answers) expect(res.status, `${name}: ${JSON.stringify(res)}`).toBe(200);
       const winners = answers.filter((a) => a.res.code === 1);
-      expect(winners.map((w) => w.name), JSON.stringify(answers)).toHaveLength(1);
+      expect(
+        winners.map((w) => w.name),
+        JSON.stringify(answers),
+      ).toHaveLength(1);
       const winner = winners[0]!.name;
       tally[winner]++;
       for (const { name, res } of answers.filter((a) => a.name !== winner)) {
@@ -50,10 +58,13 @@ describe('approve, reject and reverse of one withdrawal, sent together', () => {
         expect(res.msg, name).toBe(name === 'reverse' ? 'You have no withdrawal awaiting review' : 'This request has already been processed');
       }
 
-      const [row] = await queryRows<{ status: number; reversed: boolean; refunds: number }>(app.db, sql`
+      const [row] = await queryRows<{ status: number; reversed: boolean; refunds: number }>(
+        app.db,
+        sql`
         select w.status, w.reversed_at is not null as reversed,
           (select count(*)::int from ledger l where l.ref_type = 'withdrawal_refund' and l.ref_id = w.id) as refunds
-        from withdrawals w where w.id = ${id}`);
+        from withdrawals w where w.id = ${id}`,
+      );
       expect(row).toEqual({
         status: winner === 'approve' ? 1 : 2,
         reversed: winner === 'reverse',

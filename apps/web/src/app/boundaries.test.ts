@@ -17,17 +17,24 @@ describe('import boundaries of the player app (eslint.config.js)', { timeout: 30
   beforeAll(() => problems('lib/warmUp.ts', 'export {};\n'), 120_000);
 
   it('refuses a feature importing another feature, statically or lazily', async () => {
-    expect(await problems('features/home/components/X.tsx', "import { SupportButton } from '../../support/components/SupportButton';\nexport const x = SupportButton;\n")).toEqual([
-      'import/no-restricted-paths',
-    ]);
+    expect(
+      await problems(
+        'features/home/components/X.tsx',
+        "import { SupportButton } from '../../support/components/SupportButton';\nexport const x = SupportButton;\n",
+      ),
+    ).toEqual(['import/no-restricted-paths']);
     expect(await problems('features/personal/components/X.tsx', "export const load = () => import('../../support/components/SupportButton');\n")).toEqual([
       'import/no-restricted-paths',
     ]);
   });
 
   it('refuses shared code importing a feature, and a feature importing the app', async () => {
-    expect(await problems('lib/x.ts', "import { useHome } from '../features/home/api/home';\nexport const x = useHome;\n")).toEqual(['import/no-restricted-paths']);
-    expect(await problems('components/X.tsx', "import { appRoutes } from '../app/routes';\nexport const x = appRoutes;\n")).toEqual(['import/no-restricted-paths']);
+    expect(await problems('lib/x.ts', "import { useHome } from '../features/home/api/home';\nexport const x = useHome;\n")).toEqual([
+      'import/no-restricted-paths',
+    ]);
+    expect(await problems('components/X.tsx', "import { appRoutes } from '../app/routes';\nexport const x = appRoutes;\n")).toEqual([
+      'import/no-restricted-paths',
+    ]);
     expect(await problems('features/home/components/X.tsx', "import { appRoutes } from '../../../app/routes';\nexport const x = appRoutes;\n")).toEqual([
       'import/no-restricted-paths',
     ]);
@@ -37,7 +44,12 @@ describe('import boundaries of the player app (eslint.config.js)', { timeout: 30
     const ownAndShared =
       "import { useHome } from '../api/home';\nimport { Page } from '../../../components/Page';\nimport { useSession } from '../../../lib/session';\nexport const x = [useHome, Page, useSession];\n";
     expect(await problems('features/home/components/X.tsx', ownAndShared)).toEqual([]);
-    expect(await problems('app/screens/X.tsx', "import { SupportButton } from '../../features/support/components/SupportButton';\nexport const x = SupportButton;\n")).toEqual([]);
+    expect(
+      await problems(
+        'app/screens/X.tsx',
+        "import { SupportButton } from '../../features/support/components/SupportButton';\nexport const x = SupportButton;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('allows `any` in tests only', async () => {

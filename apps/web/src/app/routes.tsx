@@ -24,7 +24,12 @@ export const appRoutes: AppRoute[] = [
   // Public: anyone can verify a round (DESIGN §5).
   { path: '/fair', auth: false, depth: 1, screen: g(() => import('../features/fair/components/FairScreen'), 'FairScreen') },
   // The spec gives /setSecurityCode no auth flag; its calls need a session, so a 401 still leads to /login.
-  { path: '/setSecurityCode', auth: false, depth: 2, screen: s(() => import('../features/security/components/SetSecurityCodeScreen'), 'SetSecurityCodeScreen') },
+  {
+    path: '/setSecurityCode',
+    auth: false,
+    depth: 2,
+    screen: s(() => import('../features/security/components/SetSecurityCodeScreen'), 'SetSecurityCodeScreen'),
+  },
 
   { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: p(() => import('./screens/PersonalRoute'), 'PersonalRoute') },
   { path: '/setting', auth: true, depth: 1, screen: s(() => import('../features/settings/components/SettingScreen'), 'SettingScreen') },
@@ -35,8 +40,18 @@ export const appRoutes: AppRoute[] = [
   { path: '/defaultAvatar', auth: true, depth: 3, screen: s(() => import('../features/profile/components/DefaultAvatarScreen'), 'DefaultAvatarScreen') },
   { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/components/BankCardManageScreen'), 'BankCardManageScreen') },
   { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddBankCardScreen'), 'AddBankCardScreen') },
-  { path: '/addVirtualWallet', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddVirtualWalletScreen'), 'AddVirtualWalletScreen') },
-  { path: '/responsiblePlay', auth: true, depth: 2, screen: p(() => import('../features/protection/components/ResponsiblePlayScreen'), 'ResponsiblePlayScreen') },
+  {
+    path: '/addVirtualWallet',
+    auth: true,
+    depth: 3,
+    screen: s(() => import('../features/payment/components/AddVirtualWalletScreen'), 'AddVirtualWalletScreen'),
+  },
+  {
+    path: '/responsiblePlay',
+    auth: true,
+    depth: 2,
+    screen: p(() => import('../features/protection/components/ResponsiblePlayScreen'), 'ResponsiblePlayScreen'),
+  },
   { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/components/ChangePasswordScreen'), 'ChangePasswordScreen') },
 
   // Games, wallet, history and content.
@@ -44,7 +59,13 @@ export const appRoutes: AppRoute[] = [
   { path: '/recharge', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet/components/RechargeScreen'), 'RechargeScreen') },
   // Spec §2.2: /room highlights the deposit tab; it is the deposit screen.
   { path: '/room', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet/components/RechargeScreen'), 'RechargeScreen') },
-  { path: '/GamePromotion', auth: true, depth: 0, tab: 'promotion', screen: c(() => import('../features/promotion/components/GamePromotionScreen'), 'GamePromotionScreen') },
+  {
+    path: '/GamePromotion',
+    auth: true,
+    depth: 0,
+    tab: 'promotion',
+    screen: c(() => import('../features/promotion/components/GamePromotionScreen'), 'GamePromotionScreen'),
+  },
   { path: '/actionCenter', auth: true, depth: 1, screen: c(() => import('../features/promotion/components/ActionCenterScreen'), 'ActionCenterScreen') },
   { path: '/shareFriend', auth: true, depth: 1, screen: c(() => import('../features/share/components/ShareFriendScreen'), 'ShareFriendScreen') },
   { path: '/notice', auth: true, depth: 1, screen: c(() => import('../features/notice/components/NoticeScreen'), 'NoticeScreen') },

@@ -16,7 +16,19 @@ export function dateRangeLabel(range: DateRange, today: string): string {
   return r.begin === r.end ? r.begin : `${r.begin} – ${r.end}`;
 }
 
-function DateField({ label, value, today, className, onChange }: { label: string; value: string; today: string; className: string; onChange: (v: string) => void }) {
+function DateField({
+  label,
+  value,
+  today,
+  className,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  today: string;
+  className: string;
+  onChange: (v: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -42,7 +54,17 @@ function DateField({ label, value, today, className, onChange }: { label: string
  * A history list's date bar: the presets (today, yesterday, 7 days, 30 days) counted in the
  * operator's zone, the range shown, the list's `count` text, and the zone the dates are in.
  */
-export function DateRangeBar({ value, onApply, count, className }: { value: DateRange; onApply: (range: DateRange) => void; count: ReactNode; className: string }) {
+export function DateRangeBar({
+  value,
+  onApply,
+  count,
+  className,
+}: {
+  value: DateRange;
+  onApply: (range: DateRange) => void;
+  count: ReactNode;
+  className: string;
+}) {
   const { t } = useTranslation();
   const { zone, today, now } = useOperatorToday();
   const active = presetOf(value, today);
@@ -112,8 +134,20 @@ export function DateRangeFilter({
       </button>
       <Popup visible={drawer} position="right" onMaskClick={() => setDrawer(false)} bodyClassName={`${classPrefix}-drawer`}>
         <h3>{t(`${i18nPrefix}.filter`)}</h3>
-        <DateField label={t(`${i18nPrefix}.begin`)} value={draft.begin} today={today} className={`${classPrefix}-date`} onChange={(begin) => setDraft((d) => ({ ...d, begin }))} />
-        <DateField label={t(`${i18nPrefix}.end`)} value={draft.end} today={today} className={`${classPrefix}-date`} onChange={(end) => setDraft((d) => ({ ...d, end }))} />
+        <DateField
+          label={t(`${i18nPrefix}.begin`)}
+          value={draft.begin}
+          today={today}
+          className={`${classPrefix}-date`}
+          onChange={(begin) => setDraft((d) => ({ ...d, begin }))}
+        />
+        <DateField
+          label={t(`${i18nPrefix}.end`)}
+          value={draft.end}
+          today={today}
+          className={`${classPrefix}-date`}
+          onChange={(end) => setDraft((d) => ({ ...d, end }))}
+        />
         <div className={`${classPrefix}-drawer-actions`}>
           <Button block shape="rounded" onClick={() => setDraft({ begin: '', end: '' })}>
             {t(`${i18nPrefix}.reset`)}

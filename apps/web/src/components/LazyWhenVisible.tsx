@@ -11,9 +11,12 @@ export function LazyWhenVisible({ children, minHeight = 200 }: { children: React
 
   useEffect(() => {
     if (visible || !spot.current) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setVisible(true);
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(spot.current);
     return () => observer.disconnect();
   }, [visible]);

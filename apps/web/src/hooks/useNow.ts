@@ -37,4 +37,9 @@ function subscribe(listener: () => void) {
   };
 }
 
-export const useNow = (): number => useSyncExternalStore(subscribe, () => now, () => now);
+export const useNow = (): number =>
+  useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );

@@ -32,9 +32,11 @@ describe('game screen texts', () => {
       for (const file of fs.readdirSync(path.join(webSrc, dir), { recursive: true }) as string[]) {
         if (!/\.tsx?$/.test(file) || file.includes('.test.')) continue;
         const text = fs.readFileSync(path.join(webSrc, dir, file), 'utf8');
-        const used = [...text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g), ...text.matchAll(/\bkey: '([a-z]+\.[\w.]+)'/g), ...text.matchAll(/'(betHistory\.(?:paramError|formatError))'/g)].map(
-          (m) => m[1]!,
-        );
+        const used = [
+          ...text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g),
+          ...text.matchAll(/\bkey: '([a-z]+\.[\w.]+)'/g),
+          ...text.matchAll(/'(betHistory\.(?:paramError|formatError))'/g),
+        ].map((m) => m[1]!);
         for (const key of used) if (!keys.has(key)) missing.push(`${dir}/${file}: ${key}`);
       }
     }

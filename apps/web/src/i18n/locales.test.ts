@@ -77,16 +77,26 @@ describe('keys used by the account screens', () => {
   walk(en);
 
   it('every literal t("…") / label key in the shell and account features exists', () => {
-    const dirs = ['app', 'components', 'lib', 'features/auth', 'features/home', 'features/personal', 'features/settings', 'features/profile', 'features/payment', 'features/security'];
+    const dirs = [
+      'app',
+      'components',
+      'lib',
+      'features/auth',
+      'features/home',
+      'features/personal',
+      'features/settings',
+      'features/profile',
+      'features/payment',
+      'features/security',
+    ];
     const missing: string[] = [];
     for (const dir of dirs) {
       for (const file of fs.readdirSync(path.join(webSrc, dir), { recursive: true }) as string[]) {
         if (!/\.tsx?$/.test(file) || file.includes('.test.')) continue;
         const text = fs.readFileSync(path.join(webSrc, dir, file), 'utf8');
-        const keys = [
-          ...text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g),
-          ...text.matchAll(/\b(?:label|soon|titleKey|key): '([a-z]+\.[\w.]+)'/g),
-        ].map((m) => m[1]!);
+        const keys = [...text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g), ...text.matchAll(/\b(?:label|soon|titleKey|key): '([a-z]+\.[\w.]+)'/g)].map(
+          (m) => m[1]!,
+        );
         for (const key of keys) if (!flat.has(key)) missing.push(`${dir}/${file}: ${key}`);
       }
     }

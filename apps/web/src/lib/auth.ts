@@ -25,8 +25,7 @@ export const getUserInfo = async (): Promise<UserInfo> => {
   return info;
 };
 
-export const userInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'info'] as const, queryFn: getUserInfo });
+export const userInfoQueryOptions = () => queryOptions({ queryKey: ['user', 'info'] as const, queryFn: getUserInfo });
 
 /** The logged-in user's info; idle while logged out. */
 export function useUserInfo() {

@@ -52,15 +52,16 @@ export const resolvedRange = (range: DateRange, today: string): DateRange => ({ 
 /** Which preset a range is (an empty range is today), or null for a range of the player's own. */
 export function presetOf(range: DateRange, today: string): DatePreset | null {
   const r = resolvedRange(range, today);
-  return DATE_PRESETS.find((p) => {
-    const q = presetRange(p, today);
-    return q.begin === r.begin && q.end === r.end;
-  }) ?? null;
+  return (
+    DATE_PRESETS.find((p) => {
+      const q = presetRange(p, today);
+      return q.begin === r.begin && q.end === r.end;
+    }) ?? null
+  );
 }
 
 /** A unix time (seconds) written in the operator's zone. */
-export const formatInZone = (unixSeconds: number, zone: string, format = 'YYYY-MM-DD HH:mm:ss'): string =>
-  dayjs.unix(unixSeconds).tz(zone).format(format);
+export const formatInZone = (unixSeconds: number, zone: string, format = 'YYYY-MM-DD HH:mm:ss'): string => dayjs.unix(unixSeconds).tz(zone).format(format);
 
 /** "Asia/Shanghai (UTC+08:00)": the zone the dates on screen are in. */
 export const zoneLabel = (zone: string, ms: number): string => `${zone} (UTC${dayjs(ms).tz(zone).format('Z')})`;

@@ -16,7 +16,13 @@ export function renderRoutes(routes: RouteObject[], initialEntries: string[] = [
 }
 
 export const screenAt = (path: string, element: ReactElement, initial = path) =>
-  renderRoutes([{ path: path.split('?')[0], element }, { path: '*', element: <div data-testid="elsewhere" /> }], [initial]);
+  renderRoutes(
+    [
+      { path: path.split('?')[0], element },
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    [initial],
+  );
 
 /**
  * A fetch double that answers API calls by path and records the JSON bodies it was sent. Multipart
@@ -38,4 +44,7 @@ export function fakeApi(handlers: Record<string, (body: Record<string, unknown>)
 }
 
 export const ok = <T,>(data: T, msg = 'Success') => ({ body: { code: 1, msg, time: 0, data } });
-export const fail = (msg: string, code = 0, status = 200, field?: string) => ({ status, body: { code, msg, time: 0, data: null, ...(field ? { field } : {}) } });
+export const fail = (msg: string, code = 0, status = 200, field?: string) => ({
+  status,
+  body: { code, msg, time: 0, data: null, ...(field ? { field } : {}) },
+});

@@ -28,7 +28,8 @@ export const common = {
     path: '/api/common/file/:name',
     kind: 'file',
     access: playerAccess,
-    summary: "A private upload's bytes, to its owner, or to an operator whose role covers the kind of file (every such view audited); anyone else 401, someone else's file 404.",
+    summary:
+      "A private upload's bytes, to its owner, or to an operator whose role covers the kind of file (every such view audited); anyone else 401, someone else's file 404.",
     input: uploadNameParams,
     answer: fileBytes,
   }),

@@ -94,7 +94,7 @@ describe('the OpenAPI document of the contract', () => {
     expect(operation(api.docs.openApi)!.responses[200].content['application/json'].schema.required).toEqual(['openapi', 'info', 'paths']);
   });
 
-  it("says who may call each call: security, x-access and a line of description; the Idempotency-Key where it applies", () => {
+  it('says who may call each call: security, x-access and a line of description; the Idempotency-Key where it applies', () => {
     expect(operation(api.fair.chain)!.security).toEqual([]);
     expect(operation(api.content.noticeUnread)!.security).toEqual([{ token: [] }]);
     expect(operation(api.support.redeem)!.security).toEqual([{ supportKey: [] }]);

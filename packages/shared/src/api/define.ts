@@ -35,8 +35,12 @@ export interface CallRef<In = unknown, Out = unknown> {
 }
 
 /** A call with its schemas: what the server registers and the API reference documents. */
-export interface ApiCall<I extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType, M extends Method = Method, K extends CallKind = CallKind>
-  extends CallRef<z.input<I>, z.output<A>> {
+export interface ApiCall<
+  I extends z.ZodType = z.ZodType,
+  A extends z.ZodType = z.ZodType,
+  M extends Method = Method,
+  K extends CallKind = CallKind,
+> extends CallRef<z.input<I>, z.output<A>> {
   readonly method: M;
   readonly kind: K;
   /** A line on what the call does, for the API reference. */

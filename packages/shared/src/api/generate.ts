@@ -51,10 +51,17 @@ export function accessText(access: Access): string {
   }
 }
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; anyOf?: JsonSchema[]; enum?: unknown[]; maxLength?: number; items?: JsonSchema };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  maxLength?: number;
+  items?: JsonSchema;
+};
 
-const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
 
 function typeText(s: JsonSchema): string {
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' \\| ');
@@ -76,7 +83,12 @@ function fieldRows(schema: JsonSchema): string[] {
   const props = Object.entries(schema.properties ?? {});
   if (!props.length) return [];
   const required = new Set(schema.required ?? []);
-  return ['| field | type | required |', '| --- | --- | --- |', ...props.map(([name, s]) => `| \`${name}\` | ${typeText(s)} | ${required.has(name) ? 'yes' : 'no'} |`), ''];
+  return [
+    '| field | type | required |',
+    '| --- | --- | --- |',
+    ...props.map(([name, s]) => `| \`${name}\` | ${typeText(s)} | ${required.has(name) ? 'yes' : 'no'} |`),
+    '',
+  ];
 }
 
 export function referenceMarkdown(groups: ApiGroups): string {
@@ -89,22 +101,57 @@ export function referenceMarkdown(groups: ApiGroups): string {
     '',
     '| call | method and path | who may call | idempotent |',
     '| --- | --- | --- | --- |',
-    ...callsOf(groups).map((c) => `| [\`${c.name}\`](#${anchor(c.name)}) | ${c.method} \`${c.path}\` | ${accessText(c.access)} | ${c.idempotent ? 'yes' : ''} |`),
+    ...callsOf(groups).map(
+      (c) => `| [\`${c.name}\`](#${anchor(c.name)}) | ${c.method} \`${c.path}\` | ${accessText(c.access)} | ${c.idempotent ? 'yes' : ''} |`,
+    ),
     '',
   ];
   for (const call of callsOf(groups)) {
-    out.push(`## ${call.name}`, '', `\`${call.method} ${call.path}\` — ${accessText(call.access)}${call.idempotent ? '; takes an `Idempotency-Key` header' : ''}.`, '', call.summary, '');
+    out.push(
+      `## ${call.name}`,
+      '',
+      `\`${call.method} ${call.path}\` — ${accessText(call.access)}${call.idempotent ? '; takes an `Idempotency-Key` header' : ''}.`,
+      '',
+      call.summary,
+      '',
+    );
     out.push(...inputTable(call));
-    if (call.kind === 'file' && isBytes(call)) out.push('Answer: the file\'s bytes, or a refusal envelope.', '');
+    if (call.kind === 'file' && isBytes(call)) out.push("Answer: the file's bytes, or a refusal envelope.", '');
     else if (call.kind === 'file') {
       const answer = JSON.stringify(jsonSchemaOf(call.answer, 'output'), null, 2);
-      out.push('Answer: this JSON document as it is (not in the envelope), or a refusal envelope:', '', '<details><summary>schema</summary>', '', '```json', answer, '```', '', '</details>', '');
+      out.push(
+        'Answer: this JSON document as it is (not in the envelope), or a refusal envelope:',
+        '',
+        '<details><summary>schema</summary>',
+        '',
+        '```json',
+        answer,
+        '```',
+        '',
+        '</details>',
+        '',
+      );
     } else {
       const answer = JSON.stringify(jsonSchemaOf(call.answer, 'output'), null, 2);
-      out.push(call.kind === 'stream' ? 'Each event\'s data (JSON Schema):' : 'Answer `data` (JSON Schema):', '', '<details><summary>schema</summary>', '', '```json', answer, '```', '', '</details>', '');
+      out.push(
+        call.kind === 'stream' ? "Each event's data (JSON Schema):" : 'Answer `data` (JSON Schema):',
+        '',
+        '<details><summary>schema</summary>',
+        '',
+        '```json',
+        answer,
+        '```',
+        '',
+        '</details>',
+        '',
+      );
       if (call.answerMsg) {
         const msg = call.answerMsg === call.answer ? null : JSON.stringify(jsonSchemaOf(call.answerMsg, 'output'), null, 2);
-        out.push(...(msg ? ['Answer `msg` (JSON Schema):', '', '<details><summary>schema</summary>', '', '```json', msg, '```', '', '</details>', ''] : ['`msg` carries the same object as `data`.', '']));
+        out.push(
+          ...(msg
+            ? ['Answer `msg` (JSON Schema):', '', '<details><summary>schema</summary>', '', '```json', msg, '```', '', '</details>', '']
+            : ['`msg` carries the same object as `data`.', '']),
+        );
       }
     }
   }
@@ -143,8 +190,14 @@ export function openApiDocument(groups: ApiGroups, version: string): OpenApiDocu
   };
   const refusal = schemaOf(refusalEnvelope, 'output');
   const refusals = {
-    '4XX': { description: 'A refusal (not signed in 401, not allowed 403, no such path or file 404, too many calls 429, …).', content: { 'application/json': { schema: refusal } } },
-    '5XX': { description: 'An unexpected failure (with `request_id`), or the service briefly unavailable.', content: { 'application/json': { schema: refusal } } },
+    '4XX': {
+      description: 'A refusal (not signed in 401, not allowed 403, no such path or file 404, too many calls 429, …).',
+      content: { 'application/json': { schema: refusal } },
+    },
+    '5XX': {
+      description: 'An unexpected failure (with `request_id`), or the service briefly unavailable.',
+      content: { 'application/json': { schema: refusal } },
+    },
   };
   const paths: OpenApiDocument['paths'] = {};
 

@@ -3,18 +3,7 @@
  * conditions. Ids travel as `class` in odds lists and `play_type` in orders.
  */
 import { totalOf, type Digits } from './draw.js';
-import {
-  isBig,
-  isEven,
-  isExtremeBig,
-  isExtremeSmall,
-  isOdd,
-  isPair,
-  isSmall,
-  isStraight,
-  isTriple,
-  MAX_TOTAL,
-} from './patterns.js';
+import { isBig, isEven, isExtremeBig, isExtremeSmall, isOdd, isPair, isSmall, isStraight, isTriple, MAX_TOTAL } from './patterns.js';
 
 export const BetClass = {
   BIG: 1,

@@ -16,7 +16,7 @@ describe('hash chain', () => {
     expect(nextInChain('00'.repeat(32))).toBe('66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925');
   });
 
-  it('each golden round commits to its seed, and each seed is the previous round\'s commitment', () => {
+  it("each golden round commits to its seed, and each seed is the previous round's commitment", () => {
     const chained = golden.rounds.filter((r) => r.chainIndex !== null);
     expect(chained[0]!.hash).toBe(golden.chain.terminalHash);
     for (const [i, r] of chained.entries()) {

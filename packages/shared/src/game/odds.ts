@@ -20,8 +20,7 @@ export interface ClassOdds {
  * The smallest stake a room accepts on a class: the class's own minimum, raised to the room's
  * minimum (`min_limit`) when that is higher. Betting checks it; `oddsList` shows it.
  */
-export const effectiveMinStake = (classOdds: Pick<ClassOdds, 'minStake'>, roomMinLimit: Cents): Cents =>
-  Math.max(classOdds.minStake, roomMinLimit);
+export const effectiveMinStake = (classOdds: Pick<ClassOdds, 'minStake'>, roomMinLimit: Cents): Cents => Math.max(classOdds.minStake, roomMinLimit);
 
 const u = (units: number): Cents => units * 100;
 const LIMIT_5000 = { minStake: u(10), maxStake: u(5000) };
@@ -37,8 +36,7 @@ export function defaultSumOdds(n: number): number {
 
 function buildDefaults(): ReadonlyMap<number, ClassOdds> {
   const m = new Map<number, ClassOdds>();
-  const set = (id: number, odds: number, oddsSpecial: number | null, limits: typeof LIMIT_5000) =>
-    m.set(id, { odds, oddsSpecial, ...limits });
+  const set = (id: number, odds: number, oddsSpecial: number | null, limits: typeof LIMIT_5000) => m.set(id, { odds, oddsSpecial, ...limits });
   set(BetClass.BIG, 200, 160, LIMIT_5000);
   set(BetClass.SMALL, 200, 160, LIMIT_5000);
   set(BetClass.ODD, 200, 160, LIMIT_5000);

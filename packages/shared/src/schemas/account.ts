@@ -31,9 +31,7 @@ export const USERNAME_MAX = 20;
 const SECRET_TYPED_MAX = 64;
 
 const password = (required: string) =>
-  requiredText(required, { max: PASSWORD_MAX, invalid: 'err.password_invalid' }).pipe(
-    z.string().min(PASSWORD_MIN, 'err.password_invalid'),
-  );
+  requiredText(required, { max: PASSWORD_MAX, invalid: 'err.password_invalid' }).pipe(z.string().min(PASSWORD_MIN, 'err.password_invalid'));
 
 export const loginSchema = z.object({
   account: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.login_failed' }),
@@ -70,9 +68,7 @@ export const newPassSchema = z
   .refine((v) => v.after_pass !== v.new_pass, { message: 'err.password_same', path: ['new_pass'] });
 
 export const securityCode = (required: string) =>
-  requiredText(required, { max: SECRET_TYPED_MAX, invalid: 'err.security_code_invalid' }).pipe(
-    z.string().regex(SECURITY_CODE_RE, 'err.security_code_invalid'),
-  );
+  requiredText(required, { max: SECRET_TYPED_MAX, invalid: 'err.security_code_invalid' }).pipe(z.string().regex(SECURITY_CODE_RE, 'err.security_code_invalid'));
 
 /** A security code given to authorise something; its value is checked (with the lockout) by the server. */
 export const typedSecurityCode = (wrong: string) => optionalText({ max: SECRET_TYPED_MAX, invalid: wrong });
@@ -126,7 +122,10 @@ export const payTypeSchema = z.object({ type: payType });
 export const bankCardSchema = z.object({
   acc: requiredText('err.holder_required', { max: CARD_HOLDER_MAX, invalid: 'err.holder_invalid' }),
   acc_name: requiredText('err.card_number_required', { max: 40, invalid: 'err.card_number_invalid' }).pipe(
-    z.string().transform((v) => v.replace(/\s+/g, '')).pipe(z.string().regex(CARD_NUMBER_RE, 'err.card_number_invalid')),
+    z
+      .string()
+      .transform((v) => v.replace(/\s+/g, ''))
+      .pipe(z.string().regex(CARD_NUMBER_RE, 'err.card_number_invalid')),
   ),
   acc_bank: requiredText('err.bank_name_required', { max: BANK_NAME_MAX, invalid: 'err.bank_name_invalid' }),
   mark: optionalText({ max: PAY_MARK_MAX }),
@@ -137,7 +136,10 @@ export const walletSchema = z
   .object({
     acc: requiredText('err.wallet_address_required', { max: WALLET_ADDRESS_MAX, invalid: 'err.wallet_address_invalid' }),
     acc_name: requiredText('err.wallet_type_required', { max: 10, invalid: 'err.wallet_type_invalid' }).pipe(
-      z.string().transform((v) => v.toLowerCase()).pipe(z.enum(WALLET_TYPES, { error: 'err.wallet_type_invalid' })),
+      z
+        .string()
+        .transform((v) => v.toLowerCase())
+        .pipe(z.enum(WALLET_TYPES, { error: 'err.wallet_type_invalid' })),
     ),
     mark: optionalText({ max: PAY_MARK_MAX }),
   })

@@ -134,7 +134,17 @@ export const reviewDecisionData = z.object({ id: z.number().int(), status: z.num
  * review reason and when it came (the console's leading and trailing columns); `fields` go between.
  */
 const queueData = <T extends z.ZodRawShape>(fields: T) =>
-  z.array(z.object({ id: z.number().int(), user_id: z.number().int(), username: z.string(), ...fields, status: z.number().int(), reason: z.string(), createtime: unixTime }));
+  z.array(
+    z.object({
+      id: z.number().int(),
+      user_id: z.number().int(),
+      username: z.string(),
+      ...fields,
+      status: z.number().int(),
+      reason: z.string(),
+      createtime: unixTime,
+    }),
+  );
 
 /** The deposit queue (admin/depositList). */
 export const depositQueueData = queueData({ amount: moneyText, channel: z.string(), screenshot: z.string(), reviewtime: unixTime.nullable() });

@@ -17,7 +17,12 @@ const gameId = intField({ min: 1, max: SMALLINT_MAX, invalid: 'err.game_not_foun
 /** "HH:MM" (00:00–23:59); blank is null, "always open". */
 const hourField = () =>
   optionalText({ max: 5, invalid: 'err.hours_invalid' })
-    .pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'err.hours_invalid').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'err.hours_invalid')
+        .optional(),
+    )
     .transform((v) => v ?? null);
 
 /** A title in the four languages of the product (zh, tw, en, vi), each required. */
@@ -97,9 +102,7 @@ export const gameConfigData = z.object({
       /** A change waiting for the next round, as stored. */
       pending: z.object({ enabled: z.boolean(), open_from: z.string().nullable(), open_to: z.string().nullable() }).nullable(),
       pending_from: unixTime.nullable(),
-      rooms: z.array(
-        roomView.extend({ id: int, game_id: int, type: int, pending: roomView.nullable(), pending_from: unixTime.nullable() }),
-      ),
+      rooms: z.array(roomView.extend({ id: int, game_id: int, type: int, pending: roomView.nullable(), pending_from: unixTime.nullable() })),
     }),
   ),
   next_round_at: unixTime,

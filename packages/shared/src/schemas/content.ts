@@ -126,20 +126,35 @@ export const announcementSaveSchema = z.object({
 
 const localized = z.object({ zh: z.string(), tw: z.string(), en: z.string(), vi: z.string() });
 export const adminBannerData = z.object({
-  id: z.number().int(), image: z.string(), link: z.string().nullable(), lang: z.string().nullable(),
-  title: z.string(), sort: z.number().int(), enabled: z.boolean(),
+  id: z.number().int(),
+  image: z.string(),
+  link: z.string().nullable(),
+  lang: z.string().nullable(),
+  title: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
 });
 export const adminBannerListData = z.array(adminBannerData);
 export const contentImageData = z.object({ url: z.string() });
 export const adminTabData = z.object({ id: z.number().int(), name: localized, sort: z.number().int(), articles: z.number().int() });
 export const adminTabListData = z.array(adminTabData);
 export const adminArticleData = z.object({
-  id: z.number().int(), tab_id: z.number().int().nullable(), lang: z.string(), title: z.string(), content: z.string(),
-  is_top: z.boolean(), views: z.number().int(), createtime: unixTime,
+  id: z.number().int(),
+  tab_id: z.number().int().nullable(),
+  lang: z.string(),
+  title: z.string(),
+  content: z.string(),
+  is_top: z.boolean(),
+  views: z.number().int(),
+  createtime: unixTime,
 });
 export const adminArticleListData = z.object({ total: z.number().int(), list: z.array(adminArticleData) });
 export const adminAnnouncementData = z.object({
-  id: z.number().int(), title: localized, content: localized, enabled: z.boolean(), createtime: unixTime,
+  id: z.number().int(),
+  title: localized,
+  content: localized,
+  enabled: z.boolean(),
+  createtime: unixTime,
 });
 export const adminAnnouncementListData = z.array(adminAnnouncementData);
 export const contentDeletedData = z.object({ id: z.number().int() });

@@ -12,8 +12,7 @@ export const moneyText = z.string().regex(/^-?\d+\.\d{2}$/);
 export const unixTime = z.number().int();
 
 /** `{ code: 1, msg, time, data }`: success, `msg` a localised text. */
-export const okEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.literal(1), msg: z.string(), time: unixTime, data });
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(1), msg: z.string(), time: unixTime, data });
 
 /**
  * A refusal: `code` 0 with a localised `msg` meant for the user and `field` naming the offending

@@ -46,8 +46,7 @@ function scalarText(requiredMessage: string, opts: TextOptions) {
     .meta({ maxLength: max });
 }
 
-const cleanText = (opts: TextOptions) =>
-  z.string().refine((v) => !hasForbiddenChars(v, opts.multiline), opts.invalid ?? 'err.text_bad_chars');
+const cleanText = (opts: TextOptions) => z.string().refine((v) => !hasForbiddenChars(v, opts.multiline), opts.invalid ?? 'err.text_bad_chars');
 
 /** A required text field: missing, null and blank fail with `required`. Trimmed. */
 export const requiredText = (required: string, opts: TextOptions = {}) =>
@@ -155,13 +154,7 @@ export const intListField = (opts: IntListOptions) => {
     .optional()
     .transform((v, ctx) => {
       const parts: (string | number)[] =
-        v === undefined || v === null
-          ? []
-          : Array.isArray(v)
-            ? v
-            : typeof v === 'number'
-              ? [v]
-              : v.split(',').filter((s) => s.trim() !== '');
+        v === undefined || v === null ? [] : Array.isArray(v) ? v : typeof v === 'number' ? [v] : v.split(',').filter((s) => s.trim() !== '');
       if (parts.length > opts.maxItems) {
         ctx.addIssue({ code: 'custom', message: opts.invalid });
         return z.NEVER;
@@ -188,7 +181,12 @@ export const enumText = <const T extends readonly [string, ...string[]]>(values:
 
 /** A date as "YYYY-MM-DD" (history filters); missing or blank is undefined (the caller defaults it). */
 export const optionalDate = (invalid: string) =>
-  optionalText({ max: 10, invalid }).pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, invalid).optional());
+  optionalText({ max: 10, invalid }).pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, invalid)
+      .optional(),
+  );
 
 /** The input of a call that takes no parameters (what rides on every call, `lang` and `host`, is dropped). */
 export const noInput = z.object({});

@@ -44,15 +44,14 @@ export const playOrderSchema = z.object({
     z.array(z.number()).min(1, 'err.bet_select'),
   ),
   /** Stake per class, u ("10", "10.5"). */
-  money: requiredText('err.bet_amount_invalid', { max: 20, invalid: 'err.bet_amount_invalid' })
-    .transform((v, ctx) => {
-      const cents = parseMoney(v);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'err.bet_amount_invalid' });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  money: requiredText('err.bet_amount_invalid', { max: 20, invalid: 'err.bet_amount_invalid' }).transform((v, ctx) => {
+    const cents = parseMoney(v);
+    if (cents === null || cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'err.bet_amount_invalid' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
   issue: requiredText('err.issue_not_current', { max: 20, invalid: 'err.issue_not_current' }),
 });
 
@@ -60,10 +59,7 @@ export const playOrderSchema = z.object({
 export const IDEMPOTENCY_KEY_RE = /^[\w.:-]{8,100}$/;
 export const idempotencyHeaders = z
   .object({
-    'idempotency-key': z
-      .string({ error: 'err.idempotency_key_invalid' })
-      .regex(IDEMPOTENCY_KEY_RE, 'err.idempotency_key_invalid')
-      .optional(),
+    'idempotency-key': z.string({ error: 'err.idempotency_key_invalid' }).regex(IDEMPOTENCY_KEY_RE, 'err.idempotency_key_invalid').optional(),
   })
   .loose();
 
@@ -84,9 +80,7 @@ export const orderListSchema = historyListSchema.extend({
 /** fair/round: a round by its game and issue number. */
 export const fairRoundSchema = z.object({
   game_id: gameId('err.round_not_found'),
-  issue: requiredText('err.round_not_found', { max: 20, invalid: 'err.round_not_found' }).pipe(
-    z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found'),
-  ),
+  issue: requiredText('err.round_not_found', { max: 20, invalid: 'err.round_not_found' }).pipe(z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found')),
 });
 
 /** fair/chain: a game's hash chains. */

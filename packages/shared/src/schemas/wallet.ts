@@ -78,9 +78,7 @@ export const ledgerListSchema = z.object({
 /** Real-name submit: the spec §5 order, each with its own message. */
 export const shimingSchema = z.object({
   truename: requiredText('err.realname_name_required', { max: TRUENAME_MAX, invalid: 'err.realname_name_invalid' }),
-  idcard: requiredText('err.idcard_required', { max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).pipe(
-    z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid'),
-  ),
+  idcard: requiredText('err.idcard_required', { max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid')),
   idcard_zheng: requiredText('err.realname_front_required', { max: UPLOAD_REF_MAX, invalid: 'err.realname_image_invalid' }),
   idcard_fan: requiredText('err.realname_back_required', { max: UPLOAD_REF_MAX, invalid: 'err.realname_image_invalid' }),
 });

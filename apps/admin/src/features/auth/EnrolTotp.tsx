@@ -32,7 +32,10 @@ export function EnrolTotp({ required }: { required: boolean }) {
       <Typography.Paragraph>{required ? t('auth.enrolIntro') : t('auth.enrolOptional')}</Typography.Paragraph>
       <QRCodeSVG value={setup.data.otpauth_url} size={200} title={t('auth.qrLabel')} role="img" aria-label={t('auth.qrLabel')} />
       <Typography.Text>
-        {t('auth.secret')}: <Typography.Text code copyable data-testid="totp-secret">{setup.data.secret}</Typography.Text>
+        {t('auth.secret')}:{' '}
+        <Typography.Text code copyable data-testid="totp-secret">
+          {setup.data.secret}
+        </Typography.Text>
       </Typography.Text>
       <Form form={form} layout="vertical" onFinish={(v) => enable.mutate(v)} requiredMark={false}>
         <Form.Item name="otp" label={t('auth.otp')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.otpHint') }]}>
@@ -41,7 +44,11 @@ export function EnrolTotp({ required }: { required: boolean }) {
         <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.password') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+        {error && (
+          <Typography.Paragraph type="danger" role="alert">
+            {error}
+          </Typography.Paragraph>
+        )}
         <Button type="primary" htmlType="submit" loading={enable.isPending}>
           {t('auth.enable')}
         </Button>

@@ -22,7 +22,8 @@ describe('the sign-in page', () => {
   it('asks for the TOTP code when the server wants it, then signs in and opens the console', async () => {
     const { calls } = fakeServer({
       me: () => ok(root),
-      login: (b) => (b.otp === undefined ? refusal('Please enter the 6-digit code from your authenticator app', 'otp') : ok({ token: 'op-token-1', operator: root })),
+      login: (b) =>
+        b.otp === undefined ? refusal('Please enter the 6-digit code from your authenticator app', 'otp') : ok({ token: 'op-token-1', operator: root }),
     });
     renderLogin();
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'root' } });

@@ -57,7 +57,11 @@ export function LoginPage() {
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>
           )}
-          {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+          {error && (
+            <Typography.Paragraph type="danger" role="alert">
+              {error}
+            </Typography.Paragraph>
+          )}
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('auth.signIn')}
           </Button>

@@ -15,7 +15,14 @@ describe('my security page', () => {
     const { calls } = fakeServer({ me: () => ok(fin), logoutAll: () => ok(null) });
     renderRoutes(
       [
-        { path: '/security', element: <RequireOperator><SecurityPage /></RequireOperator> },
+        {
+          path: '/security',
+          element: (
+            <RequireOperator>
+              <SecurityPage />
+            </RequireOperator>
+          ),
+        },
         { path: '/login', element: <p>Sign-in page</p> },
       ],
       '/security',

@@ -12,17 +12,15 @@ export function SecurityPage() {
   const op = me.data!;
   return (
     <Card title={t('menu.security')}>
-      <Descriptions column={1} items={[
-        { key: 'u', label: t('auth.username'), children: op.username },
-        { key: 'r', label: t('operators.role'), children: t(`role.${op.role}`) },
-      ]} />
+      <Descriptions
+        column={1}
+        items={[
+          { key: 'u', label: t('auth.username'), children: op.username },
+          { key: 'r', label: t('operators.role'), children: t(`role.${op.role}`) },
+        ]}
+      />
       {op.totp_enabled ? <Alert type="success" title={t('auth.enabled')} style={{ margin: '16px 0' }} /> : <EnrolTotp required={op.totp_required} />}
-      <Button
-        danger
-        onClick={() =>
-          Modal.confirm({ title: t('auth.signOutAll'), content: t('auth.signOutAllConfirm'), onOk: () => signOut(true) })
-        }
-      >
+      <Button danger onClick={() => Modal.confirm({ title: t('auth.signOutAll'), content: t('auth.signOutAllConfirm'), onOk: () => signOut(true) })}>
         {t('auth.signOutAll')}
       </Button>
     </Card>

@@ -23,9 +23,26 @@ export function ArticlesPanel() {
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('content.tab')} style={{ width: 180 }} options={tabOptions} value={filter.tab_id} onChange={(v) => setFilter({ ...filter, tab_id: v, page: 1 })} />
-        <Select allowClear placeholder={t('content.lang')} style={{ width: 160 }} options={langOptions} value={filter.language} onChange={(v) => setFilter({ ...filter, language: v, page: 1 })} />
-        <AddButton onClick={() => editor.open({ tab_id: filter.tab_id ?? tabs[0]?.id, language: filter.language ?? uiLang, is_top: false, content: '' })} data-testid="article-add" />
+        <Select
+          allowClear
+          placeholder={t('content.tab')}
+          style={{ width: 180 }}
+          options={tabOptions}
+          value={filter.tab_id}
+          onChange={(v) => setFilter({ ...filter, tab_id: v, page: 1 })}
+        />
+        <Select
+          allowClear
+          placeholder={t('content.lang')}
+          style={{ width: 160 }}
+          options={langOptions}
+          value={filter.language}
+          onChange={(v) => setFilter({ ...filter, language: v, page: 1 })}
+        />
+        <AddButton
+          onClick={() => editor.open({ tab_id: filter.tab_id ?? tabs[0]?.id, language: filter.language ?? uiLang, is_top: false, content: '' })}
+          data-testid="article-add"
+        />
       </Space>
       <Table<AdminArticle>
         rowKey="id"
@@ -46,8 +63,18 @@ export function ArticlesPanel() {
           })),
         ]}
       />
-      <Drawer open={editor.draft !== null} width={760} title={editor.title} onClose={editor.close} destroyOnHidden
-        extra={<Button type="primary" loading={editor.saving} onClick={() => editor.form.submit()} data-testid="article-save">{t('common.save')}</Button>}>
+      <Drawer
+        open={editor.draft !== null}
+        width={760}
+        title={editor.title}
+        onClose={editor.close}
+        destroyOnHidden
+        extra={
+          <Button type="primary" loading={editor.saving} onClick={() => editor.form.submit()} data-testid="article-save">
+            {t('common.save')}
+          </Button>
+        }
+      >
         <Alert type="info" showIcon message={t('content.sanitizedNote')} style={{ marginBottom: 12 }} />
         <EditorForm editor={editor}>
           <Space wrap>

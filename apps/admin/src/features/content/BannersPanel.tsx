@@ -42,10 +42,17 @@ export function BannersPanel() {
           title: t('common.actions'),
           render: (_, b, i) => (
             <Space wrap>
-              <Button size="small" disabled={i === 0} onClick={() => move(list, i, -1)}>{t('content.up')}</Button>
-              <Button size="small" disabled={i === list.length - 1} onClick={() => move(list, i, 1)}>{t('content.down')}</Button>
+              <Button size="small" disabled={i === 0} onClick={() => move(list, i, -1)}>
+                {t('content.up')}
+              </Button>
+              <Button size="small" disabled={i === list.length - 1} onClick={() => move(list, i, 1)}>
+                {t('content.down')}
+              </Button>
               <EditDeleteButtons
-                onEdit={() => { const { lang, ...rest } = b; editor.open({ ...rest, language: lang }); }}
+                onEdit={() => {
+                  const { lang, ...rest } = b;
+                  editor.open({ ...rest, language: lang });
+                }}
                 onDelete={() => editor.remove(b.id)}
               />
             </Space>
@@ -92,7 +99,9 @@ function ImageField({ value, onChange }: { value?: string; onChange?: (url: stri
           }
         }}
       >
-        <Button loading={busy} data-testid="banner-upload">{t('content.upload')}</Button>
+        <Button loading={busy} data-testid="banner-upload">
+          {t('content.upload')}
+        </Button>
       </Upload>
     </Space>
   );

@@ -8,7 +8,16 @@ import { ContentPage } from './ContentPage';
 
 const names = (en: string) => ({ zh: `${en}-zh`, tw: `${en}-tw`, en, vi: `${en}-vi` });
 const guides: AdminTab = { id: 4, name: names('Guides'), sort: 1, articles: 1 };
-const howTo: AdminArticle = { id: 12, tab_id: 4, lang: 'en', title: 'How to deposit', content: '<p>Open the wallet.</p>', is_top: false, views: 30, createtime: 1_780_000_000 };
+const howTo: AdminArticle = {
+  id: 12,
+  tab_id: 4,
+  lang: 'en',
+  title: 'How to deposit',
+  content: '<p>Open the wallet.</p>',
+  is_top: false,
+  views: 30,
+  createtime: 1_780_000_000,
+};
 
 beforeEach(() => session.set('op-token'));
 
@@ -38,7 +47,13 @@ describe('the content page', () => {
     await userEvent.click(within(drawer).getByTestId('article-save'));
     expect(await screen.findByText('Done')).toBeTruthy();
     expect(calls.find((c) => c.call === 'articleSave')?.body).toEqual({
-      lang: 'en', id: 12, tab_id: 4, language: 'en', title: 'How to deposit USDT', content: '<p>Open the wallet.</p>', is_top: false,
+      lang: 'en',
+      id: 12,
+      tab_id: 4,
+      language: 'en',
+      title: 'How to deposit USDT',
+      content: '<p>Open the wallet.</p>',
+      is_top: false,
     });
     expect(await screen.findByText('How to deposit USDT')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -8,7 +8,12 @@ export function LocalizedFields({ name, label, max, multiline = false }: { name:
   return (
     <>
       {CONTENT_LANGS.map((lang) => (
-        <Form.Item key={lang} name={[name, lang]} label={`${label} · ${t(`content.langs.${lang}`)}`} rules={[{ required: true, whitespace: true, message: label }]}>
+        <Form.Item
+          key={lang}
+          name={[name, lang]}
+          label={`${label} · ${t(`content.langs.${lang}`)}`}
+          rules={[{ required: true, whitespace: true, message: label }]}
+        >
           {multiline ? <Input.TextArea maxLength={max} autoSize={{ minRows: 2, maxRows: 6 }} /> : <Input maxLength={max} />}
         </Form.Item>
       ))}

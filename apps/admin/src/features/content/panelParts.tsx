@@ -21,9 +21,13 @@ export function EditDeleteButtons({ onEdit, onDelete, deleteDisabled }: EditDele
   const { t } = useTranslation();
   return (
     <>
-      <Button size="small" onClick={onEdit}>{t('content.edit')}</Button>
+      <Button size="small" onClick={onEdit}>
+        {t('content.edit')}
+      </Button>
       <Popconfirm title={t('content.deleteConfirm')} onConfirm={onDelete}>
-        <Button size="small" danger disabled={deleteDisabled}>{t('content.delete')}</Button>
+        <Button size="small" danger disabled={deleteDisabled}>
+          {t('content.delete')}
+        </Button>
       </Popconfirm>
     </>
   );
@@ -151,7 +155,15 @@ export function ContentListPanel<T extends { id: number }, Draft extends { id?: 
         <>
           <AddButton style={{ marginBottom: 12 }} onClick={() => editor.open(props.blank)} data-testid={props.addTestId} />
           <Table<T> rowKey="id" size="small" pagination={props.pagination} dataSource={rows} columns={props.columns(rows)} />
-          <Modal open={editor.draft !== null} width={props.dialogWidth} title={editor.title} onCancel={editor.close} onOk={() => editor.form.submit()} confirmLoading={editor.saving} destroyOnHidden>
+          <Modal
+            open={editor.draft !== null}
+            width={props.dialogWidth}
+            title={editor.title}
+            onCancel={editor.close}
+            onOk={() => editor.form.submit()}
+            confirmLoading={editor.saving}
+            destroyOnHidden
+          >
             <EditorForm editor={editor} onFinish={props.onFinish}>
               {props.children}
             </EditorForm>

@@ -42,8 +42,12 @@ describe('content panels', () => {
     await screen.findByText('Maintenance');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog');
-    for (const [field, text] of [['Title', 'Hello'], ['Text', 'Welcome']])
-      for (const lang of ['简体中文', '繁體中文', 'English', 'Tiếng Việt']) fireEvent.change(within(dialog).getByLabelText(`${field} · ${lang}`), { target: { value: text } });
+    for (const [field, text] of [
+      ['Title', 'Hello'],
+      ['Text', 'Welcome'],
+    ])
+      for (const lang of ['简体中文', '繁體中文', 'English', 'Tiếng Việt'])
+        fireEvent.change(within(dialog).getByLabelText(`${field} · ${lang}`), { target: { value: text } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(calls.find((c) => c.call === 'announcementSave')?.body).toMatchObject({ enabled: true, title: { en: 'Hello' } }));
     expect(calls.find((c) => c.call === 'announcementSave')?.body.id).toBeUndefined();
@@ -55,6 +59,8 @@ describe('content panels', () => {
     await userEvent.click(within(await rowOf('Spring')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(calls.find((c) => c.call === 'bannerSave')?.body).toMatchObject({ id: 5, language: 'en', link: '', image: '/uploads/b.png', enabled: true }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.call === 'bannerSave')?.body).toMatchObject({ id: 5, language: 'en', link: '', image: '/uploads/b.png', enabled: true }),
+    );
   });
 });

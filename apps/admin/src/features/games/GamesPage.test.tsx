@@ -8,8 +8,17 @@ import { GamesPage } from './GamesPage';
 
 const big = { class: 1, name: 'Big', kind: 'base', enabled: true, odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00', rtp: '97.00' };
 const room: RoomView = {
-  id: 3, game_id: 1, type: 0, title: 'Starter', title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' },
-  min_limit: '10.00', join_limit: '0.00', enabled: true, odds: [big], pending: null, pending_from: null,
+  id: 3,
+  game_id: 1,
+  type: 0,
+  title: 'Starter',
+  title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' },
+  min_limit: '10.00',
+  join_limit: '0.00',
+  enabled: true,
+  odds: [big],
+  pending: null,
+  pending_from: null,
 };
 const canada: GameView = { id: 1, code: 'jnd28', enabled: true, open_from: '08:00', open_to: '22:00', pending: null, pending_from: null, rooms: [room] };
 const NEXT_ROUND = 1_780_000_210;
@@ -21,7 +30,11 @@ function gamesServer(role: string) {
     me: () => ok({ id: 1, username: 'op', role }),
     gameConfig: () => ok({ games: [game], next_round_at: NEXT_ROUND }),
     gameUpdate: (b) => {
-      game = { ...canada, pending: { enabled: b.enabled as boolean, open_from: b.open_from as string, open_to: b.open_to as string }, pending_from: NEXT_ROUND };
+      game = {
+        ...canada,
+        pending: { enabled: b.enabled as boolean, open_from: b.open_from as string, open_to: b.open_to as string },
+        pending_from: NEXT_ROUND,
+      };
       return ok(null);
     },
   });

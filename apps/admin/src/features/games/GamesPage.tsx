@@ -18,7 +18,12 @@ function GameSettings({ game, editable }: { game: GameView; editable: boolean })
   const shown = game.pending ?? game;
   const save = useMutation({
     mutationFn: (v: { enabled: boolean; hours?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
-      call(api.admin.gameUpdate, { id: game.id, enabled: v.enabled, open_from: v.hours?.[0]?.format('HH:mm') ?? '', open_to: v.hours?.[1]?.format('HH:mm') ?? '' }),
+      call(api.admin.gameUpdate, {
+        id: game.id,
+        enabled: v.enabled,
+        open_from: v.hours?.[0]?.format('HH:mm') ?? '',
+        open_to: v.hours?.[1]?.format('HH:mm') ?? '',
+      }),
     onSuccess: () => {
       message.success(t('games.savedNextRound'));
       void client.invalidateQueries({ queryKey: gameConfigKey });
@@ -30,7 +35,10 @@ function GameSettings({ game, editable }: { game: GameView; editable: boolean })
       name={`game-${game.id}`}
       layout="inline"
       disabled={!editable}
-      initialValues={{ enabled: shown.enabled, hours: shown.open_from && shown.open_to ? [dayjs(shown.open_from, 'HH:mm'), dayjs(shown.open_to, 'HH:mm')] : null }}
+      initialValues={{
+        enabled: shown.enabled,
+        hours: shown.open_from && shown.open_to ? [dayjs(shown.open_from, 'HH:mm'), dayjs(shown.open_to, 'HH:mm')] : null,
+      }}
       onFinish={(v) => save.mutate(v)}
     >
       <Form.Item name="enabled" label={t('games.open')} valuePropName="checked">
@@ -60,7 +68,11 @@ export function GamesPage() {
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Title level={4}>{t('menu.games')}</Typography.Title>
           {data.games.map((g) => (
-            <Card key={g.id} title={`${t(`games.name.${g.id}`)} (#${g.id})`} extra={g.pending_from && <Tag color="orange">{t('games.pendingFrom', { time: dateTime(g.pending_from) })}</Tag>}>
+            <Card
+              key={g.id}
+              title={`${t(`games.name.${g.id}`)} (#${g.id})`}
+              extra={g.pending_from && <Tag color="orange">{t('games.pendingFrom', { time: dateTime(g.pending_from) })}</Tag>}
+            >
               <GameSettings game={g} editable={editable} />
               <Table<RoomView>
                 rowKey="id"
@@ -79,7 +91,11 @@ export function GamesPage() {
                     key: 'rtp',
                     render: (_, r) => `${Math.max(...r.odds.filter((o) => o.rtp !== null).map((o) => Number(o.rtp))).toFixed(2)}%`,
                   },
-                  { title: '', key: 'pending', render: (_, r) => r.pending_from && <Tag color="orange">{t('games.pendingFrom', { time: dateTime(r.pending_from) })}</Tag> },
+                  {
+                    title: '',
+                    key: 'pending',
+                    render: (_, r) => r.pending_from && <Tag color="orange">{t('games.pendingFrom', { time: dateTime(r.pending_from) })}</Tag>,
+                  },
                   {
                     title: t('common.actions'),
                     key: 'edit',

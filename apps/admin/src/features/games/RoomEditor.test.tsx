@@ -6,8 +6,17 @@ import { RoomEditor } from './RoomEditor';
 
 const big = { class: 1, name: 'Big', kind: 'base', enabled: true, odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00', rtp: '97.00' };
 const room: RoomView = {
-  id: 3, game_id: 7, type: 0, title: 'Starter', title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' },
-  min_limit: '10.00', join_limit: '0.00', enabled: true, odds: [big], pending: null, pending_from: null,
+  id: 3,
+  game_id: 7,
+  type: 0,
+  title: 'Starter',
+  title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' },
+  min_limit: '10.00',
+  join_limit: '0.00',
+  enabled: true,
+  odds: [big],
+  pending: null,
+  pending_from: null,
 };
 
 // fireEvent rather than typing key by key: every key re-renders the whole odds table, slow in jsdom.
@@ -15,7 +24,7 @@ const retype = (label: string, value: string) => fireEvent.change(screen.getByLa
 const save = () => fireEvent.click(screen.getByRole('button', { name: /Save/ }));
 
 describe('the room editor', () => {
-  it("refuses a malformed, negative or zero stake limit before sending, naming the class, and sends what is typed exactly", async () => {
+  it('refuses a malformed, negative or zero stake limit before sending, naming the class, and sends what is typed exactly', async () => {
     const { calls } = fakeServer({ roomUpdate: () => ok(null) });
     renderScreen(<RoomEditor room={room} onClose={() => undefined} />);
     await screen.findByLabelText('Big Min stake');
@@ -31,6 +40,13 @@ describe('the room editor', () => {
     expect(calls.some((c) => c.call === 'roomUpdate')).toBe(false);
     retype('Minimum stake', '12.5');
     save();
-    await waitFor(() => expect(calls.find((c) => c.call === 'roomUpdate')?.body).toMatchObject({ id: 3, min_limit: '12.5', join_limit: '0.00', odds: [{ class: 1, min: '20', max: '5000.00', odds: '2.00' }] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.call === 'roomUpdate')?.body).toMatchObject({
+        id: 3,
+        min_limit: '12.5',
+        join_limit: '0.00',
+        odds: [{ class: 1, min: '20', max: '5000.00', odds: '2.00' }],
+      }),
+    );
   }, 90_000);
 });

@@ -45,7 +45,15 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
   const client = useQueryClient();
   const source = room.pending ?? room;
   const [rows, setRows] = useState<Row[]>(() =>
-    source.odds.map((o: OddsView) => ({ class: o.class, name: o.name, enabled: o.enabled, odds: o.odds ?? '', odds_special: o.odds_special ?? '', min: o.min ?? '', max: o.max ?? '' })),
+    source.odds.map((o: OddsView) => ({
+      class: o.class,
+      name: o.name,
+      enabled: o.enabled,
+      odds: o.odds ?? '',
+      odds_special: o.odds_special ?? '',
+      min: o.min ?? '',
+      max: o.max ?? '',
+    })),
   );
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
@@ -63,14 +71,22 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
   });
 
   return (
-    <Drawer open width={980} title={`${t('games.editRoom')} #${room.id}`} onClose={onClose} extra={
-      <Button type="primary" disabled={tooHigh.length > 0} loading={save.isPending} onClick={() => form.submit()}>
-        {t('common.save')}
-      </Button>
-    }>
+    <Drawer
+      open
+      width={980}
+      title={`${t('games.editRoom')} #${room.id}`}
+      onClose={onClose}
+      extra={
+        <Button type="primary" disabled={tooHigh.length > 0} loading={save.isPending} onClick={() => form.submit()}>
+          {t('common.save')}
+        </Button>
+      }
+    >
       <Typography.Paragraph type="secondary">{t('games.nextRoundNote')}</Typography.Paragraph>
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 12 }} role="alert" />}
-      {tooHigh.length > 0 && <Alert type="warning" showIcon title={t('games.rtpTooHigh', { classes: tooHigh.map((r) => r.name).join(', ') })} style={{ marginBottom: 12 }} />}
+      {tooHigh.length > 0 && (
+        <Alert type="warning" showIcon title={t('games.rtpTooHigh', { classes: tooHigh.map((r) => r.name).join(', ') })} style={{ marginBottom: 12 }} />
+      )}
       <Form
         form={form}
         name={`room-${room.id}`}
@@ -84,7 +100,14 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
         onFinish={(v: { title: Record<(typeof LANGS)[number], string>; min_limit?: string; join_limit?: string; enabled: boolean }) => {
           setError(null);
           const sent = rows.filter((r) => r.enabled || r.odds !== '');
-          const body = { id: room.id, title: v.title, min_limit: v.min_limit ?? '', join_limit: v.join_limit ?? '', enabled: v.enabled, odds: sent.map(rowBody) };
+          const body = {
+            id: room.id,
+            title: v.title,
+            min_limit: v.min_limit ?? '',
+            join_limit: v.join_limit ?? '',
+            enabled: v.enabled,
+            odds: sent.map(rowBody),
+          };
           // The server's own rules before sending: a field's problem on the field, a class's problem named with the class.
           const badRow = sent.map((r) => ({ r, checked: checkWith(oddsRowSchema, rowBody(r)) })).find((x) => !x.checked.ok);
           if (badRow && !badRow.checked.ok) return setError(`${badRow.r.name}: ${badRow.checked.message}`);
@@ -120,17 +143,45 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
         pagination={false}
         columns={[
           { title: t('games.class'), dataIndex: 'name' },
-          { title: t('games.offered'), key: 'enabled', render: (_, r) => <Switch size="small" checked={r.enabled} onChange={(v) => update(r.class, { enabled: v })} /> },
-          { title: t('games.odds'), key: 'odds', render: (_, r) => <DecimalCell value={r.odds} label={`${r.name} ${t('games.odds')}`} onChange={(v) => update(r.class, { odds: v })} /> },
-          { title: t('games.oddsSpecial'), key: 'sp', render: (_, r) => <DecimalCell value={r.odds_special} label={`${r.name} ${t('games.oddsSpecial')}`} onChange={(v) => update(r.class, { odds_special: v })} /> },
-          { title: t('games.min'), key: 'min', render: (_, r) => <DecimalCell value={r.min} label={`${r.name} ${t('games.min')}`} onChange={(v) => update(r.class, { min: v })} /> },
-          { title: t('games.max'), key: 'max', render: (_, r) => <DecimalCell value={r.max} label={`${r.name} ${t('games.max')}`} onChange={(v) => update(r.class, { max: v })} /> },
+          {
+            title: t('games.offered'),
+            key: 'enabled',
+            render: (_, r) => <Switch size="small" checked={r.enabled} onChange={(v) => update(r.class, { enabled: v })} />,
+          },
+          {
+            title: t('games.odds'),
+            key: 'odds',
+            render: (_, r) => <DecimalCell value={r.odds} label={`${r.name} ${t('games.odds')}`} onChange={(v) => update(r.class, { odds: v })} />,
+          },
+          {
+            title: t('games.oddsSpecial'),
+            key: 'sp',
+            render: (_, r) => (
+              <DecimalCell value={r.odds_special} label={`${r.name} ${t('games.oddsSpecial')}`} onChange={(v) => update(r.class, { odds_special: v })} />
+            ),
+          },
+          {
+            title: t('games.min'),
+            key: 'min',
+            render: (_, r) => <DecimalCell value={r.min} label={`${r.name} ${t('games.min')}`} onChange={(v) => update(r.class, { min: v })} />,
+          },
+          {
+            title: t('games.max'),
+            key: 'max',
+            render: (_, r) => <DecimalCell value={r.max} label={`${r.name} ${t('games.max')}`} onChange={(v) => update(r.class, { max: v })} />,
+          },
           {
             title: 'RTP',
             key: 'rtp',
             render: (_, r) => {
               const rtp = r.enabled ? rowRtp(r) : null;
-              return rtp === null ? '—' : <Typography.Text type={rtp > 100 ? 'danger' : undefined} strong={rtp > 100}>{rtp.toFixed(2)}%</Typography.Text>;
+              return rtp === null ? (
+                '—'
+              ) : (
+                <Typography.Text type={rtp > 100 ? 'danger' : undefined} strong={rtp > 100}>
+                  {rtp.toFixed(2)}%
+                </Typography.Text>
+              );
             },
           },
         ]}

@@ -5,12 +5,21 @@ import { session } from '../../lib/session';
 import { fakeServer, ok, renderScreen } from '../../test/render';
 import { DashboardPage } from './DashboardPage';
 
-const figures = (deposits: string) => ({ deposits, withdrawals: '300.00', gifts: '20.00', stakes: '5000.00', payouts: '4700.00', house: '300.00', players: 12 });
+const figures = (deposits: string) => ({
+  deposits,
+  withdrawals: '300.00',
+  gifts: '20.00',
+  stakes: '5000.00',
+  payouts: '4700.00',
+  house: '300.00',
+  players: 12,
+});
 
 beforeEach(() => session.set('op-token'));
 
 /** The value shown under a statistic's title inside `card`. */
-const statistic = (card: HTMLElement, title: string) => within(card).getByText(title).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
+const statistic = (card: HTMLElement, title: string) =>
+  within(card).getByText(title).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
 
 describe('the money dashboard', () => {
   it("shows today's figures, the last 30 days by default, and the period chosen", async () => {

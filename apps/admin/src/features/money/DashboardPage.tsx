@@ -13,7 +13,14 @@ type Summary = AnswerOf<typeof api.admin.moneySummary>;
 type Figures = Summary['totals'];
 
 const numeric = (days: Summary['days']) =>
-  days.map((d) => ({ ...d, deposits: Number(d.deposits), withdrawals: Number(d.withdrawals), stakes: Number(d.stakes), payouts: Number(d.payouts), house: Number(d.house) }));
+  days.map((d) => ({
+    ...d,
+    deposits: Number(d.deposits),
+    withdrawals: Number(d.withdrawals),
+    stakes: Number(d.stakes),
+    payouts: Number(d.payouts),
+    house: Number(d.house),
+  }));
 
 function Totals({ totals }: { totals: Figures }) {
   const { t } = useTranslation();
@@ -58,7 +65,11 @@ function DaysChart({ title, kind, days, series }: { title: string; kind: 'bar' |
             <Tooltip />
             <Legend />
             {series.map((s) =>
-              kind === 'bar' ? <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} /> : <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} />,
+              kind === 'bar' ? (
+                <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} />
+              ) : (
+                <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} />
+              ),
             )}
           </Chart>
         </ResponsiveContainer>
@@ -104,13 +115,22 @@ export function DashboardPage() {
       <Card title={t('money.today')}>
         <QueryState query={today}>{(s) => <Totals totals={s.totals} />}</QueryState>
       </Card>
-      <Card title={t('money.period')} extra={<DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}>
+      <Card
+        title={t('money.period')}
+        extra={<DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}
+      >
         <QueryState query={range}>
           {(s) => (
             <>
               <Totals totals={s.totals} />
               {CHARTS.map((c) => (
-                <DaysChart key={c.title} title={t(c.title)} kind={c.kind} days={s.days} series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))} />
+                <DaysChart
+                  key={c.title}
+                  title={t(c.title)}
+                  kind={c.kind}
+                  days={s.days}
+                  series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
+                />
               ))}
             </>
           )}

@@ -11,7 +11,10 @@ describe('the reconciliation page', () => {
   it('lists every break by player, and runs again on request until the books balance', async () => {
     let broken = true;
     const { calls } = fakeServer({
-      reconcile: () => ok(broken ? { ok: false, problems: [{ userId: 7, problem: 'money_vs_ledger', detail: { money: 10_000, ledger: 9_000 } }] } : { ok: true, problems: [] }),
+      reconcile: () =>
+        ok(
+          broken ? { ok: false, problems: [{ userId: 7, problem: 'money_vs_ledger', detail: { money: 10_000, ledger: 9_000 } }] } : { ok: true, problems: [] },
+        ),
     });
     renderScreen(<ReconcilePage />);
     const row = (await screen.findByText('Withdrawable balance differs from its ledger')).closest('tr')!;

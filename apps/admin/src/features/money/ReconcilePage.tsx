@@ -29,7 +29,11 @@ export function ReconcilePage() {
           columns={[
             { title: t('common.user'), dataIndex: 'userId', render: (id: number) => <Link to={`/users/${id}`}>#{id}</Link> },
             { title: t('money.problem'), dataIndex: 'problem', render: (p: string) => t(`money.problems.${p}`, { defaultValue: p }) },
-            { title: t('money.detail'), dataIndex: 'detail', render: (d: Record<string, unknown>) => <Typography.Text code>{JSON.stringify(d)}</Typography.Text> },
+            {
+              title: t('money.detail'),
+              dataIndex: 'detail',
+              render: (d: Record<string, unknown>) => <Typography.Text code>{JSON.stringify(d)}</Typography.Text>,
+            },
           ]}
         />
       )}

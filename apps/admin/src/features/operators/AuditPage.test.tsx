@@ -6,7 +6,13 @@ import { fakeServer, ok, renderScreen } from '../../test/render';
 import { AuditPage } from './AuditPage';
 
 const approval = {
-  id: 90, username: 'fin', action: 'deposit.approve', target_type: 'deposit', target_id: '41', ip: '10.0.0.7', created_at: 1_780_000_000,
+  id: 90,
+  username: 'fin',
+  action: 'deposit.approve',
+  target_type: 'deposit',
+  target_id: '41',
+  ip: '10.0.0.7',
+  created_at: 1_780_000_000,
   detail: { before: { status: 0 }, after: { status: 1 } },
 };
 const login = { id: 91, username: 'root', action: 'operator.login', target_type: '', target_id: '', ip: '10.0.0.8', created_at: 1_780_000_100, detail: null };

@@ -62,8 +62,16 @@ export function OperatorsPage() {
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('auth.username'), dataIndex: 'username' },
           { title: t('operators.role'), dataIndex: 'role', render: (r: string) => t(`role.${r}`) },
-          { title: 'TOTP', key: 'totp', render: (_, o) => (o.totp_enabled ? <Tag color="green">{t('operators.totpOn')}</Tag> : <Tag>{t('operators.totpOff')}</Tag>) },
-          { title: t('common.status'), dataIndex: 'disabled', render: (d: boolean) => (d ? <Tag color="red">{t('operators.disabled')}</Tag> : <Tag color="blue">{t('operators.active')}</Tag>) },
+          {
+            title: 'TOTP',
+            key: 'totp',
+            render: (_, o) => (o.totp_enabled ? <Tag color="green">{t('operators.totpOn')}</Tag> : <Tag>{t('operators.totpOff')}</Tag>),
+          },
+          {
+            title: t('common.status'),
+            dataIndex: 'disabled',
+            render: (d: boolean) => (d ? <Tag color="red">{t('operators.disabled')}</Tag> : <Tag color="blue">{t('operators.active')}</Tag>),
+          },
           { title: t('users.registered'), dataIndex: 'created_at', render: dateTime },
           {
             title: t('common.actions'),
@@ -71,7 +79,10 @@ export function OperatorsPage() {
             render: (_, o) =>
               o.id === me?.id ? null : (
                 <Space>
-                  <Popconfirm title={o.disabled ? t('operators.enable') : t('operators.disable')} onConfirm={() => act.mutate(() => call(api.admin.operatorDisable, { id: o.id, disabled: !o.disabled }))}>
+                  <Popconfirm
+                    title={o.disabled ? t('operators.enable') : t('operators.disable')}
+                    onConfirm={() => act.mutate(() => call(api.admin.operatorDisable, { id: o.id, disabled: !o.disabled }))}
+                  >
                     <Button size="small" danger={!o.disabled}>
                       {o.disabled ? t('operators.enable') : t('operators.disable')}
                     </Button>
@@ -86,7 +97,14 @@ export function OperatorsPage() {
           },
         ]}
       />
-      <Modal open={creating} title={t('operators.create')} onOk={() => form.submit()} onCancel={() => setCreating(false)} confirmLoading={create.isPending} destroyOnHidden>
+      <Modal
+        open={creating}
+        title={t('operators.create')}
+        onOk={() => form.submit()}
+        onCancel={() => setCreating(false)}
+        confirmLoading={create.isPending}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={(v) => create.mutate(v)} initialValues={{ role: 'support' }}>
           <Form.Item name="username" label={t('auth.username')}>
             <Input maxLength={20} autoComplete="off" />

@@ -23,15 +23,27 @@ const REAL_NAME_STATUSES = { pending: 1, approved: 2, rejected: 0 };
 const QUEUES = {
   deposit: {
     calls: { list: api.admin.depositList, approve: api.admin.depositApprove, reject: api.admin.depositReject },
-    title: 'menu.deposits', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: null,
+    title: 'menu.deposits',
+    approveLabel: 'queue.approve',
+    statuses: MONEY_STATUSES,
+    reasonRequired: false,
+    rejectNote: null,
   },
   withdraw: {
     calls: { list: api.admin.withdrawList, approve: api.admin.withdrawApprove, reject: api.admin.withdrawReject },
-    title: 'menu.withdrawals', approveLabel: 'queue.approve', statuses: MONEY_STATUSES, reasonRequired: false, rejectNote: 'queue.refundNote',
+    title: 'menu.withdrawals',
+    approveLabel: 'queue.approve',
+    statuses: MONEY_STATUSES,
+    reasonRequired: false,
+    rejectNote: 'queue.refundNote',
   },
   realName: {
     calls: { list: api.admin.realNameList, approve: api.admin.realNameApprove, reject: api.admin.realNameReject },
-    title: 'menu.realNames', approveLabel: 'queue.verify', statuses: REAL_NAME_STATUSES, reasonRequired: true, rejectNote: null,
+    title: 'menu.realNames',
+    approveLabel: 'queue.verify',
+    statuses: REAL_NAME_STATUSES,
+    reasonRequired: true,
+    rejectNote: null,
   },
 } as const;
 
@@ -72,7 +84,11 @@ export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
   const [notice, setNotice] = useState<string | null>(null);
   const pending = status === queue.statuses.pending;
   // The kind picks the list call and the row type alike; TypeScript does not follow the pick, hence the cast.
-  const list = useQuery({ queryKey: [props.kind, 'list', status], queryFn: () => call(queue.calls.list, { status }) as Promise<T[]>, refetchInterval: pending ? 15_000 : false });
+  const list = useQuery({
+    queryKey: [props.kind, 'list', status],
+    queryFn: () => call(queue.calls.list, { status }) as Promise<T[]>,
+    refetchInterval: pending ? 15_000 : false,
+  });
 
   const refresh = () => {
     void client.invalidateQueries({ queryKey: [props.kind] });
@@ -157,7 +173,15 @@ export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
         destroyOnHidden
       >
         {queue.rejectNote && <Typography.Paragraph type="secondary">{t(queue.rejectNote)}</Typography.Paragraph>}
-        <Input.TextArea aria-label={t('common.reason')} value={reason} maxLength={200} showCount rows={3} onChange={(e) => setReason(e.target.value)} status={reasonError ? 'error' : undefined} />
+        <Input.TextArea
+          aria-label={t('common.reason')}
+          value={reason}
+          maxLength={200}
+          showCount
+          rows={3}
+          onChange={(e) => setReason(e.target.value)}
+          status={reasonError ? 'error' : undefined}
+        />
         {reasonError && <Typography.Text type="danger">{reasonError}</Typography.Text>}
       </Modal>
     </>

@@ -9,16 +9,44 @@ import { WithdrawalQueue, type WithdrawalRow } from './WithdrawalQueue';
 import { RealNameQueue, type RealNameRow } from './RealNameQueue';
 
 const deposit: DepositRow = {
-  id: 41, user_id: 7, username: 'alice', amount: '200.00', channel: 'usdt', status: 0, reason: '',
-  screenshot: '/api/common/file/abc123', createtime: 1_780_000_000, reviewtime: null,
+  id: 41,
+  user_id: 7,
+  username: 'alice',
+  amount: '200.00',
+  channel: 'usdt',
+  status: 0,
+  reason: '',
+  screenshot: '/api/common/file/abc123',
+  createtime: 1_780_000_000,
+  reviewtime: null,
 };
 const withdrawal: WithdrawalRow = {
-  id: 9, user_id: 8, username: 'bob', real_name: 'Bob Lee', idcard: 'B7654321', amount: '150.00', type: 0,
-  account: { type: 0, acc: 'Bob Lee', acc_name: '6222020200112233', acc_bank: 'ICBC', mark: '' }, status: 0, reason: '', createtime: 1_780_000_000, reviewtime: null, account_changed_at: null,
+  id: 9,
+  user_id: 8,
+  username: 'bob',
+  real_name: 'Bob Lee',
+  idcard: 'B7654321',
+  amount: '150.00',
+  type: 0,
+  account: { type: 0, acc: 'Bob Lee', acc_name: '6222020200112233', acc_bank: 'ICBC', mark: '' },
+  status: 0,
+  reason: '',
+  createtime: 1_780_000_000,
+  reviewtime: null,
+  account_changed_at: null,
 };
 const realName: RealNameRow = {
-  id: 3, user_id: 9, username: 'carol', truename: 'Carol Ng', idcard: 'A1234567', profile_idcard: 'A1234567',
-  idcard_zheng: '/api/common/file/front1', idcard_fan: '/api/common/file/back1', status: 1, reason: '', createtime: 1_780_000_000,
+  id: 3,
+  user_id: 9,
+  username: 'carol',
+  truename: 'Carol Ng',
+  idcard: 'A1234567',
+  profile_idcard: 'A1234567',
+  idcard_zheng: '/api/common/file/front1',
+  idcard_fan: '/api/common/file/back1',
+  status: 1,
+  reason: '',
+  createtime: 1_780_000_000,
 };
 
 beforeEach(() => {
@@ -73,7 +101,9 @@ describe('deposit queue', () => {
     const row = await rowOf(<DepositQueue />, 'alice (#7)');
     expect(within(row).getByText('200.00')).toBeTruthy();
     expect(await within(row).findByAltText('Transfer screenshot')).toHaveProperty('src', 'blob:screenshot');
-    expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/common/file/abc123' && (init?.headers as Record<string, string>).token === undefined)).toBe(true);
+    expect(
+      fetch.mock.calls.some(([url, init]) => String(url) === '/api/common/file/abc123' && (init?.headers as Record<string, string>).token === undefined),
+    ).toBe(true);
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(calls.find((c) => c.call === 'depositApprove')?.body).toMatchObject({ id: 41, lang: 'en' }));

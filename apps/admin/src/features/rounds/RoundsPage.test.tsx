@@ -7,12 +7,29 @@ import { RoundsPage } from './RoundsPage';
 
 /** The open round of game `id`: its issue number carries the game, so the page shows whose round it is. */
 const current = (id: number) => ({
-  issue: `${id}0001`, opens_at: 1_780_000_000, closes_at: 1_780_000_190, draws_at: 1_780_000_210, hash: `commit-${id}`, orders: 3, players: 2, stakes: '60.00',
+  issue: `${id}0001`,
+  opens_at: 1_780_000_000,
+  closes_at: 1_780_000_190,
+  draws_at: 1_780_000_210,
+  hash: `commit-${id}`,
+  orders: 3,
+  players: 2,
+  stakes: '60.00',
   by_class: [{ class: 1, name: 'Big', orders: 3, stakes: '60.00' }],
   exposure: [{ total: 14, house_worst: '-40.00', house_best: '60.00' }],
 });
 const drawn = (id: number) => ({
-  id: 100 + id, issue: `${id}0000`, digits: [3, 5, 6], total: 14, drawn_at: 1_780_000_000, hash: `hash-${id}`, seed: `seed-${id}`, orders: 4, stakes: '80.00', payouts: '120.00', house: '-40.00',
+  id: 100 + id,
+  issue: `${id}0000`,
+  digits: [3, 5, 6],
+  total: 14,
+  drawn_at: 1_780_000_000,
+  hash: `hash-${id}`,
+  seed: `seed-${id}`,
+  orders: 4,
+  stakes: '80.00',
+  payouts: '120.00',
+  house: '-40.00',
 });
 
 beforeEach(() => session.set('op-token'));

@@ -106,7 +106,11 @@ export function RoundsPage() {
             { title: t('rounds.orders'), dataIndex: 'orders' },
             { title: t('rounds.stakes'), dataIndex: 'stakes' },
             { title: t('rounds.payouts'), dataIndex: 'payouts' },
-            { title: t('rounds.houseResult'), dataIndex: 'house', render: (v: string) => <span className={Number(v) < 0 ? 'money-negative' : 'money-positive'}>{v}</span> },
+            {
+              title: t('rounds.houseResult'),
+              dataIndex: 'house',
+              render: (v: string) => <span className={Number(v) < 0 ? 'money-negative' : 'money-positive'}>{v}</span>,
+            },
           ]}
         />
       </Card>

@@ -5,13 +5,26 @@ import { session } from '../../lib/session';
 import { fakeServer, ok, renderScreen } from '../../test/render';
 import { SettingsPage } from './SettingsPage';
 
-const SETTINGS = { usdt: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', bankname: 'Bank', banknum: '6222', bankxm: 'Lucky28', support_url: '', support_url_env: '', min_withdraw: '100.00', version_label: '' };
+const SETTINGS = {
+  usdt: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  bankname: 'Bank',
+  banknum: '6222',
+  bankxm: 'Lucky28',
+  support_url: '',
+  support_url_env: '',
+  min_withdraw: '100.00',
+  version_label: '',
+};
 
 beforeEach(() => session.set('op-token'));
 
 describe('the settings page', () => {
   it('refuses a negative, zero or malformed minimum withdrawal on its field before sending, and sends a good one exactly as typed', async () => {
-    const { calls } = fakeServer({ me: () => ok({ id: 1, username: 'root', role: 'admin' }), settingsGet: () => ok(SETTINGS), settingsUpdate: (b) => ok({ ...SETTINGS, ...b }) });
+    const { calls } = fakeServer({
+      me: () => ok({ id: 1, username: 'root', role: 'admin' }),
+      settingsGet: () => ok(SETTINGS),
+      settingsUpdate: (b) => ok({ ...SETTINGS, ...b }),
+    });
     renderScreen(<SettingsPage />);
     const field = await screen.findByLabelText('Minimum withdrawal (u)');
     expect((field as HTMLInputElement).value).toBe('100.00');
@@ -29,7 +42,11 @@ describe('the settings page', () => {
   }, 90_000);
 
   it('saves the deposit details and the other settings exactly as typed, and says so', async () => {
-    const { calls } = fakeServer({ me: () => ok({ id: 1, username: 'root', role: 'admin' }), settingsGet: () => ok(SETTINGS), settingsUpdate: (b) => ok({ ...SETTINGS, ...b }) });
+    const { calls } = fakeServer({
+      me: () => ok({ id: 1, username: 'root', role: 'admin' }),
+      settingsGet: () => ok(SETTINGS),
+      settingsUpdate: (b) => ok({ ...SETTINGS, ...b }),
+    });
     renderScreen(<SettingsPage />);
     const address = await screen.findByLabelText('USDT (TRC20) address');
     fireEvent.change(address, { target: { value: 'TXyz1234567890abcdefghijklmnopqrst' } });
@@ -37,7 +54,14 @@ describe('the settings page', () => {
     await userEvent.click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('Done')).toBeTruthy();
     expect(calls.find((c) => c.call === 'settingsUpdate')?.body).toEqual({
-      lang: 'en', usdt: 'TXyz1234567890abcdefghijklmnopqrst', bankname: 'Bank', banknum: '6222', bankxm: 'Lucky28', support_url: '', min_withdraw: '100.00', version_label: 'v2.1',
+      lang: 'en',
+      usdt: 'TXyz1234567890abcdefghijklmnopqrst',
+      bankname: 'Bank',
+      banknum: '6222',
+      bankxm: 'Lucky28',
+      support_url: '',
+      min_withdraw: '100.00',
+      version_label: 'v2.1',
     });
   }, 60_000);
 

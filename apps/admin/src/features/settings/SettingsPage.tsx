@@ -50,7 +50,11 @@ export function SettingsPage() {
                 <Input maxLength={max} />
               </Form.Item>
             ))}
-            <Form.Item name="support_url" label={t('settings.supportUrl')} extra={s.support_url_env ? t('settings.supportEnv', { url: s.support_url_env }) : undefined}>
+            <Form.Item
+              name="support_url"
+              label={t('settings.supportUrl')}
+              extra={s.support_url_env ? t('settings.supportEnv', { url: s.support_url_env }) : undefined}
+            >
               <Input maxLength={500} placeholder="https://" />
             </Form.Item>
             <Form.Item name="min_withdraw" label={t('settings.minWithdraw')}>

@@ -31,7 +31,11 @@ export function ProtectionStatus({ status }: { status: Status | null | undefined
           {l.pending_from !== null && (
             <Typography.Text type="warning">
               {' '}
-              ({l.pending_amount === null ? t('protection.pendingRemoval', { at: dateTime(l.pending_from) }) : t('protection.pendingRaise', { amount: `${l.pending_amount} ${unit(l.kind)}`, at: dateTime(l.pending_from) })})
+              (
+              {l.pending_amount === null
+                ? t('protection.pendingRemoval', { at: dateTime(l.pending_from) })
+                : t('protection.pendingRaise', { amount: `${l.pending_amount} ${unit(l.kind)}`, at: dateTime(l.pending_from) })}
+              )
             </Typography.Text>
           )}
         </Typography.Text>

@@ -34,6 +34,8 @@ describe('the gift dialog', () => {
     }
     expect(calls.some((c) => c.call === 'userGift')).toBe(false);
     await giveGift('88.50');
-    await waitFor(() => expect(calls.find((c) => c.call === 'userGift')?.body).toMatchObject({ id: 5, amount: '88.50', wallet: 'money', reason: 'Birthday bonus' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.call === 'userGift')?.body).toMatchObject({ id: 5, amount: '88.50', wallet: 'money', reason: 'Birthday bonus' }),
+    );
   }, 90_000);
 });

@@ -93,7 +93,12 @@ export function UserActions({ user }: { user: UserDetail }) {
                 <Input inputMode="decimal" suffix="u" aria-label={t('common.amount')} />
               </Form.Item>
               <Form.Item name="wallet" label={t('users.wallet')} initialValue="money">
-                <Radio.Group options={[{ value: 'money', label: t('users.money') }, { value: 'score', label: t('users.score') }]} />
+                <Radio.Group
+                  options={[
+                    { value: 'money', label: t('users.money') },
+                    { value: 'score', label: t('users.score') },
+                  ]}
+                />
               </Form.Item>
             </>
           )}
@@ -103,7 +108,13 @@ export function UserActions({ user }: { user: UserDetail }) {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={oneTime !== null} title={t('users.oneTimePassword')} onOk={() => setOneTime(null)} onCancel={() => setOneTime(null)} cancelButtonProps={{ hidden: true }}>
+      <Modal
+        open={oneTime !== null}
+        title={t('users.oneTimePassword')}
+        onOk={() => setOneTime(null)}
+        onCancel={() => setOneTime(null)}
+        cancelButtonProps={{ hidden: true }}
+      >
         <Typography.Paragraph>{t('users.oneTimeNote')}</Typography.Paragraph>
         <Typography.Text code copyable data-testid="one-time-password">
           {oneTime}

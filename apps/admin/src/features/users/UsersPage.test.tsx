@@ -12,12 +12,28 @@ import { UsersPage } from './UsersPage';
 import { UserDetailPage } from './UserDetailPage';
 
 const alice: UserRow = {
-  id: 5, username: 'alice', nickname: 'Ally', group_id: 1, money: '100.00', score: '50.00', balance: '150.00', shiming: 2, frozen: false, created_at: 1_780_000_000,
+  id: 5,
+  username: 'alice',
+  nickname: 'Ally',
+  group_id: 1,
+  money: '100.00',
+  score: '50.00',
+  balance: '150.00',
+  shiming: 2,
+  frozen: false,
+  created_at: 1_780_000_000,
 };
 const bob: UserRow = { ...alice, id: 6, username: 'bob', nickname: 'Bobby', shiming: 0 };
 const aliceDetail: UserDetail = {
-  ...alice, real_name: 'Alice Wong', has_idcard: true, has_security_code: false, inviter: null, invitees: { total: 0, list: [] },
-  sessions: [], accounts: [], protection: { exclusion: null, limits: [], reality_check: 0 },
+  ...alice,
+  real_name: 'Alice Wong',
+  has_idcard: true,
+  has_security_code: false,
+  inviter: null,
+  invitees: { total: 0, list: [] },
+  sessions: [],
+  accounts: [],
+  protection: { exclusion: null, limits: [], reality_check: 0 },
 };
 
 beforeEach(() => session.set('op-token'));

@@ -10,13 +10,7 @@ import { findUserById, type UserRow } from './users.js';
  * self-exclusion). The lockout key is the user alone, shared by every such confirmation: a stolen
  * session gets the same few attempts whichever call it uses and from whichever address.
  */
-export async function confirmPassword(
-  db: DbOrTx,
-  userId: number,
-  password: string,
-  now: number,
-  wrong: { key: MessageKey; field: string },
-): Promise<UserRow> {
+export async function confirmPassword(db: DbOrTx, userId: number, password: string, now: number, wrong: { key: MessageKey; field: string }): Promise<UserRow> {
   return withLockout(db, `password:${userId}`, LOGIN_LOCKOUT, new Date(now), async () => {
     const found = await findUserById(db, userId);
     if (!found) throw new AppError('err.not_found');

@@ -11,10 +11,7 @@ export type UserRow = typeof users.$inferSelect;
  * A new member (group 1), in the caller's transaction: the name must be free and the inviter, when
  * given, a member. The password's strength is the caller's check (it names the field in its refusal).
  */
-export async function createMember(
-  tx: DbOrTx,
-  input: { username: string; password: string; inviterId?: number; now: number },
-): Promise<UserRow> {
+export async function createMember(tx: DbOrTx, input: { username: string; password: string; inviterId?: number; now: number }): Promise<UserRow> {
   if (await findUserByName(tx, input.username)) throw new AppError('err.username_taken', { field: 'username' });
   let inviterId: number | null = null;
   if (input.inviterId !== undefined) {
@@ -36,6 +33,9 @@ export async function createMember(
 /** A visitor's account (group 2) with a generated name and an unusable random password. */
 export async function createGuest(tx: DbOrTx, now: number): Promise<UserRow> {
   const passwordHash = await hashSecret(randomBytes(24).toString('base64url'));
-  const [user] = await tx.insert(users).values({ username: guestName(), passwordHash, groupId: GUEST_GROUP, createdAt: new Date(now) }).returning();
+  const [user] = await tx
+    .insert(users)
+    .values({ username: guestName(), passwordHash, groupId: GUEST_GROUP, createdAt: new Date(now) })
+    .returning();
   return user!;
 }

@@ -59,10 +59,13 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Net result of settled bets in [from, to), cents. */
 async function profitBetween(db: DbOrTx, userId: number, from: number, to: number): Promise<number> {
-  const rows = await queryRows<{ profit: number | string }>(db, sql`
+  const rows = await queryRows<{ profit: number | string }>(
+    db,
+    sql`
     select coalesce(sum(profit), 0)::bigint as profit from orders
     where user_id = ${userId} and status = 1
-      and settled_at >= ${new Date(from).toISOString()} and settled_at < ${new Date(to).toISOString()}`);
+      and settled_at >= ${new Date(from).toISOString()} and settled_at < ${new Date(to).toISOString()}`,
+  );
   return Number(rows[0]?.profit ?? 0);
 }
 
@@ -70,10 +73,7 @@ async function profitBetween(db: DbOrTx, userId: number, from: number, to: numbe
 export async function userInfo(db: DbOrTx, user: UserRow, now: number, timeZone: string) {
   const todayStart = zonedDayStart(now, timeZone);
   const yesterdayStart = zonedDayStart(todayStart - 12 * 3600 * 1000, timeZone);
-  const [today, yesterday] = await Promise.all([
-    profitBetween(db, user.id, todayStart, now + 1),
-    profitBetween(db, user.id, yesterdayStart, todayStart),
-  ]);
+  const [today, yesterday] = await Promise.all([profitBetween(db, user.id, todayStart, now + 1), profitBetween(db, user.id, yesterdayStart, todayStart)]);
   return {
     id: user.id,
     user_id: user.id,

@@ -27,7 +27,11 @@ export async function saveAnnouncement(tx: DbOrTx, input: { id?: number; title: 
   if (input.id) {
     const [before] = await tx.select().from(notices).where(announcement(input.id)).for('update');
     if (!before) throw new AppError('err.not_found', { field: 'id' });
-    const [after] = await tx.update(notices).set({ title: input.title, content: input.content, enabled: input.enabled }).where(eq(notices.id, input.id)).returning();
+    const [after] = await tx
+      .update(notices)
+      .set({ title: input.title, content: input.content, enabled: input.enabled })
+      .where(eq(notices.id, input.id))
+      .returning();
     return { before: present(before), after: present(after!) };
   }
   const [after] = await tx

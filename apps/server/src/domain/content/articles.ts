@@ -32,7 +32,10 @@ export async function newsFor(db: DbOrTx, lang: ApiLang, perTab = 10) {
     articleTabs: tabs.map((t) => ({
       id: t.id,
       name: (t.name as Partial<Localized>)[lang] ?? '',
-      articles: list.filter((a) => a.tabId === t.id).slice(0, perTab).map(presentArticle),
+      articles: list
+        .filter((a) => a.tabId === t.id)
+        .slice(0, perTab)
+        .map(presentArticle),
     })),
   };
 }
@@ -41,8 +44,13 @@ export async function newsFor(db: DbOrTx, lang: ApiLang, perTab = 10) {
 export async function articlePage(db: DbOrTx, opts: { lang: string; tabId?: number; page: number; limit: number }) {
   const where: SQL = opts.tabId ? and(eq(articles.lang, opts.lang), eq(articles.tabId, opts.tabId))! : eq(articles.lang, opts.lang);
   const [list, [total]] = await Promise.all([
-    db.select().from(articles).where(where).orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(opts.limit).offset((opts.page - 1) * opts.limit),
+    db
+      .select()
+      .from(articles)
+      .where(where)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
     db.select({ n: count() }).from(articles).where(where),
   ]);
   return { total: Number(total?.n ?? 0), list: list.map(presentArticle) };
@@ -60,7 +68,9 @@ export async function findArticle(db: DbOrTx, id: number) {
  * `viewer` is already a keyed hash (articleViewer), never a raw IP.
  */
 export async function countView(db: DbOrTx, opts: { articleId: number; viewer: string; day: string }): Promise<number> {
-  const [row] = await queryRows<{ views: number | null }>(db, sql`
+  const [row] = await queryRows<{ views: number | null }>(
+    db,
+    sql`
     with first_view as (
       insert into article_views (article_id, day, viewer)
       select ${opts.articleId}, ${opts.day}::date, ${opts.viewer} where exists (select 1 from articles where id = ${opts.articleId})
@@ -68,7 +78,8 @@ export async function countView(db: DbOrTx, opts: { articleId: number; viewer: s
       returning article_id),
     counted as (
       update articles set views = views + 1 where id in (select article_id from first_view) returning views)
-    select coalesce((select views from counted), (select views from articles where id = ${opts.articleId})) as views`);
+    select coalesce((select views from counted), (select views from articles where id = ${opts.articleId})) as views`,
+  );
   if (row?.views === null || row?.views === undefined) throw new AppError('err.not_found', { field: 'id' });
   return Number(row.views);
 }
@@ -85,8 +96,11 @@ export function articleViewer(secret: Buffer, viewer: { userId: number } | { ip:
 
 /** Forgets who viewed what before `today` (the counts stay on the articles). */
 export async function pruneArticleViews(db: DbOrTx, today: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`
-    with gone as (delete from ${articleViews} where ${articleViews.day} < ${today}::date returning 1) select count(*)::int as n from gone`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    with gone as (delete from ${articleViews} where ${articleViews.day} < ${today}::date returning 1) select count(*)::int as n from gone`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -94,7 +108,12 @@ export async function pruneArticleViews(db: DbOrTx, today: string): Promise<numb
 
 export async function listTabs(db: DbOrTx) {
   const rows = await db
-    .select({ id: articleTabs.id, name: articleTabs.name, sort: articleTabs.sort, articles: sql<number>`(select count(*)::int from articles a where a.tab_id = "article_tabs"."id")` })
+    .select({
+      id: articleTabs.id,
+      name: articleTabs.name,
+      sort: articleTabs.sort,
+      articles: sql<number>`(select count(*)::int from articles a where a.tab_id = "article_tabs"."id")`,
+    })
     .from(articleTabs)
     .orderBy(asc(articleTabs.sort), asc(articleTabs.id));
   return rows.map((r) => ({ ...r, name: r.name as Localized, articles: Number(r.articles) }));
@@ -104,10 +123,17 @@ export async function saveTab(tx: DbOrTx, input: { id?: number; name: Localized;
   if (input.id) {
     const [before] = await tx.select().from(articleTabs).where(eq(articleTabs.id, input.id)).for('update');
     if (!before) throw new AppError('err.not_found', { field: 'id' });
-    const [after] = await tx.update(articleTabs).set({ name: input.name, sort: input.sort ?? before.sort }).where(eq(articleTabs.id, input.id)).returning();
+    const [after] = await tx
+      .update(articleTabs)
+      .set({ name: input.name, sort: input.sort ?? before.sort })
+      .where(eq(articleTabs.id, input.id))
+      .returning();
     return { before, after: after! };
   }
-  const [after] = await tx.insert(articleTabs).values({ name: input.name, sort: input.sort ?? 0 }).returning();
+  const [after] = await tx
+    .insert(articleTabs)
+    .values({ name: input.name, sort: input.sort ?? 0 })
+    .returning();
   return { before: null, after: after! };
 }
 
@@ -129,7 +155,13 @@ export async function adminArticles(db: DbOrTx, opts: { tabId?: number; lang: st
   if (opts.lang) conds.push(eq(articles.lang, opts.lang));
   const where = conds.length ? and(...conds) : undefined;
   const [list, [total]] = await Promise.all([
-    db.select().from(articles).where(where).orderBy(desc(articles.createdAt), desc(articles.id)).limit(opts.limit).offset((opts.page - 1) * opts.limit),
+    db
+      .select()
+      .from(articles)
+      .where(where)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
     db.select({ n: count() }).from(articles).where(where),
   ]);
   return { total: Number(total?.n ?? 0), list: list.map(presentAdminArticle) };
@@ -151,7 +183,10 @@ export async function saveArticle(
     const [after] = await tx.update(articles).set(values).where(eq(articles.id, input.id)).returning();
     return { before, after: after! };
   }
-  const [after] = await tx.insert(articles).values({ ...values, createdAt: new Date(now) }).returning();
+  const [after] = await tx
+    .insert(articles)
+    .values({ ...values, createdAt: new Date(now) })
+    .returning();
   return { before: null, after: after! };
 }
 

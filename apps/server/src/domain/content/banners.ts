@@ -19,7 +19,13 @@ export async function bannersFor(db: DbOrTx, lang: ApiLang) {
 }
 
 export const presentAdminBanner = (b: BannerRow) => ({
-  id: b.id, image: b.image, link: b.link, lang: b.lang, title: b.title, sort: b.sort, enabled: b.enabled,
+  id: b.id,
+  image: b.image,
+  link: b.link,
+  lang: b.lang,
+  title: b.title,
+  sort: b.sort,
+  enabled: b.enabled,
 });
 
 export async function listBanners(db: DbOrTx) {
@@ -45,11 +51,18 @@ export async function saveBanner(tx: DbOrTx, input: BannerInput) {
   if (input.id) {
     const [before] = await tx.select().from(banners).where(eq(banners.id, input.id)).for('update');
     if (!before) throw new AppError('err.not_found', { field: 'id' });
-    const [after] = await tx.update(banners).set({ ...values, sort: input.sort ?? before.sort }).where(eq(banners.id, input.id)).returning();
+    const [after] = await tx
+      .update(banners)
+      .set({ ...values, sort: input.sort ?? before.sort })
+      .where(eq(banners.id, input.id))
+      .returning();
     return { before: presentAdminBanner(before), after: presentAdminBanner(after!) };
   }
   const sort = input.sort ?? (await tx.select().from(banners)).reduce((m, b) => Math.max(m, b.sort + 1), 0);
-  const [after] = await tx.insert(banners).values({ ...values, sort }).returning();
+  const [after] = await tx
+    .insert(banners)
+    .values({ ...values, sort })
+    .returning();
   return { before: null, after: presentAdminBanner(after!) };
 }
 

@@ -56,13 +56,19 @@ const notReferenced = (name: SQL) => sql`not exists (select 1 from banners b whe
 export async function pruneUnreferencedContentImages(db: Db, opts: { now: number; limit?: number }): Promise<string[]> {
   const cutoff = new Date(opts.now - UNREFERENCED_IMAGE_TTL_MS);
   return inTransaction(db, async (tx) => {
-    const locked = await queryRows<{ id: number }>(tx, sql`
+    const locked = await queryRows<{ id: number }>(
+      tx,
+      sql`
       select c.id from content_images c where c.created_at < ${cutoff} and ${notReferenced(sql`c.name`)}
-      order by c.id limit ${opts.limit ?? 500} for update of c skip locked`);
+      order by c.id limit ${opts.limit ?? 500} for update of c skip locked`,
+    );
     if (locked.length === 0) return [];
-    const removed = await queryRows<{ name: string }>(tx, sql`
+    const removed = await queryRows<{ name: string }>(
+      tx,
+      sql`
       delete from content_images c where c.id = any(${pgArray(locked.map((r) => Number(r.id)))}::int[]) and ${notReferenced(sql`c.name`)}
-      returning c.name`);
+      returning c.name`,
+    );
     return removed.map((r) => r.name);
   });
 }

@@ -64,11 +64,14 @@ function present(row: NoticeRow, lang: ApiLang) {
 
 /** Unread station messages of this player and enabled announcements they have not opened. */
 export async function unreadCounts(db: DbOrTx, userId: number) {
-  const [row] = await queryRows<{ station: number; platform: number }>(db, sql`
+  const [row] = await queryRows<{ station: number; platform: number }>(
+    db,
+    sql`
     select
       (select count(*)::int from notices where kind = ${NOTICE_STATION} and user_id = ${userId} and read_at is null) as station,
       (select count(*)::int from notices n where n.kind = ${NOTICE_PLATFORM} and n.enabled
-         and not exists (select 1 from notice_reads r where r.notice_id = n.id and r.user_id = ${userId})) as platform`);
+         and not exists (select 1 from notice_reads r where r.notice_id = n.id and r.user_id = ${userId})) as platform`,
+  );
   const station = Number(row?.station ?? 0);
   const platform = Number(row?.platform ?? 0);
   return { station, platform, total: station + platform };
@@ -79,40 +82,58 @@ export async function unreadCounts(db: DbOrTx, userId: number) {
  * enabled platform announcements. What the page shows becomes read (each item says whether it was
  * unread before), in the same transaction.
  */
-export async function listNotices(
-  db: Db,
-  opts: { userId: number; type: number; page: number; limit: number; lang: ApiLang; now: number },
-) {
+export async function listNotices(db: Db, opts: { userId: number; type: number; page: number; limit: number; lang: ApiLang; now: number }) {
   const offset = (opts.page - 1) * opts.limit;
   return inTransaction(db, async (tx) => {
     let rows: NoticeRow[];
     let total: number;
     if (opts.type === NOTICE_STATION) {
-      rows = await queryRows<NoticeRow>(tx, sql`
+      rows = await queryRows<NoticeRow>(
+        tx,
+        sql`
         select id, kind, msg_key, params, title, content, read_at is not null as read, created_at
         from notices where kind = ${NOTICE_STATION} and user_id = ${opts.userId}
-        order by created_at desc, id desc limit ${opts.limit} offset ${offset}`);
-      const [count] = await queryRows<{ n: number }>(tx, sql`
-        select count(*)::int as n from notices where kind = ${NOTICE_STATION} and user_id = ${opts.userId}`);
+        order by created_at desc, id desc limit ${opts.limit} offset ${offset}`,
+      );
+      const [count] = await queryRows<{ n: number }>(
+        tx,
+        sql`
+        select count(*)::int as n from notices where kind = ${NOTICE_STATION} and user_id = ${opts.userId}`,
+      );
       total = Number(count?.n ?? 0);
       const unreadIds = rows.filter((r) => !r.read).map((r) => Number(r.id));
       if (unreadIds.length) {
-        await queryRows(tx, sql`
+        await queryRows(
+          tx,
+          sql`
           update notices set read_at = ${new Date(opts.now)}
-          where user_id = ${opts.userId} and id in (${sql.join(unreadIds.map((id) => sql`${id}`), sql`, `)})`);
+          where user_id = ${opts.userId} and id in (${sql.join(
+            unreadIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
       }
     } else {
-      rows = await queryRows<NoticeRow>(tx, sql`
+      rows = await queryRows<NoticeRow>(
+        tx,
+        sql`
         select n.id, n.kind, n.msg_key, n.params, n.title, n.content, n.created_at,
           exists (select 1 from notice_reads r where r.notice_id = n.id and r.user_id = ${opts.userId}) as read
         from notices n where n.kind = ${NOTICE_PLATFORM} and n.enabled
-        order by n.created_at desc, n.id desc limit ${opts.limit} offset ${offset}`);
-      const [count] = await queryRows<{ n: number }>(tx, sql`
-        select count(*)::int as n from notices where kind = ${NOTICE_PLATFORM} and enabled`);
+        order by n.created_at desc, n.id desc limit ${opts.limit} offset ${offset}`,
+      );
+      const [count] = await queryRows<{ n: number }>(
+        tx,
+        sql`
+        select count(*)::int as n from notices where kind = ${NOTICE_PLATFORM} and enabled`,
+      );
       total = Number(count?.n ?? 0);
       for (const r of rows.filter((x) => !x.read)) {
-        await queryRows(tx, sql`
-          insert into notice_reads (notice_id, user_id) values (${Number(r.id)}, ${opts.userId}) on conflict do nothing`);
+        await queryRows(
+          tx,
+          sql`
+          insert into notice_reads (notice_id, user_id) values (${Number(r.id)}, ${opts.userId}) on conflict do nothing`,
+        );
       }
     }
     const unread = await unreadCounts(tx, opts.userId);

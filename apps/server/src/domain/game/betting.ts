@@ -106,15 +106,28 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     const timing = roundAt(ctx.now, ctx.settings);
     const { round } = await ensureRound(tx, game.id, timing, ctx.seeds, { ...ctx.chain, now: ctx.now });
     // FOR SHARE: the draw (FOR UPDATE) waits for this bet, and a bet after the draw sees it drawn.
-    const locked = await queryRows<{ drawn: boolean; closes_at: unknown }>(tx, sql`
-      select drawn_at is not null as drawn, closes_at from rounds where id = ${round.id} for share`);
+    const locked = await queryRows<{ drawn: boolean; closes_at: unknown }>(
+      tx,
+      sql`
+      select drawn_at is not null as drawn, closes_at from rounds where id = ${round.id} for share`,
+    );
     if (locked[0]?.drawn || ctx.now >= round.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
 
     // The player's row, locked, with their time-out / self-exclusion and play limits.
-    const users = await queryRows<{ money: number | string; score: number | string; nickname: string; excluded_until: unknown; exclusion_kind: unknown; limits: unknown }>(tx, sql`
+    const users = await queryRows<{
+      money: number | string;
+      score: number | string;
+      nickname: string;
+      excluded_until: unknown;
+      exclusion_kind: unknown;
+      limits: unknown;
+    }>(
+      tx,
+      sql`
       select money, score, coalesce(nickname, username) as nickname, excluded_until, exclusion_kind,
         ${limitsJson(sql`users.id`, ['stake', 'loss', 'session'])} as limits
-      from users where id = ${req.userId} and not disabled for update`);
+      from users where id = ${req.userId} and not disabled for update`,
+    );
     const user = users[0];
     if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
     refuseIfExcluded(exclusionOf(user, ctx.now), ctx.settings.timeZone);
@@ -124,7 +137,14 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
     // One more query only for a player with limits; judged after the lock, so parallel bets cannot pass one together.
     if (user.limits) {
-      await checkBetLimits(tx, { userId: req.userId, sessionId: req.sessionId, total, rows: toLimitRows(user.limits), now: ctx.now, timeZone: ctx.settings.timeZone });
+      await checkBetLimits(tx, {
+        userId: req.userId,
+        sessionId: req.sessionId,
+        total,
+        rows: toLimitRows(user.limits),
+        now: ctx.now,
+        timeZone: ctx.settings.timeZone,
+      });
     }
     // The room's entry limit (spec §5: the hall refuses to enter below it), on the balance before the bet.
     if (moneyLeft + scoreLeft < room.joinLimit) throw new AppError('err.room_join_limit', { field: 'plan_id' });
@@ -139,7 +159,9 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       moneyLeft -= fromMoney;
       return { playType, odds, fromScore, fromMoney, afterScore: moneyLeft + fromMoney + scoreLeft, after: moneyLeft + scoreLeft };
     });
-    const orderRows = await queryRows<{ id: number | string; order_no: string }>(tx, sql`
+    const orderRows = await queryRows<{ id: number | string; order_no: string }>(
+      tx,
+      sql`
       insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_score, from_money, odds, odds_special, status, created_at)
       values ${sql.join(
         planned.map(
@@ -148,15 +170,20 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
         ),
         sql`, `,
       )}
-      returning id, order_no`);
+      returning id, order_no`,
+    );
     const ledgerValues = planned.flatMap((p, i) => {
       const orderId = Number(orderRows[i]!.id);
       const rows = [];
       if (p.fromScore > 0) {
-        rows.push(sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'score', ${-p.fromScore}, true, ${p.afterScore}, ${game.id}, 'order', ${orderId}, ${at})`);
+        rows.push(
+          sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'score', ${-p.fromScore}, true, ${p.afterScore}, ${game.id}, 'order', ${orderId}, ${at})`,
+        );
       }
       if (p.fromMoney > 0) {
-        rows.push(sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'money', ${-p.fromMoney}, true, ${p.after}, ${game.id}, 'order', ${orderId}, ${at})`);
+        rows.push(
+          sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'money', ${-p.fromMoney}, true, ${p.after}, ${game.id}, 'order', ${orderId}, ${at})`,
+        );
       }
       return rows;
     });

@@ -80,17 +80,23 @@ export async function chainById(db: DbOrTx, id: number): Promise<ChainRow | unde
 
 async function createChain(tx: DbOrTx, gameId: number, length: number, now: number): Promise<ChainRow> {
   const { secret, terminalHash } = newChainSecret(length);
-  const rows = await queryRows<Record<string, unknown>>(tx, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
     insert into hash_chains (game_id, secret, length, terminal_hash, used, created_at)
     values (${gameId}, ${secret}, ${length}, ${terminalHash}, 0, ${new Date(now).toISOString()})
-    returning ${CHAIN_COLUMNS}`);
+    returning ${CHAIN_COLUMNS}`,
+  );
   return toChain(rows[0]!);
 }
 
 /** Chains of a game that still have links, oldest first. Caller holds the game's ROUND_LOCK. */
 async function openChains(tx: DbOrTx, gameId: number): Promise<ChainRow[]> {
-  const rows = await queryRows<Record<string, unknown>>(tx, sql`
-    select ${CHAIN_COLUMNS} from hash_chains where game_id = ${gameId} and used < length order by id`);
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
+    select ${CHAIN_COLUMNS} from hash_chains where game_id = ${gameId} and used < length order by id`,
+  );
   return rows.map(toChain);
 }
 
@@ -98,11 +104,7 @@ async function openChains(tx: DbOrTx, gameId: number): Promise<ChainRow[]> {
  * Makes sure the game has a chain with links left, and a published successor once fewer than
  * `spare` remain. Caller holds the game's ROUND_LOCK.
  */
-export async function ensureChain(
-  tx: DbOrTx,
-  gameId: number,
-  opts: { length: number; spare: number; now: number },
-): Promise<ChainRow> {
+export async function ensureChain(tx: DbOrTx, gameId: number, opts: { length: number; spare: number; now: number }): Promise<ChainRow> {
   let chains = await openChains(tx, gameId);
   if (chains.length === 0) chains = [await createChain(tx, gameId, opts.length, opts.now)];
   const current = chains[0]!;
@@ -123,8 +125,11 @@ export async function takeNextLink(
   opts: { length: number; spare: number; now: number },
 ): Promise<{ chain: ChainRow; index: number; hash: string }> {
   const chain = await ensureChain(tx, gameId, opts);
-  const updated = await queryRows<{ used: number }>(tx, sql`
-    update hash_chains set used = used + 1 where id = ${chain.id} and used < length returning used`);
+  const updated = await queryRows<{ used: number }>(
+    tx,
+    sql`
+    update hash_chains set used = used + 1 where id = ${chain.id} and used < length returning used`,
+  );
   const used = Number(updated[0]!.used);
   const index = chain.length - used;
   const hash = index + 1 === chain.length ? chain.terminalHash : seeds.seedAt(chain, index + 1);
@@ -133,8 +138,11 @@ export async function takeNextLink(
 
 /** A game's hash chains, oldest first, as fair/chain publishes them (never the secret). */
 export async function listChains(db: DbOrTx, gameId: number) {
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
-    select id, length, terminal_hash, used, created_at from hash_chains where game_id = ${gameId} order by id`);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select id, length, terminal_hash, used, created_at from hash_chains where game_id = ${gameId} order by id`,
+  );
   return rows.map((r) => ({
     id: Number(r.id),
     terminal_hash: String(r.terminal_hash),

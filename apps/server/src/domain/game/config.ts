@@ -70,11 +70,17 @@ export interface LoadedConfig {
 
 export async function loadGameConfigs(db: DbOrTx, now: number, onBadOdds: (roomId: number, err: unknown) => void): Promise<LoadedConfig> {
   await promoteDueChanges(db, now);
-  const games = await queryRows<Record<string, unknown>>(db, sql`
-    select id, code, tab_index, open_from, open_to, enabled, pending, pending_from from games order by tab_index`);
-  const rooms = await queryRows<Record<string, unknown>>(db, sql`
+  const games = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select id, code, tab_index, open_from, open_to, enabled, pending, pending_from from games order by tab_index`,
+  );
+  const rooms = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select id, game_id, type, title, title_i18n, min_limit, join_limit, odds_override, sort, enabled, pending, pending_from
-    from rooms order by game_id, sort, id`);
+    from rooms order by game_id, sort, id`,
+  );
   const pendingTimes = [...games, ...rooms].filter((r) => r.pending_from !== null).map((r) => new Date(r.pending_from as string).getTime());
   const build = (withPending: boolean): GameConfig[] => {
     const configs: GameConfig[] = games.map((g) => {

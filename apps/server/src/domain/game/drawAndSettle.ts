@@ -7,14 +7,7 @@
  * commit finds nothing left to do, so each order is paid exactly once.
  */
 import { sql } from 'drizzle-orm';
-import {
-  BET_CLASS_IDS,
-  classWins,
-  commitmentOf,
-  deriveDraw,
-  isMiddleTotal,
-  type Digits,
-} from '@lucky28/shared';
+import { BET_CLASS_IDS, classWins, commitmentOf, deriveDraw, isMiddleTotal, type Digits } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
@@ -68,11 +61,7 @@ const WINS_REPORTED = 20;
  * credit users → insert one type-3 ledger row per paid order with the running balance after it; the
  * same statement answers the round's biggest wins (no second pass over the round's orders).
  */
-export async function settleRound(
-  tx: DbOrTx,
-  round: RoundRow,
-  now: number,
-): Promise<{ count: number; balances: Map<number, number>; wins: SettledWin[] }> {
+export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Promise<{ count: number; balances: Map<number, number>; wins: SettledWin[] }> {
   if (!round.digits || round.total === null) throw new Error(`round ${round.id} is not drawn`);
   const winners = intArray(winningClasses(round.digits));
   const middle = isMiddleTotal(round.total);
@@ -95,7 +84,9 @@ export async function settleRound(
     order_id: number | string | null;
     room_id: number | string | null;
     nickname: string | null;
-  }>(tx, sql`
+  }>(
+    tx,
+    sql`
     with settled as (
       update orders o set
         status = 1,
@@ -133,7 +124,8 @@ export async function settleRound(
     select 'balance', user_id, max(over), null, null, null, null from entries group by user_id
     union all
     select 'win', w.user_id, null, w.profit, w.id, w.room_id, coalesce(u.nickname, u.username)
-    from wins w join users u on u.id = w.user_id`);
+    from wins w join users u on u.id = w.user_id`,
+  );
   let count = 0;
   const balances = new Map<number, number>();
   const wins: SettledWin[] = [];
@@ -182,12 +174,15 @@ export async function drawAndSettle(
       const seed = deps.seeds.seedAt(chain, round.chainIndex);
       if (commitmentOf(seed) !== round.hash) throw new Error(`seed of round ${round.id} does not match its commitment`);
       const result = deriveDraw(seed, gameId, round.issue);
-      const updated = await queryRows<Record<string, unknown>>(tx, sql`
+      const updated = await queryRows<Record<string, unknown>>(
+        tx,
+        sql`
         update rounds set seed = ${seed}, numbers = ${result.numbers.join(',')},
           digit1 = ${result.digits[0]}, digit2 = ${result.digits[1]}, digit3 = ${result.digits[2]},
           total = ${result.total}, drawn_at = ${new Date(deps.now).toISOString()}
         where id = ${roundId} and drawn_at is null
-        returning ${ROUND_COLUMNS}`);
+        returning ${ROUND_COLUMNS}`,
+      );
       round = toRound(updated[0]!);
       drew = true;
       await deps.faults?.afterDraw?.(round);

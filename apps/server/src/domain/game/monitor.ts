@@ -50,14 +50,25 @@ export function exposureByTotal(groups: StakeGroup[]) {
 }
 
 export async function currentRoundView(db: DbOrTx, gameId: number, timing: RoundTiming, lang: ApiLang) {
-  const [round] = await queryRows<Record<string, unknown>>(db, sql`
-    select id, issue, hash, opens_at, closes_at, draws_at, drawn_at from rounds where game_id = ${gameId} and issue = ${timing.issue}`);
+  const [round] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select id, issue, hash, opens_at, closes_at, draws_at, drawn_at from rounds where game_id = ${gameId} and issue = ${timing.issue}`,
+  );
   const groups = round
-    ? await queryRows<{ play_type: number; odds: number; odds_special: number | null; amount: string | number; n: number }>(db, sql`
+    ? await queryRows<{ play_type: number; odds: number; odds_special: number | null; amount: string | number; n: number }>(
+        db,
+        sql`
         select play_type, odds, odds_special, sum(amount)::bigint as amount, count(*)::int as n
-        from orders where round_id = ${round.id} group by play_type, odds, odds_special order by play_type`)
+        from orders where round_id = ${round.id} group by play_type, odds, odds_special order by play_type`,
+      )
     : [];
-  const stakeGroups: StakeGroup[] = groups.map((g) => ({ playType: Number(g.play_type), odds: Number(g.odds), oddsSpecial: g.odds_special === null ? null : Number(g.odds_special), amount: Number(g.amount) }));
+  const stakeGroups: StakeGroup[] = groups.map((g) => ({
+    playType: Number(g.play_type),
+    odds: Number(g.odds),
+    oddsSpecial: g.odds_special === null ? null : Number(g.odds_special),
+    amount: Number(g.amount),
+  }));
   const byClass = new Map<number, { amount: number; orders: number }>();
   for (const g of groups) {
     const c = byClass.get(Number(g.play_type)) ?? { amount: 0, orders: 0 };
@@ -77,21 +88,29 @@ export async function currentRoundView(db: DbOrTx, gameId: number, timing: Round
     orders: [...byClass.values()].reduce((s, c) => s + c.orders, 0),
     players: Number(players?.n ?? 0),
     stakes: formatMoney(stakeGroups.reduce((s, g) => s + g.amount, 0)),
-    by_class: [...byClass.entries()].map(([playType, c]) => ({ class: playType, name: className(lang, playType), orders: c.orders, stakes: formatMoney(c.amount) })),
+    by_class: [...byClass.entries()].map(([playType, c]) => ({
+      class: playType,
+      name: className(lang, playType),
+      orders: c.orders,
+      stakes: formatMoney(c.amount),
+    })),
     exposure: exposureByTotal(stakeGroups).map(({ worst_cents: _w, ...e }) => e),
   };
 }
 
 /** Drawn rounds, newest first, with result, stakes, payouts and the house's result, and the revealed seed. */
 export async function recentRounds(db: DbOrTx, gameId: number, page = 1, limit = 20) {
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select r.id, r.issue, r.hash, r.seed, r.digit1, r.digit2, r.digit3, r.total, r.draws_at, r.drawn_at,
            coalesce(o.stakes, 0)::bigint as stakes, coalesce(o.payouts, 0)::bigint as payouts, coalesce(o.n, 0)::int as orders,
            count(*) over () as count_all
     from rounds r
     left join lateral (select sum(amount) as stakes, sum(coalesce(payout, 0)) as payouts, count(*) as n from orders where round_id = r.id) o on true
     where r.game_id = ${gameId} and r.drawn_at is not null
-    order by r.draws_at desc limit ${limit} offset ${(page - 1) * limit}`);
+    order by r.draws_at desc limit ${limit} offset ${(page - 1) * limit}`,
+  );
   return {
     total: Number(rows[0]?.count_all ?? 0),
     list: rows.map((r) => ({

@@ -110,7 +110,10 @@ function columns(bets: readonly PreparedBet[]) {
 /** Runs the statement for the batch: the rows of each bet, in order (none where it needs the general path). */
 async function runStatement(database: Database, bets: readonly PreparedBet[]): Promise<Row[][]> {
   const a = columns(bets);
-  const rows = await preparedRows<Row>(database, 'lucky28_bet_batch', sql`
+  const rows = await preparedRows<Row>(
+    database,
+    'lucky28_bet_batch',
+    sql`
     with b as (
       select * from unnest(${a.i}::int[], ${a.userId}::int[], ${a.sessionId}::int[], ${a.amount}::bigint[], ${a.total}::bigint[],
                            ${a.joinLimit}::bigint[], ${a.roomId}::int[], ${a.gameId}::int[], ${a.issue}::text[], ${a.at}::timestamptz[],
@@ -196,7 +199,8 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
       case when (select count(*) from ik) = (select count(distinct k.i) from placed k join b on b.i = k.i where b.key is not null) then 0
            else (${KEY_TAKEN}::text || p.order_no)::int end as saved
     from placed p
-    order by p.i, p.k`);
+    order by p.i, p.k`,
+  );
   const byBet = bets.map((): Row[] => []);
   for (const row of rows) byBet[Number(row.i)]!.push(row);
   return byBet;

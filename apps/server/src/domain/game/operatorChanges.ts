@@ -102,7 +102,14 @@ export async function gameConfigView(db: DbOrTx, lang: ApiLang) {
           enabled: Boolean(src.enabled),
           odds: oddsTableView(parse(src.odds_override), lang),
         });
-        const live = { title: r.title, title_i18n: r.titleI18n, min_limit: r.minLimit, join_limit: r.joinLimit, odds_override: r.oddsOverride, enabled: r.enabled };
+        const live = {
+          title: r.title,
+          title_i18n: r.titleI18n,
+          min_limit: r.minLimit,
+          join_limit: r.joinLimit,
+          odds_override: r.oddsOverride,
+          enabled: r.enabled,
+        };
         return {
           id: r.id,
           game_id: r.gameId,
@@ -128,14 +135,27 @@ export async function lockRoom(tx: DbOrTx, id: number) {
 }
 
 export async function scheduleGameChange(tx: DbOrTx, id: number, change: { enabled: boolean; open_from: string | null; open_to: string | null }, from: number) {
-  await tx.update(games).set({ pending: change, pendingFrom: new Date(from) }).where(eq(games.id, id));
+  await tx
+    .update(games)
+    .set({ pending: change, pendingFrom: new Date(from) })
+    .where(eq(games.id, id));
 }
 
 export async function scheduleRoomChange(
   tx: DbOrTx,
   id: number,
-  change: { title: string; title_i18n: Record<string, string>; min_limit: number; join_limit: number; enabled: boolean; odds_override: Record<string, ClassOddsOverride> },
+  change: {
+    title: string;
+    title_i18n: Record<string, string>;
+    min_limit: number;
+    join_limit: number;
+    enabled: boolean;
+    odds_override: Record<string, ClassOddsOverride>;
+  },
   from: number,
 ) {
-  await tx.update(rooms).set({ pending: change, pendingFrom: new Date(from) }).where(eq(rooms.id, id));
+  await tx
+    .update(rooms)
+    .set({ pending: change, pendingFrom: new Date(from) })
+    .where(eq(rooms.id, id));
 }

@@ -14,13 +14,12 @@ export const ORDER_PAGE_MAX = 500;
  * One player's bets created in [from, to), or of round `issue` (any date), newest first, with the
  * spec's bet order fields (§3). Always scoped to that player's own orders. Room titles are in `lang`.
  */
-export async function listOrders(
-  db: DbOrTx,
-  opts: { userId: number; from: number; to: number; issue?: string; page?: number; limit?: number; lang: ApiLang },
-) {
+export async function listOrders(db: DbOrTx, opts: { userId: number; from: number; to: number; issue?: string; page?: number; limit?: number; lang: ApiLang }) {
   const limit = Math.min(ORDER_PAGE_MAX, Math.max(1, opts.limit ?? ORDER_PAGE_MAX));
   const page = Math.max(1, opts.page ?? 1);
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select o.id, o.order_no, o.game_id, o.room_id, o.issue, o.play_type, o.amount, o.odds, o.status,
            o.whether_hit, o.profit, o.payout, o.created_at, r.title as plan_name, r.title_i18n as plan_names,
            d.digit1, d.digit2, d.digit3, d.total
@@ -28,11 +27,14 @@ export async function listOrders(
     join rooms r on r.id = o.room_id
     join rounds d on d.id = o.round_id
     where o.user_id = ${opts.userId}
-      and ${opts.issue !== undefined
-        ? sql`o.issue = ${opts.issue}`
-        : sql`o.created_at >= ${new Date(opts.from).toISOString()} and o.created_at < ${new Date(opts.to).toISOString()}`}
+      and ${
+        opts.issue !== undefined
+          ? sql`o.issue = ${opts.issue}`
+          : sql`o.created_at >= ${new Date(opts.from).toISOString()} and o.created_at < ${new Date(opts.to).toISOString()}`
+      }
     order by o.created_at desc, o.id desc
-    limit ${limit} offset ${(page - 1) * limit}`);
+    limit ${limit} offset ${(page - 1) * limit}`,
+  );
   const lang = opts.lang;
   return rows.map((r) => {
     const settled = Number(r.status) === 1;

@@ -52,10 +52,7 @@ export function toRound(r: Record<string, unknown>): RoundRow {
 }
 
 export async function findRound(db: DbOrTx, gameId: number, issue: string): Promise<RoundRow | undefined> {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select ${ROUND_COLUMNS} from rounds where game_id = ${gameId} and issue = ${issue}`,
-  );
+  const rows = await queryRows<Record<string, unknown>>(db, sql`select ${ROUND_COLUMNS} from rounds where game_id = ${gameId} and issue = ${issue}`);
   return rows[0] ? toRound(rows[0]) : undefined;
 }
 
@@ -82,18 +79,24 @@ export async function ensureRound(
   const again = await findRound(tx, gameId, timing.issue);
   if (again) return { round: again, created: false };
   const link = await takeNextLink(tx, gameId, seeds, chain);
-  const rows = await queryRows<Record<string, unknown>>(tx, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
     insert into rounds (game_id, issue, chain_id, chain_index, hash, opens_at, closes_at, draws_at)
     values (${gameId}, ${timing.issue}, ${link.chain.id}, ${link.index}, ${link.hash},
             ${new Date(timing.opensAt).toISOString()}, ${new Date(timing.closesAt).toISOString()},
             ${new Date(timing.drawsAt).toISOString()})
-    returning ${ROUND_COLUMNS}`);
+    returning ${ROUND_COLUMNS}`,
+  );
   return { round: toRound(rows[0]!), created: true };
 }
 
 /** The commitment of the round that took link `index` of a chain, or null when no round took it yet. */
 export async function commitmentAt(db: DbOrTx, chainId: number, index: number): Promise<string | null> {
-  const rows = await queryRows<{ hash: string }>(db, sql`
-    select hash from rounds where chain_id = ${chainId} and chain_index = ${index}`);
+  const rows = await queryRows<{ hash: string }>(
+    db,
+    sql`
+    select hash from rounds where chain_id = ${chainId} and chain_index = ${index}`,
+  );
   return rows[0]?.hash ?? null;
 }

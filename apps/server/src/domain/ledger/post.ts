@@ -31,18 +31,24 @@ export interface LedgerEntry {
  */
 export async function postLedger(tx: DbOrTx, entry: LedgerEntry): Promise<{ id: number; over: number }> {
   const column = entry.wallet === 'score' ? sql.raw('score') : sql.raw('money');
-  const updated = await queryRows<{ over: number | string }>(tx, sql`
+  const updated = await queryRows<{ over: number | string }>(
+    tx,
+    sql`
     update users set ${column} = ${column} + ${entry.quantity}
     where id = ${entry.userId} and ${column} + ${entry.quantity} >= 0
-    returning money + score as over`);
+    returning money + score as over`,
+  );
   const row = updated[0];
   if (!row) throw new AppError('err.insufficient_balance');
   const over = Number(row.over);
-  const inserted = await queryRows<{ id: number | string }>(tx, sql`
+  const inserted = await queryRows<{ id: number | string }>(
+    tx,
+    sql`
     insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, memo, created_at)
     values (${entry.userId}, ${entry.type}, ${entry.status ?? LedgerStatus.passed}, ${entry.wallet}, ${entry.quantity}, true,
             ${over}, ${entry.gorct ?? 0}, ${entry.refType ?? null}, ${entry.refId ?? null}, ${entry.memo ?? null},
             ${(entry.createdAt ?? new Date()).toISOString()})
-    returning id`);
+    returning id`,
+  );
   return { id: Number(inserted[0]!.id), over };
 }

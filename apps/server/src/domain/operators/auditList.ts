@@ -28,12 +28,15 @@ export async function listAudit(db: DbOrTx, f: AuditFilter) {
   const limit = f.limit ?? 50;
   const offset = ((f.page ?? 1) - 1) * limit;
   const cond = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select a.id, a.operator_id, o.username, a.action, a.target_type, a.target_id, a.detail, a.ip, a.created_at,
            count(*) over () as total
     from audit_log a left join operators o on o.id = a.operator_id
     ${cond}
-    order by a.id desc limit ${limit} offset ${offset}`);
+    order by a.id desc limit ${limit} offset ${offset}`,
+  );
   return {
     total: Number(rows[0]?.total ?? 0),
     list: rows.map((r) => ({

@@ -7,7 +7,11 @@ import { isSealed, openSecret, sealSecret } from './secretBox.js';
 export type OperatorRow = typeof operators.$inferSelect;
 
 export async function findOperatorByName(db: DbOrTx, username: string): Promise<OperatorRow | undefined> {
-  const rows = await db.select().from(operators).where(sql`lower(${operators.username}) = lower(${username})`).limit(1);
+  const rows = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.username}) = lower(${username})`)
+    .limit(1);
   return rows[0];
 }
 
@@ -40,7 +44,10 @@ export async function sealLegacyTotpSecrets(db: DbOrTx, key: Buffer): Promise<nu
   let sealed = 0;
   for (const r of rows) {
     if (r.totpSecret === null || isSealed(r.totpSecret)) continue;
-    await db.update(operators).set({ totpSecret: sealSecret(key, r.id, r.totpSecret) }).where(eq(operators.id, r.id));
+    await db
+      .update(operators)
+      .set({ totpSecret: sealSecret(key, r.id, r.totpSecret) })
+      .where(eq(operators.id, r.id));
     sealed++;
   }
   return sealed;

@@ -27,11 +27,7 @@ export interface SessionOperator {
 
 export const isOperatorToken = (token: string): boolean => token.startsWith(OPERATOR_TOKEN_PREFIX);
 
-export async function createOperatorSession(
-  db: DbOrTx,
-  operatorId: number,
-  opts: { now: number; ip?: string },
-): Promise<string> {
+export async function createOperatorSession(db: DbOrTx, operatorId: number, opts: { now: number; ip?: string }): Promise<string> {
   const token = OPERATOR_TOKEN_PREFIX + newToken();
   await db.insert(operatorSessions).values({
     operatorId,
@@ -67,7 +63,10 @@ export async function resolveOperatorSession(db: DbOrTx, token: string, now: num
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(operatorSessions).set({ lastSeenAt: new Date(now) }).where(eq(operatorSessions.id, row.sessionId));
+    await db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(operatorSessions.id, row.sessionId));
   }
   return {
     sessionId: row.sessionId,
@@ -80,7 +79,10 @@ export async function resolveOperatorSession(db: DbOrTx, token: string, now: num
 }
 
 export async function revokeOperatorSession(db: DbOrTx, sessionId: number, now: number): Promise<void> {
-  await db.update(operatorSessions).set({ revokedAt: new Date(now) }).where(eq(operatorSessions.id, sessionId));
+  await db
+    .update(operatorSessions)
+    .set({ revokedAt: new Date(now) })
+    .where(eq(operatorSessions.id, sessionId));
 }
 
 /** Revokes every open session of an operator (sign out everywhere, disable, TOTP reset). */

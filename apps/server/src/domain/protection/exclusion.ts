@@ -19,7 +19,14 @@ export interface Exclusion {
 
 /** The exclusion in force at `now` from a users row's columns (raw SQL or Drizzle names), or null. */
 export function exclusionOf(
-  row: { excluded_until?: unknown; exclusion_kind?: unknown; excluded_at?: unknown; excludedUntil?: Date | null; exclusionKind?: string | null; excludedAt?: Date | null },
+  row: {
+    excluded_until?: unknown;
+    exclusion_kind?: unknown;
+    excluded_at?: unknown;
+    excludedUntil?: Date | null;
+    exclusionKind?: string | null;
+    excludedAt?: Date | null;
+  },
   now: number,
 ): Exclusion | null {
   const untilRaw = row.excludedUntil ?? row.excluded_until;
@@ -46,19 +53,19 @@ export function refuseIfExcluded(exclusion: Exclusion | null, timeZone: string):
  * Starts a break in the caller's transaction and ends every session of the player. A break that
  * would end sooner than one already running leaves the running one as it is.
  */
-export async function startBreak(
-  tx: DbOrTx,
-  opts: { userId: number; kind: ExclusionKind; duration: BreakDuration; now: number },
-): Promise<Exclusion> {
+export async function startBreak(tx: DbOrTx, opts: { userId: number; kind: ExclusionKind; duration: BreakDuration; now: number }): Promise<Exclusion> {
   const until = breakEndsAt(opts.now, opts.duration);
   const at = new Date(opts.now).toISOString();
-  const [row] = await queryRows<Record<string, unknown>>(tx, sql`
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
     update users set
       exclusion_kind = case when excluded_until is null or excluded_until < ${new Date(until).toISOString()} then ${opts.kind} else exclusion_kind end,
       excluded_at = case when excluded_until is null or excluded_until <= ${at} then ${at}::timestamptz else excluded_at end,
       excluded_until = greatest(coalesce(excluded_until, ${at}::timestamptz), ${new Date(until).toISOString()}::timestamptz)
     where id = ${opts.userId}
-    returning excluded_until, exclusion_kind, excluded_at`);
+    returning excluded_until, exclusion_kind, excluded_at`,
+  );
   await tx.execute(sql`update sessions set revoked_at = ${at} where user_id = ${opts.userId} and revoked_at is null`);
   return exclusionOf(row!, opts.now)!;
 }

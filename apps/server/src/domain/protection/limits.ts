@@ -6,15 +6,7 @@
  * the other.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  LIMIT_PERIODS,
-  LIMIT_RAISE_DELAY_MS,
-  MONEY_LIMIT_KINDS,
-  formatMoney,
-  type LimitKind,
-  type LimitPeriod,
-  type MessageKey,
-} from '@lucky28/shared';
+import { LIMIT_PERIODS, LIMIT_RAISE_DELAY_MS, MONEY_LIMIT_KINDS, formatMoney, type LimitKind, type LimitPeriod, type MessageKey } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
@@ -56,7 +48,14 @@ export const limitsJson = (userId: SQL | number, kinds?: LimitKind[]) => sql`(
   select json_agg(json_build_object('kind', l.kind, 'period', l.period, 'amount', l.amount,
     'pending_amount', l.pending_amount, 'pending_from', l.pending_from))
   from player_limits l where l.user_id = ${userId}
-  ${kinds ? sql`and l.kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})` : sql``})`;
+  ${
+    kinds
+      ? sql`and l.kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : sql``
+  })`;
 
 export async function readLimits(db: DbOrTx, userId: number, kinds?: LimitKind[]): Promise<LimitRow[]> {
   const [row] = await queryRows<{ limits: unknown }>(db, sql`select ${limitsJson(userId, kinds)} as limits`);
@@ -117,9 +116,8 @@ export async function usageOf(
   opts.limits.forEach((l, i) => {
     const name = sql.raw(`u${i}`);
     if (l.kind === 'session') {
-      const started = opts.sessionId === undefined
-        ? sql`null::timestamptz`
-        : sql`(select created_at from sessions where id = ${opts.sessionId} and user_id = ${u})`;
+      const started =
+        opts.sessionId === undefined ? sql`null::timestamptz` : sql`(select created_at from sessions where id = ${opts.sessionId} and user_id = ${u})`;
       columns.push(sql`${started} as ${name}`);
       return;
     }
@@ -193,10 +191,7 @@ export async function checkBetLimits(
  * Money coming back into play — a deposit request or a withdrawal the player reverses — of `amount`
  * cents: refused when it would take any deposit limit past its value. Call after locking the player's row.
  */
-export async function checkDepositLimits(
-  tx: DbOrTx,
-  opts: { userId: number; amount: number; now: number; timeZone: string },
-): Promise<void> {
+export async function checkDepositLimits(tx: DbOrTx, opts: { userId: number; amount: number; now: number; timeZone: string }): Promise<void> {
   const active = activeLimits(await readLimits(tx, opts.userId, ['deposit']), ['deposit'], opts.now);
   if (active.length === 0) return;
   const used = await usageOf(tx, { ...opts, limits: active });
@@ -211,7 +206,10 @@ export async function limitsWithUsage(db: DbOrTx, opts: { userId: number; now: n
   const rows = await readLimits(db, opts.userId);
   const shown = rows.filter((r) => inForce(r, opts.now) !== null || (r.pendingFrom !== null && r.pendingFrom > opts.now));
   const order = [...MONEY_LIMIT_KINDS, 'session'];
-  shown.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || [...LIMIT_PERIODS, 'session'].indexOf(a.period) - [...LIMIT_PERIODS, 'session'].indexOf(b.period));
+  shown.sort(
+    (a, b) =>
+      order.indexOf(a.kind) - order.indexOf(b.kind) || [...LIMIT_PERIODS, 'session'].indexOf(a.period) - [...LIMIT_PERIODS, 'session'].indexOf(b.period),
+  );
   const used = await usageOf(db, { ...opts, limits: shown });
   return shown.map((r) => presentLimit(r, opts.now, opts.timeZone, used.get(r) ?? 0));
 }

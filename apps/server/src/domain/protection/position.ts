@@ -48,10 +48,13 @@ export async function netPosition(db: DbOrTx, opts: { userId: number; now: numbe
 
 /** The bet history's totals over [from, to): how many bets, their stakes, payouts and result. */
 export async function orderTotals(db: DbOrTx, opts: { userId: number; from: number; to: number }) {
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select count(*)::int as n, coalesce(sum(amount), 0) as stake, coalesce(sum(payout), 0) as payout
     from orders where user_id = ${opts.userId}
-      and created_at >= ${new Date(opts.from).toISOString()} and created_at < ${new Date(opts.to).toISOString()}`);
+      and created_at >= ${new Date(opts.from).toISOString()} and created_at < ${new Date(opts.to).toISOString()}`,
+  );
   const stake = Number(row?.stake ?? 0);
   const payout = Number(row?.payout ?? 0);
   return { count: Number(row?.n ?? 0), stake: money(stake), payout: money(payout), result: money(payout - stake) };
@@ -59,11 +62,14 @@ export async function orderTotals(db: DbOrTx, opts: { userId: number; from: numb
 
 /** This login session: when it began and the play since (the reality check shows it). */
 export async function sessionPlay(db: DbOrTx, opts: { userId: number; sessionId: number; now: number }) {
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     with s as (select created_at from sessions where id = ${opts.sessionId} and user_id = ${opts.userId})
     select (select created_at from s) as started,
       coalesce(sum(o.amount), 0) as stake, coalesce(sum(o.payout), 0) as payout
-    from orders o where o.user_id = ${opts.userId} and o.created_at >= (select created_at from s)`);
+    from orders o where o.user_id = ${opts.userId} and o.created_at >= (select created_at from s)`,
+  );
   const started = row?.started ? new Date(row.started as string).getTime() : opts.now;
   const stake = Number(row?.stake ?? 0);
   const payout = Number(row?.payout ?? 0);

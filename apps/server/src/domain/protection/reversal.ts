@@ -18,8 +18,11 @@ export async function reverseWithdrawal(tx: DbOrTx, opts: { userId: number; now:
   const user = await lockPlayer<Record<string, unknown>>(tx, opts.userId, sql`excluded_until, exclusion_kind, excluded_at`);
   if (!user) throw new AppError('err.not_found');
   refuseIfExcluded(exclusionOf(user, opts.now), opts.timeZone);
-  const [w] = await queryRows<{ id: number | string; amount: number | string; ledger_id: number | string }>(tx, sql`
-    select id, amount, ledger_id from withdrawals where user_id = ${opts.userId} and status = 0 for update`);
+  const [w] = await queryRows<{ id: number | string; amount: number | string; ledger_id: number | string }>(
+    tx,
+    sql`
+    select id, amount, ledger_id from withdrawals where user_id = ${opts.userId} and status = 0 for update`,
+  );
   if (!w) throw new AppError('err.withdraw_not_pending');
   const amount = Number(w.amount);
   await checkDepositLimits(tx, { userId: opts.userId, amount, now: opts.now, timeZone: opts.timeZone });

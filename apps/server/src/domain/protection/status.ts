@@ -6,8 +6,11 @@ import { exclusionOf, presentExclusion } from './exclusion.js';
 import { inForce, presentLimit, readLimits } from './limits.js';
 
 export async function protectionStatus(db: DbOrTx, userId: number, now: number) {
-  const [user] = await queryRows<Record<string, unknown>>(db, sql`
-    select excluded_until, exclusion_kind, excluded_at, reality_check_minutes from users where id = ${userId}`);
+  const [user] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select excluded_until, exclusion_kind, excluded_at, reality_check_minutes from users where id = ${userId}`,
+  );
   const limits = (await readLimits(db, userId))
     .filter((r) => inForce(r, now) !== null || (r.pendingFrom !== null && r.pendingFrom > now))
     .map((r) => {

@@ -37,7 +37,9 @@ export async function claimAttempt(db: DbOrTx, key: string, policy: LockoutPolic
       then ${at}::timestamptz + make_interval(secs => least(${policy.maxSeconds}::int,
         ${policy.baseSeconds}::int * power(2, least(${attempts} - ${policy.freeAttempts}::int, 30))))
       else null end`;
-  const claimed = await queryRows<{ failures: number }>(db, sql`
+  const claimed = await queryRows<{ failures: number }>(
+    db,
+    sql`
     insert into auth_failures as f (key, failures, locked_until, updated_at)
     values (${key}, 1, ${lockFor(sql`1`)}, ${at}::timestamptz)
     on conflict (key) do update set
@@ -45,10 +47,14 @@ export async function claimAttempt(db: DbOrTx, key: string, policy: LockoutPolic
       locked_until = ${lockFor(sql`(f.failures + 1)`)},
       updated_at = excluded.updated_at
     where f.locked_until is null or f.locked_until <= ${at}::timestamptz
-    returning failures`);
+    returning failures`,
+  );
   if (claimed.length > 0) return;
-  const [row] = await queryRows<{ locked_until: Date | string | null }>(db, sql`
-    select locked_until from auth_failures where key = ${key}`);
+  const [row] = await queryRows<{ locked_until: Date | string | null }>(
+    db,
+    sql`
+    select locked_until from auth_failures where key = ${key}`,
+  );
   const until = row?.locked_until ? new Date(row.locked_until).getTime() : now.getTime();
   const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60000));
   throw new AppError('err.too_many_attempts', { params: { minutes }, httpStatus: 429 });

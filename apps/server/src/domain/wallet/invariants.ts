@@ -19,7 +19,9 @@ export interface Discrepancy {
  */
 export async function findDiscrepancies(db: DbOrTx): Promise<Discrepancy[]> {
   const out: Discrepancy[] = [];
-  const balances = await queryRows<{ id: number; money: string | number; score: string | number; lm: string | number; ls: string | number }>(db, sql`
+  const balances = await queryRows<{ id: number; money: string | number; score: string | number; lm: string | number; ls: string | number }>(
+    db,
+    sql`
     select u.id, u.money, u.score,
       coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'money'), 0)::bigint as lm,
       coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'score'), 0)::bigint as ls
@@ -27,7 +29,8 @@ export async function findDiscrepancies(db: DbOrTx): Promise<Discrepancy[]> {
     group by u.id, u.money, u.score
     having u.money <> coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'money'), 0)
         or u.score <> coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'score'), 0)
-        or u.money < 0 or u.score < 0`);
+        or u.money < 0 or u.score < 0`,
+  );
   for (const b of balances) {
     const [money, score, lm, ls] = [Number(b.money), Number(b.score), Number(b.lm), Number(b.ls)];
     if (money !== lm) out.push({ userId: b.id, problem: 'money_vs_ledger', detail: { money, ledger: lm } });
@@ -35,13 +38,18 @@ export async function findDiscrepancies(db: DbOrTx): Promise<Discrepancy[]> {
     if (money < 0 || score < 0) out.push({ userId: b.id, problem: 'negative_balance', detail: { money, score } });
   }
 
-  const deposits = await queryRows<{ id: number | string; user_id: number; status: number }>(db, sql`
+  const deposits = await queryRows<{ id: number | string; user_id: number; status: number }>(
+    db,
+    sql`
     select d.id, d.user_id, d.status from deposits d left join ledger l on l.id = d.ledger_id
     where l.id is null or l.type <> 0 or l.user_id <> d.user_id or l.quantity <> d.amount or l.status <> d.status
-       or l.applied <> (d.status = 1)`);
+       or l.applied <> (d.status = 1)`,
+  );
   for (const d of deposits) out.push({ userId: d.user_id, problem: 'deposit_ledger_mismatch', detail: { deposit: Number(d.id), status: d.status } });
 
-  const withdrawals = await queryRows<{ id: number | string; user_id: number; status: number; refunds: number }>(db, sql`
+  const withdrawals = await queryRows<{ id: number | string; user_id: number; status: number; refunds: number }>(
+    db,
+    sql`
     select w.id, w.user_id, w.status,
       (select count(*)::int from ledger r where r.ref_type = 'withdrawal_refund' and r.ref_id = w.id) as refunds
     from withdrawals w left join ledger l on l.id = w.ledger_id
@@ -50,13 +58,17 @@ export async function findDiscrepancies(db: DbOrTx): Promise<Discrepancy[]> {
        or (select count(*) from ledger r where r.ref_type = 'withdrawal_refund' and r.ref_id = w.id
              and r.quantity = w.amount and r.applied) <> (case when w.status = 2 then 1 else 0 end)
        or (select count(*) from ledger r where r.ref_type = 'withdrawal_refund' and r.ref_id = w.id)
-             <> (case when w.status = 2 then 1 else 0 end)`);
+             <> (case when w.status = 2 then 1 else 0 end)`,
+  );
   for (const w of withdrawals) {
     out.push({ userId: w.user_id, problem: 'withdrawal_ledger_mismatch', detail: { withdrawal: Number(w.id), status: w.status, refunds: w.refunds } });
   }
 
-  const pending = await queryRows<{ user_id: number; n: number }>(db, sql`
-    select user_id, count(*)::int as n from withdrawals where status = 0 group by user_id having count(*) > 1`);
+  const pending = await queryRows<{ user_id: number; n: number }>(
+    db,
+    sql`
+    select user_id, count(*)::int as n from withdrawals where status = 0 group by user_id having count(*) > 1`,
+  );
   for (const p of pending) out.push({ userId: p.user_id, problem: 'several_pending_withdrawals', detail: { pending: p.n } });
   return out;
 }

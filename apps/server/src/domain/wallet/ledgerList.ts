@@ -23,19 +23,19 @@ interface Row {
  * One user's ledger rows in [from, to), newest first (spec §3 "fund ledger entry"): createtime in
  * Unix seconds, amounts as decimal strings. Always scoped to the caller's own rows.
  */
-export async function listLedger(
-  db: DbOrTx,
-  opts: { userId: number; from: number; to: number; type?: number; page?: number; limit?: number },
-) {
+export async function listLedger(db: DbOrTx, opts: { userId: number; from: number; to: number; type?: number; page?: number; limit?: number }) {
   const limit = Math.min(Math.max(opts.limit ?? LEDGER_PAGE_DEFAULT, 1), LEDGER_PAGE_MAX);
   const offset = (Math.max(opts.page ?? 1, 1) - 1) * limit;
-  const rows = await queryRows<Row>(db, sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     select id, type, status, wallet, quantity, applied, over, gorct, memo, created_at from ledger
     where user_id = ${opts.userId}
       and created_at >= ${new Date(opts.from).toISOString()} and created_at < ${new Date(opts.to).toISOString()}
       ${opts.type === undefined ? sql`` : sql`and type = ${opts.type}`}
     order by created_at desc, id desc
-    limit ${limit} offset ${offset}`);
+    limit ${limit} offset ${offset}`,
+  );
   return rows.map((r) => ({
     id: Number(r.id),
     createtime: Math.floor(new Date(r.created_at).getTime() / 1000),

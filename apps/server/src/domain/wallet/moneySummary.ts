@@ -23,7 +23,9 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
   const f = new Date(from).toISOString();
   const t = new Date(to).toISOString();
   const day = (col: string) => sql`to_char(${sql.raw(col)} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  const rows = await queryRows<DayRow>(db, sql`
+  const rows = await queryRows<DayRow>(
+    db,
+    sql`
     with d as (
       select ${day('reviewed_at')} as day, sum(amount) as deposits, 0::numeric as withdrawals, 0::numeric as gifts, 0::numeric as stakes, 0::numeric as payouts
         from deposits where status = 1 and reviewed_at >= ${f} and reviewed_at < ${t} group by 1
@@ -39,9 +41,13 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
     p as (select ${day('created_at')} as day, count(distinct user_id) as players from orders where created_at >= ${f} and created_at < ${t} group by 1)
     select d.day, sum(deposits)::bigint as deposits, sum(withdrawals)::bigint as withdrawals, sum(gifts)::bigint as gifts,
            sum(stakes)::bigint as stakes, sum(payouts)::bigint as payouts, coalesce(max(p.players), 0)::int as players
-    from d left join p on p.day = d.day group by d.day order by d.day`);
-  const [active] = await queryRows<{ n: number }>(db, sql`
-    select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`);
+    from d left join p on p.day = d.day group by d.day order by d.day`,
+  );
+  const [active] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`,
+  );
   const n = (v: number | string) => Number(v);
   const days = rows.map((r) => ({
     day: r.day,

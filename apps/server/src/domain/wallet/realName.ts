@@ -42,9 +42,12 @@ export async function submitRealName(
   if (front.id === back.id) throw new AppError('err.realname_same_image', { field: 'idcard_fan' });
   // The conditional update is the guard against a concurrent submit or review. The ID number given
   // here becomes the account's when it has none yet, so the withdraw check needs no second entry.
-  const moved = await queryRows<{ id: number }>(tx, sql`
+  const moved = await queryRows<{ id: number }>(
+    tx,
+    sql`
     update users set shiming = ${Shiming.review}, idcard = coalesce(idcard, ${opts.idcard})
-    where id = ${opts.userId} and shiming not in (1, 2) returning id`);
+    where id = ${opts.userId} and shiming not in (1, 2) returning id`,
+  );
   if (moved.length === 0) {
     const [again] = await tx.select({ shiming: users.shiming }).from(users).where(eq(users.id, opts.userId)).limit(1);
     refuseByStatus(again?.shiming ?? Shiming.review);
@@ -82,35 +85,41 @@ export async function realNameInfo(db: DbOrTx, userId: number) {
   };
 }
 
-
 /** Verified: status 2; the verified name and ID number become the account's. */
 export async function approveRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
   const req = await claimPending(tx, realNameRequests, { id: opts.id, from: Shiming.review, to: Shiming.verified, operatorId: opts.operatorId, now: opts.now });
-  await tx
-    .update(users)
-    .set({ shiming: Shiming.verified, realName: req.truename, idcard: req.idcard })
-    .where(eq(users.id, req.userId));
+  await tx.update(users).set({ shiming: Shiming.verified, realName: req.truename, idcard: req.idcard }).where(eq(users.id, req.userId));
   await sendStationMessage(tx, { userId: req.userId, event: 'realname_approved', now: opts.now });
   return req;
 }
 
 /** Refused: back to 0 with the reason the player will see. */
 export async function rejectRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason: string }) {
-  const req = await claimPending(tx, realNameRequests, { id: opts.id, from: Shiming.review, to: 0, operatorId: opts.operatorId, now: opts.now, reason: opts.reason });
+  const req = await claimPending(tx, realNameRequests, {
+    id: opts.id,
+    from: Shiming.review,
+    to: 0,
+    operatorId: opts.operatorId,
+    now: opts.now,
+    reason: opts.reason,
+  });
   await tx.update(users).set({ shiming: Shiming.none }).where(eq(users.id, req.userId));
   await sendStationMessage(tx, { userId: req.userId, event: 'realname_rejected', params: { reason: opts.reason }, now: opts.now });
   return req;
 }
 
 export async function listRealNames(db: DbOrTx, status: number, limit = 200) {
-  const rows = await queryRows<QueueColumns & { profile_idcard: string | null; truename: string; idcard: string; front: string; back: string }>(db, sql`
+  const rows = await queryRows<QueueColumns & { profile_idcard: string | null; truename: string; idcard: string; front: string; back: string }>(
+    db,
+    sql`
     select r.id, r.user_id, u.username, u.idcard as profile_idcard, r.truename, r.idcard, r.status, r.reason, r.created_at,
       f.name as front, b.name as back
     from real_name_requests r join users u on u.id = r.user_id
       join uploads f on f.id = r.front_upload_id join uploads b on b.id = r.back_upload_id
     where r.status = ${status}
     order by r.created_at ${status === 1 ? sql`asc` : sql`desc`}, r.id
-    limit ${limit}`);
+    limit ${limit}`,
+  );
   return rows.map((r) => ({
     ...queueRowOf(r),
     truename: r.truename,

@@ -13,8 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** DESIGN §7 / spec §9: images only, judged by content, at most 5 MB (the limits live in packages/shared). */
 export { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind };
-export const isUploadKind = (v: unknown): v is UploadKind =>
-  typeof v === 'string' && (UPLOAD_KINDS as readonly string[]).includes(v);
+export const isUploadKind = (v: unknown): v is UploadKind => typeof v === 'string' && (UPLOAD_KINDS as readonly string[]).includes(v);
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -131,13 +130,19 @@ export interface PrunedUpload {
 export async function pruneUnreferencedUploads(db: Db, opts: { dataDir: string; now: number; limit?: number }): Promise<PrunedUpload[]> {
   const cutoff = new Date(opts.now - UNREFERENCED_UPLOAD_TTL_MS);
   const removed = await inTransaction(db, async (tx) => {
-    const locked = await queryRows<{ id: number | string }>(tx, sql`
+    const locked = await queryRows<{ id: number | string }>(
+      tx,
+      sql`
       select u.id from uploads u where u.created_at < ${cutoff} and ${notReferenced(sql`u.id`)}
-      order by u.id limit ${opts.limit ?? 500} for update of u skip locked`);
+      order by u.id limit ${opts.limit ?? 500} for update of u skip locked`,
+    );
     if (locked.length === 0) return [];
-    return queryRows<{ id: number | string; name: string; kind: string; user_id: number }>(tx, sql`
+    return queryRows<{ id: number | string; name: string; kind: string; user_id: number }>(
+      tx,
+      sql`
       delete from uploads u where u.id = any(${pgArray(locked.map((r) => Number(r.id)))}::bigint[]) and ${notReferenced(sql`u.id`)}
-      returning u.id, u.name, u.kind, u.user_id`);
+      returning u.id, u.name, u.kind, u.user_id`,
+    );
   });
   for (const r of removed) await fs.rm(filePath(opts.dataDir, r.name), { force: true });
   return removed.map((r) => ({ id: Number(r.id), kind: r.kind, userId: Number(r.user_id) }));

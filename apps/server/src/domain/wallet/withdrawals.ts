@@ -54,11 +54,13 @@ export async function requestWithdrawal(
 
 /** Whether the user has a withdrawal awaiting review (at most one may be, spec §5). */
 export async function hasPendingWithdrawal(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n from withdrawals where user_id = ${userId} and status = 0`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from withdrawals where user_id = ${userId} and status = 0`,
+  );
   return Number(row?.n ?? 0) > 0;
 }
-
 
 /** Approval (the operator has paid out): the request and its ledger row become passed (claimPending locks the player first). */
 export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
@@ -91,17 +93,27 @@ export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorI
 }
 
 export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
-  const rows = await queryRows<QueueColumns & {
-    real_name: string | null; idcard: string | null; amount: number | string; type: number; account: PayoutAccount; reviewed_at: Date | string | null;
-    account_changed_at: Date | string | null;
-  }>(db, sql`
+  const rows = await queryRows<
+    QueueColumns & {
+      real_name: string | null;
+      idcard: string | null;
+      amount: number | string;
+      type: number;
+      account: PayoutAccount;
+      reviewed_at: Date | string | null;
+      account_changed_at: Date | string | null;
+    }
+  >(
+    db,
+    sql`
     select w.id, w.user_id, u.username, u.real_name, u.idcard, w.amount, w.type, w.account, w.status, w.reason, w.created_at, w.reviewed_at,
       pa.changed_at as account_changed_at
     from withdrawals w join users u on u.id = w.user_id
       left join pay_accounts pa on pa.user_id = w.user_id and pa.type = w.type
     where w.status = ${status}
     order by w.created_at ${status === 0 ? sql`asc` : sql`desc`}, w.id
-    limit ${limit}`);
+    limit ${limit}`,
+  );
   // A pending request shows what the operator pays to, in full; a decided one needs it no more (masked).
   const full = status === 0;
   return rows.map((r) => ({
@@ -121,5 +133,4 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
 const maskIdNumber = (v: string) => (v.length <= 5 ? v : `${v.slice(0, 3)}${'*'.repeat(v.length - 5)}${v.slice(-2)}`);
 
 /** A decided withdrawal's bank card as the player's own screens show it; a wallet address is public. */
-const maskPayoutAccount = (a: PayoutAccount): PayoutAccount =>
-  a.type === 0 ? { ...a, acc: maskName(a.acc), acc_name: maskTail(a.acc_name) } : a;
+const maskPayoutAccount = (a: PayoutAccount): PayoutAccount => (a.type === 0 ? { ...a, acc: maskName(a.acc), acc_name: maskTail(a.acc_name) } : a);

@@ -14,12 +14,7 @@ import {
   sealTotpSecret,
   totpSecretOf,
 } from '../../domain/operators/operators.js';
-import {
-  createOperatorSession,
-  revokeAllOperatorSessions,
-  revokeOperatorSession,
-  revokeOtherOperatorSessions,
-} from '../../domain/operators/sessions.js';
+import { createOperatorSession, revokeAllOperatorSessions, revokeOperatorSession, revokeOtherOperatorSessions } from '../../domain/operators/sessions.js';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from '../../domain/operators/totp.js';
 import { audit } from '../../domain/operators/audit.js';
 import { audited } from './audited.js';
@@ -32,7 +27,6 @@ import { inTransaction } from '../../db/transaction.js';
  * enrol —, every failed login audited, logout and sign-out everywhere, enrolment with the password.
  */
 export default async function adminAuthRoutes(app: FastifyInstance) {
-
   const loginFailed = async (request: FastifyRequest, username: string, operatorId: number | null, reason: string) =>
     audit(app.db, {
       operatorId,
@@ -57,9 +51,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
         failure.reason = 'password';
         const found = await findOperatorByName(app.db, body.username);
         failure.operatorId = found?.id ?? null;
-        const valid = found
-          ? await verifySecret(found.passwordHash, body.password)
-          : (await verifySecret(await dummySecretHash(), body.password), false);
+        const valid = found ? await verifySecret(found.passwordHash, body.password) : (await verifySecret(await dummySecretHash(), body.password), false);
         if (!found || !valid) throw new AppError('err.login_failed');
         if (found.disabled) {
           failure.reason = 'disabled';

@@ -49,9 +49,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
 
   // --- banners and images ---
 
-  serve(app, api.admin.bannerList, {}, async (_request, reply) =>
-    reply.ok(await listBanners(app.db)),
-  );
+  serve(app, api.admin.bannerList, {}, async (_request, reply) => reply.ok(await listBanners(app.db)));
 
   /** An image for a banner or an article: judged by content (PNG, JPEG, WebP, GIF, ≤ 5 MB), stored under a random name. */
   serve(app, api.admin.contentImageUpload, { config: { rateLimit: app.rateLimits.upload } }, async (request, reply) => {
@@ -86,9 +84,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
 
   // --- article tabs and articles ---
 
-  serve(app, api.admin.articleTabList, {}, async (_request, reply) =>
-    reply.ok(await listTabs(app.db)),
-  );
+  serve(app, api.admin.articleTabList, {}, async (_request, reply) => reply.ok(await listTabs(app.db)));
 
   serve(app, api.admin.articleTabSave, {}, async (request, reply) => {
     const tab = await audited(app, request, async (tx, record) => {
@@ -120,9 +116,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
 
   // --- platform announcements ---
 
-  serve(app, api.admin.announcementList, {}, async (_request, reply) =>
-    reply.ok(await listAnnouncements(app.db)),
-  );
+  serve(app, api.admin.announcementList, {}, async (_request, reply) => reply.ok(await listAnnouncements(app.db)));
 
   serve(app, api.admin.announcementSave, {}, async (request, reply) => {
     const list = await audited(app, request, async (tx, record, a) => {

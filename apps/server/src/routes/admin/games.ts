@@ -2,15 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import {
-  gameConfigView,
-  guardOdds,
-  lockGame,
-  lockRoom,
-  overrideFromRows,
-  scheduleGameChange,
-  scheduleRoomChange,
-} from '../../domain/game/operatorChanges.js';
+import { gameConfigView, guardOdds, lockGame, lockRoom, overrideFromRows, scheduleGameChange, scheduleRoomChange } from '../../domain/game/operatorChanges.js';
 import { currentRoundView, recentRounds } from '../../domain/game/monitor.js';
 import { promoteDueChanges } from '../../domain/game/config.js';
 import type { Tx } from '../../db/client.js';
@@ -33,7 +25,13 @@ export default async function adminGameRoutes(app: FastifyInstance) {
    * (before, after, from when) and the config event. `schedule` locks the row, writes the change as
    * pending and answers the row's values as they were.
    */
-  async function changeFromNextRound(request: FastifyRequest, target: 'game' | 'room', id: number, after: object, schedule: (tx: Tx, from: number) => Promise<object>) {
+  async function changeFromNextRound(
+    request: FastifyRequest,
+    target: 'game' | 'room',
+    id: number,
+    after: object,
+    schedule: (tx: Tx, from: number) => Promise<object>,
+  ) {
     const from = await audited(app, request, async (tx, record, a) => {
       const starts = nextRound(a.at);
       // A change whose round has begun is in force: write it to the live columns before replacing `pending`.

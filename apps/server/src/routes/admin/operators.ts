@@ -22,7 +22,6 @@ import type { Tx } from '../../db/client.js';
 
 /** Operators and the audit trail (admins only): create with a role, disable / enable, reset TOTP, read the trail. */
 export default async function adminOperatorRoutes(app: FastifyInstance) {
-
   /**
    * One change to another operator (never oneself), in one transaction with its audit entry: `change`
    * gets the operator as it was and answers the updated row, the audit action and its detail.

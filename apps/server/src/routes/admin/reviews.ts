@@ -41,17 +41,30 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   // Deposits and withdrawals: 0 pending, 1 approved, 2 rejected; their audit rows show the amount.
   const money = { statuses: { pending: 0, approved: 1, rejected: 2 }, detail: (row: { amount: number }) => ({ amount: formatMoney(row.amount) }) };
   reviewQueue({
-    ...money, target: 'deposit', list: listDeposits, approve: approveDeposit, reject: rejectDeposit,
+    ...money,
+    target: 'deposit',
+    list: listDeposits,
+    approve: approveDeposit,
+    reject: rejectDeposit,
     calls: { list: api.admin.depositList, approve: api.admin.depositApprove, reject: api.admin.depositReject },
   });
   reviewQueue({
-    ...money, target: 'withdrawal', list: listWithdrawals, approve: approveWithdrawal, reject: rejectWithdrawal,
+    ...money,
+    target: 'withdrawal',
+    list: listWithdrawals,
+    approve: approveWithdrawal,
+    reject: rejectWithdrawal,
     calls: { list: api.admin.withdrawList, approve: api.admin.withdrawApprove, reject: api.admin.withdrawReject },
   });
   // Real names: 1 pending, 2 verified, 0 refused (with the reason the player sees).
   reviewQueue({
-    target: 'real_name_request', action: 'realname', statuses: { pending: 1, approved: 2, rejected: 0 },
-    list: listRealNames, approve: approveRealName, reject: rejectRealName, detail: () => ({}),
+    target: 'real_name_request',
+    action: 'realname',
+    statuses: { pending: 1, approved: 2, rejected: 0 },
+    list: listRealNames,
+    approve: approveRealName,
+    reject: rejectRealName,
+    detail: () => ({}),
     calls: { list: api.admin.realNameList, approve: api.admin.realNameApprove, reject: api.admin.realNameReject },
   });
 
@@ -89,7 +102,12 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
       const { id, ...rejection } = request.body as Rejection;
       const row = await audited(app, request, async (tx, record, a) => {
         const decided = await q.reject(tx, { id, operatorId: a.operatorId, now: a.at, ...rejection });
-        await record({ action: `${action}.reject`, targetType: q.target, targetId: decided.id, detail: { user_id: decided.userId, ...q.detail(decided), reason: rejection.reason ?? '' } });
+        await record({
+          action: `${action}.reject`,
+          targetType: q.target,
+          targetId: decided.id,
+          detail: { user_id: decided.userId, ...q.detail(decided), reason: rejection.reason ?? '' },
+        });
         return decided;
       });
       return reply.ok({ id: row.id, status: q.statuses.rejected }, 'msg.set_success');

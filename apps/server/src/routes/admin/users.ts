@@ -13,8 +13,11 @@ import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, 
  */
 export default async function adminUserRoutes(app: FastifyInstance) {
   /** A change to player `id` and its audit row (target: that player) in one transaction. */
-  const changeUser = <T>(request: FastifyRequest, id: number, change: (tx: Tx, record: (action: string, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>) =>
-    audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
+  const changeUser = <T>(
+    request: FastifyRequest,
+    id: number,
+    change: (tx: Tx, record: (action: string, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>,
+  ) => audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
 
   serve(app, api.admin.userSearch, {}, async (request, reply) => {
     const { q, page, limit } = request.body;

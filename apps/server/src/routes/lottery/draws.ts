@@ -61,7 +61,10 @@ export default async function drawRoutes(app: FastifyInstance) {
     const gameId = gameOf(request.body.game_id);
     const limit = limitOf(request.body.limit, 100);
     // Compute over a few extra draws so the first candles returned have full windows.
-    const draws = app.game.snapshot.recentDraws(gameId).slice(0, limit + CANDLE_WINDOW - 1).reverse();
+    const draws = app.game.snapshot
+      .recentDraws(gameId)
+      .slice(0, limit + CANDLE_WINDOW - 1)
+      .reverse();
     return reply.ok(candles(draws).slice(-limit));
   });
 }

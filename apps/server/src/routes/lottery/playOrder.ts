@@ -16,37 +16,45 @@ import { idempotencyClaim } from '../../domain/idempotency.js';
 export default async function playOrderRoutes(app: FastifyInstance) {
   const limit = app.rateLimits.bet;
 
-  serve(app, api.lottery.playOrder, {
-    // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets).
-    guard: app.requireUserRecent,
-    config: {
-      rateLimit: limit && { ...limit, hook: 'preValidation', keyGenerator: (request: FastifyRequest) => `bet:user:${request.user!.userId}` },
-    },
-  }, async (request, reply) => {
-    const body = request.body;
-    const room = app.game.snapshot.rooms.get(body.plan_id);
-    if (!room || (body.game_id !== undefined && body.game_id !== room.gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
-    const userId = request.user!.userId;
-    const idempotency = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'bet' });
-
-    const { result } = await app.game.placeBets({
-      userId,
-      gameId: room.gameId,
-      roomId: room.id,
-      issue: body.issue,
-      playTypes: body.play_type,
-      amount: body.money,
-      idempotency,
-      sessionId: request.user!.sessionId,
-    }, {
-      // Before the general path: the session afresh from the database (the guard may have used a recent one).
-      confirmSession: async () => {
-        const token = tokenOf(request);
-        if (!token || !(await app.sessions.resolve(token, app.clock.now()))) throw unauthorized();
+  serve(
+    app,
+    api.lottery.playOrder,
+    {
+      // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets).
+      guard: app.requireUserRecent,
+      config: {
+        rateLimit: limit && { ...limit, hook: 'preValidation', keyGenerator: (request: FastifyRequest) => `bet:user:${request.user!.userId}` },
       },
-    });
-    return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
-  });
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const room = app.game.snapshot.rooms.get(body.plan_id);
+      if (!room || (body.game_id !== undefined && body.game_id !== room.gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
+      const userId = request.user!.userId;
+      const idempotency = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'bet' });
+
+      const { result } = await app.game.placeBets(
+        {
+          userId,
+          gameId: room.gameId,
+          roomId: room.id,
+          issue: body.issue,
+          playTypes: body.play_type,
+          amount: body.money,
+          idempotency,
+          sessionId: request.user!.sessionId,
+        },
+        {
+          // Before the general path: the session afresh from the database (the guard may have used a recent one).
+          confirmSession: async () => {
+            const token = tokenOf(request);
+            if (!token || !(await app.sessions.resolve(token, app.clock.now()))) throw unauthorized();
+          },
+        },
+      );
+      return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
+    },
+  );
 }
 
 /** The feed entry of the bet (spec: "the entry with after_quantity"), plus each order placed. */

@@ -38,7 +38,8 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
       if (!engine.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
       topic = { kind: 'game', gameId };
     }
-    const user = topic.kind === 'room' && (request.headers.token || request.headers.authorization) ? await app.optionalUser(request, { cachedFor: SHOWN_CACHE_MS }) : null;
+    const user =
+      topic.kind === 'room' && (request.headers.token || request.headers.authorization) ? await app.optionalUser(request, { cachedFor: SHOWN_CACHE_MS }) : null;
 
     reply.hijack();
     const res = reply.raw;
@@ -59,4 +60,3 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
     }
   });
 }
-

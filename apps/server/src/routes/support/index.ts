@@ -20,17 +20,12 @@ export default async function supportRoutes(app: FastifyInstance) {
     return reply.ok({ enabled: url !== null, url });
   });
 
-  serve(
-    app,
-    api.support.handoff,
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const chatUrl = (await readSiteSettings(app.db)).supportUrl ?? app.config.supportChatUrl;
-      if (!chatUrl) throw new AppError('err.support_unavailable');
-      const code = await createHandoff(app.db, request.user!.userId, app.clock.now());
-      return reply.ok({ url: chatUrlWithCode(chatUrl, code) });
-    },
-  );
+  serve(app, api.support.handoff, { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const chatUrl = (await readSiteSettings(app.db)).supportUrl ?? app.config.supportChatUrl;
+    if (!chatUrl) throw new AppError('err.support_unavailable');
+    const code = await createHandoff(app.db, request.user!.userId, app.clock.now());
+    return reply.ok({ url: chatUrlWithCode(chatUrl, code) });
+  });
 
   /**
    * Server to server. The chat system (right key) shares one generous bucket; any other caller is

@@ -36,9 +36,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     // The attempt is counted before the slow check, so parallel guesses cannot exceed the limit.
     const user = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
       const found = await findUserByName(app.db, input.account);
-      const valid = found
-        ? await verifySecret(found.passwordHash, input.password)
-        : (await verifySecret(await dummySecretHash(), input.password), false);
+      const valid = found ? await verifySecret(found.passwordHash, input.password) : (await verifySecret(await dummySecretHash(), input.password), false);
       if (!found || !valid || found.groupId !== MEMBER_GROUP) throw new AppError('err.login_failed');
       return found;
     });

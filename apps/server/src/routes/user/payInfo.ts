@@ -5,12 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { serve } from '../../http/serve.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
-import {
-  bindFirstPayAccount,
-  payAccountOf,
-  presentPayAccount,
-  replacePayAccount,
-} from '../../domain/accounts/payAccounts.js';
+import { bindFirstPayAccount, payAccountOf, presentPayAccount, replacePayAccount } from '../../domain/accounts/payAccounts.js';
 
 /** Bank card (type 0) and virtual wallet (type 1) binding. */
 export default async function payInfoRoutes(app: FastifyInstance) {

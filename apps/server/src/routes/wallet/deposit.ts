@@ -34,7 +34,14 @@ export default async function depositRoutes(app: FastifyInstance) {
     const claim = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'deposit' });
     const { answer } = await idempotent(app.db, claim, async () => {
       return inTransaction(app.db, async (tx) => {
-        const created = await requestDeposit(tx, { userId, amount: body.money, channel: body.channel, screenshot: body.screenshot, now, timeZone: app.config.timeZone });
+        const created = await requestDeposit(tx, {
+          userId,
+          amount: body.money,
+          channel: body.channel,
+          screenshot: body.screenshot,
+          now,
+          timeZone: app.config.timeZone,
+        });
         const data = { id: created.id, money: formatMoney(body.money), channel: body.channel, status: 0 };
         await saveAnswer(tx, claim, data, now);
         return data;

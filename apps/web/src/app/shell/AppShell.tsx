@@ -7,7 +7,10 @@ import { useSession } from '../../lib/session';
 
 // Loaded only once a member is signed in: the first screen carries none of it.
 const RealityCheck = lazy(async () => {
-  const [m] = await Promise.all([import('../../features/protection/components/RealityCheck'), import('../../i18n/protectionTexts').then((t) => t.loadProtectionTexts())]);
+  const [m] = await Promise.all([
+    import('../../features/protection/components/RealityCheck'),
+    import('../../i18n/protectionTexts').then((t) => t.loadProtectionTexts()),
+  ]);
   return { default: m.RealityCheck };
 });
 

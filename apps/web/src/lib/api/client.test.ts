@@ -4,8 +4,7 @@ import { ApiError, apiPost, call, configureApiClient, request, upload } from './
 
 type FetchArgs = [RequestInfo | URL, RequestInit | undefined];
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fetch that never answers until aborted (a hung connection). */
 const hang = (_url: RequestInfo | URL, init?: RequestInit) =>
@@ -78,7 +77,10 @@ describe('API client', () => {
 
   it('retries a timed-out call 2 s later, up to 6 times, then succeeds', async () => {
     vi.useFakeTimers();
-    fetch.mockImplementationOnce(hang).mockImplementationOnce(hang).mockResolvedValue(json({ code: 1, msg: '', time: 1, data: 'late' }));
+    fetch
+      .mockImplementationOnce(hang)
+      .mockImplementationOnce(hang)
+      .mockResolvedValue(json({ code: 1, msg: '', time: 1, data: 'late' }));
     const pending = apiPost('/api/user/userInfo');
     await vi.advanceTimersByTimeAsync(7000); // first attempt times out
     expect(fetch).toHaveBeenCalledTimes(1);

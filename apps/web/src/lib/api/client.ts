@@ -177,7 +177,12 @@ export function send<C extends CallRef>(ref: C, input?: InputOf<C>, opts: CallOp
 }
 
 /** A declared upload call: `fields`, then `file`; the same envelope, 401 handling and errors as every call. */
-export async function upload<C extends CallRef>(ref: C, file: File, fields: Record<string, string> = {}, opts: Pick<RequestOptions, 'signal'> = {}): Promise<AnswerOf<C>> {
+export async function upload<C extends CallRef>(
+  ref: C,
+  file: File,
+  fields: Record<string, string> = {},
+  opts: Pick<RequestOptions, 'signal'> = {},
+): Promise<AnswerOf<C>> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', file, file.name);
@@ -185,9 +190,7 @@ export async function upload<C extends CallRef>(ref: C, file: File, fields: Reco
 }
 
 export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * Opens a Server-Sent Events stream: GET `path` with `data`, `lang` and `host` in the query and the

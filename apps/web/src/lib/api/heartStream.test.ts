@@ -22,14 +22,39 @@ function streamingFetch(chunks: string[], status = 200, type = 'text/event-strea
   return { fetch, asked };
 }
 
-const heart = { game_id: 7, plan_id: 3, issue: { issue: '1', whether_close: false, openTime: 90, openTime1: 90, closeTime: 60 }, order_count: 0, robot_num: 0, user_quantity: '5.00', message: [], hit_notice: [], last_issue: null, game_status: 1 } as unknown as RoomHeart;
-const entry = (n: number) => ({ nickname: 'a***e', issue: '1', play_type: 1, play_method: 'Big', quantity: `${n}.00`, after_quantity: null, mine: false, createtime: n });
+const heart = {
+  game_id: 7,
+  plan_id: 3,
+  issue: { issue: '1', whether_close: false, openTime: 90, openTime1: 90, closeTime: 60 },
+  order_count: 0,
+  robot_num: 0,
+  user_quantity: '5.00',
+  message: [],
+  hit_notice: [],
+  last_issue: null,
+  game_status: 1,
+} as unknown as RoomHeart;
+const entry = (n: number) => ({
+  nickname: 'a***e',
+  issue: '1',
+  play_type: 1,
+  play_method: 'Big',
+  quantity: `${n}.00`,
+  after_quantity: null,
+  mine: false,
+  createtime: n,
+});
 
 afterEach(() => configureApiClient({ fetch: (...args) => globalThis.fetch(...args), getToken: () => null }));
 
 describe('runHeartStream', () => {
   it('asks with the token header and lang, reports live on the first heart, passes every event on, and not live when cut', async () => {
-    const api = streamingFetch([': hello\n\n', `event: heart\ndata: ${JSON.stringify(heart)}\n\n`, 'event: bets\ndata: {"order_count":1,', '"message":[]}\n\n']);
+    const api = streamingFetch([
+      ': hello\n\n',
+      `event: heart\ndata: ${JSON.stringify(heart)}\n\n`,
+      'event: bets\ndata: {"order_count":1,',
+      '"message":[]}\n\n',
+    ]);
     configureApiClient({ fetch: api.fetch, getToken: () => 'tok', getLang: () => 'en' });
     const lives: boolean[] = [];
     const events: string[] = [];

@@ -61,8 +61,7 @@ export const heartRefresh = (live: boolean, pollMs: number) => ({
 
 // ---- Lottery/issueList ---------------------------------------------------------------------------
 
-export const fetchIssueList = (gameId: number, limit: number, signal?: AbortSignal) =>
-  call(api.lottery.issueList, { game_id: gameId, limit }, { signal });
+export const fetchIssueList = (gameId: number, limit: number, signal?: AbortSignal) => call(api.lottery.issueList, { game_id: gameId, limit }, { signal });
 
 /** The game's latest `limit` draws; `tag` keeps the callers' differently refreshed lists apart. */
 export const issueListQuery = (gameId: number, limit: number, tag: string) =>

@@ -106,7 +106,10 @@ export function LoginScreen() {
           className="link-button"
           onClick={async () => {
             // Customer service is named only when a chat is configured.
-            const hasChat = await queryClient.fetchQuery(supportConfigQuery()).then((c) => c.enabled, () => false);
+            const hasChat = await queryClient.fetchQuery(supportConfigQuery()).then(
+              (c) => c.enabled,
+              () => false,
+            );
             void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
           }}
         >

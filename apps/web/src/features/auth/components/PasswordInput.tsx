@@ -4,7 +4,14 @@ import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import './auth.css';
 
-export function PasswordInput(props: { value: string; onChange(v: string): void; placeholder: string; name: string; autoComplete: string; onEnterPress?(): void }) {
+export function PasswordInput(props: {
+  value: string;
+  onChange(v: string): void;
+  placeholder: string;
+  name: string;
+  autoComplete: string;
+  onEnterPress?(): void;
+}) {
   const [visible, setVisible] = useState(false);
   const { t } = useTranslation();
   return (

@@ -25,7 +25,8 @@ describe('RegisterScreen', () => {
 
   it('registers with group_id 1 and opens the session', async () => {
     const api = fakeApi({
-      '/api/user/register': () => ok({ userinfo: { token: 'new-t', user_id: 5, username: 'alice01', group_id: 1, balance: '0.00' } }, 'Registration successful'),
+      '/api/user/register': () =>
+        ok({ userinfo: { token: 'new-t', user_id: 5, username: 'alice01', group_id: 1, balance: '0.00' } }, 'Registration successful'),
     });
     configureApiClient({ fetch: api.fetch });
     const { router } = screenAt('/register', <RegisterScreen />, '/register?inviter_id=1');

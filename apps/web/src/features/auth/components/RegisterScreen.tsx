@@ -51,23 +51,54 @@ export function RegisterScreen() {
     <AuthLayout title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} onBack={() => navigate('/', { replace: true })}>
       <Form layout="vertical" className="auth-form">
         <Form.Item label={t('auth.username')} {...problem.item('username', t('auth.usernameHint'))}>
-          <Input value={username} onChange={problem.editing('username', setUsername)} placeholder={t('auth.usernamePlaceholder')} name="username" autoComplete="username" aria-label={t('auth.username')} clearable />
+          <Input
+            value={username}
+            onChange={problem.editing('username', setUsername)}
+            placeholder={t('auth.usernamePlaceholder')}
+            name="username"
+            autoComplete="username"
+            aria-label={t('auth.username')}
+            clearable
+          />
         </Form.Item>
         <Form.Item label={t('auth.password')} {...problem.item('password', t('auth.passwordHint'))}>
-          <PasswordInput value={password} onChange={problem.editing('password', setPassword)} placeholder={t('auth.passwordPlaceholder')} name="password" autoComplete="new-password" />
+          <PasswordInput
+            value={password}
+            onChange={problem.editing('password', setPassword)}
+            placeholder={t('auth.passwordPlaceholder')}
+            name="password"
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item label={t('auth.confirmPassword')} {...problem.item('repassword')}>
-          <PasswordInput value={confirm} onChange={problem.editing('repassword', setConfirm)} placeholder={t('auth.confirmPlaceholder')} name="confirm" autoComplete="new-password" />
+          <PasswordInput
+            value={confirm}
+            onChange={problem.editing('repassword', setConfirm)}
+            placeholder={t('auth.confirmPlaceholder')}
+            name="confirm"
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item label={t('auth.inviteCode')} {...problem.item('inviter_id')}>
-          <Input value={inviter} onChange={problem.editing('inviter_id', setInviter)} placeholder={t('auth.inviteOptional')} name="inviter_id" inputMode="numeric" aria-label={t('auth.inviteCode')} clearable />
+          <Input
+            value={inviter}
+            onChange={problem.editing('inviter_id', setInviter)}
+            placeholder={t('auth.inviteOptional')}
+            name="inviter_id"
+            inputMode="numeric"
+            aria-label={t('auth.inviteCode')}
+            clearable
+          />
         </Form.Item>
       </Form>
       <Button block color="primary" size="large" shape="rounded" loading={call.isPending} onClick={submit} className="btn-primary">
         {t('auth.register')}
       </Button>
       <p className="auth-switch">
-        {t('auth.haveAccount')} <Link to="/login" replace>{t('auth.loginNow')}</Link>
+        {t('auth.haveAccount')}{' '}
+        <Link to="/login" replace>
+          {t('auth.loginNow')}
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -24,9 +24,7 @@ export function TrendChartScreen() {
   const [params, setParams] = useSearchParams();
   const gameId = gameFromParam(params.get('game_id'));
   const draws = useDraws(gameId, TREND_MAX_ROWS);
-  const rows = trendRows(
-    (draws.data ?? []).map((d) => ({ issue: d.issue, digits: [d.site_1, d.site_2, d.site_3] as const, total: d.code })),
-  );
+  const rows = trendRows((draws.data ?? []).map((d) => ({ issue: d.issue, digits: [d.site_1, d.site_2, d.site_3] as const, total: d.code })));
   const counts = trendCounts(rows);
   const name = t(gameNameKey(gameId));
   return (
@@ -65,11 +63,7 @@ export function TrendChartScreen() {
                     </td>
                     {COLUMNS.map((c) => {
                       const on = r.labels[c.key] === c.id;
-                      return (
-                        <td key={c.id}>
-                          {on && <span className={`trend-mark trend-mark-${c.id}`}>{t(`draws.mark.${c.id}`)}</span>}
-                        </td>
-                      );
+                      return <td key={c.id}>{on && <span className={`trend-mark trend-mark-${c.id}`}>{t(`draws.mark.${c.id}`)}</span>}</td>;
                     })}
                   </tr>
                 ))}

@@ -14,7 +14,11 @@ import './fair.css';
 function Check({ ok, label, testId }: { ok: boolean | null; label: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <li className={`fair-check ${ok === null ? 'fair-check-na' : ok ? 'fair-check-ok' : 'fair-check-bad'}`} data-testid={testId} data-ok={ok === null ? 'na' : String(ok)}>
+    <li
+      className={`fair-check ${ok === null ? 'fair-check-na' : ok ? 'fair-check-ok' : 'fair-check-bad'}`}
+      data-testid={testId}
+      data-ok={ok === null ? 'na' : String(ok)}
+    >
       {ok === null ? <ClockCircleFill /> : ok ? <CheckCircleFill /> : <CloseCircleFill />}
       <span>{label}</span>
       <b>{ok === null ? t('fair.na') : ok ? t('fair.match') : t('fair.mismatch')}</b>
@@ -180,7 +184,13 @@ export function FairScreen() {
             select({ issue: inputValue.trim() });
           }}
         >
-          <Input value={inputValue} onChange={(v) => setTyped({ for: issue, value: v.replace(/\D/g, '') })} placeholder={t('fair.issuePlaceholder')} inputMode="numeric" aria-label={t('fair.issue')} />
+          <Input
+            value={inputValue}
+            onChange={(v) => setTyped({ for: issue, value: v.replace(/\D/g, '') })}
+            placeholder={t('fair.issuePlaceholder')}
+            inputMode="numeric"
+            aria-label={t('fair.issue')}
+          />
           <Button type="submit" size="small" color="primary" shape="rounded">
             {t('fair.verify')}
           </Button>
@@ -188,7 +198,12 @@ export function FairScreen() {
         {recent.data && recent.data.length > 0 && (
           <div className="l28-chips fair-recent">
             {recent.data.map((d) => (
-              <button key={d.id} type="button" className={`l28-chip fair-chip-small ${d.issue === issue ? 'l28-chip-on' : ''}`} onClick={() => select({ issue: d.issue })}>
+              <button
+                key={d.id}
+                type="button"
+                className={`l28-chip fair-chip-small ${d.issue === issue ? 'l28-chip-on' : ''}`}
+                onClick={() => select({ issue: d.issue })}
+              >
                 {d.issue.slice(-4)} · {d.code}
               </button>
             ))}

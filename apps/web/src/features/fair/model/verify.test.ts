@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import golden from '@lucky28/shared/game/golden-vectors.json';
 import { linksToPrevious, verifyRound, walksToTerminal, type PublishedRound } from './verify';
 
-const vectors = golden.rounds.map(
-  (r): PublishedRound => ({ gameId: r.gameId, issue: r.issue, hash: r.hash, seed: r.seed, numbers: r.numbers, digits: r.digits, total: r.total }),
-);
+const vectors = golden.rounds.map((r): PublishedRound => ({
+  gameId: r.gameId,
+  issue: r.issue,
+  hash: r.hash,
+  seed: r.seed,
+  numbers: r.numbers,
+  digits: r.digits,
+  total: r.total,
+}));
 
 describe('verifyRound', () => {
   it('confirms every golden round', () => {

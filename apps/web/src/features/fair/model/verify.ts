@@ -32,8 +32,7 @@ export type Verification =
       ok: boolean;
     };
 
-const sameList = (a: readonly number[] | null, b: readonly number[]) =>
-  a !== null && a.length === b.length && a.every((v, i) => v === b[i]);
+const sameList = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 
 export function verifyRound(r: PublishedRound): Verification {
   if (r.seed === null) return { state: 'pending' };

@@ -56,8 +56,7 @@ export function BetDetailScreen() {
         <strong className="hist-hero-amount">{o.quantity} u</strong>
         <div className="hist-hero-row">
           <span>
-            {t('betHistory.profit')}{' '}
-            <b data-testid="detail-profit">{o.status === 0 || o.profit === null ? '----' : `${o.profit} u`}</b>
+            {t('betHistory.profit')} <b data-testid="detail-profit">{o.status === 0 || o.profit === null ? '----' : `${o.profit} u`}</b>
           </span>
           <OutcomeBadge outcome={outcome} />
         </div>

@@ -17,7 +17,15 @@ function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOp
   const { t } = useTranslation();
   const outcome = outcomeOf(order);
   return (
-    <button type="button" className="l28-surface hist-row" onClick={onOpen} data-testid="order-row" data-order={order.orderNo} data-issue={order.issue} data-play-type={order.play_type}>
+    <button
+      type="button"
+      className="l28-surface hist-row"
+      onClick={onOpen}
+      data-testid="order-row"
+      data-order={order.orderNo}
+      data-issue={order.issue}
+      data-play-type={order.play_type}
+    >
       <div className="hist-row-main">
         <div className="hist-row-top">
           <span className="hist-game">
@@ -49,7 +57,10 @@ export function BetRecordScreen() {
   const [range, setRange] = useState<DateRange>({ begin: '', end: '' });
   const orders = useOrders(range);
   const list = orders.data ?? [];
-  const totals = useOrderTotals(range, list.some((o) => o.status === 0)).data;
+  const totals = useOrderTotals(
+    range,
+    list.some((o) => o.status === 0),
+  ).data;
   const zone = useOperatorZone();
   return (
     <Page

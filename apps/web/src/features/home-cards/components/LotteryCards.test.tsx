@@ -21,7 +21,15 @@ describe('LotteryCards', () => {
   it('shows the five games in spec order with their round, tag, countdown, real bet count and padded codes', async () => {
     const api = fakeApi({
       '/api/Lottery/heart': () => ok({ games: [game(1), game(2), game(5, { whether_close: true, closeTime: 0 }), game(6), game(7)], hit_notice: [] }),
-      '/api/Lottery/issueList': (body) => ok(body.game_id === 7 ? [{ id: 3, issue: '20250101000', code: 27 }, { id: 2, issue: '20241231999', code: 4 }] : []),
+      '/api/Lottery/issueList': (body) =>
+        ok(
+          body.game_id === 7
+            ? [
+                { id: 3, issue: '20250101000', code: 27 },
+                { id: 2, issue: '20241231999', code: 4 },
+              ]
+            : [],
+        ),
     });
     configureApiClient({ fetch: api.fetch });
     screenAt('/', <LotteryCards />);

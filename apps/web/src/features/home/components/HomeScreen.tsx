@@ -55,12 +55,7 @@ function BalanceBar() {
     <div className="home-balance">
       <span className="home-balance-label">{t('home.balance')}</span>
       <Amount value={info.data?.balance ?? storedBalance} className="home-balance-value" />
-      <button
-        type="button"
-        className={`icon-button ${info.isFetching ? 'spinning' : ''}`}
-        aria-label={t('common.refresh')}
-        onClick={() => void info.refetch()}
-      >
+      <button type="button" className={`icon-button ${info.isFetching ? 'spinning' : ''}`} aria-label={t('common.refresh')} onClick={() => void info.refetch()}>
         <RedoOutline />
       </button>
     </div>

@@ -59,18 +59,18 @@ function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: LotteryPl
         <div className="hall-game-text">
           <h2>{name}</h2>
           <p>
-            {game.game_status === 1
-              ? t('hall.open')
-              : t('hall.stopped')}
+            {game.game_status === 1 ? t('hall.open') : t('hall.stopped')}
             {game.open_from && game.open_to ? ` · ${t('hall.hours', { from: game.open_from, to: game.open_to })}` : ` · ${t('hall.allDay')}`}
           </p>
         </div>
       </div>
       {groups.length === 0 && <ErrorBlock status="empty" title={t('hall.noRooms')} description="" />}
       <div className="hall-rooms">
-        {groups.flatMap((g) => g.plans).map((p) => (
-          <RoomCard key={p.id} plan={p} gameName={name} onEnter={onEnter} />
-        ))}
+        {groups
+          .flatMap((g) => g.plans)
+          .map((p) => (
+            <RoomCard key={p.id} plan={p} gameName={name} onEnter={onEnter} />
+          ))}
       </div>
       <p className="hall-note">{t('hall.presenceNote')}</p>
     </div>
@@ -103,11 +103,7 @@ export function LotteryHallScreen() {
   const games = hall.data?.gameList ?? [];
   return (
     <Page title={t('routes.lottery')} back={false} className="hall">
-      <Tabs
-        className="l28-sticky-tabs hall-tabs"
-        activeKey={String(tab)}
-        onChange={(key) => setParams({ tab: key }, { replace: true })}
-      >
+      <Tabs className="l28-sticky-tabs hall-tabs" activeKey={String(tab)} onChange={(key) => setParams({ tab: key }, { replace: true })}>
         {GAMES.map((g) => (
           <Tabs.Tab key={String(g.tabIndex)} title={t(`games.${g.code}`)} />
         ))}
@@ -117,9 +113,7 @@ export function LotteryHallScreen() {
           <Skeleton.Paragraph lineCount={6} animated />
         </div>
       )}
-      {hall.isError && !hall.data && (
-        <ErrorBlock status="disconnected" title={t('common.failed')} description={hall.error.message} />
-      )}
+      {hall.isError && !hall.data && <ErrorBlock status="disconnected" title={t('common.failed')} description={hall.error.message} />}
       {(() => {
         const id = GAMES[tab]?.id;
         const game = games.find((g) => g.id === id);

@@ -44,7 +44,13 @@ export function ArticleDetailScreen() {
   return (
     <Page title={t('routes.articleDetail')} backFallback="/moreNews">
       <article className="article">
-        {title !== undefined ? <h1 className="article-title" data-testid="article-title">{title}</h1> : <Skeleton.Title animated />}
+        {title !== undefined ? (
+          <h1 className="article-title" data-testid="article-title">
+            {title}
+          </h1>
+        ) : (
+          <Skeleton.Title animated />
+        )}
         <p className="article-meta">
           {time !== undefined && <ArticleDate time={time} />}
           {(views ?? article.data?.views) !== undefined && (
@@ -53,7 +59,13 @@ export function ArticleDetailScreen() {
             </span>
           )}
         </p>
-        {article.isError && !html ? <LoadError error={article.error} onRetry={() => void article.refetch()} /> : html !== undefined ? <ArticleHtml html={html} /> : <Skeleton.Paragraph animated lineCount={6} />}
+        {article.isError && !html ? (
+          <LoadError error={article.error} onRetry={() => void article.refetch()} />
+        ) : html !== undefined ? (
+          <ArticleHtml html={html} />
+        ) : (
+          <Skeleton.Paragraph animated lineCount={6} />
+        )}
       </article>
     </Page>
   );

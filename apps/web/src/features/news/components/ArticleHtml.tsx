@@ -5,7 +5,31 @@ import DOMPurify from 'dompurify';
  * The allow-list the article HTML is rendered with (DESIGN §7): the server sanitised it on save with
  * the same list; the client checks again, so nothing but these tags and attributes reaches the page.
  */
-const ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'img', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'a',
+  'img',
+  'span',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
 const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'rel', 'target'];
 const SAFE_URL = /^(?:https?:|\/(?!\/))/i;
 

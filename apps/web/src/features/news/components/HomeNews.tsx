@@ -57,7 +57,9 @@ export function HomeNews() {
         </div>
       )}
       <div role="tabpanel">
-        {current?.articles.slice(0, HOME_ROWS).map((a) => <ArticleRow key={a.id} article={a} />)}
+        {current?.articles.slice(0, HOME_ROWS).map((a) => (
+          <ArticleRow key={a.id} article={a} />
+        ))}
         {current && current.articles.length === 0 && <p className="news-empty">{t('news.empty')}</p>}
       </div>
     </section>

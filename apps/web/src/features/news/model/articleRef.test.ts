@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { articlePath, readArticleRef } from './articleRef';
 
 describe('readArticleRef', () => {
-  it('reads ?id= and the spec\'s ?news= JSON', () => {
+  it("reads ?id= and the spec's ?news= JSON", () => {
     expect(readArticleRef(new URLSearchParams('id=12'))).toEqual({ id: 12 });
     const news = encodeURIComponent(JSON.stringify({ id: 7, title: 'T', content: '<p>x</p>', createtime: 5 }));
     expect(readArticleRef(new URLSearchParams(`news=${news}`))).toEqual({ id: 7, title: 'T', content: '<p>x</p>', createtime: 5 });

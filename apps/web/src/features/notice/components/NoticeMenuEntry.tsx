@@ -11,7 +11,11 @@ export function NoticeMenuEntry() {
   const unread = useNoticeUnread().data?.total ?? 0;
   return (
     <List.Item
-      prefix={<span className="menu-icon"><MessageOutline /></span>}
+      prefix={
+        <span className="menu-icon">
+          <MessageOutline />
+        </span>
+      }
       extra={unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} data-testid="notice-unread" /> : null}
       onClick={() => navigate('/notice')}
       arrowIcon={<RightOutline />}

@@ -27,7 +27,12 @@ function NoticeTab({ type }: { type: NoticeType }) {
           <p className="notice-body">{n.content}</p>
         </li>
       ))}
-      <InfiniteScroll hasMore={notices.hasNextPage || !notices.isFetched} loadMore={async () => { if (notices.isFetched) await notices.fetchNextPage(); }}>
+      <InfiniteScroll
+        hasMore={notices.hasNextPage || !notices.isFetched}
+        loadMore={async () => {
+          if (notices.isFetched) await notices.fetchNextPage();
+        }}
+      >
         {(hasMore) => (hasMore ? t('common.loading') : '')}
       </InfiniteScroll>
     </ul>

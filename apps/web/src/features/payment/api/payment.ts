@@ -14,14 +14,12 @@ export type { PayAccount };
 
 export const getPayInfo = (type: PayType) => call(api.user.payInfo, { type });
 
-export const payInfoQueryOptions = (type: PayType) =>
-  queryOptions({ queryKey: ['user', 'payInfo', type] as const, queryFn: () => getPayInfo(type) });
+export const payInfoQueryOptions = (type: PayType) => queryOptions({ queryKey: ['user', 'payInfo', type] as const, queryFn: () => getPayInfo(type) });
 
 export const usePayInfo = (type: PayType) => useQuery(payInfoQueryOptions(type));
 
 /** Whether the player has a security code (user/safetyInfo): replacing a bound account needs it. */
-export const paySafetyQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: () => call(api.user.safetyInfo), staleTime: 0 });
+export const paySafetyQueryOptions = () => queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: () => call(api.user.safetyInfo), staleTime: 0 });
 
 export const usePaySafety = () => useQuery(paySafetyQueryOptions());
 

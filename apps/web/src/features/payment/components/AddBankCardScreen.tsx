@@ -8,7 +8,11 @@ import { useBindPayAccount } from './useBindPayAccount';
 import { ReplaceConfirm } from './ReplaceConfirm';
 
 /** "6222020200112233" → "6222 0202 0011 2233" while typing; only digits are kept. */
-export const groupCardNumber = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+export const groupCardNumber = (value: string) =>
+  value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** /addBankCard (spec §2.9): holder (acc), card number (acc_name, digits), bank (acc_bank). */
 export function AddBankCardScreen() {
@@ -30,7 +34,14 @@ export function AddBankCardScreen() {
       onSubmit={submit}
     >
       <Form.Item label={t('payment.holder')} {...problem.item('acc')}>
-        <Input value={holder} onChange={problem.editing('acc', setHolder)} maxLength={40} placeholder={t('payment.holderPlaceholder')} aria-label={t('payment.holder')} clearable />
+        <Input
+          value={holder}
+          onChange={problem.editing('acc', setHolder)}
+          maxLength={40}
+          placeholder={t('payment.holderPlaceholder')}
+          aria-label={t('payment.holder')}
+          clearable
+        />
       </Form.Item>
       <Form.Item label={t('payment.cardNumber')} {...problem.item('acc_name')}>
         <Input
@@ -44,7 +55,14 @@ export function AddBankCardScreen() {
         />
       </Form.Item>
       <Form.Item label={t('payment.bankName')} {...problem.item('acc_bank')}>
-        <Input value={bank} onChange={problem.editing('acc_bank', setBank)} maxLength={60} placeholder={t('payment.bankNamePlaceholder')} aria-label={t('payment.bankName')} clearable />
+        <Input
+          value={bank}
+          onChange={problem.editing('acc_bank', setBank)}
+          maxLength={60}
+          placeholder={t('payment.bankNamePlaceholder')}
+          aria-label={t('payment.bankName')}
+          clearable
+        />
       </Form.Item>
       <ReplaceConfirm form={form} />
     </FormScreen>

@@ -19,7 +19,8 @@ export function AddVirtualWalletScreen() {
   return (
     <FormScreen
       title={t(form.replacing ? 'payment.changeWallet' : 'payment.addWallet')}
-      backFallback="/bankCardManage?type=1" layout="vertical"
+      backFallback="/bankCardManage?type=1"
+      layout="vertical"
       formClassName="pay-form"
       hint={t('payment.walletHint')}
       pending={pending}

@@ -10,7 +10,21 @@ import { usePayInfo, type PayAccount, type PayType } from '../api/payment';
 import './payment.css';
 
 /** A bound account as a card: icon and name on top, its number in the middle, a labelled line below. */
-function PayCard({ kind, icon, name, label, value, children }: { kind: 'bank' | 'wallet'; icon: ReactNode; name: string; label: string; value: ReactNode; children: ReactNode }) {
+function PayCard({
+  kind,
+  icon,
+  name,
+  label,
+  value,
+  children,
+}: {
+  kind: 'bank' | 'wallet';
+  icon: ReactNode;
+  name: string;
+  label: string;
+  value: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={`pay-card pay-card-${kind}`} data-testid={kind === 'bank' ? 'bound-card' : 'bound-wallet'}>
       <div className="pay-card-top">

@@ -49,11 +49,7 @@ export function PersonalScreen({ children, summary, menuExtra }: { children?: Re
           <button type="button" className="icon-button personal-gear" aria-label={t('routes.setting')} onClick={() => navigate('/setting?type=1')}>
             <SetOutline />
           </button>
-          <button
-            type="button"
-            className="personal-identity"
-            onClick={() => user && navigate(`/baseinfo?name=${encodeURIComponent(user.username)}`)}
-          >
+          <button type="button" className="personal-identity" onClick={() => user && navigate(`/baseinfo?name=${encodeURIComponent(user.username)}`)}>
             <UserAvatar id={user?.avatar} size={64} className="personal-avatar" />
             <span className="personal-names">
               <span className="personal-name-row">

@@ -48,26 +48,43 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
   return (
     <>
       <List mode="card">
-        <List.Item
-          onClick={() => setSheet(true)}
-          extra={<UserAvatar id={user.avatar} size={44} />}
-          data-testid="baseinfo-avatar"
-        >
+        <List.Item onClick={() => setSheet(true)} extra={<UserAvatar id={user.avatar} size={44} />} data-testid="baseinfo-avatar">
           {t('profile.avatar')}
         </List.Item>
       </List>
       <Form layout="horizontal" mode="card" className="profile-form">
         <Form.Item label={t('profile.account')}>
-          <span className="readonly-value" data-testid="baseinfo-account">{user.username}</span>
+          <span className="readonly-value" data-testid="baseinfo-account">
+            {user.username}
+          </span>
         </Form.Item>
         <Form.Item label={t('profile.nickname')} {...problem.item('nickname')}>
-          <Input value={nickname} onChange={problem.editing('nickname', setNickname)} maxLength={20} placeholder={t('profile.nicknamePlaceholder')} aria-label={t('profile.nickname')} clearable />
+          <Input
+            value={nickname}
+            onChange={problem.editing('nickname', setNickname)}
+            maxLength={20}
+            placeholder={t('profile.nicknamePlaceholder')}
+            aria-label={t('profile.nickname')}
+            clearable
+          />
         </Form.Item>
-        <Form.Item label={t('profile.idcard')} {...problem.item('idcard', idcardLocked ? t('profile.idcardLocked') : t(hasChat ? 'profile.idcardHint' : 'profile.idcardHintNoChat'))}>
+        <Form.Item
+          label={t('profile.idcard')}
+          {...problem.item('idcard', idcardLocked ? t('profile.idcardLocked') : t(hasChat ? 'profile.idcardHint' : 'profile.idcardHintNoChat'))}
+        >
           {idcardLocked ? (
-            <span className="readonly-value" data-testid="baseinfo-idcard">{maskIdCard(user.idcard)}</span>
+            <span className="readonly-value" data-testid="baseinfo-idcard">
+              {maskIdCard(user.idcard)}
+            </span>
           ) : (
-            <Input value={idcard} onChange={problem.editing('idcard', setIdcard)} maxLength={18} placeholder={t('profile.idcardPlaceholder')} aria-label={t('profile.idcard')} clearable />
+            <Input
+              value={idcard}
+              onChange={problem.editing('idcard', setIdcard)}
+              maxLength={18}
+              placeholder={t('profile.idcardPlaceholder')}
+              aria-label={t('profile.idcard')}
+              clearable
+            />
           )}
         </Form.Item>
       </Form>

@@ -28,21 +28,21 @@ function NetPositionBody() {
     <section className="l28-surface np-card" aria-label={t('protection.net.title')} data-testid="net-position">
       <div className="np-head">
         <span className="np-title">{t('protection.net.title')}</span>
-        <Segmented
-          options={WINDOWS.map((w) => ({ label: t(`protection.net.${w}`), value: w }))}
-          value={window}
-          onChange={(v) => setWindow(v as Window)}
-        />
+        <Segmented options={WINDOWS.map((w) => ({ label: t(`protection.net.${w}`), value: w }))} value={window} onChange={(v) => setWindow(v as Window)} />
       </div>
       <div className="l28-halves np-grid">
         <div className="np-cell">
           <span className="np-label">{t('protection.net.netDeposits')}</span>
-          <span data-testid="np-net-deposits"><Amount value={p?.net_deposits} signed /></span>
+          <span data-testid="np-net-deposits">
+            <Amount value={p?.net_deposits} signed />
+          </span>
           <span className="np-sub">{p ? t('protection.net.inOut', { deposits: p.deposits, withdrawals: p.withdrawals }) : ''}</span>
         </div>
         <div className="np-cell">
           <span className="np-label">{t('protection.net.result')}</span>
-          <span data-testid="np-result"><Amount value={p?.result} signed /></span>
+          <span data-testid="np-result">
+            <Amount value={p?.result} signed />
+          </span>
           <span className="np-sub">{p ? t('protection.net.stakePayout', { stake: p.stake, payout: p.payout }) : ''}</span>
         </div>
       </div>

@@ -119,7 +119,11 @@ describe('ResponsiblePlayScreen', () => {
     fireEvent.change(within(confirm).getByPlaceholderText('Password'), { target: { value: 'my-password-1' } });
     fireEvent.click(within(confirm).getByTestId('self-exclusion-submit'));
     await waitFor(() =>
-      expect(api.calls.find((c) => c.path === '/api/user/takeBreak')?.body).toMatchObject({ kind: 'self_exclusion', duration: '6m', password: 'my-password-1' }),
+      expect(api.calls.find((c) => c.path === '/api/user/takeBreak')?.body).toMatchObject({
+        kind: 'self_exclusion',
+        duration: '6m',
+        password: 'my-password-1',
+      }),
     );
     const alert = await screen.findByText(/Your break has started\. Your account opens again on \d{4}-\d\d-\d\d \d\d:\d\d\./);
     fireEvent.click(within(alert.closest('.adm-dialog')!).getByRole('button', { name: 'OK' }));

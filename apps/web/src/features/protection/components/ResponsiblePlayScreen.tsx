@@ -23,7 +23,6 @@ import { setLimit, setRealityCheck, takeBreak, useProtectionInfo, useProtectionM
 import { zonedTime } from '../model/zonedTime';
 import './protection.css';
 
-
 interface Editing {
   kind: string;
   period: string;
@@ -122,7 +121,9 @@ function LimitEditor({ editing, onClose }: { editing: Editing | null; onClose: (
             value={value}
             onChange={setValue}
             inputMode={session ? 'numeric' : 'decimal'}
-            placeholder={session ? t('protection.minutesPlaceholder', { min: SESSION_LIMIT.minMinutes, max: SESSION_LIMIT.maxMinutes }) : t('protection.amountPlaceholder')}
+            placeholder={
+              session ? t('protection.minutesPlaceholder', { min: SESSION_LIMIT.minMinutes, max: SESSION_LIMIT.maxMinutes }) : t('protection.amountPlaceholder')
+            }
             aria-label={t(`protection.limit.${editing.kind}.${editing.period}`)}
             data-testid="limit-input"
             clearable
@@ -150,10 +151,7 @@ function SelfExclusionPopup({ duration, onClose, onDone }: { duration: BreakDura
   const start = useProtectionMutation(takeBreak);
   const submit = () => {
     if (!duration || start.isPending) return;
-    start.mutate(
-      { kind: 'self_exclusion', duration, password },
-      { onSuccess: (answer) => onDone(answer.data.until), onError: showError },
-    );
+    start.mutate({ kind: 'self_exclusion', duration, password }, { onSuccess: (answer) => onDone(answer.data.until), onError: showError });
   };
   return (
     <Popup visible={duration !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="rp-editor">
@@ -161,7 +159,15 @@ function SelfExclusionPopup({ duration, onClose, onDone }: { duration: BreakDura
         <div className="rp-editor-body" data-testid="self-exclusion-confirm">
           <h3>{t('protection.selfExclusion.confirmTitle', { duration: t(`protection.duration.${duration}`) })}</h3>
           <p className="rp-hint">{t('protection.selfExclusion.confirmText')}</p>
-          <Input type="password" value={password} onChange={setPassword} placeholder={t('protection.password')} aria-label={t('protection.password')} autoComplete="current-password" clearable />
+          <Input
+            type="password"
+            value={password}
+            onChange={setPassword}
+            placeholder={t('protection.password')}
+            aria-label={t('protection.password')}
+            autoComplete="current-password"
+            clearable
+          />
           <div className="rp-editor-actions">
             <Button shape="rounded" onClick={onClose}>
               {t('common.cancel')}

@@ -98,11 +98,25 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
       <section className="l28-card">
         <label className={`realname-field ${problem.marks('truename') ? 'field-invalid' : ''}`}>
           <span>{t('realName.name')}</span>
-          <Input value={truename} onChange={problem.editing('truename', setTruename)} maxLength={40} placeholder={t('realName.namePlaceholder')} aria-label={t('realName.name')} clearable />
+          <Input
+            value={truename}
+            onChange={problem.editing('truename', setTruename)}
+            maxLength={40}
+            placeholder={t('realName.namePlaceholder')}
+            aria-label={t('realName.name')}
+            clearable
+          />
         </label>
         <label className={`realname-field ${problem.marks('idcard') ? 'field-invalid' : ''}`}>
           <span>{t('realName.idcard')}</span>
-          <Input value={idcard} onChange={problem.editing('idcard', setIdcard)} maxLength={18} placeholder={t('realName.idcardPlaceholder')} aria-label={t('realName.idcard')} clearable />
+          <Input
+            value={idcard}
+            onChange={problem.editing('idcard', setIdcard)}
+            maxLength={18}
+            placeholder={t('realName.idcardPlaceholder')}
+            aria-label={t('realName.idcard')}
+            clearable
+          />
         </label>
       </section>
       <section className="l28-card l28-halves realname-pictures">
@@ -111,7 +125,16 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
       </section>
       <p className="page-hint">{t('realName.privacy')}</p>
       <div className="page-actions">
-        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={submit.isPending} onClick={send} data-testid="realname-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          className="btn-primary"
+          loading={submit.isPending}
+          onClick={send}
+          data-testid="realname-submit"
+        >
           {t('realName.submit')}
         </Button>
       </div>

@@ -19,7 +19,11 @@ export function useMyRoundOrders(planId: number, issues: readonly string[]): Map
     combine: (results) => {
       const byIssue = new Map<string, OrderRow[]>();
       results.forEach((r, i) => {
-        if (r.data) byIssue.set(issues[i]!, r.data.filter((o) => o.plan_id === planId));
+        if (r.data)
+          byIssue.set(
+            issues[i]!,
+            r.data.filter((o) => o.plan_id === planId),
+          );
       });
       return byIssue;
     },

@@ -80,11 +80,7 @@ export function BetPanel({ visible, onClose, base, num, slip, onSlip, issue, amo
           ×
         </button>
       </div>
-      <Tabs
-        className="bp-tabs"
-        activeKey={slip.tab}
-        onChange={(key) => onSlip({ ...slip, tab: key as PanelTab, selected: [] })}
-      >
+      <Tabs className="bp-tabs" activeKey={slip.tab} onChange={(key) => onSlip({ ...slip, tab: key as PanelTab, selected: [] })}>
         <Tabs.Tab key="base" title={t('room.tabBase')} />
         <Tabs.Tab key="num" title={t('room.tabNum')} />
       </Tabs>

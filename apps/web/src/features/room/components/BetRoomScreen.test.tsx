@@ -44,7 +44,12 @@ function open(h = heart(), extra: Parameters<typeof fakeApi>[0] = {}) {
     ...extra,
     '/api/Lottery/heart': () => ok({ ...h, user_quantity: balance }),
     '/api/Lottery/oddsList': () =>
-      ok({ plan_id: 1, game_id: 7, rule_base: [entry(1, 'Big', '2.00', '1.60'), entry(3, 'Odd', '2.00', '1.60'), entry(4, 'Even', '2.00', '1.60')], rule_num: [entry(100, 'Sum 0', '508.00')] }),
+      ok({
+        plan_id: 1,
+        game_id: 7,
+        rule_base: [entry(1, 'Big', '2.00', '1.60'), entry(3, 'Odd', '2.00', '1.60'), entry(4, 'Even', '2.00', '1.60')],
+        rule_num: [entry(100, 'Sum 0', '508.00')],
+      }),
     '/api/Lottery/issueList': () => ok([]),
     '/api/Lottery/playOrder': () => {
       balance = '80.00';
@@ -152,13 +157,41 @@ describe('BetRoomScreen', () => {
   });
 
   it("shows the player's result of a settled round and marks their bets won or lost", async () => {
-    const mine = (play_type: number, play_method: string) => ({ nickname: 'me', issue: '20250101005', play_type, play_method, quantity: '10.00', after_quantity: '90.00', mine: true, createtime: 5 });
+    const mine = (play_type: number, play_method: string) => ({
+      nickname: 'me',
+      issue: '20250101005',
+      play_type,
+      play_method,
+      quantity: '10.00',
+      after_quantity: '90.00',
+      mine: true,
+      createtime: 5,
+    });
     const order = (play_type: number, hit: number, profit: string) => ({
-      id: play_type, orderNo: `o${play_type}`, order_no: `o${play_type}`, game_id: 7, name: 'American 28', plan_id: 1, plan_name: 'Beginner', issue: '20250101005',
-      play_type, play_method: '', quantity: '10.00', odds: '2.00', status: 1, whether_hit: hit, profit, payout: hit ? '20.00' : '0.00', lottery_code: '1 2 3 6', createtime: 5,
+      id: play_type,
+      orderNo: `o${play_type}`,
+      order_no: `o${play_type}`,
+      game_id: 7,
+      name: 'American 28',
+      plan_id: 1,
+      plan_name: 'Beginner',
+      issue: '20250101005',
+      play_type,
+      play_method: '',
+      quantity: '10.00',
+      odds: '2.00',
+      status: 1,
+      whether_hit: hit,
+      profit,
+      payout: hit ? '20.00' : '0.00',
+      lottery_code: '1 2 3 6',
+      createtime: 5,
     });
     const api = open(
-      heart({ last_issue: { issue: '20250101005', site_1: 1, site_2: 2, site_3: 3, code: 6 }, message: [mine(2, 'Small'), mine(1, 'Big')] }, { issue: '20250101006' }),
+      heart(
+        { last_issue: { issue: '20250101005', site_1: 1, site_2: 2, site_3: 3, code: 6 }, message: [mine(2, 'Small'), mine(1, 'Big')] },
+        { issue: '20250101006' },
+      ),
       { '/api/user/orderList': () => ok([order(2, 1, '10.00'), order(1, 0, '-10.00'), { ...order(3, 1, '10.00'), plan_id: 2 }]) },
     );
     const result = await screen.findByTestId('my-result');
@@ -167,7 +200,10 @@ describe('BetRoomScreen', () => {
     expect(result.textContent).toContain('1 of 2 bets won');
     expect(screen.getByTestId('my-result-profit').textContent).toBe('+0.00 u');
     const marks = screen.getAllByTestId('bet-mark');
-    expect(marks.map((m) => [m.dataset.outcome, m.textContent])).toEqual([['win', 'Won +10.00'], ['lose', 'Lost']]);
+    expect(marks.map((m) => [m.dataset.outcome, m.textContent])).toEqual([
+      ['win', 'Won +10.00'],
+      ['lose', 'Lost'],
+    ]);
     expect(api.calls.find((c) => c.path === '/api/user/orderList')!.body).toMatchObject({ issue: '20250101005' });
     fireEvent.click(screen.getByLabelText('Close'));
     expect(screen.queryByTestId('my-result')).toBeNull();
@@ -176,7 +212,22 @@ describe('BetRoomScreen', () => {
   it("titles the room from the hall's answer in the language on screen, not the link's words", async () => {
     open(heart(), {
       '/api/Lottery/index': () =>
-        ok({ gameList: [{ id: 7, name: 'x', tab_index: 0, game_status: 1, open_from: null, open_to: null, planList: [{ id: 1, game_id: 7, type: 0, title: 'Sơ cấp', min_limit: '10.00', join_limit: '10.00', robot_num: 0 }] }], round_seconds: 60, close_before_seconds: 10, time_zone: 'Asia/Shanghai' }),
+        ok({
+          gameList: [
+            {
+              id: 7,
+              name: 'x',
+              tab_index: 0,
+              game_status: 1,
+              open_from: null,
+              open_to: null,
+              planList: [{ id: 1, game_id: 7, type: 0, title: 'Sơ cấp', min_limit: '10.00', join_limit: '10.00', robot_num: 0 }],
+            },
+          ],
+          round_seconds: 60,
+          close_before_seconds: 10,
+          time_zone: 'Asia/Shanghai',
+        }),
     });
     expect(await screen.findByText('American 28 · Sơ cấp')).toBeTruthy();
   });

@@ -85,7 +85,15 @@ function WinNotice({ notices }: { notices: HitNotice[] }) {
   );
 }
 
-function RoundPanel({ heart, awaiting, phase, closeText, drawText, balance, onTrend }: {
+function RoundPanel({
+  heart,
+  awaiting,
+  phase,
+  closeText,
+  drawText,
+  balance,
+  onTrend,
+}: {
   heart: RoomHeart;
   /** The round being drawn: its result is awaited, so no older result is shown as the latest. */
   awaiting: string | null;
@@ -160,7 +168,17 @@ function RoundPanel({ heart, awaiting, phase, closeText, drawText, balance, onTr
   );
 }
 
-function FeedList({ feed, currentIssue, marks, onFollow }: { feed: readonly FeedEntry[]; currentIssue: string; marks: Map<FeedEntry, BetMark>; onFollow: (e: FeedEntry) => void }) {
+function FeedList({
+  feed,
+  currentIssue,
+  marks,
+  onFollow,
+}: {
+  feed: readonly FeedEntry[];
+  currentIssue: string;
+  marks: Map<FeedEntry, BetMark>;
+  onFollow: (e: FeedEntry) => void;
+}) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
   const last = feed[feed.length - 1];
@@ -242,8 +260,7 @@ export function BetRoomScreen() {
   }, [odds.data]);
 
   // The balance after our own bet wins until a newer heartbeat reports the balance again.
-  const balance =
-    balanceAfterBet && balanceAfterBet.at >= receivedAt ? balanceAfterBet.value : (heart?.user_quantity ?? balanceAfterBet?.value ?? null);
+  const balance = balanceAfterBet && balanceAfterBet.at >= receivedAt ? balanceAfterBet.value : (heart?.user_quantity ?? balanceAfterBet?.value ?? null);
 
   const open = phase === 'open';
   // The round closed while the panel was open: close it and say so.
@@ -322,7 +339,15 @@ export function BetRoomScreen() {
       )}
       {valid && heart && (
         <div className="room-layout">
-          <RoundPanel heart={heart} awaiting={feedback.awaiting} phase={phase} closeText={closeText} drawText={drawText} balance={balance} onTrend={() => setTrend(true)} />
+          <RoundPanel
+            heart={heart}
+            awaiting={feedback.awaiting}
+            phase={phase}
+            closeText={closeText}
+            drawText={drawText}
+            balance={balance}
+            onTrend={() => setTrend(true)}
+          />
           <MyRoundResult summary={feedback.summary} />
           <WinNotice notices={live.notices} />
           <FeedList feed={live.feed} currentIssue={issue} marks={feedback.marks} onFollow={follow} />
@@ -330,7 +355,14 @@ export function BetRoomScreen() {
             {open ? (
               <>
                 <span className="room-bar-hint">{t('room.barHint', { time: closeText ?? '00:00' })}</span>
-                <Button color="primary" shape="rounded" className="room-bet-button" onClick={openPanel} disabled={base.length + num.length === 0} data-testid="open-bet-panel">
+                <Button
+                  color="primary"
+                  shape="rounded"
+                  className="room-bet-button"
+                  onClick={openPanel}
+                  disabled={base.length + num.length === 0}
+                  data-testid="open-bet-panel"
+                >
                   {t('room.bet')}
                 </Button>
               </>

@@ -41,7 +41,13 @@ export function MyRoundResult({ summary }: { summary: RoundSummary | null }) {
   if (!summary || closed === summary.issue) return null;
   const win = summary.outcome === 'win';
   return (
-    <div className={`room-result room-result-${summary.outcome}`} role="status" data-testid="my-result" data-issue={summary.issue} data-outcome={summary.outcome}>
+    <div
+      className={`room-result room-result-${summary.outcome}`}
+      role="status"
+      data-testid="my-result"
+      data-issue={summary.issue}
+      data-outcome={summary.outcome}
+    >
       <div className="room-result-text">
         <b>{t(win ? 'room.result.won' : 'room.result.lost', { issue: summary.issue })}</b>
         <span>

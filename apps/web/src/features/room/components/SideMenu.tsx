@@ -1,5 +1,13 @@
 import { List, Popup } from 'antd-mobile';
-import { BillOutline, HistogramOutline, PayCircleOutline, QuestionCircleOutline, RedoOutline, CheckShieldOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import {
+  BillOutline,
+  HistogramOutline,
+  PayCircleOutline,
+  QuestionCircleOutline,
+  RedoOutline,
+  CheckShieldOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { awaitedIssue, isDrawn, marksFor, previousIssue, summarizeRound, type MyOrder } from './roundResult';
 
-const order = (p: Partial<MyOrder>): MyOrder => ({ issue: '20261123100', plan_id: 1, play_type: 1, quantity: '10.00', status: 1, whether_hit: 0, profit: '-10.00', ...p });
+const order = (p: Partial<MyOrder>): MyOrder => ({
+  issue: '20261123100',
+  plan_id: 1,
+  play_type: 1,
+  quantity: '10.00',
+  status: 1,
+  whether_hit: 0,
+  profit: '-10.00',
+  ...p,
+});
 
 describe('round results', () => {
   it('knows the round before, within the day', () => {
@@ -22,7 +31,11 @@ describe('round results', () => {
 
   it('sums a settled round into a win or a loss, and waits for every bet', () => {
     expect(summarizeRound('i', [order({ whether_hit: 1, profit: '10.00' }), order({ play_type: 2 })])).toEqual({
-      issue: 'i', bets: 2, won: 1, profit: '0.00', outcome: 'lose',
+      issue: 'i',
+      bets: 2,
+      won: 1,
+      profit: '0.00',
+      outcome: 'lose',
     });
     expect(summarizeRound('i', [order({ whether_hit: 1, profit: '36.00' })])).toMatchObject({ profit: '36.00', outcome: 'win' });
     expect(summarizeRound('i', [order({ status: 0, profit: null, whether_hit: null })])).toBeNull();
@@ -31,10 +44,15 @@ describe('round results', () => {
 
   it('marks each feed bet with its own order', () => {
     const orders = [order({ whether_hit: 1, profit: '10.00' }), order({ play_type: 1 }), order({ play_type: 3, status: 0, profit: null })];
-    expect(marksFor([{ play_type: 1, quantity: '10.00' }, { play_type: 1, quantity: '10.00' }, { play_type: 3, quantity: '10.00' }], orders)).toEqual([
-      { outcome: 'win', profit: '10.00' },
-      { outcome: 'lose', profit: '-10.00' },
-      null,
-    ]);
+    expect(
+      marksFor(
+        [
+          { play_type: 1, quantity: '10.00' },
+          { play_type: 1, quantity: '10.00' },
+          { play_type: 3, quantity: '10.00' },
+        ],
+        orders,
+      ),
+    ).toEqual([{ outcome: 'win', profit: '10.00' }, { outcome: 'lose', profit: '-10.00' }, null]);
   });
 });

@@ -18,7 +18,7 @@ export function previousIssue(issue: string): string | null {
   return `${issue.slice(0, DATE_DIGITS)}${String(n - 1).padStart(seq.length, '0')}`;
 }
 
-const isBefore = (a: string, b: string) => a.length === b.length ? a < b : a.length < b.length;
+const isBefore = (a: string, b: string) => (a.length === b.length ? a < b : a.length < b.length);
 
 /**
  * The round whose result is awaited while `current` is open: the one before it, while the last

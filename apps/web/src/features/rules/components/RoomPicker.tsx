@@ -4,7 +4,17 @@ import { gameNameKey } from '../../../lib/gameName';
 import { splitDuration } from '../model/timing';
 
 /** Which room's configuration the page describes: a game row and a room row of chips. */
-export function RoomPicker({ games, game, plan, onChoose }: { games: LotteryGame[]; game?: LotteryGame; plan?: LotteryPlan; onChoose: (planId: number) => void }) {
+export function RoomPicker({
+  games,
+  game,
+  plan,
+  onChoose,
+}: {
+  games: LotteryGame[];
+  game?: LotteryGame;
+  plan?: LotteryPlan;
+  onChoose: (planId: number) => void;
+}) {
   const { t } = useTranslation();
   if (!game || !plan) return null;
   return (

@@ -20,7 +20,11 @@ const GROUP_ENDS = [6, 13, 20] as const;
 export function explainDraw(numbers: readonly number[]): DrawExample | null {
   if (numbers.length !== DRAW_SIZE) return null;
   const sorted = [...numbers].sort((a, b) => a - b);
-  const groups: [number[], number[], number[]] = [sorted.slice(0, GROUP_ENDS[0]), sorted.slice(GROUP_ENDS[0], GROUP_ENDS[1]), sorted.slice(GROUP_ENDS[1], GROUP_ENDS[2])];
+  const groups: [number[], number[], number[]] = [
+    sorted.slice(0, GROUP_ENDS[0]),
+    sorted.slice(GROUP_ENDS[0], GROUP_ENDS[1]),
+    sorted.slice(GROUP_ENDS[1], GROUP_ENDS[2]),
+  ];
   const sum = (g: number[]) => g.reduce((s, n) => s + n, 0);
   const sums: [number, number, number] = [sum(groups[0]), sum(groups[1]), sum(groups[2])];
   // The digits come from the shared rule; the groups above only show the working.

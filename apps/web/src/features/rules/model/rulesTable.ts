@@ -50,9 +50,7 @@ export function ruleRow(c: OddsClass): RuleRow {
 export function ruleGroups(classes: readonly OddsClass[]): { group: RuleGroup; rows: RuleRow[] }[] {
   const order: RuleGroup[] = ['sizeParity', 'combo', 'extreme', 'pattern', 'sum'];
   const known = classes.filter((c) => betClass(c.classId) !== undefined).sort((a, b) => a.classId - b.classId);
-  return order
-    .map((group) => ({ group, rows: known.filter((c) => groupOf(c.classId) === group).map(ruleRow) }))
-    .filter((g) => g.rows.length > 0);
+  return order.map((group) => ({ group, rows: known.filter((c) => groupOf(c.classId) === group).map(ruleRow) })).filter((g) => g.rows.length > 0);
 }
 
 /** Range of RTP over a set of rows, for the summary line ("84.00% – 97.02%"). */

@@ -4,8 +4,7 @@ import { call, send } from '../../../lib/api';
 
 export const getSafetyInfo = () => call(api.user.safetyInfo);
 
-export const safetyInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: getSafetyInfo, staleTime: 0 });
+export const safetyInfoQueryOptions = () => queryOptions({ queryKey: ['user', 'safetyInfo'] as const, queryFn: getSafetyInfo, staleTime: 0 });
 
 export const useSafetyInfo = () => useQuery(safetyInfoQueryOptions());
 

@@ -6,11 +6,28 @@ import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
 import { SettingScreen } from './SettingScreen';
 
-const user = { id: 1, user_id: 1, username: 'alice', nickname: 'alice', avatar: 0, idcard: '', shiming: 0, group_id: 1, today_profit: '0.00', profit: '0.00', money: '0.00', score: '0.00', balance: '0.00', has_security_code: true } satisfies UserInfo;
+const user = {
+  id: 1,
+  user_id: 1,
+  username: 'alice',
+  nickname: 'alice',
+  avatar: 0,
+  idcard: '',
+  shiming: 0,
+  group_id: 1,
+  today_profit: '0.00',
+  profit: '0.00',
+  money: '0.00',
+  score: '0.00',
+  balance: '0.00',
+  has_security_code: true,
+} satisfies UserInfo;
 
 function show(path: string, info: Partial<UserInfo> = {}, versionLabel?: string) {
   const api = fakeApi({
-    ...(versionLabel === undefined ? {} : { '/api/common/siteConfig': () => ok({ version_label: versionLabel, min_withdraw: '100.00', support_enabled: false }) }),
+    ...(versionLabel === undefined
+      ? {}
+      : { '/api/common/siteConfig': () => ok({ version_label: versionLabel, min_withdraw: '100.00', support_enabled: false }) }),
     '/api/user/userInfo': () => ok({ ...user, ...info }),
     '/api/user/logout': () => ok(null, 'Logged out'),
   });

@@ -51,7 +51,13 @@ export function SettingScreen() {
           { key: 'language', to: '/language', label: 'settings.language', icon: <GlobalOutline />, extra: t(`language.choice.${storedLanguageChoice()}`) },
         ]
       : [
-          { key: 'profile', to: `/baseinfo?name=${encodeURIComponent(user?.username ?? '')}`, label: 'settings.profile', icon: <UserOutline />, extra: user?.nickname },
+          {
+            key: 'profile',
+            to: `/baseinfo?name=${encodeURIComponent(user?.username ?? '')}`,
+            label: 'settings.profile',
+            icon: <UserOutline />,
+            extra: user?.nickname,
+          },
           { key: 'bank', to: '/bankCardManage?type=0', label: 'settings.bankCard', icon: <BankcardOutline /> },
           { key: 'wallet', to: '/bankCardManage?type=1', label: 'settings.wallet', icon: <PayCircleOutline /> },
           {
@@ -71,7 +77,11 @@ export function SettingScreen() {
                   to: '/realNameAuth',
                   label: 'settings.realName',
                   icon: <UserContactOutline />,
-                  extra: user ? <Tag round color={user.shiming === 1 ? 'warning' : 'default'}>{t(`verification.${verificationStatus(user.shiming)}`)}</Tag> : undefined,
+                  extra: user ? (
+                    <Tag round color={user.shiming === 1 ? 'warning' : 'default'}>
+                      {t(`verification.${verificationStatus(user.shiming)}`)}
+                    </Tag>
+                  ) : undefined,
                 },
               ]),
         ];
@@ -88,7 +98,13 @@ export function SettingScreen() {
     <Page title={t(type === 1 ? 'settings.title' : 'settings.accountTitle')} backFallback="/personal">
       <List mode="card" className="settings-list">
         {entries.map((e) => (
-          <List.Item key={e.key} prefix={<span className="menu-icon">{e.icon}</span>} extra={e.extra} onClick={() => navigate(e.to)} data-testid={`setting-${e.key}`}>
+          <List.Item
+            key={e.key}
+            prefix={<span className="menu-icon">{e.icon}</span>}
+            extra={e.extra}
+            onClick={() => navigate(e.to)}
+            data-testid={`setting-${e.key}`}
+          >
             {t(e.label)}
           </List.Item>
         ))}

@@ -11,10 +11,7 @@ export function SystemScreen() {
   return (
     <Page title={t('settings.system')} backFallback="/setting?type=1">
       <List mode="card">
-        <List.Item
-          description={t('system.vibrationHint')}
-          extra={<Switch checked={on} onChange={set} aria-label={t('system.vibration')} />}
-        >
+        <List.Item description={t('system.vibrationHint')} extra={<Switch checked={on} onChange={set} aria-label={t('system.vibration')} />}>
           {t('system.vibration')}
         </List.Item>
       </List>

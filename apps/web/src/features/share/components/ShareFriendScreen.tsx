@@ -54,15 +54,17 @@ export function ShareFriendScreen() {
                   color="primary"
                   shape="rounded"
                   data-testid="share-copy"
-                  onClick={() => copyText(link).then(() => showSuccess(t('share.copied')), () => showError(new Error(t('share.copyFailed'))))}
+                  onClick={() =>
+                    copyText(link).then(
+                      () => showSuccess(t('share.copied')),
+                      () => showError(new Error(t('share.copyFailed'))),
+                    )
+                  }
                 >
                   {t('share.copy')}
                 </Button>
                 {canShare() && (
-                  <Button
-                    shape="rounded"
-                    onClick={() => navigator.share({ title: 'Lucky28', text: t('share.text'), url: link }).catch(() => {})}
-                  >
+                  <Button shape="rounded" onClick={() => navigator.share({ title: 'Lucky28', text: t('share.text'), url: link }).catch(() => {})}>
                     {t('share.share')}
                   </Button>
                 )}

@@ -14,11 +14,7 @@ export type DepositChannel = 'usdt' | 'bank';
 /** The screenshot (common.uploadRechargeScreenshot) then the request itself (user/depositRequest), pending review. */
 export async function submitDeposit(input: { money: string; channel: DepositChannel; file: File; idempotencyKey: string }) {
   const uploaded = await upload(api.common.uploadRechargeScreenshot, input.file);
-  return send(
-    api.wallet.depositRequest,
-    { money: input.money, channel: input.channel, screenshot: uploaded.url },
-    { idempotencyKey: input.idempotencyKey },
-  );
+  return send(api.wallet.depositRequest, { money: input.money, channel: input.channel, screenshot: uploaded.url }, { idempotencyKey: input.idempotencyKey });
 }
 
 export const useSubmitDeposit = () => useRefreshingMutation(submitDeposit, [['wallet']]);
@@ -27,11 +23,7 @@ export const withdrawInfoQueryOptions = () =>
   queryOptions({ queryKey: ['wallet', 'withdrawInfo'] as const, queryFn: () => call(api.wallet.withdrawInfo), staleTime: 0 });
 
 export const withdrawAction = (input: { type: 0 | 1; money: string; securityCode: string; idempotencyKey: string }) =>
-  send(
-    api.wallet.withdrawAction,
-    { type: input.type, money: input.money, securityCode: input.securityCode },
-    { idempotencyKey: input.idempotencyKey },
-  );
+  send(api.wallet.withdrawAction, { type: input.type, money: input.money, securityCode: input.securityCode }, { idempotencyKey: input.idempotencyKey });
 
 export const useWithdraw = () => useRefreshingMutation(withdrawAction, [['wallet'], ['user', 'info']], { evenOnFailure: true });
 

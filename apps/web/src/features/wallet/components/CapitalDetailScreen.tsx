@@ -41,9 +41,7 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
             {t(`wallet.ledger.status.${status}`)}
           </span>
         )}
-        <span className="ledger-over">
-          {entry.applied ? t('wallet.ledger.over', { over: entry.over }) : t('wallet.ledger.notCredited')}
-        </span>
+        <span className="ledger-over">{entry.applied ? t('wallet.ledger.over', { over: entry.over }) : t('wallet.ledger.notCredited')}</span>
       </div>
     </li>
   );
@@ -69,15 +67,7 @@ export function CapitalDetailScreen() {
       title={t('routes.capitalDetail')}
       backFallback="/personal"
       className="wallet"
-      right={
-        <DateRangeFilter
-          value={filter}
-          onApply={applyRange}
-          i18nPrefix="wallet.ledger"
-          classPrefix="wallet"
-          testId="ledger-filter"
-        />
-      }
+      right={<DateRangeFilter value={filter} onApply={applyRange} i18nPrefix="wallet.ledger" classPrefix="wallet" testId="ledger-filter" />}
     >
       <ListRefresh onRefresh={() => ledger.refetch()}>
         <CapsuleTabs

@@ -30,7 +30,14 @@ export function GuestGate() {
     void Dialog.alert({ title: t('wallet.guest.title'), content: t('wallet.guest.text'), confirmText: t('common.ok') });
   }, [t]);
   return (
-    <ErrorBlock status="empty" image={<UserAddOutline className="wallet-guest-icon" />} title={t('wallet.guest.title')} description={t('wallet.guest.text')} className="wallet-guest" data-testid="guest-gate">
+    <ErrorBlock
+      status="empty"
+      image={<UserAddOutline className="wallet-guest-icon" />}
+      title={t('wallet.guest.title')}
+      description={t('wallet.guest.text')}
+      className="wallet-guest"
+      data-testid="guest-gate"
+    >
       <Button color="primary" shape="rounded" className="btn-primary" onClick={() => navigate('/register')}>
         {t('wallet.guest.register')}
       </Button>

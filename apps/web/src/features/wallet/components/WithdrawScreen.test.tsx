@@ -21,7 +21,10 @@ describe('WithdrawScreen', () => {
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1, group_id: 1 }, { remember: false }));
 
   it('follows the spec §5 order: ID information first, redirecting to /baseinfo', async () => {
-    const api = fakeApi({ '/api/user/userInfo': () => ok(userInfo), '/api/user/withdrawInfo': () => ok({ ...ready, has_idcard: false, pay_list: [], isTrue: false }) });
+    const api = fakeApi({
+      '/api/user/userInfo': () => ok(userInfo),
+      '/api/user/withdrawInfo': () => ok({ ...ready, has_idcard: false, pay_list: [], isTrue: false }),
+    });
     configureApiClient({ fetch: api.fetch });
     const { router } = screenAt('/withdraw', <WithdrawScreen />);
     fireEvent.click(await screen.findByTestId('withdraw-submit'));

@@ -18,17 +18,7 @@ import './wallet.css';
 
 const CODE_LENGTH = 6;
 
-function AccountOption({
-  type,
-  account,
-  selected,
-  onSelect,
-}: {
-  type: 0 | 1;
-  account: PayAccount | null;
-  selected: boolean;
-  onSelect(): void;
-}) {
+function AccountOption({ type, account, selected, onSelect }: { type: 0 | 1; account: PayAccount | null; selected: boolean; onSelect(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = t(type === 0 ? 'wallet.withdraw.bankCard' : 'wallet.withdraw.wallet');
@@ -46,7 +36,8 @@ function AccountOption({
       </div>
     );
   }
-  const detail = type === 0 ? `${account.acc_bank} · ${account.acc_name}` : `${account.acc_name.toUpperCase()} · ${account.acc.slice(0, 6)}…${account.acc.slice(-6)}`;
+  const detail =
+    type === 0 ? `${account.acc_bank} · ${account.acc_name}` : `${account.acc_name.toUpperCase()} · ${account.acc.slice(0, 6)}…${account.acc.slice(-6)}`;
   return (
     <button
       type="button"
@@ -159,7 +150,16 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
       </section>
 
       <div className="page-actions">
-        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={withdraw.isPending} onClick={submit} data-testid="withdraw-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          className="btn-primary"
+          loading={withdraw.isPending}
+          onClick={submit}
+          data-testid="withdraw-submit"
+        >
           {t('wallet.withdraw.submit')}
         </Button>
       </div>
