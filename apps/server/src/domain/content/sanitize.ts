@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 
 /** Stand for this site, served over either scheme, when a picture's address is resolved. */
@@ -27,32 +28,8 @@ export function isSameSiteAddress(src: string): boolean {
 export function sanitizeArticleHtml(html: string): string {
   let foreignImage = false;
   const clean = sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'b',
-      'strong',
-      'i',
-      'em',
-      'u',
-      'ul',
-      'ol',
-      'li',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'a',
-      'img',
-      'span',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-    ],
-    allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'] },
+    allowedTags: [...ARTICLE_TAGS],
+    allowedAttributes: { a: [...ARTICLE_ATTRIBUTES.a], img: [...ARTICLE_ATTRIBUTES.img] },
     allowedSchemes: ['https', 'http'],
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     allowProtocolRelative: false,

@@ -1,36 +1,13 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
+import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '@lucky28/shared/articleHtml';
 
 /**
  * The allow-list the article HTML is rendered with (DESIGN §7): the server sanitised it on save with
  * the same list; the client checks again, so nothing but these tags and attributes reaches the page.
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'a',
-  'img',
-  'span',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
-const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'rel', 'target'];
+const ALLOWED_TAGS = [...ARTICLE_TAGS];
+const ALLOWED_ATTR = [...ARTICLE_ATTRIBUTES.a, ...ARTICLE_ATTRIBUTES.img, 'rel', 'target'];
 const SAFE_URL = /^(?:https?:|\/(?!\/))/i;
 
 let hooked = false;
