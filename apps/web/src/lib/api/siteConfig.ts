@@ -17,7 +17,8 @@ export type { SiteConfig, SupportConfig } from '@lucky28/shared/schemas';
 export const siteConfigQuery = () =>
   queryOptions({
     queryKey: ['common', 'siteConfig'] as const,
-    queryFn: () => call(api.settings.siteConfigPost),
+    // From this page's own origin: it lists the lines, so it must answer even when the chosen line is down.
+    queryFn: () => call(api.settings.siteConfigPost, undefined, { ownOrigin: true }),
     staleTime: 60_000,
     retry: false,
   });

@@ -24,6 +24,7 @@ import { BetPanel, type SlipState } from './BetPanel';
 import { BetMarkTag, MyRoundResult, useRoundFeedback } from './RoundFeedback';
 import type { BetMark } from '../model/roundResult';
 import { SideMenu } from './SideMenu';
+import { useWinVibration } from './useWinVibration';
 import { TrendPopup } from './TrendPopup';
 import './room.css';
 
@@ -277,6 +278,7 @@ export function BetRoomScreen() {
 
   // A stopped game draws nothing: no round is awaited then.
   const feedback = useRoundFeedback(valid ? planId : 0, heart?.game_status === 1 ? issue : '', heart?.last_issue?.issue, live.feed);
+  useWinVibration(feedback.summary, heart ? (heart.last_issue?.issue ?? null) : undefined);
   const amounts = offeredAmounts([...base, ...num]);
   const openPanel = () => {
     setSlip((s) => ({ ...s, amount: amountForRoom(s.amount, amounts) }));
