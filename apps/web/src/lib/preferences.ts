@@ -7,6 +7,8 @@ interface Preferences {
   lineBase: string;
   profitVibration: boolean;
   setLineBase(origin: string): void;
+  /** Back to this page's own address when the chosen line is no longer one of the operator's `lines`. */
+  keepLineIfListed(lines: readonly string[]): void;
   setProfitVibration(on: boolean): void;
 }
 
@@ -19,6 +21,10 @@ export const usePreferences = create<Preferences>()((set) => ({
   setLineBase(lineBase) {
     writeJson('local', storageKeys.line, lineBase);
     set({ lineBase });
+  },
+  keepLineIfListed(lines) {
+    const { lineBase, setLineBase } = usePreferences.getState();
+    if (lineBase !== '' && !lines.includes(lineBase)) setLineBase('');
   },
   setProfitVibration(on) {
     writeJson('local', storageKeys.profitVibration, on);

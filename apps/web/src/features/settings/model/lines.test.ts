@@ -40,3 +40,28 @@ describe('lines', () => {
     expect(await measureLine('https://c.example', failing)).toBeNull();
   });
 });
+
+describe('a line the operator no longer lists', () => {
+  it('is left for this page’s own address as soon as siteConfig (asked of this page’s own origin) answers without it', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { configureApiClient } = await import('../../../lib/api');
+    const { siteConfigQuery } = await import('../../../lib/api/siteConfig');
+    const { usePreferences } = await import('../../../lib/preferences');
+    const { fakeApi, ok } = await import('../../../test/render');
+    let lines = ['https://old.example', 'https://b.example'];
+    const api = fakeApi({ '/api/common/siteConfig': () => ok({ version_label: '', min_withdraw: '100.00', support_enabled: false, lines }) });
+    configureApiClient({ fetch: api.fetch, getBase: () => usePreferences.getState().lineBase });
+    try {
+      usePreferences.getState().setLineBase('https://old.example');
+      await new QueryClient().fetchQuery(siteConfigQuery());
+      expect(usePreferences.getState().lineBase).toBe('https://old.example');
+      lines = ['https://b.example'];
+      await new QueryClient().fetchQuery(siteConfigQuery());
+      expect(usePreferences.getState().lineBase).toBe('');
+      expect(api.calls.map((c) => c.path)).toEqual(['/api/common/siteConfig', '/api/common/siteConfig']);
+    } finally {
+      configureApiClient({ getBase: () => '' });
+      usePreferences.getState().setLineBase('');
+    }
+  });
+});
