@@ -18,7 +18,7 @@ export interface AppRoute {
 /** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [
   { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('./screens/HomeRoute'), 'HomeRoute') },
-  { path: '/login', auth: false, depth: 1, screen: s(() => import('../features/auth/components/LoginScreen'), 'LoginScreen') },
+  { path: '/login', auth: false, depth: 1, screen: s(() => import('./screens/LoginRoute'), 'LoginRoute') },
   { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/components/RegisterScreen'), 'RegisterScreen') },
   { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/components/LanguageScreen'), 'LanguageScreen') },
   // Public: anyone can verify a round (DESIGN §5).

@@ -84,11 +84,12 @@ export const newOrderNo = (now: number) => `${now}${String(randomInt(0, 2 ** 48 
 /** Runs the checks that need no database, in the order of DESIGN §6. */
 export function checkRequest(req: BetRequest, ctx: Pick<BetContext, 'game' | 'room' | 'now' | 'settings'>): { room: RoomConfig; game: GameConfig } {
   const { game, room } = ctx;
-  if (!game || !room || room.gameId !== game.id || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
+  if (!game || !room || room.gameId !== game.id) throw new AppError('err.room_not_found', { field: 'plan_id' });
+  if (!room.enabled || !game.enabled) throw new AppError('err.product_discontinued', { field: 'plan_id' });
   const current = roundAt(ctx.now, ctx.settings);
   if (req.issue !== current.issue) throw new AppError('err.issue_not_current', { field: 'issue' });
   if (ctx.now >= current.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
-  if (!game.enabled || !isWithinHours(current.opensAt, game, ctx.settings.timeZone)) throw new AppError('err.game_closed');
+  if (!isWithinHours(current.opensAt, game, ctx.settings.timeZone)) throw new AppError('err.game_closed');
   for (const playType of req.playTypes) {
     const odds = room.odds.get(playType);
     if (!odds) throw new AppError('err.bet_class_invalid', { field: 'play_type' });

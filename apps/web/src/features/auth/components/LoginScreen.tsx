@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Dialog, Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ const AFTER_LOGIN_MS = 500;
  * unfunded bets into the room feeds, bet counts and win notices that the app promises are real
  * (DESIGN §1, §9). `user/guestLogin` stays in the API for existing clients.
  */
-export function LoginScreen() {
+export function LoginScreen({ onContactSupport, children }: { onContactSupport?: () => void; children?: ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -110,7 +110,18 @@ export function LoginScreen() {
               (c) => c.enabled,
               () => false,
             );
-            void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
+            if (hasChat && onContactSupport) {
+              void Dialog.show({
+                content: t('auth.forgotBody'),
+                closeOnAction: true,
+                actions: [
+                  [
+                    { key: 'ok', text: t('common.ok') },
+                    { key: 'support', text: t('support.button'), bold: true, onClick: onContactSupport },
+                  ],
+                ],
+              });
+            } else void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
           }}
         >
           {t('auth.forgot')}
@@ -127,6 +138,7 @@ export function LoginScreen() {
       <p className="auth-switch">
         {t('auth.noAccount')} <Link to="/register">{t('auth.registerNow')}</Link>
       </p>
+      {children}
     </AuthLayout>
   );
 }

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { loadGameTexts } from '../../../i18n/gameTexts';
-import { fakeApi, ok, screenAt } from '../../../test/render';
+import { fail, fakeApi, ok, screenAt } from '../../../test/render';
 import { BetRoomScreen } from './BetRoomScreen';
 
 const ISSUE = '20250101001';
@@ -116,6 +116,25 @@ describe('BetRoomScreen', () => {
     fireEvent.click(follows[1]!);
     expect(await screen.findByTestId('bet-class-4')).toHaveProperty('ariaPressed', 'true');
     expect(screen.getByTestId('bet-total').textContent).toBe('30.00');
+  });
+
+  it('shows the spec’s chat message where the room’s chat input was, and says it again when tapped', async () => {
+    open();
+    const chat = await screen.findByTestId('room-chat');
+    expect(chat.textContent).toBe('The system has banned chat, please choose to buy');
+    fireEvent.click(chat);
+    expect(await screen.findAllByText('The system has banned chat, please choose to buy')).toHaveLength(2);
+  });
+
+  it('a room the server refuses (switched off) shows the server’s "product discontinued" instead of the room', async () => {
+    const api = fakeApi({
+      '/api/Lottery/heart': () => fail('Product discontinued', 0, 200, 'plan_id'),
+      '/api/Lottery/oddsList': () => fail('Product discontinued'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7&name=America%2028&title=Beginner');
+    expect((await screen.findByTestId('room-refused')).textContent).toContain('Product discontinued');
+    expect(screen.queryByTestId('open-bet-panel')).toBeNull();
   });
 
   it('shows the closed notice instead of the panel while the round is closed', async () => {
