@@ -174,7 +174,11 @@ describe('user/guestUpgrade', () => {
       [{ username: 'good_name1' }, 'password', 'Please enter password'],
       [{ username: 'good_name1', password: 'short' }, 'password', 'Password must be 8–64 characters'],
       [{ username: 'good_name1', password: 'long-enough-1', repassword: 'different-1' }, 'repassword', 'The two passwords are inconsistent'],
-      [{ username: 'good_name1', password: 'password' }, 'password', (await call(app, '/api/user/register', { username: 'good_name2', password: 'password' })).msg],
+      [
+        { username: 'good_name1', password: 'password' },
+        'password',
+        (await call(app, '/api/user/register', { username: 'good_name2', password: 'password' })).msg,
+      ],
       [{ username: taken.username.toUpperCase(), password: 'long-enough-1' }, 'username', 'This username is already taken'],
     ];
     for (const [body, field, msg] of cases) {
@@ -223,7 +227,8 @@ describe('idle guests are deleted after 30 days', () => {
     const recent = await login();
 
     cleanClock.set(t0 + GUEST_IDLE_MS + 30 * 60 * 1000);
-    const prune = () => pruneOnce({ db: cleanApp.db, dataDir: cleanApp.config.dataDir, now: cleanClock.now(), timeZone: cleanApp.config.timeZone, log: cleanApp.log });
+    const prune = () =>
+      pruneOnce({ db: cleanApp.db, dataDir: cleanApp.config.dataDir, now: cleanClock.now(), timeZone: cleanApp.config.timeZone, log: cleanApp.log });
     expect((await prune()).guests).toBe(1);
     const ids = async () => (await queryRows<{ id: number }>(cleanApp.db, sql`select id from users order by id`)).map((r) => r.id);
     expect(await ids()).toEqual([usedLater.user_id, holder.user_id, member.userId, recent.user_id]);

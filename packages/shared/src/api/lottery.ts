@@ -55,7 +55,8 @@ export const lottery = {
     path: '/api/Lottery/playOrder',
     access: memberAccess,
     idempotent: true,
-    summary: 'Bets one or several classes at the same stake each in the current round: all accepted or none. Members only: a guest is refused with `err.guest_forbidden`.',
+    summary:
+      'Bets one or several classes at the same stake each in the current round: all accepted or none. Members only: a guest is refused with `err.guest_forbidden`.',
     input: playOrderSchema,
     answer: betEntryData,
   }),
