@@ -3,7 +3,6 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import * as api from '@lucky28/shared/api/refs';
 import { send } from '../../../lib/api';
-import { showError } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
 
 /**
@@ -22,7 +21,8 @@ export function TryAsGuest({ onDone, className }: { onDone: () => void; classNam
       signIn(answer.data.userinfo, { remember: false });
       onDone();
     } catch (err) {
-      showError(err);
+      // The toast loads only when needed: home's first screen has none (DESIGN §10 budget).
+      void import('../../../lib/feedback').then((m) => m.showError(err));
     } finally {
       setBusy(false);
     }
