@@ -1,4 +1,5 @@
 import {
+  guestUpgradeSchema,
   loginSchema,
   newPassSchema,
   payAccountData,
@@ -40,8 +41,18 @@ export const user = {
     method: 'POST',
     path: '/api/user/guestLogin',
     access: publicAccess,
-    summary: 'Creates a guest account and signs it in: it may look around and bet, but must register to deposit or withdraw.',
+    summary:
+      'Creates a guest account and signs it in: it watches everything live but bets, deposits and withdraws nothing until it becomes a member (`guestUpgrade`); idle guests are deleted after 30 days.',
     input: noInput,
+    answer: userinfoData,
+  }),
+  guestUpgrade: defineCall({
+    method: 'POST',
+    path: '/api/user/guestUpgrade',
+    access: playerAccess,
+    summary:
+      "Makes the caller's guest account a member in place with a username and password: same user id, the same session token stays valid; refused to a member.",
+    input: guestUpgradeSchema,
     answer: userinfoData,
   }),
   logout: defineCall({

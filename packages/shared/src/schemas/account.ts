@@ -55,6 +55,20 @@ export const registerSchema = z
     path: ['repassword'],
   });
 
+/** user/guestUpgrade: the name and password a guest keeps when it becomes a member in place (no inviter: the guest is already signed up). */
+export const guestUpgradeSchema = z
+  .object({
+    username: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.username_invalid' }).pipe(
+      z.string().regex(USERNAME_RE, 'err.username_invalid'),
+    ),
+    password: password('err.password_required'),
+    repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
+  })
+  .refine((v) => v.repassword === undefined || v.repassword === v.password, {
+    message: 'err.password_inconsistent',
+    path: ['repassword'],
+  });
+
 export const newPassSchema = z
   .object({
     after_pass: requiredText('err.old_password_required', { max: SECRET_TYPED_MAX, invalid: 'err.old_password_wrong' }),

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { saveAnswer, type IdempotencyClaim } from '../idempotency.js';
 import { checkBetLimits, limitsJson, toLimitRows } from '../protection/limits.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
+import { MEMBER_GROUP } from '../accounts/users.js';
 import { money } from '../../present.js';
 import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
 import { ensureRound, type ChainOptions } from './rounds.js';
@@ -119,18 +120,21 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       money: number | string;
       score: number | string;
       nickname: string;
+      group_id: number;
       excluded_until: unknown;
       exclusion_kind: unknown;
       limits: unknown;
     }>(
       tx,
       sql`
-      select money, score, coalesce(nickname, username) as nickname, excluded_until, exclusion_kind,
+      select money, score, coalesce(nickname, username) as nickname, group_id, excluded_until, exclusion_kind,
         ${limitsJson(sql`users.id`, ['stake', 'loss', 'session'])} as limits
       from users where id = ${req.userId} and not disabled for update`,
     );
     const user = users[0];
     if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
+    // Guests bet nothing (DESIGN §11); the route's guard refuses them first, this holds for any caller.
+    if (Number(user.group_id) !== MEMBER_GROUP) throw new AppError('err.guest_forbidden');
     refuseIfExcluded(exclusionOf(user, ctx.now), ctx.settings.timeZone);
     let moneyLeft = Number(user.money);
     let scoreLeft = Number(user.score);

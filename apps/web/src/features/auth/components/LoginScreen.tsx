@@ -13,16 +13,16 @@ import { useFieldProblem } from '../../../components/useFieldProblem';
 import { supportConfigQuery } from '../../../lib/api/siteConfig';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
+import { TryAsGuest } from './TryAsGuest';
 import './auth.css';
 
 /** After a successful login the 500 ms loading notice shows, then the app moves on (spec §4). */
 const AFTER_LOGIN_MS = 500;
 
 /**
- * /login (spec §2.4): username, password, remember me (on by default), register link. No "try as
- * guest" entry: a guest account holds no money and may not deposit, and a play-money balance would put
- * unfunded bets into the room feeds, bet counts and win notices that the app promises are real
- * (DESIGN §1, §9). `user/guestLogin` stays in the API for existing clients.
+ * /login (spec §2.4): username, password, remember me (on by default), register link, and "try as a
+ * guest" (spec §1): a guest watches everything live but holds no money, so it bets nothing and every
+ * feed stays real (DESIGN §11); it registers in place when it wants to play.
  */
 export function LoginScreen({ onContactSupport, children }: { onContactSupport?: () => void; children?: ReactNode } = {}) {
   const { t } = useTranslation();
@@ -138,6 +138,9 @@ export function LoginScreen({ onContactSupport, children }: { onContactSupport?:
       <p className="auth-switch">
         {t('auth.noAccount')} <Link to="/register">{t('auth.registerNow')}</Link>
       </p>
+      <div className="auth-guest">
+        <TryAsGuest onDone={() => navigate(from && from !== '/login' ? from : '/', { replace: true })} />
+      </div>
       {children}
     </AuthLayout>
   );

@@ -79,6 +79,19 @@ describe('BetRoomScreen', () => {
     expect(await screen.findByText('a***e won 10.00 u in American 28')).toBeTruthy();
   });
 
+  it('a guest watches, and a bet asks it to register as a full member instead of placing anything', async () => {
+    useSession.getState().signIn({ token: 'g', user_id: 6, group_id: 2 }, { remember: false });
+    const api = open(heart({ user_quantity: '0.00' }));
+    fireEvent.click(await screen.findByTestId('open-bet-panel'));
+    fireEvent.click(await screen.findByTestId('bet-class-1'));
+    fireEvent.click(screen.getByTestId('bet-submit'));
+    expect(await screen.findByText('Guests must register as full members before doing this')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/Lottery/playOrder')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
+    // The dialog answers once its closing animation ends.
+    expect(await screen.findByTestId('elsewhere', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('checks the slip, places one request for the whole selection and shows the new balance', async () => {
     const api = open();
     fireEvent.click(await screen.findByTestId('open-bet-panel'));

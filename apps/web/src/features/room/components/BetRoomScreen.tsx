@@ -2,13 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ErrorBlock, NoticeBar, Toast } from 'antd-mobile';
 import { AppOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@lucky28/shared/money';
 import { trendOf } from '@lucky28/shared/game';
 import { DrawBalls } from '../../../components/DrawBalls';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/api';
 import { showError } from '../../../lib/feedback';
+import { isGuestRefusal, promptGuestToRegister, useIsGuestSession } from '../../../components/guestPrompt';
 import { useSession } from '../../../lib/session';
 import type { FeedEntry, HitNotice, RoomHeart } from '../../../lib/api/lottery';
 import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/room';
@@ -256,6 +257,8 @@ export function BetRoomScreen() {
   const [balanceAfterBet, setBalanceAfterBet] = useState<{ at: number; value: string } | null>(null);
   const updateSession = useSession((s) => s.update);
   const placeBet = usePlaceBet();
+  const guest = useIsGuestSession();
+  const navigate = useNavigate();
 
   const { base, num } = useMemo(() => {
     const read = (list: { class: number; class_name: string; odds: string; odds_special: string | null; min: string; max: string }[] | undefined) =>
@@ -303,6 +306,8 @@ export function BetRoomScreen() {
   };
 
   const submit = (playTypes: number[], amountCents: number) => {
+    // A guest watches and bets nothing: it is asked to register (in place) instead.
+    if (guest) return void promptGuestToRegister(navigate);
     placeBet.mutate(
       { issue, planId, gameId, playTypes, money: formatMoney(amountCents) },
       {
@@ -314,7 +319,7 @@ export function BetRoomScreen() {
           Toast.show({ icon: 'success', content: msg || t('room.betSuccess') });
           void heartQuery.refetch();
         },
-        onError: (err) => showError(err),
+        onError: (err) => (isGuestRefusal(err) ? void promptGuestToRegister(navigate) : showError(err)),
       },
     );
   };
