@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -24,9 +24,11 @@ export function RegisterScreen() {
   const [inviter, setInviter] = useState(() => params.get('inviter_id') ?? '');
   const call = useRegister();
   const problem = useFieldProblem();
+  // A second tap before the first answer (isPending is only seen after a render) would ask again and be told "username taken".
+  const sending = useRef(false);
 
   const submit = () => {
-    if (call.isPending) return;
+    if (call.isPending || sending.current) return;
     // Spec §5 order: username, password, confirmation, then the match and the optional invite code.
     const basics = firstProblem(registerSchema, { username, password });
     if (!basics.ok) return problem.report(basics.message, basics.field);
@@ -34,6 +36,7 @@ export function RegisterScreen() {
     const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: inviter });
     if (!full.ok) return problem.report(full.message, full.field);
     problem.clear();
+    sending.current = true;
     call.mutate(
       { username: username.trim(), password, repassword: confirm, inviter_id: inviter.trim() || undefined },
       {
@@ -43,6 +46,9 @@ export function RegisterScreen() {
           navigate('/', { replace: true });
         },
         onError: problem.fail,
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };

@@ -9,7 +9,7 @@ import { Page } from '../../../components/Page';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useOrderTotals, useOrders, type DateRange } from '../api/orders';
-import { outcomeOf, type BetOrder } from '../model/order';
+import { betDetailHref, outcomeOf, type BetOrder } from '../model/order';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
@@ -84,7 +84,7 @@ export function BetRecordScreen() {
         {orders.data && list.length === 0 && <ErrorBlock status="empty" title={t('betHistory.empty')} description="" className="hist-empty" />}
         <div className="hist-list">
           {list.map((o) => (
-            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => navigate(`/betDetail?item=${encodeURIComponent(JSON.stringify(o))}`)} />
+            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => navigate(betDetailHref(o.orderNo))} />
           ))}
         </div>
       </ListRefresh>

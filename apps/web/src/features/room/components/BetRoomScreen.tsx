@@ -298,6 +298,11 @@ export function BetRoomScreen() {
   };
 
   const submit = (playTypes: number[], amountCents: number) => {
+    // Not kept for later: the round may have closed by the time the network is back (README).
+    if (!navigator.onLine) {
+      Toast.show({ icon: 'fail', content: t('room.offlineNotPlaced') });
+      return;
+    }
     placeBet.mutate(
       { issue, planId, gameId, playTypes, money: formatMoney(amountCents) },
       {
