@@ -105,6 +105,8 @@ test.describe('player app: a screen whose code cannot load', () => {
 });
 
 test.describe('console: a page whose code cannot load', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+
   async function openConsole(page: Page, request: APIRequestContext) {
     const token = await operatorToken(request);
     await page.goto('/admin/login');
