@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { openResultParts, outcomeOf } from './order';
-import { settledWinningOrder } from './order.testdata';
-
 
 describe('outcomeOf', () => {
   it('is pending until settled, then win or lose by whether_hit', () => {
