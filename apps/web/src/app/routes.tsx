@@ -72,7 +72,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },
   { path: '/betDetail', auth: true, depth: 2, screen: g(() => import('../features/history/components/BetDetailScreen'), 'BetDetailScreen') },
   { path: '/capitalDetail', auth: true, depth: 1, screen: s(() => import('../features/wallet/components/CapitalDetailScreen'), 'CapitalDetailScreen') },
-  { path: '/withdraw', auth: true, depth: 1, screen: s(() => import('../features/wallet/components/WithdrawScreen'), 'WithdrawScreen') },
+  // With the protection texts: the pending withdrawal's cancel and the prerequisites' checklist are worded there.
+  { path: '/withdraw', auth: true, depth: 1, screen: p(() => import('../features/wallet/components/WithdrawScreen'), 'WithdrawScreen') },
   { path: '/find', auth: true, depth: 1, screen: g(() => import('../features/draws/components/FindScreen'), 'FindScreen') },
   { path: '/betRoom', auth: true, depth: 1, screen: g(() => import('../features/room/components/BetRoomScreen'), 'BetRoomScreen') },
   { path: '/lotteryDetail', auth: true, depth: 2, screen: g(() => import('../features/draws/components/LotteryDetailScreen'), 'LotteryDetailScreen') },

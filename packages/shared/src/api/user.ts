@@ -15,7 +15,7 @@ import {
 } from '../schemas/account.js';
 import { noData } from '../schemas/envelope.js';
 import { noInput } from '../schemas/fields.js';
-import { orderListData, orderListSchema } from '../schemas/lottery.js';
+import { orderDetailData, orderDetailSchema, orderListData, orderListSchema } from '../schemas/lottery.js';
 import { playerAccess, publicAccess } from '../access.js';
 import { defineCall } from './define.js';
 
@@ -127,5 +127,13 @@ export const user = {
     summary: "The caller's own bets between two dates (default today, in the operator's time zone) or of one round (`issue`), newest first.",
     input: orderListSchema,
     answer: orderListData,
+  }),
+  orderDetail: defineCall({
+    method: 'POST',
+    path: '/api/user/orderDetail',
+    access: playerAccess,
+    summary: "One of the caller's own bets by its order number (the bet detail screen); another player's order is not found.",
+    input: orderDetailSchema,
+    answer: orderDetailData,
   }),
 };

@@ -116,6 +116,8 @@ export const withdrawInfoData = z.object({
   isTrue: z.boolean(),
   has_idcard: z.boolean(),
   min_withdraw: moneyText,
+  /** The withdrawal awaiting review (at most one; the player may take it back with user/withdrawReverse), or null. */
+  pending: z.object({ id: z.number().int(), money: moneyText, type: z.number().int(), createtime: unixTime }).nullable(),
 });
 
 export const withdrawActionData = z.object({

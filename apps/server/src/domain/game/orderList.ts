@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -15,6 +15,20 @@ export const ORDER_PAGE_MAX = 500;
  * spec's bet order fields (§3). Always scoped to that player's own orders. Room titles are in `lang`.
  */
 export async function listOrders(db: DbOrTx, opts: { userId: number; from: number; to: number; issue?: string; page?: number; limit?: number; lang: ApiLang }) {
+  const range =
+    opts.issue !== undefined
+      ? sql`o.issue = ${opts.issue}`
+      : sql`o.created_at >= ${new Date(opts.from).toISOString()} and o.created_at < ${new Date(opts.to).toISOString()}`;
+  return selectOrders(db, { userId: opts.userId, where: range, page: opts.page, limit: opts.limit, lang: opts.lang });
+}
+
+/** One of the player's own bets by its order number; null when there is none (or it is another player's). */
+export async function findOwnOrder(db: DbOrTx, opts: { userId: number; orderNo: string; lang: ApiLang }) {
+  const [order] = await selectOrders(db, { userId: opts.userId, where: sql`o.order_no = ${opts.orderNo}`, limit: 1, lang: opts.lang });
+  return order ?? null;
+}
+
+async function selectOrders(db: DbOrTx, opts: { userId: number; where: SQL; page?: number; limit?: number; lang: ApiLang }) {
   const limit = Math.min(ORDER_PAGE_MAX, Math.max(1, opts.limit ?? ORDER_PAGE_MAX));
   const page = Math.max(1, opts.page ?? 1);
   const rows = await queryRows<Record<string, unknown>>(
@@ -27,11 +41,7 @@ export async function listOrders(db: DbOrTx, opts: { userId: number; from: numbe
     join rooms r on r.id = o.room_id
     join rounds d on d.id = o.round_id
     where o.user_id = ${opts.userId}
-      and ${
-        opts.issue !== undefined
-          ? sql`o.issue = ${opts.issue}`
-          : sql`o.created_at >= ${new Date(opts.from).toISOString()} and o.created_at < ${new Date(opts.to).toISOString()}`
-      }
+      and ${opts.where}
     order by o.created_at desc, o.id desc
     limit ${limit} offset ${(page - 1) * limit}`,
   );

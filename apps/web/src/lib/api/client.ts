@@ -30,6 +30,8 @@ export class ApiError extends Error {
     readonly code: number | null = null,
     readonly status: number | null = null,
     readonly field?: string,
+    /** The answer's `x-request-id`: what a player quotes so the operator finds the log line. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -157,16 +159,17 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     body = null;
   }
 
+  const requestId = response.headers?.get('x-request-id') ?? undefined;
   if (response.status === 401 || body?.code === 401) {
     const error = new ApiError(body?.msg || env.message('http'), 'unauthorized', body?.code ?? 401, response.status);
     env.onUnauthorized();
     throw error;
   }
   if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
-    throw new ApiError(env.message('http'), 'http', null, response.status);
+    throw new ApiError(env.message('http'), 'http', null, response.status, undefined, requestId);
   }
   if (body.code === 1) return body;
-  throw new ApiError(body.msg || env.message('http'), 'business', body.code, response.status, body.field);
+  throw new ApiError(body.msg || env.message('http'), 'business', body.code, response.status, body.field, requestId);
 }
 
 export const apiPost = async <T>(path: string, data?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -37,6 +37,8 @@ export function RegisterScreen() {
   const upgradeCall = useGuestUpgrade();
   const call = guest ? upgradeCall : registerCall;
   const problem = useFieldProblem();
+  // A second tap before the first answer (isPending is only seen after a render) would ask again and be told "username taken".
+  const sending = useRef(false);
   const returnAfter = Boolean((location.state as { back?: boolean } | null)?.back);
 
   const upgrade = () =>
@@ -51,11 +53,14 @@ export function RegisterScreen() {
           else navigate('/', { replace: true });
         },
         onError: problem.fail,
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
 
   const submit = () => {
-    if (call.isPending) return;
+    if (call.isPending || sending.current) return;
     // Spec §5 order: username, password, confirmation, then the match and the optional invite code.
     const basics = firstProblem(registerSchema, { username, password });
     if (!basics.ok) return problem.report(basics.message, basics.field);
@@ -63,6 +68,7 @@ export function RegisterScreen() {
     const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: guest ? undefined : inviter });
     if (!full.ok) return problem.report(full.message, full.field);
     problem.clear();
+    sending.current = true;
     if (guest) return upgrade();
     registerCall.mutate(
       { username: username.trim(), password, repassword: confirm, inviter_id: inviter.trim() || undefined },
@@ -73,6 +79,9 @@ export function RegisterScreen() {
           navigate('/', { replace: true });
         },
         onError: problem.fail,
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };

@@ -9,7 +9,7 @@ import { Page } from '../../../components/Page';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useOrderTotals, useOrders, type DateRange } from '../api/orders';
-import { outcomeOf, parseOrderItem, type BetOrder } from '../model/order';
+import { betDetailHref, outcomeOf, type BetOrder } from '../model/order';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
@@ -62,15 +62,6 @@ export function BetRecordScreen() {
     list.some((o) => o.status === 0),
   ).data;
   const zone = useOperatorZone();
-  /** A row the detail screen could not show says so here (spec §8's "jump failed") instead of opening it. */
-  const openDetail = (o: BetOrder) => {
-    const item = JSON.stringify(o);
-    if (!parseOrderItem(item).ok) {
-      Toast.show({ icon: 'fail', content: t('betHistory.jumpFailed') });
-      return;
-    }
-    navigate(`/betDetail?item=${encodeURIComponent(item)}`);
-  };
   return (
     <Page
       title={t('routes.betRecord')}
@@ -93,7 +84,7 @@ export function BetRecordScreen() {
         {orders.data && list.length === 0 && <ErrorBlock status="empty" title={t('betHistory.empty')} description="" className="hist-empty" />}
         <div className="hist-list">
           {list.map((o) => (
-            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => openDetail(o)} />
+            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => navigate(betDetailHref(o.orderNo))} />
           ))}
         </div>
       </ListRefresh>

@@ -308,6 +308,11 @@ export function BetRoomScreen() {
   const submit = (playTypes: number[], amountCents: number) => {
     // A guest watches and bets nothing: it is asked to register (in place) instead.
     if (guest) return void promptGuestToRegister(navigate);
+    // Not kept for later: the round may have closed by the time the network is back (README).
+    if (!navigator.onLine) {
+      Toast.show({ icon: 'fail', content: t('room.offlineNotPlaced') });
+      return;
+    }
     placeBet.mutate(
       { issue, planId, gameId, playTypes, money: formatMoney(amountCents) },
       {

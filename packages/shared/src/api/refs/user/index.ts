@@ -12,3 +12,4 @@ export { ref as setSafety } from './setSafety.ref.js';
 export { ref as payInfo } from './payInfo.ref.js';
 export { ref as setPayInfo } from './setPayInfo.ref.js';
 export { ref as orderList } from './orderList.ref.js';
+export { ref as orderDetail } from './orderDetail.ref.js';
