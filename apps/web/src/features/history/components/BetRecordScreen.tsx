@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
