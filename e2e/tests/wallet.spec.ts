@@ -74,7 +74,7 @@ test('deposit with a screenshot, operator approval, then a 100 u withdrawal thro
     await page.getByTestId('withdraw-amount').locator('input').fill('100');
     await page.getByTestId('withdraw-submit').click();
     await expect(page).toHaveURL(/\/baseinfo$/);
-    await page.getByPlaceholder('請輸入身分證號').fill('110101199003071234');
+    await page.getByPlaceholder('請輸入身分證號').fill('110101199003071233');
     await page.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('設定成功')).toBeVisible();
 

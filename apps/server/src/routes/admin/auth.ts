@@ -103,7 +103,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
 
   serve(app, api.admin.me, {}, async (request, reply) => {
     const operator = await findOperatorById(app.db, request.operator!.operatorId);
-    return reply.ok(presentOperator(operator!));
+    return reply.ok({ ...presentOperator(operator!), time_zone: app.config.timeZone });
   });
 
   /**

@@ -7,6 +7,7 @@ import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useGoBack } from '../../../lib/navigation';
 import { openResultParts, outcomeOf, parseOrderItem } from '../model/order';
+import { AppliedOdds } from './AppliedOdds';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
@@ -45,6 +46,7 @@ export function BetDetailScreen() {
     ],
     [t('betHistory.betItem'), o.play_method],
     [t('betHistory.odds'), <span data-testid="detail-odds">{o.odds ?? '--'}</span>],
+    [t('odds1314.label'), <AppliedOdds order={o} variant="detail" />],
     [t('betHistory.payout'), <span data-testid="detail-payout">{o.status === 1 && o.payout ? `${o.payout} u` : '----'}</span>],
     [t('betHistory.betTime'), formatInZone(o.createtime, zone)],
   ];

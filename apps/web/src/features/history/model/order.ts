@@ -10,7 +10,7 @@ export type BetOrder = Pick<
   OrderRow,
   'orderNo' | 'plan_name' | 'play_method' | 'quantity' | 'status' | 'profit' | 'whether_hit' | 'createtime' | 'lottery_code' | 'issue' | 'name'
 > &
-  Partial<Pick<OrderRow, 'play_type' | 'game_id' | 'odds' | 'payout'>>;
+  Partial<Pick<OrderRow, 'play_type' | 'game_id' | 'odds' | 'payout' | 'odds_special' | 'applied_odds'>>;
 
 export type OrderOutcome = 'pending' | 'win' | 'lose';
 
@@ -62,6 +62,8 @@ export function parseOrderItem(raw: string | null): ParsedItem {
       game_id: isNum(o.game_id) ? o.game_id : undefined,
       odds: isStr(o.odds) ? o.odds : undefined,
       payout: isStr(o.payout) ? o.payout : null,
+      odds_special: isStr(o.odds_special) ? o.odds_special : null,
+      applied_odds: isStr(o.applied_odds) ? o.applied_odds : null,
     },
   };
 }
