@@ -101,7 +101,7 @@ describe('admin/queueCounts', () => {
     expect(pending).toMatchObject({ idcard: '110101199003077774', account: { acc: 'Zhang San', acc_name: '6222020200112233' } });
     expect((await call(app, '/api/admin/withdrawApprove', { id: pending.id }, { token: fin })).code).toBe(1);
     const paid = (await call(app, '/api/admin/withdrawList', { status: 1 }, { token: fin })).data.find((r: any) => r.id === pending.id);
-    expect(paid).toMatchObject({ idcard: '110*************77', account: { type: 0, acc: 'Z********', acc_name: '**** **** **** 2233', acc_bank: 'ICBC' } });
+    expect(paid).toMatchObject({ idcard: '110*************74', account: { type: 0, acc: 'Z********', acc_name: '**** **** **** 2233', acc_bank: 'ICBC' } });
     expect(JSON.stringify(paid)).not.toMatch(/6222020200112233|110101199003077774/);
   });
 });
