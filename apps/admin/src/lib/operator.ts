@@ -14,20 +14,15 @@ import { setOperatorZone } from './format';
 /** An operator as lists show one (admin/me adds the operator's time zone). */
 export type Operator = Omit<AnswerOf<typeof api.admin.me>, 'time_zone'>;
 
-export const meQuery = {
-  queryKey: ['me'],
-  queryFn: async () => {
-    const me = await call(api.admin.me);
-    // Every date the console shows is in the operator's zone; the screens render after this answer.
-    setOperatorZone(me.time_zone);
-    return me;
-  },
-};
+export const meQuery = { queryKey: ['me'], queryFn: () => call(api.admin.me) };
 
 /** The signed-in operator (null while signed out). */
 export function useMe() {
   const token = useSyncExternalStore(session.subscribe, session.token);
-  return { token, ...useQuery({ ...meQuery, enabled: token !== null }) };
+  const me = useQuery({ ...meQuery, enabled: token !== null });
+  // Every date the console shows is in the operator's zone (sign-in and admin/me answer it); the screens render after it is known.
+  if (me.data?.time_zone) setOperatorZone(me.data.time_zone);
+  return { token, ...me };
 }
 
 /**
