@@ -125,7 +125,7 @@ test('the once-only ID number is checked for its document and confirmed as it wi
   const member = await newMember(request, 'id');
   const storedId = async () => (await apiCall(request, '/api/user/userInfo', {}, member.token)).data.idcard as string;
   await openAs(page, member, 'en', '/baseinfo');
-  await page.getByRole('option', { name: 'Mainland ID card' }).click();
+  await page.getByRole('option', { name: 'Mainland ID' }).click();
   const input = page.getByTestId('baseinfo-idcard-input').locator('input');
   await input.fill('abc');
   await page.getByTestId('baseinfo-save').click();
