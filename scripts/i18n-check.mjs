@@ -46,6 +46,8 @@ const catalogues = [
     locales: ['trouble.zh-CN', 'trouble.zh-TW', 'trouble.en', 'trouble.vi'],
     optional: true,
   },
+  // The ID-document texts (type picker, confirmation), loaded with /baseinfo and /realNameAuth (apps/web/src/i18n/idDocTexts.ts).
+  { name: 'player app, ID documents', dir: 'apps/web/src/i18n/locales/idDoc', locales: ['idDoc.zh-CN', 'idDoc.zh-TW', 'idDoc.en', 'idDoc.vi'], optional: true },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's content screens (apps/admin/src/features/content/texts.ts).
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },

@@ -6,6 +6,7 @@ import type { CallRef } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { can, useMe } from '../lib/operator';
+import { zoneLabel } from '../lib/format';
 import { queueCountsQuery } from '../lib/queueCounts';
 import { useSignOut } from '../features/auth/api';
 import { consoleRoutes } from './routes';
@@ -93,6 +94,9 @@ export function Shell() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="console-header">
+          <span className="console-zone" data-testid="console-zone">
+            {t('zone.label', { zone: zoneLabel() })}
+          </span>
           <LanguageSelect />
           <Dropdown
             menu={{

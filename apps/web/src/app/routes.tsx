@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { c, g, p, s, type ScreenModule } from './screenLoaders';
+import { c, d, g, p, s, type ScreenModule } from './screenLoaders';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
@@ -36,7 +36,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/changeline', auth: true, depth: 2, screen: s(() => import('../features/settings/components/ChangeLineScreen'), 'ChangeLineScreen') },
   { path: '/about', auth: true, depth: 2, screen: s(() => import('../features/settings/components/AboutScreen'), 'AboutScreen') },
   { path: '/system', auth: true, depth: 2, screen: s(() => import('../features/settings/components/SystemScreen'), 'SystemScreen') },
-  { path: '/baseinfo', auth: true, depth: 2, screen: s(() => import('../features/profile/components/BaseInfoScreen'), 'BaseInfoScreen') },
+  { path: '/baseinfo', auth: true, depth: 2, screen: d(() => import('../features/profile/components/BaseInfoScreen'), 'BaseInfoScreen') },
   { path: '/defaultAvatar', auth: true, depth: 3, screen: s(() => import('../features/profile/components/DefaultAvatarScreen'), 'DefaultAvatarScreen') },
   { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/components/BankCardManageScreen'), 'BankCardManageScreen') },
   { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddBankCardScreen'), 'AddBankCardScreen') },
@@ -83,7 +83,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/trendChart', auth: true, depth: 2, screen: g(() => import('../features/draws/components/TrendChartScreen'), 'TrendChartScreen') },
   { path: '/moreNews', auth: true, depth: 1, screen: c(() => import('../features/news/components/MoreNewsScreen'), 'MoreNewsScreen') },
   { path: '/aticleDetail', auth: true, depth: 2, screen: c(() => import('../features/news/components/ArticleDetailScreen'), 'ArticleDetailScreen') },
-  { path: '/realNameAuth', auth: true, depth: 2, screen: s(() => import('../features/realname/components/RealNameAuthScreen'), 'RealNameAuthScreen') },
+  { path: '/realNameAuth', auth: true, depth: 2, screen: d(() => import('../features/realname/components/RealNameAuthScreen'), 'RealNameAuthScreen') },
 ];
 
 const byPath = new Map(appRoutes.map((r) => [r.path.toLowerCase(), r]));

@@ -244,6 +244,10 @@ export const orderListData = z.array(
     play_method: z.string(),
     quantity: moneyText,
     odds: z.string(),
+    /** Odds paid instead on a total of 13 or 14 (DESIGN §6); null when the class has none. */
+    odds_special: z.string().nullable(),
+    /** The odds the payout was computed with, once settled and paid; null otherwise. */
+    applied_odds: z.string().nullable(),
     status: int,
     whether_hit: int.nullable(),
     profit: moneyText.nullable(),

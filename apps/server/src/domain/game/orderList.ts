@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ApiLang } from '@lucky28/shared';
+import { appliedOdds, formatOdds, type ApiLang } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { className, gameName, lotteryCode, money } from '../../present.js';
@@ -34,7 +34,7 @@ async function selectOrders(db: DbOrTx, opts: { userId: number; where: SQL; page
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`
-    select o.id, o.order_no, o.game_id, o.room_id, o.issue, o.play_type, o.amount, o.odds, o.status,
+    select o.id, o.order_no, o.game_id, o.room_id, o.issue, o.play_type, o.amount, o.odds, o.odds_special, o.status,
            o.whether_hit, o.profit, o.payout, o.created_at, r.title as plan_name, r.title_i18n as plan_names,
            d.digit1, d.digit2, d.digit3, d.total
     from orders o
@@ -50,6 +50,12 @@ async function selectOrders(db: DbOrTx, opts: { userId: number; where: SQL; page
     const settled = Number(r.status) === 1;
     const drawn = r.total !== null && r.total !== undefined;
     const createdAt = r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at));
+    const oddsSpecial = r.odds_special === null || r.odds_special === undefined ? null : Number(r.odds_special);
+    // The odds the payout was computed with (DESIGN §6: the special odds on a total of 13 or 14).
+    const applied =
+      settled && drawn
+        ? appliedOdds({ playType: Number(r.play_type), odds: Number(r.odds), oddsSpecial }, [Number(r.digit1), Number(r.digit2), Number(r.digit3)])
+        : 0;
     return {
       id: Number(r.id),
       orderNo: String(r.order_no),
@@ -63,6 +69,8 @@ async function selectOrders(db: DbOrTx, opts: { userId: number; where: SQL; page
       play_method: className(lang, Number(r.play_type)),
       quantity: money(Number(r.amount)),
       odds: (Number(r.odds) / 100).toFixed(2),
+      odds_special: oddsSpecial === null ? null : formatOdds(oddsSpecial),
+      applied_odds: applied > 0 ? formatOdds(applied) : null,
       status: Number(r.status),
       whether_hit: settled ? Number(r.whether_hit) : null,
       profit: settled ? money(Number(r.profit)) : null,

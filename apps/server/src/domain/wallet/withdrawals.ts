@@ -141,7 +141,7 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
   }));
 }
 
-/** "110101199003077777" → "110*************77". */
+/** "110101199003077777" → "110*************74". */
 const maskIdNumber = (v: string) => (v.length <= 5 ? v : `${v.slice(0, 3)}${'*'.repeat(v.length - 5)}${v.slice(-2)}`);
 
 /** A decided withdrawal's bank card as the player's own screens show it; a wallet address is public. */

@@ -7,6 +7,7 @@ import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useOrderDetail } from '../api/orders';
 import { openResultParts, outcomeOf, type BetOrder } from '../model/order';
+import { AppliedOdds } from './AppliedOdds';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
@@ -33,6 +34,7 @@ function detailRows(o: BetOrder, t: (key: string) => string, zone: string): Deta
     ],
     [t('betHistory.betItem'), o.play_method],
     [t('betHistory.odds'), <span data-testid="detail-odds">{o.odds ?? '--'}</span>],
+    [t('odds1314.label'), <AppliedOdds order={o} variant="detail" />],
     [t('betHistory.payout'), <span data-testid="detail-payout">{o.status === 1 && o.payout ? `${o.payout} u` : '----'}</span>],
     [t('betHistory.betTime'), formatInZone(o.createtime, zone)],
   ];

@@ -10,6 +10,7 @@ import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useOrderTotals, useOrders, type DateRange } from '../api/orders';
 import { betDetailHref, outcomeOf, type BetOrder } from '../model/order';
+import { AppliedOdds } from './AppliedOdds';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
@@ -44,6 +45,7 @@ function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOp
           <span>{t('betHistory.issue', { issue: order.issue })}</span>
           <span>{formatInZone(order.createtime, zone, 'MM-DD HH:mm:ss')}</span>
         </div>
+        <AppliedOdds order={order} variant="row" />
       </div>
       <RightOutline className="hist-arrow" />
     </button>

@@ -8,7 +8,7 @@ export type BetOrder = Pick<
   OrderRow,
   'orderNo' | 'plan_name' | 'play_method' | 'quantity' | 'status' | 'profit' | 'whether_hit' | 'createtime' | 'lottery_code' | 'issue' | 'name'
 > &
-  Partial<Pick<OrderRow, 'play_type' | 'game_id' | 'odds' | 'payout'>>;
+  Partial<Pick<OrderRow, 'play_type' | 'game_id' | 'odds' | 'payout' | 'odds_special' | 'applied_odds'>>;
 
 /** The link to one order's detail: its number only; the screen reads the order from the server. */
 export const betDetailHref = (orderNo: string) => `/betDetail?${new URLSearchParams({ orderNo }).toString()}`;
