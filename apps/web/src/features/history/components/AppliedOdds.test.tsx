@@ -29,7 +29,8 @@ describe('AppliedOdds', () => {
   it('before the draw the detail states the rule for an order with special odds; a lost order shows nothing paid', () => {
     render(<AppliedOdds order={{ ...oddOn13, status: 0, lottery_code: '', applied_odds: null }} variant="detail" />);
     expect(screen.getByTestId('detail-odds-rule').textContent).toBe('On a total of 13 or 14 this bet pays 1.60 instead of 2.00.');
-    const { container } = render(<AppliedOdds order={{ ...oddOn13, applied_odds: null, whether_hit: 0 }} variant="row" />);
+    const lost = { ...oddOn13, applied_odds: null, whether_hit: 0 };
+    const { container } = render(<AppliedOdds order={lost} variant="row" />);
     expect(container.textContent).toBe('');
   });
 });
