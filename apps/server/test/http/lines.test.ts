@@ -44,7 +44,11 @@ describe('lines', () => {
 
     const stranger = await app.inject({ method: 'POST', url: '/api/Lottery/heart', payload: {}, headers: { origin: 'https://evil.example' } });
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
-    const strangerPreflight = await app.inject({ method: 'OPTIONS', url: '/api/Lottery/heart', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const strangerPreflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/Lottery/heart',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(strangerPreflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(strangerPreflight.statusCode).not.toBe(204);
 

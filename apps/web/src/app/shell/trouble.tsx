@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/online';
-import { loadRouteError } from './troubleEntry';
+import { loadRouteError } from './loadRouteError';
 
 /** The app-wide line shown while the browser is offline. */
 export default function OfflineBanner() {

@@ -3,8 +3,7 @@
  * the real one (RouteError.tsx), and the slot of the offline line (trouble.tsx), both loaded later.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-
-export const loadRouteError = () => import('./RouteError').then((m) => m.withTexts());
+import { loadRouteError } from './loadRouteError';
 
 const later = (load: () => Promise<{ default: ComponentType }>) => {
   const Lazy = lazy(load);

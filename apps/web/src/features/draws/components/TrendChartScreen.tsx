@@ -67,7 +67,12 @@ export function TrendChartScreen() {
                       return <td key={c.id}>{on && <span className={`trend-mark trend-mark-${c.id}`}>{t(`draws.mark.${c.id}`)}</span>}</td>;
                     })}
                     <td>
-                      <span className={`trend-combo trend-combo-${r.labels.combo}`} data-testid="trend-combo" data-combo={r.labels.combo} title={t(`betClass.${r.labels.combo}`)}>
+                      <span
+                        className={`trend-combo trend-combo-${r.labels.combo}`}
+                        data-testid="trend-combo"
+                        data-combo={r.labels.combo}
+                        title={t(`betClass.${r.labels.combo}`)}
+                      >
                         {t(`draws.mark.${r.labels.combo}`)}
                       </span>
                     </td>
