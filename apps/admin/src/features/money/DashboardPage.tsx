@@ -8,6 +8,7 @@ import type { AnswerOf } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';
 import { QueryState } from '../../components/QueryState';
+import { todaySummaryQuery } from './api';
 
 type Summary = AnswerOf<typeof api.admin.moneySummary>;
 type Figures = Summary['totals'];
@@ -104,7 +105,7 @@ const CHARTS = [
 export function DashboardPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
-  const today = useQuery({ queryKey: ['moneySummary', 'today'], queryFn: () => call(api.admin.moneySummary), refetchInterval: 30_000 });
+  const today = useQuery(todaySummaryQuery);
   const range = useQuery({
     queryKey: ['moneySummary', period[0].format('YYYY-MM-DD'), period[1].format('YYYY-MM-DD')],
     queryFn: () => call(api.admin.moneySummary, { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') }),
