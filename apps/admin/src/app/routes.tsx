@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import type { RouteObject } from 'react-router';
 import * as api from '@lucky28/shared/api/refs';
+import { meQuery } from '../lib/operator';
 import { queryClient } from '../lib/queryClient';
 import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
@@ -13,13 +14,13 @@ function ScreenLoading() {
 }
 
 /**
- * A route loader that starts the screen's first query (signed in) and returns at once: the data
- * comes while the screen's code loads, instead of after it.
+ * A route loader that starts the screen's first query and the operator's own (signed in) and returns
+ * at once: the data comes while the screen's code loads and the frame first renders, instead of after.
  */
 const prefetch =
   (...queries: { queryKey: unknown[]; queryFn: () => Promise<unknown> }[]) =>
   () => {
-    if (session.token()) for (const q of queries) void queryClient.prefetchQuery(q);
+    if (session.token()) for (const q of [meQuery, ...queries]) void queryClient.prefetchQuery(q);
     return null;
   };
 
