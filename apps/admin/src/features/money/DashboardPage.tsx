@@ -9,6 +9,7 @@ import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';
 import { QueryState } from '../../components/QueryState';
 import { operatorDay, today as operatorToday, zoneLabel } from '../../lib/format';
+import { todaySummaryQuery } from './api';
 
 type Summary = AnswerOf<typeof api.admin.moneySummary>;
 type Figures = Summary['totals'];
@@ -106,7 +107,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   // The last 30 days up to the operator's today (the server's days), not the browser's.
   const [period, setPeriod] = useState<[Dayjs, Dayjs]>(() => [operatorDay(29), operatorDay(0)]);
-  const today = useQuery({ queryKey: ['moneySummary', 'today'], queryFn: () => call(api.admin.moneySummary), refetchInterval: 30_000 });
+  const today = useQuery(todaySummaryQuery);
   const range = useQuery({
     queryKey: ['moneySummary', period[0].format('YYYY-MM-DD'), period[1].format('YYYY-MM-DD')],
     queryFn: () => call(api.admin.moneySummary, { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') }),
