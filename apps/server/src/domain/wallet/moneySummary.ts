@@ -6,7 +6,7 @@
  * A day that ended more than CLOSED_AFTER_MS ago no longer changes (every row is dated when it is
  * written: bets, settlements, approvals, gifts), so its figures are kept in `money_days` once
  * computed, and a period of a month reads a month of kept days plus today — not a month of orders.
- * Each figure is read by its dated index (migration 0013), bucketed by the days' boundaries
+ * Each figure is read by its dated index (migration 0012), bucketed by the days' boundaries
  * (width_bucket over the boundaries, not a time-zone conversion per row).
  */
 import { sql } from 'drizzle-orm';
