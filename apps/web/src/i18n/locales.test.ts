@@ -75,6 +75,11 @@ describe('keys used by the account screens', () => {
     }
   };
   walk(en);
+  // The catalogues loaded with their screens (locales/<name>/<name>.en.json) count too.
+  const localesDir = path.join(webSrc, 'i18n/locales');
+  for (const dir of fs.readdirSync(localesDir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    walk(JSON.parse(fs.readFileSync(path.join(localesDir, dir.name, `${dir.name}.en.json`), 'utf8')) as Record<string, unknown>);
+  }
 
   it('every literal t("…") / label key in the shell and account features exists', () => {
     const dirs = [
