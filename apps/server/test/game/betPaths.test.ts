@@ -100,7 +100,10 @@ async function setUpPlayers(app: FastifyInstance, players: Scenario['players'], 
     if (p.score > 0) await fund(app, user.userId, p.score, 'score');
     if (p.limit) await saveLimit(app.db, { userId: user.userId, ...p.limit, now });
     // Set after the login, so that the bet paths (not the session guard) meet them.
-    if (p.excluded) await app.db.execute(sql`update users set excluded_until = ${new Date(now + 3_600_000).toISOString()}, exclusion_kind = 'timeout' where id = ${user.userId}`);
+    if (p.excluded)
+      await app.db.execute(
+        sql`update users set excluded_until = ${new Date(now + 3_600_000).toISOString()}, exclusion_kind = 'timeout' where id = ${user.userId}`,
+      );
     if (p.disabled) await app.db.execute(sql`update users set disabled = true where id = ${user.userId}`);
     out.push({ userId: user.userId, token: user.token });
   }
