@@ -9,6 +9,7 @@
  *   apps/web/src/i18n/locales/game/game.{zh-CN,…}.json   (the player app's game screens, loaded with them)
  *   apps/web/src/i18n/locales/content/content.{zh-CN,…}.json (the player app's content screens, loaded with them)
  *   apps/web/src/i18n/locales/protection/protection.{zh-CN,…}.json   (the player-protection screens)
+ *   apps/web/src/i18n/locales/trouble/trouble.{zh-CN,…}.json   (error pages and the offline line)
  *   apps/admin/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json (the operator console; nested keys)
  *   apps/admin/src/features/content/locales/{zh-CN,…}.json (the console's content screens)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
@@ -38,6 +39,15 @@ const catalogues = [
     locales: ['protection.zh-CN', 'protection.zh-TW', 'protection.en', 'protection.vi'],
     optional: true,
   },
+  // The error pages' and the offline line's texts, fetched after start (apps/web/src/i18n/troubleTexts.ts).
+  {
+    name: 'player app, error pages',
+    dir: 'apps/web/src/i18n/locales/trouble',
+    locales: ['trouble.zh-CN', 'trouble.zh-TW', 'trouble.en', 'trouble.vi'],
+    optional: true,
+  },
+  // The ID-document texts (type picker, confirmation), loaded with /baseinfo and /realNameAuth (apps/web/src/i18n/idDocTexts.ts).
+  { name: 'player app, ID documents', dir: 'apps/web/src/i18n/locales/idDoc', locales: ['idDoc.zh-CN', 'idDoc.zh-TW', 'idDoc.en', 'idDoc.vi'], optional: true },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's content screens (apps/admin/src/features/content/texts.ts).
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },

@@ -14,7 +14,12 @@ export default defineConfig({
     // antd-mobile's default imperative renderer, replaced at start-up by `installAntdRender`: a
     // createRoot-only stand-in keeps rc-util's legacy fallback and Babel's async runtime out of
     // the first screen's JavaScript (DESIGN §10 budget).
-    alias: [{ find: /^rc-util\/lib\/React\/render$/, replacement: fileURLToPath(new URL('./src/lib/antdDefaultRender.ts', import.meta.url)) }],
+    alias: [
+      { find: /^rc-util\/lib\/React\/render$/, replacement: fileURLToPath(new URL('./src/lib/antdDefaultRender.ts', import.meta.url)) },
+      // antd-mobile's fallback locale (used only until ours is set at start) is its zh-CN; ours is the app's
+      // default language, zh-TW, which the first screen loads anyway — so the fallback costs nothing extra.
+      { find: /^\.\.\/\.\.\/locales\/zh-CN$/, replacement: 'antd-mobile/es/locales/zh-TW' },
+    ],
   },
   server: {
     // `npm run dev -w apps/web` next to a running server (API_TARGET overrides the default port).

@@ -69,7 +69,7 @@ test('an operator signs in with TOTP, approves a deposit and a withdrawal, chang
     ).json();
     expect(up.code, JSON.stringify(up)).toBe(1);
     await must(request, '/api/user/depositRequest', { money: '300', channel: 'usdt', screenshot: up.data.url }, token);
-    await must(request, '/api/user/profile', { idcard: '110101199003077777' }, token);
+    await must(request, '/api/user/profile', { idcard: '110101199003077774' }, token);
     await must(request, '/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }, token);
     await must(request, '/api/user/setSafety', { new_code: '123456' }, token);
   });

@@ -47,7 +47,7 @@ export async function fund(request: APIRequestContext, member: Member, amount: s
 export async function readyToWithdraw(request: APIRequestContext, amount = '300'): Promise<Member> {
   const m = await newMember(request, 'wd');
   await fund(request, m, amount);
-  await api(request, '/api/user/profile', { idcard: '110101199003071234' }, m.token);
+  await api(request, '/api/user/profile', { idcard: '110101199003071233' }, m.token);
   await api(request, '/api/user/setPayInfo', { type: 0, acc: '王小明', acc_name: '6222020200112233', acc_bank: 'Lucky Bank' }, m.token);
   await api(request, '/api/user/setSafety', { new_code: SECURITY_CODE }, m.token);
   return m;

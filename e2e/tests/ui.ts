@@ -28,20 +28,11 @@ export async function registerThroughUi(page: Page, username: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/**
- * Opens a guest session and lands on home. The app offers no guest entry (LoginScreen says why), so
- * the session comes from `user/guestLogin` as an API client gets it, kept like "remember me" keeps one.
- */
+/** Opens a guest session through "try as a guest" on /login and lands on home. */
 export async function playAsGuest(page: Page) {
-  const answer = await page.request.post('/api/user/guestLogin', { data: {} });
-  const { userinfo } = (await answer.json()).data as { userinfo: { token: string; user_id: number; username: string } };
   await page.goto('/login');
   await ready(page);
-  await expect(page.getByRole('button', { name: '遊客試玩' })).toHaveCount(0);
-  await page.evaluate(
-    (u) => localStorage.setItem('lucky28.rememberedSession', JSON.stringify({ token: u.token, userId: u.user_id, username: u.username })),
-    userinfo,
-  );
-  await page.goto('/');
+  await page.getByTestId('try-guest').click();
+  await expect(page).toHaveURL(/\/$/);
   await ready(page);
 }

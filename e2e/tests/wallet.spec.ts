@@ -74,8 +74,12 @@ test('deposit with a screenshot, operator approval, then a 100 u withdrawal thro
     await page.getByTestId('withdraw-amount').locator('input').fill('100');
     await page.getByTestId('withdraw-submit').click();
     await expect(page).toHaveURL(/\/baseinfo$/);
-    await page.getByPlaceholder('請輸入身分證號').fill('110101199003071234');
+    // The once-only number: its document, then a confirmation of exactly what is stored.
+    await page.getByRole('option', { name: '大陸' }).click();
+    await page.getByTestId('baseinfo-idcard-input').locator('input').fill('110101199003071233');
     await page.getByRole('button', { name: '儲存' }).click();
+    await expect(page.getByTestId('idcard-confirm-value')).toHaveText('110101199003071233');
+    await page.getByRole('button', { name: '確認儲存' }).click();
     await expect(page.getByText('設定成功')).toBeVisible();
 
     await page.goto('/withdraw');

@@ -19,6 +19,7 @@ import { startServer } from './lib/processes.js';
 import { Report } from './lib/report.js';
 import { measureBets, verifyBets, waitForDraw } from './measure/bets.js';
 import { measureBundle } from './measure/bundle.js';
+import { measureConsole } from './measure/console.js';
 import { floodRun, reportFlood } from './measure/flood.js';
 import { measureHeart } from './measure/heart.js';
 import { measureSettlement } from './measure/settlement.js';
@@ -31,15 +32,20 @@ const HEART_SECONDS = Number(env.BENCH_SECONDS ?? 2);
 const HEART_PAIRS = Number(env.BENCH_PAIRS ?? 5);
 const ORDERS = Number(env.BENCH_ORDERS ?? 100_000);
 const FLOOD_SECONDS = Number(env.BENCH_FLOOD_SECONDS ?? 10);
+const CONSOLE_PLAYERS = Number(env.BENCH_CONSOLE_PLAYERS ?? 10_000);
+const CONSOLE_ORDERS = Number(env.BENCH_CONSOLE_ORDERS ?? 1_000_000);
+const CONSOLE_LOADS = Number(env.BENCH_CONSOLE_LOADS ?? 5);
 const PORT = Number(env.BENCH_PORT ?? 8300);
 const GAME_ID = 7;
 /**
  * For profiling one part: BENCH_ONLY=postgres, the server on PostgreSQL alone (bets, draw, heart,
- * ledger); =bets, without the heart; =flood, one caller flooding reads.
+ * ledger); =bets, without the heart; =flood, one caller flooding reads; =console, the console's
+ * screens on a month of history (PGlite, and PostgreSQL with DATABASE_URL).
  */
 const ONLY = env.BENCH_ONLY;
 const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets';
 const FLOOD_ONLY = ONLY === 'flood';
+const CONSOLE_ONLY = ONLY === 'console';
 const PASSWORDS = { demoPassword: 'bench-demo-password', operatorPassword: 'bench-operator-password' };
 const passwordEnv = { DEMO_PASSWORD: PASSWORDS.demoPassword, OPERATOR_PASSWORD: PASSWORDS.operatorPassword };
 
@@ -138,6 +144,13 @@ async function benchFlood(port: number) {
   });
 }
 
+/** The console's heavy screens in Chromium, on a month of history. */
+async function benchConsole(make: () => Promise<BenchDatabase> | BenchDatabase, label: string, port: number) {
+  await withScratch(make, (database) =>
+    measureConsole({ report, label, database, port, players: CONSOLE_PLAYERS, orders: CONSOLE_ORDERS, loads: CONSOLE_LOADS, passwords: PASSWORDS }),
+  );
+}
+
 async function withScratch(make: () => Promise<BenchDatabase> | BenchDatabase, use: (db: BenchDatabase) => Promise<void>) {
   const database = await make();
   try {
@@ -152,6 +165,10 @@ async function main() {
   if (FLOOD_ONLY) {
     report.section('one caller flooding reads (PGlite)');
     await benchFlood(PORT + 2);
+    return finish(started);
+  }
+  if (CONSOLE_ONLY) {
+    await consoleSections();
     return finish(started);
   }
   report.section('bundle');
@@ -177,8 +194,20 @@ async function main() {
     await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
     report.section('one caller flooding reads (PGlite)');
     await benchFlood(PORT + 2);
+    await consoleSections();
   }
   finish(started);
+}
+
+async function consoleSections() {
+  report.section('console screens (PGlite, embedded: what `npm start` runs)');
+  // BENCH_CONSOLE_PGLITE: a PGlite folder kept between runs (seeded once), for profiling.
+  const kept = env.BENCH_CONSOLE_PGLITE;
+  await benchConsole(() => scratchPglite(kept), 'PGlite', PORT + 3);
+  if (ADMIN_URL) {
+    report.section('console screens (PostgreSQL, scratch database)');
+    await benchConsole(() => scratchPostgres(ADMIN_URL, 'console'), 'PostgreSQL', PORT + 4);
+  }
 }
 
 function finish(started: number) {

@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.js';
 import { apiDocsPlugin } from './plugins/apiDocs.js';
 import { staticAppsPlugin } from './plugins/staticApps.js';
 import { answerHeadersPlugin } from './plugins/answerHeaders.js';
+import { lineOriginsPlugin } from './plugins/lineOrigins.js';
 import { scaledCallerLimits, scaledRateLimits, type CallerLimits, type RateLimits } from './plugins/rateLimits.js';
 import { callerLimitsPlugin } from './plugins/callerLimits.js';
 import { ConnectionGuard } from './http/connectionGuard.js';
@@ -150,7 +151,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await opts.database.close();
   });
 
-  await app.register(answerHeadersPlugin, { trustProxy: opts.config.trustProxy });
+  await app.register(answerHeadersPlugin, { trustProxy: opts.config.trustProxy, lines: opts.config.apiLines });
+  await app.register(lineOriginsPlugin, { lines: opts.config.apiLines });
   await app.register(validationPlugin, { checkAnswers: opts.checkAnswers });
   await app.register(formbody);
   await app.register(redisPlugin, { url: opts.config.redisUrl });

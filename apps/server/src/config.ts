@@ -24,6 +24,11 @@ export interface Config {
   scheduler: boolean;
   /** The external customer-service chat page (http/https); undefined = no chat configured. */
   supportChatUrl: string | undefined;
+  /**
+   * The addresses ("lines") at which the operator serves this site, as origins; the player app measures
+   * each from the device and calls the API at the one chosen (/changeline). Empty = only the page's own.
+   */
+  apiLines: string[];
   /** Shared secret the chat system sends (x-support-key) to redeem hand-off codes. */
   supportApiKey: string | undefined;
   /** redis://… shared by several nodes (rate limits, presence); undefined = in memory, one node. */
@@ -57,6 +62,17 @@ function httpUrlFrom(value: string | undefined, name: string): string | undefine
   return url.toString();
 }
 
+/** A comma-separated list of absolute http(s) URLs, each kept as its origin (no path: a line is a whole site). */
+function originsFrom(value: string | undefined, name: string): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const parts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const origins = parts.map((part) => new URL(httpUrlFrom(part, name)!).origin);
+  return [...new Set(origins)];
+}
+
 /** A shared secret: unset or at least 16 characters (a short key would be guessable). */
 function secretFrom(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;
@@ -84,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scheduler: env.SCHEDULER !== '0' && env.SCHEDULER !== 'false',
     supportChatUrl: httpUrlFrom(env.SUPPORT_CHAT_URL, 'SUPPORT_CHAT_URL'),
     supportApiKey: secretFrom(env.SUPPORT_API_KEY, 'SUPPORT_API_KEY'),
+    apiLines: originsFrom(env.API_LINES, 'API_LINES'),
     operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
     apiDocs: env.API_DOCS ? env.API_DOCS === '1' || env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || undefined,

@@ -124,4 +124,26 @@ describe('console menu', () => {
       view.unmount();
     }
   }, 90_000);
+
+  it('groups the menu by subject: the players’ group holds only the user pages', async () => {
+    fakeServer({ queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }), depositList: () => ok([]) });
+    renderShell('admin');
+    await waitFor(() => expect(screen.getAllByRole('menuitem').length).toBeGreaterThan(5));
+    const groups = Object.fromEntries(
+      [...document.querySelectorAll('.ant-menu-item-group')].map((g) => [
+        g.querySelector('.ant-menu-item-group-title')?.textContent?.trim(),
+        within(g as HTMLElement)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent?.trim()),
+      ]),
+    );
+    expect(groups).toEqual({
+      Queues: ['Deposits', 'Withdrawals', 'Real-name reviews'],
+      Players: ['Users'],
+      Games: ['Games and rooms', 'Round monitor'],
+      Money: ['Money dashboard', 'Reconciliation'],
+      Site: ['Content', 'Settings'],
+      Operators: ['Operators', 'Audit log', 'My security'],
+    });
+  });
 });

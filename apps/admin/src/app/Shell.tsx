@@ -6,6 +6,7 @@ import type { CallRef } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { can, useMe } from '../lib/operator';
+import { zoneLabel } from '../lib/format';
 import { queueCountsQuery } from '../lib/queueCounts';
 import { useSignOut } from '../features/auth/api';
 import { consoleRoutes } from './routes';
@@ -37,15 +38,27 @@ export function Shell() {
         { path: '/queues/realnames', label: t('menu.realNames'), opens: api.admin.realNameList, count: counts?.real_names },
       ],
     },
+    { key: 'players', label: t('menuGroup.players'), entries: [{ path: '/users', label: t('menu.users'), opens: api.admin.userSearch }] },
     {
-      key: 'business',
-      label: t('menu.users'),
+      key: 'games',
+      label: t('menuGroup.games'),
       entries: [
-        { path: '/users', label: t('menu.users'), opens: api.admin.userSearch },
         { path: '/games', label: t('menu.games'), opens: api.admin.gameUpdate },
         { path: '/rounds', label: t('menu.rounds'), opens: api.admin.roundCurrent },
+      ],
+    },
+    {
+      key: 'money',
+      label: t('menuGroup.money'),
+      entries: [
         { path: '/dashboard', label: t('menu.dashboard'), opens: api.admin.moneySummary },
         { path: '/reconcile', label: t('menu.reconcile'), opens: api.admin.reconcile },
+      ],
+    },
+    {
+      key: 'site',
+      label: t('menuGroup.site'),
+      entries: [
         { path: '/content', label: t('menu.content'), opens: api.admin.bannerList },
         { path: '/settings', label: t('menu.settings'), opens: api.admin.settingsUpdate },
       ],
@@ -93,6 +106,9 @@ export function Shell() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="console-header">
+          <span className="console-zone" data-testid="console-zone">
+            {t('zone.label', { zone: zoneLabel() })}
+          </span>
           <LanguageSelect />
           <Dropdown
             menu={{

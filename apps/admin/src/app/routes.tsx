@@ -1,18 +1,52 @@
+import { Spin } from 'antd';
 import type { RouteObject } from 'react-router';
+import * as api from '@lucky28/shared/api/refs';
+import { meQuery } from '../lib/operator';
+import { queryClient } from '../lib/queryClient';
+import { pagedQuery } from '../lib/pagedQuery';
+import { session } from '../lib/session';
+import { gameConfigQuery } from '../features/games/api';
+import { todaySummaryQuery } from '../features/money/api';
+
+/** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
+function ScreenLoading() {
+  return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+}
+
+/**
+ * A route loader that starts the screen's first query and the operator's own (signed in) and returns
+ * at once: the data comes while the screen's code loads and the frame first renders, instead of after.
+ */
+const prefetch =
+  (...queries: { queryKey: unknown[]; queryFn: () => Promise<unknown> }[]) =>
+  () => {
+    if (session.token()) for (const q of [meQuery, ...queries]) void queryClient.prefetchQuery(q);
+    return null;
+  };
 
 /**
  * Screens beyond the queues, each loaded when first opened (the charts and editors stay out of the
  * first download); the shell's menu links only to paths listed here.
  */
-export const consoleRoutes: RouteObject[] = [
-  { path: 'users', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
+const screens: RouteObject[] = [
+  {
+    path: 'users',
+    loader: prefetch(pagedQuery(api.admin.userSearch, { q: '' }, 1)),
+    lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
+  },
   { path: 'users/:id', lazy: () => import('../features/users/UserDetailPage').then((m) => ({ Component: m.UserDetailPage })) },
-  { path: 'games', lazy: () => import('../features/games/GamesPage').then((m) => ({ Component: m.GamesPage })) },
+  { path: 'games', loader: prefetch(gameConfigQuery), lazy: () => import('../features/games/GamesPage').then((m) => ({ Component: m.GamesPage })) },
   { path: 'rounds', lazy: () => import('../features/rounds/RoundsPage').then((m) => ({ Component: m.RoundsPage })) },
-  { path: 'dashboard', lazy: () => import('../features/money/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
+  {
+    path: 'dashboard',
+    loader: prefetch(todaySummaryQuery),
+    lazy: () => import('../features/money/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  },
   { path: 'reconcile', lazy: () => import('../features/money/ReconcilePage').then((m) => ({ Component: m.ReconcilePage })) },
   { path: 'operators', lazy: () => import('../features/operators/OperatorsPage').then((m) => ({ Component: m.OperatorsPage })) },
   { path: 'audit', lazy: () => import('../features/operators/AuditPage').then((m) => ({ Component: m.AuditPage })) },
   { path: 'content', lazy: () => import('../features/content/ContentPage').then((m) => ({ Component: m.ContentPage })) },
   { path: 'settings', lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
 ];
+
+export const consoleRoutes: RouteObject[] = screens.map((r) => ({ HydrateFallback: ScreenLoading, ...r }));

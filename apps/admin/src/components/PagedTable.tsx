@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Table, type TableProps } from 'antd';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
-import { call } from '../lib/api';
-
-/** A call that answers one page of a list and the size of the whole list. */
-type PagedCall = CallRef<{ page?: unknown; limit?: unknown }, { total: number; list: unknown[] }>;
+import type { AnswerOf, InputOf } from '@lucky28/shared/api';
+import { pagedQuery, type PagedCall } from '../lib/pagedQuery';
 
 interface PagedOptions {
   pageSize?: number;
@@ -18,7 +15,7 @@ interface PagedOptions {
  */
 export function usePagedList<C extends PagedCall>(ref: C, params: Omit<InputOf<C>, 'page' | 'limit'>, { pageSize = 20, refetchInterval }: PagedOptions = {}) {
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: [ref.name, params, page], queryFn: () => call(ref, { ...params, page, limit: pageSize } as InputOf<C>), refetchInterval });
+  const query = useQuery({ ...pagedQuery(ref, params, page, pageSize), refetchInterval });
   return {
     query,
     /** Back to the first page, for when the caller's filters change. */

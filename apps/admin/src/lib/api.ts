@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: number,
     readonly status: number,
     readonly field?: string,
+    /** The answer's `x-request-id`, for the log line. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,7 +52,7 @@ async function post<T>(path: string, body: Record<string, unknown>): Promise<T> 
     session.clear();
     throw new ApiError(envelope.msg, 401, 401);
   }
-  if (envelope.code !== 1) throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field);
+  if (envelope.code !== 1) throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field, res.headers.get('x-request-id') ?? undefined);
   return envelope.data;
 }
 

@@ -1,7 +1,36 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
 
-/** Unix seconds → "2026-06-01 10:00:00" in the browser's time zone. */
-export const dateTime = (unix: number | null | undefined): string => (unix ? dayjs.unix(unix).format('YYYY-MM-DD HH:mm:ss') : '');
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
-/** Today as "YYYY-MM-DD". */
-export const today = (): string => dayjs().format('YYYY-MM-DD');
+/**
+ * One time zone for the console: the operator's (`TIME_ZONE`, answered by admin/me), in which the
+ * server counts its days and the player app shows its dates. Set when the signed-in operator is known
+ * (lib/operator.ts), before any screen renders; the browser's own zone is never used for a date.
+ */
+let operatorZone = 'UTC';
+
+export const setOperatorZone = (zone: string) => {
+  operatorZone = zone;
+};
+export const consoleZone = () => operatorZone;
+
+/** Unix seconds → "2026-06-01 10:00:00" in the operator's time zone. */
+export const dateTime = (unix: number | null | undefined): string => (unix ? dayjs.unix(unix).tz(operatorZone).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** Unix seconds → "2026-06-01 10:00" in the operator's time zone. */
+export const dateMinute = (unix: number): string => dayjs.unix(unix).tz(operatorZone).format('YYYY-MM-DD HH:mm');
+
+/** Today in the operator's time zone, as "YYYY-MM-DD". */
+export const today = (): string => dayjs().tz(operatorZone).format('YYYY-MM-DD');
+
+/**
+ * The operator's calendar date `daysAgo` days before today, as the date pickers hold it: a browser-local
+ * date with that year, month and day (the pickers show the calendar date; only its text is sent).
+ */
+export const operatorDay = (daysAgo = 0): Dayjs => dayjs(today()).subtract(daysAgo, 'day');
+
+/** "Asia/Shanghai (UTC+08:00)": the zone every date of the console is in. */
+export const zoneLabel = (): string => `${operatorZone} (UTC${dayjs().tz(operatorZone).format('Z')})`;

@@ -5,19 +5,24 @@ import type { AnswerOf, CallRef } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from './api';
 import { session } from './session';
+import { setOperatorZone } from './format';
 
 /**
  * The signed-in operator and what their role may do: every feature asks (to show or hide an
  * action), so it lives here and not in the sign-in feature.
  */
-export type Operator = AnswerOf<typeof api.admin.me>;
+/** An operator as lists show one (admin/me adds the operator's time zone). */
+export type Operator = Omit<AnswerOf<typeof api.admin.me>, 'time_zone'>;
 
 export const meQuery = { queryKey: ['me'], queryFn: () => call(api.admin.me) };
 
 /** The signed-in operator (null while signed out). */
 export function useMe() {
   const token = useSyncExternalStore(session.subscribe, session.token);
-  return { token, ...useQuery({ ...meQuery, enabled: token !== null }) };
+  const me = useQuery({ ...meQuery, enabled: token !== null });
+  // Every date the console shows is in the operator's zone (sign-in and admin/me answer it); the screens render after it is known.
+  if (me.data?.time_zone) setOperatorZone(me.data.time_zone);
+  return { token, ...me };
 }
 
 /**

@@ -49,13 +49,16 @@ export async function scratchPostgres(adminUrl: string, label: string): Promise<
   };
 }
 
-export function scratchPglite(): BenchDatabase {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-pglite-'));
+/** A PGlite folder in the temp folder, removed at the end; or `kept`, a folder kept between runs. */
+export function scratchPglite(kept?: string): BenchDatabase {
+  const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-pglite-'));
   return {
     kind: 'pglite',
     // DATABASE_URL empty: the server under test must not take the bench's own DATABASE_URL from the environment.
     serverEnv: { DATA_DIR: dir, DATABASE_URL: '' },
     open: () => openPglite(dir),
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    drop: async () => {
+      if (!kept) fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

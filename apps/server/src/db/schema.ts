@@ -153,7 +153,12 @@ export const ledger = pgTable(
     memo: text('memo'),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_user_time_idx').on(t.userId, t.createdAt), index('ledger_ref_idx').on(t.refType, t.refId)],
+  (t) => [
+    index('ledger_user_time_idx').on(t.userId, t.createdAt),
+    index('ledger_ref_idx').on(t.refType, t.refId),
+    // Gifts by day for the money dashboard.
+    index('ledger_type_time_idx').on(t.type, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +310,32 @@ export const orders = pgTable(
     index('orders_open_round_idx')
       .on(t.roundId)
       .where(sql`status = 0`),
+    // The money dashboard's dated figures (domain/wallet/moneySummary.ts).
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_settled_idx')
+      .on(t.settledAt)
+      .where(sql`settled_at is not null`),
   ],
+);
+
+/**
+ * The money dashboard's figures of a closed day (ended more than ten minutes ago) in one time zone,
+ * computed once from the tables (domain/wallet/moneySummary.ts): such a day no longer changes.
+ */
+export const moneyDays = pgTable(
+  'money_days',
+  {
+    timeZone: text('time_zone').notNull(),
+    day: text('day').notNull(),
+    deposits: money('deposits').notNull(),
+    withdrawals: money('withdrawals').notNull(),
+    gifts: money('gifts').notNull(),
+    stakes: money('stakes').notNull(),
+    payouts: money('payouts').notNull(),
+    players: integer('players').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'money_days_pk', columns: [t.timeZone, t.day] })],
 );
 
 /**
@@ -369,6 +399,9 @@ export const deposits = pgTable(
   (t) => [
     index('deposits_user_idx').on(t.userId),
     index('deposits_status_idx').on(t.status),
+    index('deposits_reviewed_idx')
+      .on(t.reviewedAt)
+      .where(sql`status = 1`),
     // A screenshot proves one transfer: it backs at most one deposit request.
     uniqueIndex('deposits_upload_uq').on(t.uploadId),
   ],
@@ -395,6 +428,9 @@ export const withdrawals = pgTable(
   },
   (t) => [
     index('withdrawals_user_idx').on(t.userId),
+    index('withdrawals_reviewed_idx')
+      .on(t.reviewedAt)
+      .where(sql`status = 1`),
     // At most one pending withdrawal per user, enforced by the database itself.
     uniqueIndex('withdrawals_one_pending_uq')
       .on(t.userId)

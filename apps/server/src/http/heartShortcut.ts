@@ -7,7 +7,7 @@
  *
  * The shortcut answers only a poll it can prove ordinary, with exactly the bytes and headers the
  * Fastify route would answer: no session header, a small JSON body of plain ids and a language, a
- * known room or game. Anything else — a session, another content type, a chunked or large body,
+ * known room or game, sent from this host's own page or no page. Anything else — a session, another content type, a chunked or large body,
  * JSON it does not expect, an unknown room, a server that is closing — goes to Fastify with the body
  * it read (replayed by the route's preParsing hook), so every refusal and error keeps its one code
  * path. It is off while request logging is on (LOG_LEVEL info or lower), where Fastify writes a line
@@ -40,6 +40,8 @@ const BODY_KEYS = new Set(['plan_id', 'game_id', 'lang']);
 const replays = new WeakMap<IncomingMessage, Buffer>();
 
 const isJson = (type: string | undefined) => type === 'application/json' || type?.toLowerCase() === 'application/json; charset=utf-8';
+/** Whether an Origin header names the host the request was sent to (a browser's own-origin POST). */
+const isSameHost = (origin: string, host: string | undefined) => host !== undefined && origin.slice(origin.indexOf('//') + 2) === host;
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** The body as a poll, or undefined when it is anything but a JSON object of ids and a language string. */
@@ -98,6 +100,8 @@ export class HeartShortcut {
     if (req.method !== 'POST' || req.url !== HEART_PATH) return false;
     const h = req.headers;
     if (h.token !== undefined || h.authorization !== undefined || h['transfer-encoding'] !== undefined || !isJson(h['content-type'])) return false;
+    // A poll from another line (API_LINES) needs Fastify's CORS headers.
+    if (h.origin !== undefined && !isSameHost(h.origin, h.host)) return false;
     const length = Number(h['content-length']);
     return length > 0 && length <= MAX_BODY;
   }

@@ -137,6 +137,11 @@ export class SessionStore {
     this.forget((u) => u.userId === userId && u.sessionId !== keep);
   }
 
+  /** Drops this node's remembered sessions of a user whose account changed (a guest became a member). */
+  forgetUser(userId: number): void {
+    this.forget((u) => u.userId === userId);
+  }
+
   private forget(match: (u: SessionUser) => boolean): void {
     for (const [hash, entry] of this.cache) if (match(entry.user)) this.cache.delete(hash);
   }

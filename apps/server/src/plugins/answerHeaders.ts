@@ -90,14 +90,22 @@ export function apiHeaderList(req: IncomingMessage, requestId: string, trustProx
   return list;
 }
 
+/** The pages' headers with the operator's other lines (API_LINES) allowed as places the app may call. */
+function withLines(headers: Readonly<Record<string, string>>, lines: readonly string[]): Readonly<Record<string, string>> {
+  if (lines.length === 0) return headers;
+  const csp = headers['content-security-policy']!.replace("connect-src 'self'", `connect-src 'self' ${lines.join(' ')}`);
+  return Object.freeze({ ...headers, 'content-security-policy': csp });
+}
+
 /**
  * The headers every answer carries, set in one onRequest hook (the polls are the hottest path, and
  * each hook stage costs them): the security headers above, HSTS over https, `cache-control:
  * no-store` on the API, and the request id (`x-request-id`, for a user's report to find the log line).
  */
-export const answerHeadersPlugin = fp<{ trustProxy: boolean }>(async (app, opts) => {
+export const answerHeadersPlugin = fp<{ trustProxy: boolean; lines?: readonly string[] }>(async (app, opts) => {
+  const pageHeaders = withLines(SECURITY_HEADERS, opts.lines ?? []);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : SECURITY_HEADERS);
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : pageHeaders);
     reply.header('x-request-id', request.id);
     if (cameOverHttps(request.raw, opts.trustProxy)) reply.header('strict-transport-security', HSTS_HEADER);
     done();

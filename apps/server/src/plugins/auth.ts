@@ -4,6 +4,7 @@ import { CONFIRMED_CACHE_MS, type SessionUser } from '../domain/accounts/session
 import { SessionStore } from '../live/sessionStore.js';
 import { AppError, unauthorized } from '../errors.js';
 import { asGuard } from '../http/guards.js';
+import { MEMBER_GROUP } from '../domain/accounts/users.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,12 @@ declare module 'fastify' {
     requireUserRecent: (request: FastifyRequest) => Promise<void>;
     /** preValidation guard: the caller must be a full member (group 1), not a guest. */
     requireMember: (request: FastifyRequest) => Promise<void>;
+    /**
+     * requireMember answered like requireUserRecent (the bet path). A guest only ever becomes a member,
+     * never the reverse, so a remembered member is still one; a remembered guest is looked up afresh
+     * (it may have upgraded on another node in the last minute).
+     */
+    requireMemberRecent: (request: FastifyRequest) => Promise<void>;
     /** The caller's session when a valid token is sent, else null; never throws for a bad token. */
     optionalUser: (request: FastifyRequest, opts?: { cachedFor?: number }) => Promise<SessionUser | null>;
   }
@@ -68,7 +75,17 @@ export const authPlugin = fp(async (app) => {
     asGuard('member', async (request: FastifyRequest) => {
       const user = await app.optionalUser(request);
       if (!user) throw unauthorized();
-      if (user.groupId !== 1) throw new AppError('err.guest_forbidden');
+      if (user.groupId !== MEMBER_GROUP) throw new AppError('err.guest_forbidden');
+    }),
+  );
+
+  app.decorate(
+    'requireMemberRecent',
+    asGuard('member', async (request: FastifyRequest) => {
+      let user = await app.optionalUser(request, { cachedFor: CONFIRMED_CACHE_MS });
+      if (user && user.groupId !== MEMBER_GROUP) user = await app.optionalUser(request);
+      if (!user) throw unauthorized();
+      if (user.groupId !== MEMBER_GROUP) throw new AppError('err.guest_forbidden');
     }),
   );
 });

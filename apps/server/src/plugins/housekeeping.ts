@@ -1,8 +1,9 @@
 /**
  * Housekeeping on a timer, started when the app is ready and stopped before it closes: private
  * uploads and content images nobody refers to a day after their upload, and the article-view records
- * of past days. Every node runs it; each step is idempotent and safe to run on several nodes at once
- * (see the domain functions), so no node needs to be elected. Files in DATA_DIR are only ever deleted
+ * of past days, and guests idle for 30 days. Every node runs it; each step is idempotent and safe to run
+ * on several nodes at once (see the domain functions), so no node needs to be elected: the guests'
+ * step is done by whichever node takes its advisory lock first, the others skip it. Files in DATA_DIR are only ever deleted
  * with their row: the folder may be shared, or (in tests) another database's, so a file this database
  * does not know is left alone.
  */
@@ -13,16 +14,19 @@ import { pruneUnreferencedUploads, type PrunedUpload } from '../domain/wallet/up
 import { pruneUnreferencedContentImages } from '../domain/content/images.js';
 import { pruneArticleViews } from '../domain/content/articles.js';
 import { zonedDate } from '../domain/time.js';
+import { deleteIdleGuests } from '../domain/accounts/guests.js';
 
 export interface PruneReport {
   uploads: PrunedUpload[];
   contentImages: string[];
   articleViews: number;
+  /** Idle guests deleted (0 when another node ran the step). */
+  guests: number;
 }
 
 /** One pass of every pruning step; a failing step is logged and the others still run. */
 export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; timeZone: string; log: FastifyBaseLogger }): Promise<PruneReport> {
-  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0 };
+  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0, guests: 0 };
   const step = async (name: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -41,8 +45,11 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
   await step('article_views', async () => {
     report.articleViews = await pruneArticleViews(deps.db, zonedDate(deps.now, deps.timeZone));
   });
-  const { uploads, contentImages, articleViews } = report;
-  if (uploads.length || contentImages.length || articleViews) {
+  await step('guests', async () => {
+    report.guests = (await deleteIdleGuests(deps.db, deps.now)) ?? 0;
+  });
+  const { uploads, contentImages, articleViews, guests } = report;
+  if (uploads.length || contentImages.length || articleViews || guests) {
     deps.log.info(
       {
         pruned: {
@@ -52,6 +59,7 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
           content_images: contentImages.length,
           content_image_list: contentImages,
           article_view_records: articleViews,
+          idle_guests: guests,
         },
       },
       'pruned unreferenced uploads and past view records',

@@ -24,7 +24,7 @@ describe('user/userInfo and user/profile', () => {
   it('stores the ID-card number once and refuses to change it', async () => {
     const u = await registerUser(app);
     expect((await call(app, '/api/user/profile', { idcard: '11010519491231002X' }, { token: u.token })).code).toBe(1);
-    const again = await call(app, '/api/user/profile', { idcard: '110105194912310030' }, { token: u.token });
+    const again = await call(app, '/api/user/profile', { idcard: '110101199003071233' }, { token: u.token });
     expect(again.code).toBe(0);
     expect(again.msg).toBe('Your ID number is already on file and cannot be changed');
     expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).data.idcard).toBe('11010519491231002X');
@@ -33,8 +33,8 @@ describe('user/userInfo and user/profile', () => {
   it('refuses a malformed ID number, nickname or avatar and changes nothing', async () => {
     const u = await registerUser(app);
     const bad = [
-      [{ idcard: '1234567890123456789' }, 'ID number must be 1–18 letters or digits'],
-      [{ idcard: '12-34' }, 'ID number must be 1–18 letters or digits'],
+      [{ idcard: '1234567890123456789' }, 'Please enter a valid mainland or Taiwan ID number, or choose the document type'],
+      [{ idcard: '12-34', id_type: 'passport' }, 'A passport number is 5–20 letters or digits'],
       [{ nickname: 'x'.repeat(21) }, 'Nickname must be 1–20 characters'],
       [{ nickname: '' }, 'Please enter a nickname'],
       [{ nickname: '   ' }, 'Please enter a nickname'],

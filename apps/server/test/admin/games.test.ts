@@ -99,7 +99,7 @@ describe('games and rooms', () => {
     expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: false }, { token: admin })).code).toBe(1);
     expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).code).toBe(1);
     clock.advance(ROUND_MS);
-    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toMatch(/^This game is closed now/);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toBe('Product discontinued');
     expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true, open_from: '25:00', open_to: '' }, { token: admin })).field).toBe('open_from');
     expect((await call(app, '/api/admin/gameUpdate', { id: 6, enabled: true, open_from: '09:00' }, { token: admin })).field).toBe('open_to');
     expect((await call(app, '/api/admin/gameUpdate', { id: 99, enabled: true }, { token: admin })).msg).toBe('Game not found');
@@ -226,7 +226,7 @@ describe('game and room changes over rounds', () => {
       select detail from audit_log where action = 'game.update' and target_id = '6' order by id desc limit 1`,
     );
     expect(trail!.detail.before.enabled).toBe(false);
-    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toMatch(/^This game is closed now/);
+    expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).msg).toBe('Product discontinued');
     clock.advance(ROUND_MS);
     expect((await bet(app, player.token, { plan_id: plan, game_id: 6, play_type: '2', money: '10' })).code).toBe(1);
 

@@ -57,7 +57,14 @@ describe('admin/queueCounts', () => {
     const front = (await upload(app, user.token, { data: PNG, filename: 'f.png' }, { type: 'idcard' })).data.url;
     const back = (await upload(app, user.token, { data: JPEG, filename: 'b.jpg' }, { type: 'idcard' })).data.url;
     expect(
-      (await call(app, '/api/user/shiming', { truename: 'Le Van B', idcard: 'C7654321', idcard_zheng: front, idcard_fan: back }, { token: user.token })).code,
+      (
+        await call(
+          app,
+          '/api/user/shiming',
+          { truename: 'Le Van B', idcard: 'C7654321', id_type: 'passport', idcard_zheng: front, idcard_fan: back },
+          { token: user.token },
+        )
+      ).code,
     ).toBe(1);
     const realNameId = (await call(app, '/api/admin/realNameList', {}, { token: supA })).data.find((r: any) => r.user_id === user.userId).id;
 
@@ -91,10 +98,10 @@ describe('admin/queueCounts', () => {
     const w = await readyToWithdraw(app, 50_000);
     expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '120', securityCode: '123456' }, { token: w.token })).code).toBe(1);
     const pending = (await call(app, '/api/admin/withdrawList', {}, { token: fin })).data.find((r: any) => r.user_id === w.userId);
-    expect(pending).toMatchObject({ idcard: '110101199003077777', account: { acc: 'Zhang San', acc_name: '6222020200112233' } });
+    expect(pending).toMatchObject({ idcard: '110101199003077774', account: { acc: 'Zhang San', acc_name: '6222020200112233' } });
     expect((await call(app, '/api/admin/withdrawApprove', { id: pending.id }, { token: fin })).code).toBe(1);
     const paid = (await call(app, '/api/admin/withdrawList', { status: 1 }, { token: fin })).data.find((r: any) => r.id === pending.id);
-    expect(paid).toMatchObject({ idcard: '110*************77', account: { type: 0, acc: 'Z********', acc_name: '**** **** **** 2233', acc_bank: 'ICBC' } });
-    expect(JSON.stringify(paid)).not.toMatch(/6222020200112233|110101199003077777/);
+    expect(paid).toMatchObject({ idcard: '110*************74', account: { type: 0, acc: 'Z********', acc_name: '**** **** **** 2233', acc_bank: 'ICBC' } });
+    expect(JSON.stringify(paid)).not.toMatch(/6222020200112233|110101199003077774/);
   });
 });

@@ -29,7 +29,12 @@ describe('settings', () => {
       'The minimum withdrawal is 150.00 u',
     );
     expect((await call(app, '/api/support/config', {})).data).toEqual({ enabled: true, url: body.support_url });
-    expect((await call(app, '/api/common/siteConfig', {})).data).toEqual({ version_label: '21.05.01', min_withdraw: '150.00', support_enabled: true });
+    expect((await call(app, '/api/common/siteConfig', {})).data).toEqual({
+      version_label: '21.05.01',
+      min_withdraw: '150.00',
+      support_enabled: true,
+      lines: [],
+    });
 
     const trail = await call(app, '/api/admin/auditList', { action: 'settings.update' }, { token: admin });
     expect(trail.data.list[0].detail.before.min_withdraw).toBe('100.00');

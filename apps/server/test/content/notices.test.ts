@@ -66,7 +66,7 @@ describe('notices', async () => {
       const res = await call(
         app,
         '/api/user/shiming',
-        { truename: '张三', idcard: '11010119900307123X', idcard_zheng: front.data.url, idcard_fan: back.data.url },
+        { truename: '张三', idcard: '11010119900307125X', idcard_zheng: front.data.url, idcard_fan: back.data.url },
         { token: user.token },
       );
       expect(res.code).toBe(1);

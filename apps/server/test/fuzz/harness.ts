@@ -537,7 +537,7 @@ function knownValues(w: {
     inviter_id: one(w.memberId, 0),
     account: one(w.memberName, 'admin'),
     remember: one(true, false, 1, '0'),
-    idcard: one('110101199003077777', '11010119900307777X'),
+    idcard: one('110101199003077774', '11010119900307777X'),
     nickname: one('Lucky', '幸运'),
     avatar: fc.integer({ min: 0, max: 20 }),
     after_pass: one('correct-horse-9', 'wrong-horse-1'),

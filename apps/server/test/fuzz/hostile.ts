@@ -159,7 +159,7 @@ const API_WORDS = [
   '20250601001',
   'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   '6222020200112233',
-  '110101199003077777',
+  '110101199003077774',
 ];
 
 /** Text built from control and disguising characters mixed with ordinary ones. */

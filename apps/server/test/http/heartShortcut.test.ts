@@ -161,6 +161,15 @@ describe('guest heart polls before Fastify', () => {
     }
   });
 
+  it("serves a browser's own-origin poll, and leaves one from another origin (an operator's line, API_LINES) to the route and its CORS", async () => {
+    const before = app.heartShortcut.served;
+    await post(port, '{"lang":"en"}', { origin: `http://127.0.0.1:${port}` });
+    expect(app.heartShortcut.served - before).toBe(1);
+    const other = await post(port, '{"lang":"en"}', { origin: 'https://line2.example.com' });
+    expect(app.heartShortcut.served - before).toBe(1);
+    expect(JSON.parse(other.body).code).toBe(1);
+  });
+
   it('survives a poll cut off in the middle of its body', async () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {

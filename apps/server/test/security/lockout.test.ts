@@ -94,7 +94,7 @@ describe('lockouts under concurrency', () => {
   it('50 parallel wrong security codes (withdrawAction): 5 are checked, nothing is debited', async () => {
     const u = await registerUser(app);
     const must = async (url: string, body: Record<string, unknown>) => expect((await call(app, url, body, { token: u.token })).code).toBe(1);
-    await must('/api/user/profile', { idcard: '110101199003071111' });
+    await must('/api/user/profile', { idcard: '110101199003071110' });
     await must('/api/user/setPayInfo', { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20' });
     await must('/api/user/setSafety', { new_code: '123456' });
     const { postLedger, LedgerType } = await import('../../src/domain/ledger/post.js');

@@ -37,7 +37,7 @@ const SECRETS = {
   securityCode: '824613',
   cardNumber: '6222020200118899',
   holder: 'Zhang Sanfeng',
-  idNumber: '110101199003071234',
+  idNumber: '110101199003071233',
   realName: 'Li Xiaolong',
   walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   operatorPassword: OPERATOR_PASSWORD,

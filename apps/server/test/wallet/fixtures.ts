@@ -113,7 +113,7 @@ export async function readyToWithdraw(app: FastifyInstance, money = 50_000) {
     const res = await call(app, url, body, t);
     if (res.code !== 1) throw new Error(`${url}: ${JSON.stringify(res)}`);
   };
-  await must('/api/user/profile', { idcard: '110101199003077777' });
+  await must('/api/user/profile', { idcard: '110101199003077774' });
   await must('/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' });
   await must('/api/user/setPayInfo', { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20' });
   await must('/api/user/setSafety', { new_code: '123456' });

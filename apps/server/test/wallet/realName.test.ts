@@ -20,31 +20,31 @@ describe('user/shiming', () => {
   it('sends the name, ID number and both pictures to review: status 0 → 1', async () => {
     const user = await registerUser(app);
     const pics = await idPictures(user.token);
-    const res = await submit(user.token, { truename: '张三', idcard: '11010119900307123X', idcard_zheng: pics.front, idcard_fan: pics.back });
+    const res = await submit(user.token, { truename: '张三', idcard: '11010119900307125X', idcard_zheng: pics.front, idcard_fan: pics.back });
     expect(res.code).toBe(1);
     expect(res.msg).toBe('Verification submitted, please wait for review');
     expect(await statusOf(user.token)).toBe(1);
     const info = await call(app, '/api/user/shimingInfo', {}, { token: user.token });
-    expect(info.data).toMatchObject({ shiming: 1, truename: '张*', idcard: '110*************3X', reason: '' });
+    expect(info.data).toMatchObject({ shiming: 1, truename: '张*', idcard: '110*************5X', reason: '' });
   });
 
   it('the ID number given here satisfies the withdraw check, without a second entry on /baseinfo', async () => {
     const user = await registerUser(app);
     expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.has_idcard).toBe(false);
     const pics = await idPictures(user.token);
-    expect((await submit(user.token, { truename: '张三', idcard: '11010119900307123X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
+    expect((await submit(user.token, { truename: '张三', idcard: '11010119900307125X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
     expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.has_idcard).toBe(true);
-    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('11010119900307123X');
+    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('11010119900307125X');
     const withdraw = await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: user.token });
     expect(withdraw.msg).not.toBe('Please complete your ID information first');
   });
 
   it('keeps an ID number already on file', async () => {
     const user = await registerUser(app);
-    await call(app, '/api/user/profile', { idcard: '110105194912310021' }, { token: user.token });
+    await call(app, '/api/user/profile', { idcard: '11010519491231002X' }, { token: user.token });
     const pics = await idPictures(user.token);
-    expect((await submit(user.token, { truename: '张三', idcard: '11010119900307123X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
-    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('110105194912310021');
+    expect((await submit(user.token, { truename: '张三', idcard: '11010119900307125X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
+    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('11010519491231002X');
   });
 
   it('checks in the order of spec §5, each with its message', async () => {
@@ -54,17 +54,30 @@ describe('user/shiming', () => {
       [{}, 'truename', 'Please enter name'],
       [{ truename: '  ' }, 'truename', 'Please enter name'],
       [{ truename: 'Zhang San' }, 'idcard', 'Please enter ID number'],
-      [{ truename: 'Zhang San', idcard: '1234567890123456789' }, 'idcard', 'ID number must be 1–18 letters or digits'],
-      [{ truename: 'Zhang San', idcard: '110101' }, 'idcard_zheng', 'Please upload front of ID card'],
-      [{ truename: 'Zhang San', idcard: '110101', idcard_zheng: pics.front }, 'idcard_fan', 'Please upload back of ID card'],
-      [{ truename: 'x'.repeat(41), idcard: '110101', idcard_zheng: pics.front, idcard_fan: pics.back }, 'truename', 'Name must be at most 40 characters'],
       [
-        { truename: 'Zhang San', idcard: '110101', idcard_zheng: pics.front, idcard_fan: pics.front },
+        { truename: 'Zhang San', idcard: '1234567890123456789', idcard_zheng: pics.front, idcard_fan: pics.back },
+        'idcard',
+        'Please enter a valid mainland or Taiwan ID number, or choose the document type',
+      ],
+      [
+        { truename: 'Zhang San', idcard: 'A123456788', id_type: 'tw', idcard_zheng: pics.front, idcard_fan: pics.back },
+        'idcard',
+        'A Taiwan ID number is a letter and 9 digits whose check digit matches',
+      ],
+      [{ truename: 'Zhang San', idcard: '110101199003071233' }, 'idcard_zheng', 'Please upload front of ID card'],
+      [{ truename: 'Zhang San', idcard: '110101199003071233', idcard_zheng: pics.front }, 'idcard_fan', 'Please upload back of ID card'],
+      [
+        { truename: 'x'.repeat(41), idcard: '110101199003071233', idcard_zheng: pics.front, idcard_fan: pics.back },
+        'truename',
+        'Name must be at most 40 characters',
+      ],
+      [
+        { truename: 'Zhang San', idcard: '110101199003071233', idcard_zheng: pics.front, idcard_fan: pics.front },
         'idcard_fan',
         'The front and back pictures must be different',
       ],
       [
-        { truename: 'Zhang San', idcard: '110101', idcard_zheng: 'https://elsewhere.test/x.png', idcard_fan: pics.back },
+        { truename: 'Zhang San', idcard: '110101199003071233', idcard_zheng: 'https://elsewhere.test/x.png', idcard_fan: pics.back },
         'idcard_zheng',
         'The ID card picture is invalid, please upload it again',
       ],
@@ -84,9 +97,9 @@ describe('user/shiming', () => {
     const alicePics = await idPictures(alice.token);
     const bobPics = await idPictures(bob.token);
     const shot = await upload(app, bob.token, { data: PNG, filename: 's.png' }, { type: 'recharge_screenshot' });
-    const stolen = await submit(bob.token, { truename: 'Bob', idcard: '123', idcard_zheng: alicePics.front, idcard_fan: bobPics.back });
+    const stolen = await submit(bob.token, { truename: 'Bob', idcard: '110101199003071233', idcard_zheng: alicePics.front, idcard_fan: bobPics.back });
     expect(stolen.msg).toBe('The ID card picture is invalid, please upload it again');
-    const wrongKind = await submit(bob.token, { truename: 'Bob', idcard: '123', idcard_zheng: bobPics.front, idcard_fan: shot.data.url });
+    const wrongKind = await submit(bob.token, { truename: 'Bob', idcard: '110101199003071233', idcard_zheng: bobPics.front, idcard_fan: shot.data.url });
     expect(wrongKind.field).toBe('idcard_fan');
     expect(await statusOf(bob.token)).toBe(0);
   });
@@ -94,7 +107,7 @@ describe('user/shiming', () => {
   it('refuses a second submission while under review and once verified; an operator decides', async () => {
     const user = await registerUser(app);
     const pics = await idPictures(user.token);
-    const body = { truename: 'Nguyen Van A', idcard: 'B1234567', idcard_zheng: pics.front, idcard_fan: pics.back };
+    const body = { truename: 'Nguyen Van A', idcard: 'B1234567', id_type: 'passport', idcard_zheng: pics.front, idcard_fan: pics.back };
     expect((await submit(user.token, body)).code).toBe(1);
     expect((await submit(user.token, body)).msg).toBe('Your real-name verification is under review');
 
@@ -129,7 +142,9 @@ describe('user/shiming', () => {
   it('concurrent submissions put exactly one request under review', async () => {
     const user = await registerUser(app);
     const sets = await Promise.all([1, 2, 3, 4].map(() => idPictures(user.token)));
-    const results = await Promise.all(sets.map((p) => submit(user.token, { truename: 'A', idcard: '1', idcard_zheng: p.front, idcard_fan: p.back })));
+    const results = await Promise.all(
+      sets.map((p) => submit(user.token, { truename: 'A', idcard: '110101199003071233', idcard_zheng: p.front, idcard_fan: p.back })),
+    );
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     const rows = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from real_name_requests where user_id = ${user.userId}`);
     expect(rows[0]!.n).toBe(1);

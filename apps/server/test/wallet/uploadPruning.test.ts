@@ -94,7 +94,16 @@ describe('pruning of unreferenced uploads', () => {
     expect((await call(app, '/api/admin/depositReject', { id: dep.data.id, reason: 'no such transfer' }, { token: admin })).code).toBe(1);
     const front = await shot(player.token, 'idcard');
     const back = await shot(player.token, 'idcard', JPEG);
-    expect((await call(app, '/api/user/shiming', { truename: 'Le Van B', idcard: 'C7654321', idcard_zheng: front.url, idcard_fan: back.url }, t)).code).toBe(1);
+    expect(
+      (
+        await call(
+          app,
+          '/api/user/shiming',
+          { truename: 'Le Van B', idcard: 'C7654321', id_type: 'passport', idcard_zheng: front.url, idcard_fan: back.url },
+          t,
+        )
+      ).code,
+    ).toBe(1);
     const queue = await call(app, '/api/admin/realNameList', {}, { token: admin });
     const request = queue.data.find((r: { user_id: number }) => r.user_id === player.userId);
     expect((await call(app, '/api/admin/realNameReject', { id: request.id, reason: 'blurred' }, { token: admin })).code).toBe(1);

@@ -66,7 +66,7 @@ describe('user/withdrawAction', () => {
     };
     const full = { type: 0, money: '100', securityCode: '123456' };
     await expectRefusal(full, 'Please complete your ID information first', 'idcard');
-    await call(app, '/api/user/profile', { idcard: '110101199003071234' }, { token: t });
+    await call(app, '/api/user/profile', { idcard: '110101199003071233' }, { token: t });
     await expectRefusal(full, 'Please bind a bank card first', 'type');
     await expectRefusal({ ...full, type: 1 }, 'Please bind a virtual wallet first', 'type');
     await expectRefusal({ ...full, type: 7 }, 'Invalid account type', 'type');

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { c, g, p, s, type ScreenModule } from './screenLoaders';
+import { c, d, g, p, s, type ScreenModule } from './screenLoaders';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
@@ -18,7 +18,7 @@ export interface AppRoute {
 /** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [
   { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('./screens/HomeRoute'), 'HomeRoute') },
-  { path: '/login', auth: false, depth: 1, screen: s(() => import('../features/auth/components/LoginScreen'), 'LoginScreen') },
+  { path: '/login', auth: false, depth: 1, screen: s(() => import('./screens/LoginRoute'), 'LoginRoute') },
   { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/components/RegisterScreen'), 'RegisterScreen') },
   { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/components/LanguageScreen'), 'LanguageScreen') },
   // Public: anyone can verify a round (DESIGN §5).
@@ -36,7 +36,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/changeline', auth: true, depth: 2, screen: s(() => import('../features/settings/components/ChangeLineScreen'), 'ChangeLineScreen') },
   { path: '/about', auth: true, depth: 2, screen: s(() => import('../features/settings/components/AboutScreen'), 'AboutScreen') },
   { path: '/system', auth: true, depth: 2, screen: s(() => import('../features/settings/components/SystemScreen'), 'SystemScreen') },
-  { path: '/baseinfo', auth: true, depth: 2, screen: s(() => import('../features/profile/components/BaseInfoScreen'), 'BaseInfoScreen') },
+  { path: '/baseinfo', auth: true, depth: 2, screen: d(() => import('../features/profile/components/BaseInfoScreen'), 'BaseInfoScreen') },
   { path: '/defaultAvatar', auth: true, depth: 3, screen: s(() => import('../features/profile/components/DefaultAvatarScreen'), 'DefaultAvatarScreen') },
   { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/components/BankCardManageScreen'), 'BankCardManageScreen') },
   { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddBankCardScreen'), 'AddBankCardScreen') },
@@ -72,7 +72,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },
   { path: '/betDetail', auth: true, depth: 2, screen: g(() => import('../features/history/components/BetDetailScreen'), 'BetDetailScreen') },
   { path: '/capitalDetail', auth: true, depth: 1, screen: s(() => import('../features/wallet/components/CapitalDetailScreen'), 'CapitalDetailScreen') },
-  { path: '/withdraw', auth: true, depth: 1, screen: s(() => import('../features/wallet/components/WithdrawScreen'), 'WithdrawScreen') },
+  // With the protection texts: the pending withdrawal's cancel and the prerequisites' checklist are worded there.
+  { path: '/withdraw', auth: true, depth: 1, screen: p(() => import('../features/wallet/components/WithdrawScreen'), 'WithdrawScreen') },
   { path: '/find', auth: true, depth: 1, screen: g(() => import('../features/draws/components/FindScreen'), 'FindScreen') },
   { path: '/betRoom', auth: true, depth: 1, screen: g(() => import('../features/room/components/BetRoomScreen'), 'BetRoomScreen') },
   { path: '/lotteryDetail', auth: true, depth: 2, screen: g(() => import('../features/draws/components/LotteryDetailScreen'), 'LotteryDetailScreen') },
@@ -82,7 +83,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/trendChart', auth: true, depth: 2, screen: g(() => import('../features/draws/components/TrendChartScreen'), 'TrendChartScreen') },
   { path: '/moreNews', auth: true, depth: 1, screen: c(() => import('../features/news/components/MoreNewsScreen'), 'MoreNewsScreen') },
   { path: '/aticleDetail', auth: true, depth: 2, screen: c(() => import('../features/news/components/ArticleDetailScreen'), 'ArticleDetailScreen') },
-  { path: '/realNameAuth', auth: true, depth: 2, screen: s(() => import('../features/realname/components/RealNameAuthScreen'), 'RealNameAuthScreen') },
+  { path: '/realNameAuth', auth: true, depth: 2, screen: d(() => import('../features/realname/components/RealNameAuthScreen'), 'RealNameAuthScreen') },
 ];
 
 const byPath = new Map(appRoutes.map((r) => [r.path.toLowerCase(), r]));

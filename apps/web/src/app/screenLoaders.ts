@@ -31,3 +31,7 @@ export const loadHomeNews = c(() => import('../features/news/components/HomeNews
 /** Player-protection screens: the screen and its texts (`i18n/locales/protection`) load together. */
 export const p = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
   s(async () => (await Promise.all([load(), import('../i18n/protectionTexts').then((m) => m.loadProtectionTexts())]))[0], name);
+
+/** Screens with an ID-document field: the screen and its texts (`i18n/locales/idDoc`) load together. */
+export const d = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  s(async () => (await Promise.all([load(), import('../i18n/idDocTexts').then((m) => m.loadIdDocTexts())]))[0], name);

@@ -60,6 +60,9 @@ export function presetOf(range: DateRange, today: string): DatePreset | null {
   );
 }
 
+/** A date and time with the zone's offset, for a time shown alone (a message, an article): "2026-06-01 10:00 UTC+08:00". */
+export const ZONED_MINUTE = 'YYYY-MM-DD HH:mm [UTC]Z';
+
 /** A unix time (seconds) written in the operator's zone. */
 export const formatInZone = (unixSeconds: number, zone: string, format = 'YYYY-MM-DD HH:mm:ss'): string => dayjs.unix(unixSeconds).tz(zone).format(format);
 

@@ -3,19 +3,28 @@ import { readJson, storageKeys, writeJson } from './storage';
 
 /** Device preferences (persisted in localStorage): the chosen line and the profit-vibration switch. */
 interface Preferences {
-  /** 0 = line 1, 1 = line 2 (spec's activeList). */
-  line: 0 | 1;
+  /** The origin of the line chosen on /changeline (the spec's activeList); '' = this page's own. */
+  lineBase: string;
   profitVibration: boolean;
-  setLine(line: 0 | 1): void;
+  setLineBase(origin: string): void;
+  /** Back to this page's own address when the chosen line is no longer one of the operator's `lines`. */
+  keepLineIfListed(lines: readonly string[]): void;
   setProfitVibration(on: boolean): void;
 }
 
+const storedLine = readJson<unknown>('local', storageKeys.line);
+
 export const usePreferences = create<Preferences>()((set) => ({
-  line: readJson<number>('local', storageKeys.line) === 1 ? 1 : 0,
+  // An older app stored 0 or 1 here: both were this page's own address.
+  lineBase: typeof storedLine === 'string' ? storedLine : '',
   profitVibration: readJson<boolean>('local', storageKeys.profitVibration) === true,
-  setLine(line) {
-    writeJson('local', storageKeys.line, line);
-    set({ line });
+  setLineBase(lineBase) {
+    writeJson('local', storageKeys.line, lineBase);
+    set({ lineBase });
+  },
+  keepLineIfListed(lines) {
+    const { lineBase, setLineBase } = usePreferences.getState();
+    if (lineBase !== '' && !lines.includes(lineBase)) setLineBase('');
   },
   setProfitVibration(on) {
     writeJson('local', storageKeys.profitVibration, on);

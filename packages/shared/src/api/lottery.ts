@@ -12,7 +12,7 @@ import {
   playOrderSchema,
   streamSchema,
 } from '../schemas/lottery.js';
-import { playerAccess, publicAccess } from '../access.js';
+import { memberAccess, publicAccess } from '../access.js';
 import { defineCall } from './define.js';
 
 /** The lottery: games and rooms, the live state of a room, bets, draws. Server: apps/server/src/routes/lottery/. */
@@ -53,9 +53,10 @@ export const lottery = {
   playOrder: defineCall({
     method: 'POST',
     path: '/api/Lottery/playOrder',
-    access: playerAccess,
+    access: memberAccess,
     idempotent: true,
-    summary: 'Bets one or several classes at the same stake each in the current round: all accepted or none.',
+    summary:
+      'Bets one or several classes at the same stake each in the current round: all accepted or none. Members only: a guest is refused with `err.guest_forbidden`.',
     input: playOrderSchema,
     answer: betEntryData,
   }),

@@ -9,7 +9,7 @@ export const settings = {
     method: 'GET',
     path: '/api/common/siteConfig',
     access: publicAccess,
-    summary: 'The settings players see (version label, minimum withdrawal, whether a support chat is configured), read fresh on every call.',
+    summary: 'The settings players see (version label, minimum withdrawal, whether a support chat is configured, the lines), read fresh on every call.',
     input: noInput,
     answer: siteConfigData,
   }),

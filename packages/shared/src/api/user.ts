@@ -1,4 +1,5 @@
 import {
+  guestUpgradeSchema,
   loginSchema,
   newPassSchema,
   payAccountData,
@@ -14,7 +15,7 @@ import {
 } from '../schemas/account.js';
 import { noData } from '../schemas/envelope.js';
 import { noInput } from '../schemas/fields.js';
-import { orderListData, orderListSchema } from '../schemas/lottery.js';
+import { orderDetailData, orderDetailSchema, orderListData, orderListSchema } from '../schemas/lottery.js';
 import { playerAccess, publicAccess } from '../access.js';
 import { defineCall } from './define.js';
 
@@ -40,8 +41,18 @@ export const user = {
     method: 'POST',
     path: '/api/user/guestLogin',
     access: publicAccess,
-    summary: 'Creates a guest account and signs it in: it may look around and bet, but must register to deposit or withdraw.',
+    summary:
+      'Creates a guest account and signs it in: it watches everything live but bets, deposits and withdraws nothing until it becomes a member (`guestUpgrade`); idle guests are deleted after 30 days.',
     input: noInput,
+    answer: userinfoData,
+  }),
+  guestUpgrade: defineCall({
+    method: 'POST',
+    path: '/api/user/guestUpgrade',
+    access: playerAccess,
+    summary:
+      "Makes the caller's guest account a member in place with a username and password: same user id, the same session token stays valid; refused to a member.",
+    input: guestUpgradeSchema,
     answer: userinfoData,
   }),
   logout: defineCall({
@@ -116,5 +127,13 @@ export const user = {
     summary: "The caller's own bets between two dates (default today, in the operator's time zone) or of one round (`issue`), newest first.",
     input: orderListSchema,
     answer: orderListData,
+  }),
+  orderDetail: defineCall({
+    method: 'POST',
+    path: '/api/user/orderDetail',
+    access: playerAccess,
+    summary: "One of the caller's own bets by its order number (the bet detail screen); another player's order is not found.",
+    input: orderDetailSchema,
+    answer: orderDetailData,
   }),
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BET_CLASS_IDS } from './betClasses.js';
 import { DEFAULT_ODDS } from './odds.js';
 import { allDigitTriples, isHouseFavourable, returnToPlayer } from './returnToPlayer.js';
+import { appliedOdds } from './settlement.js';
 
 const rtp = (id: number) => returnToPlayer(id, DEFAULT_ODDS.get(id)!);
 
@@ -43,5 +44,18 @@ describe('return to player over all 1,000 digit triples', () => {
     expect(isHouseFavourable(1, { odds: 200, oddsSpecial: null })).toBe(false); // exactly 100%
     expect(isHouseFavourable(1, { odds: 200, oddsSpecial: 199 })).toBe(true);
     expect(returnToPlayer(31, { odds: 10000, oddsSpecial: null })).toBeCloseTo(1, 10);
+  });
+});
+
+describe('return to player from counted wins', () => {
+  it('equals settling each of the 1,000 triples, for every class at several odds, with and without special odds', () => {
+    for (const id of BET_CLASS_IDS) {
+      for (const odds of [{ odds: 201, oddsSpecial: null }, { odds: 199, oddsSpecial: 101 }, { odds: 5000, oddsSpecial: 0 }, DEFAULT_ODDS.get(id)!]) {
+        let paid = 0;
+        for (const d of allDigitTriples()) paid += appliedOdds({ playType: id, odds: odds.odds, oddsSpecial: odds.oddsSpecial }, d);
+        expect(returnToPlayer(id, odds), `class ${id} at ${JSON.stringify(odds)}`).toBe(paid / 100_000);
+        expect(isHouseFavourable(id, odds)).toBe(paid < 100_000);
+      }
+    }
   });
 });

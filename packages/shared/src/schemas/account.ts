@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { moneyText } from './envelope.js';
+import { ID_DOC_TYPES, ID_NUMBER_LONGEST, ID_NUMBER_MESSAGE, isIdDocType, isIdNumberOf, normaliseIdNumber } from '../idNumber.js';
 import { flagField, intField, optionalInt, optionalText, requiredText } from './fields.js';
 
 export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const SECURITY_CODE_RE = /^\d{6}$/;
-export const ID_NUMBER_MAX = 18;
-export const ID_NUMBER_RE = /^[0-9A-Za-z]{1,18}$/;
+/** The longest ID number of any document type (a passport's). */
+export const ID_NUMBER_MAX = ID_NUMBER_LONGEST;
 export const NICKNAME_MAX = 20;
 export const AVATAR_MAX = 8;
 export const CARD_HOLDER_MAX = 40;
@@ -49,6 +50,20 @@ export const registerSchema = z
     repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
     /** A member's id. */
     inviter_id: optionalInt({ min: 1, invalid: 'err.inviter_not_found' }),
+  })
+  .refine((v) => v.repassword === undefined || v.repassword === v.password, {
+    message: 'err.password_inconsistent',
+    path: ['repassword'],
+  });
+
+/** user/guestUpgrade: the name and password a guest keeps when it becomes a member in place (no inviter: the guest is already signed up). */
+export const guestUpgradeSchema = z
+  .object({
+    username: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.username_invalid' }).pipe(
+      z.string().regex(USERNAME_RE, 'err.username_invalid'),
+    ),
+    password: password('err.password_required'),
+    repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
   })
   .refine((v) => v.repassword === undefined || v.repassword === v.password, {
     message: 'err.password_inconsistent',
@@ -106,12 +121,33 @@ export const nicknameField = z
       .pipe(z.string().min(1, 'err.nickname_required').max(NICKNAME_MAX, 'err.nickname_invalid')),
   );
 
-export const profileSchema = z.object({
-  idcard: optionalText({ max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid').optional()),
-  /** Absent = unchanged; present but blank is refused (a nickname cannot be set to nothing). */
-  nickname: nicknameField.optional(),
-  avatar: optionalInt({ min: 0, max: AVATAR_MAX, invalid: 'err.avatar_invalid' }),
-});
+/** The document an ID number is of (../idNumber.ts); optional on the wire (the spec's clients send none). */
+export const idDocTypeField = optionalText({ max: 10, invalid: 'err.id_type_invalid' }).pipe(z.enum(ID_DOC_TYPES, { error: 'err.id_type_invalid' }).optional());
+
+/** An ID number as it will be stored: trimmed, letters in capitals (the app shows this before saving). */
+export const idNumberText = (required: string) => requiredText(required, { max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).transform(normaliseIdNumber);
+
+/**
+ * Refuses, on `idcard`, a number that is not of its `id_type` (mainland and Taiwan IDs by their check
+ * digit, passports by their form); without a type, only a mainland or Taiwan ID is accepted.
+ */
+export const checkIdNumber = (v: { idcard?: unknown; id_type?: unknown }, ctx: z.RefinementCtx) => {
+  if (typeof v.idcard !== 'string' || !(v.id_type === undefined || isIdDocType(v.id_type))) return;
+  if (!isIdNumberOf(v.id_type, v.idcard)) {
+    ctx.addIssue({ code: 'custom', path: ['idcard'], message: v.id_type ? ID_NUMBER_MESSAGE[v.id_type] : 'err.idcard_invalid' });
+  }
+};
+
+export const profileSchema = z
+  .object({
+    /** Stored once and for good: checked against its document type. */
+    idcard: optionalText({ max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).transform((v) => (v === undefined ? v : normaliseIdNumber(v))),
+    id_type: idDocTypeField,
+    /** Absent = unchanged; present but blank is refused (a nickname cannot be set to nothing). */
+    nickname: nicknameField.optional(),
+    avatar: optionalInt({ min: 0, max: AVATAR_MAX, invalid: 'err.avatar_invalid' }),
+  })
+  .superRefine(checkIdNumber);
 
 /** 0 bank card, 1 virtual wallet. */
 export const payType = intField({ min: 0, max: 1, invalid: 'err.pay_type_invalid' });

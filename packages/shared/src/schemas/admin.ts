@@ -101,7 +101,9 @@ export const operatorData = z.object({
   created_at: unixTime,
 });
 export const operatorListData = z.array(operatorData);
-export const operatorLoginData = z.object({ token: z.string(), operator: operatorData });
+/** admin/me: the signed-in operator and the operator's time zone, in which the console shows every date. */
+export const meData = operatorData.extend({ time_zone: z.string() });
+export const operatorLoginData = z.object({ token: z.string(), operator: meData });
 /** logoutAll: how many sessions ended. */
 export const logoutAllData = z.object({ sessions: z.number().int() });
 export const totpSetupData = z.object({ secret: z.string(), otpauth_url: z.string() });

@@ -42,4 +42,10 @@ export const settingsData = z.object({
 });
 
 /** common/siteConfig: what players see of the settings. */
-export const siteConfigData = z.object({ version_label: z.string(), min_withdraw: z.string(), support_enabled: z.boolean() });
+export const siteConfigData = z.object({
+  version_label: z.string(),
+  min_withdraw: z.string(),
+  support_enabled: z.boolean(),
+  /** The origins at which the operator serves the site (API_LINES; /changeline); empty = only the page's own. */
+  lines: z.array(z.string()),
+});

@@ -77,6 +77,11 @@ export const orderListSchema = historyListSchema.extend({
   issue: optionalText({ max: 20, invalid: 'err.round_not_found' }).pipe(z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found').optional()),
 });
 
+/** user/orderDetail: one of the caller's own bets by its order number. */
+export const orderDetailSchema = z.object({
+  order_no: requiredText('err.order_not_found', { max: 40, invalid: 'err.order_not_found' }),
+});
+
 /** fair/round: a round by its game and issue number. */
 export const fairRoundSchema = z.object({
   game_id: gameId('err.round_not_found'),
@@ -239,6 +244,10 @@ export const orderListData = z.array(
     play_method: z.string(),
     quantity: moneyText,
     odds: z.string(),
+    /** Odds paid instead on a total of 13 or 14 (DESIGN §6); null when the class has none. */
+    odds_special: z.string().nullable(),
+    /** The odds the payout was computed with, once settled and paid; null otherwise. */
+    applied_odds: z.string().nullable(),
     status: int,
     whether_hit: int.nullable(),
     profit: moneyText.nullable(),
@@ -247,6 +256,9 @@ export const orderListData = z.array(
     createtime: unixTime,
   }),
 );
+
+/** user/orderDetail: one bet, the same fields as a row of user/orderList. */
+export const orderDetailData = orderListData.element;
 
 /** fair/round: the commitment before the draw; the seed and the result after it. */
 export const fairRoundData = z.object({

@@ -45,7 +45,7 @@ describe('wallet and bet schemas', () => {
   });
 
   it('bound the real-name texts and refuse control characters', () => {
-    const ok = { truename: '张三', idcard: '110101199003071234', idcard_zheng: 'a', idcard_fan: 'b' };
+    const ok = { truename: '张三', idcard: '110101199003071233', idcard_zheng: 'a', idcard_fan: 'b' };
     expect(parse(shimingSchema, ok)).toEqual(ok);
     expect(parse(shimingSchema, { ...ok, truename: 'x'.repeat(41) })).toBe('truename: err.realname_name_invalid');
     expect(parse(shimingSchema, { ...ok, truename: 'a\u0000' })).toBe('truename: err.realname_name_invalid');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REQUEST_CENTS, MAX_UPLOAD_BYTES, MIN_WITHDRAW_CENTS, UPLOAD_IMAGE_TYPES, UPLOAD_KINDS, readAmount, type UploadKind } from '../wallet.js';
-import { ID_NUMBER_MAX, ID_NUMBER_RE, payAccountData, payType, typedSecurityCode } from './account.js';
+import { checkIdNumber, idDocTypeField, idNumberText, payAccountData, payType, typedSecurityCode } from './account.js';
 import { moneyText, unixTime } from './envelope.js';
 import { enumText, optionalDate, optionalInt, optionalText, requiredText } from './fields.js';
 
@@ -76,12 +76,16 @@ export const ledgerListSchema = z.object({
 });
 
 /** Real-name submit: the spec §5 order, each with its own message. */
-export const shimingSchema = z.object({
-  truename: requiredText('err.realname_name_required', { max: TRUENAME_MAX, invalid: 'err.realname_name_invalid' }),
-  idcard: requiredText('err.idcard_required', { max: ID_NUMBER_MAX, invalid: 'err.idcard_invalid' }).pipe(z.string().regex(ID_NUMBER_RE, 'err.idcard_invalid')),
-  idcard_zheng: requiredText('err.realname_front_required', { max: UPLOAD_REF_MAX, invalid: 'err.realname_image_invalid' }),
-  idcard_fan: requiredText('err.realname_back_required', { max: UPLOAD_REF_MAX, invalid: 'err.realname_image_invalid' }),
-});
+export const shimingSchema = z
+  .object({
+    truename: requiredText('err.realname_name_required', { max: TRUENAME_MAX, invalid: 'err.realname_name_invalid' }),
+    idcard: idNumberText('err.idcard_required'),
+    /** The document the number is of (as user/profile). */
+    id_type: idDocTypeField,
+    idcard_zheng: requiredText('err.realname_front_required', { max: UPLOAD_REF_MAX, invalid: 'err.realname_image_invalid' }),
+    idcard_fan: requiredText('err.realname_back_required', { max: UPLOAD_REF_MAX, invalid: 'err.realname_image_invalid' }),
+  })
+  .superRefine(checkIdNumber);
 
 /** common/upload's form fields (the file itself is read from the multipart stream). */
 export const uploadFormSchema = z.object({
@@ -116,6 +120,8 @@ export const withdrawInfoData = z.object({
   isTrue: z.boolean(),
   has_idcard: z.boolean(),
   min_withdraw: moneyText,
+  /** The withdrawal awaiting review (at most one; the player may take it back with user/withdrawReverse), or null. */
+  pending: z.object({ id: z.number().int(), money: moneyText, type: z.number().int(), createtime: unixTime }).nullable(),
 });
 
 export const withdrawActionData = z.object({

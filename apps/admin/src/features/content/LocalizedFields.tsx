@@ -12,7 +12,7 @@ export function LocalizedFields({ name, label, max, multiline = false }: { name:
           key={lang}
           name={[name, lang]}
           label={`${label} · ${t(`content.langs.${lang}`)}`}
-          rules={[{ required: true, whitespace: true, message: label }]}
+          rules={[{ required: true, whitespace: true, message: t('consoleForms.missingLanguage', { field: label, language: t(`content.langs.${lang}`) }) }]}
         >
           {multiline ? <Input.TextArea maxLength={max} autoSize={{ minRows: 2, maxRows: 6 }} /> : <Input maxLength={max} />}
         </Form.Item>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import * as api from '@lucky28/shared/api/refs';
 import { ApiError } from '../../lib/api';
 import { QueryState } from '../../components/QueryState';
+import { clearEditedErrors, useDiscardGuard } from '../../lib/forms';
 import { useContentChange } from './api';
 
 interface EditDeleteProps {
@@ -124,7 +125,7 @@ interface EditorFormProps<Draft extends { id?: number }> {
 export function EditorForm<Draft extends { id?: number }>({ editor, onFinish, children }: EditorFormProps<Draft>) {
   return (
     <ConfigProvider getPopupContainer={(trigger) => trigger?.parentElement ?? document.body}>
-      <Form form={editor.form} layout="vertical" onFinish={onFinish ?? editor.submit}>
+      <Form form={editor.form} layout="vertical" onFinish={onFinish ?? editor.submit} onValuesChange={clearEditedErrors(editor.form)}>
         {children}
       </Form>
     </ConfigProvider>
@@ -149,6 +150,7 @@ interface ContentListProps<T extends { id: number }, Draft extends { id?: number
 /** A content list shown whole: the add button, the rows in a table and the add / edit dialog. */
 export function ContentListPanel<T extends { id: number }, Draft extends { id?: number }>(props: ContentListProps<T, Draft>) {
   const { editor } = props;
+  const guardClose = useDiscardGuard();
   return (
     <QueryState query={props.query}>
       {(rows) => (
@@ -159,7 +161,7 @@ export function ContentListPanel<T extends { id: number }, Draft extends { id?: 
             open={editor.draft !== null}
             width={props.dialogWidth}
             title={editor.title}
-            onCancel={editor.close}
+            onCancel={guardClose(() => editor.form.isFieldsTouched(), editor.close)}
             onOk={() => editor.form.submit()}
             confirmLoading={editor.saving}
             destroyOnHidden

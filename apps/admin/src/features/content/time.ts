@@ -1,3 +1,1 @@
-import dayjs from 'dayjs';
-
-export const formatTime = (unix: number) => dayjs.unix(unix).format('YYYY-MM-DD HH:mm');
+export { dateMinute as formatTime } from '../../lib/format';

@@ -9,7 +9,7 @@ import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { can, useMe } from '../../lib/operator';
 import { RoomEditor } from './RoomEditor';
-import { gameConfigKey, type GameView, type RoomView } from './api';
+import { gameConfigKey, gameConfigQuery, type GameView, type RoomView } from './api';
 
 function GameSettings({ game, editable }: { game: GameView; editable: boolean }) {
   const { t } = useTranslation();
@@ -60,7 +60,7 @@ function GameSettings({ game, editable }: { game: GameView; editable: boolean })
 export function GamesPage() {
   const { t } = useTranslation();
   const editable = can(useMe().data?.role, api.admin.gameUpdate);
-  const config = useQuery({ queryKey: gameConfigKey, queryFn: () => call(api.admin.gameConfig) });
+  const config = useQuery(gameConfigQuery);
   const [editing, setEditing] = useState<RoomView | null>(null);
   return (
     <QueryState query={config}>

@@ -7,6 +7,7 @@ import type { InputOf } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { ApiError, call } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
+import { clearEditedErrors, useDiscardGuard } from '../../lib/forms';
 import { gameConfigKey, type OddsView, type RoomView } from './api';
 
 /** One class's line as typed: every number is text, sent exactly so (the server refuses what is not a plain decimal). */
@@ -44,7 +45,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
   const { message } = App.useApp();
   const client = useQueryClient();
   const source = room.pending ?? room;
-  const [rows, setRows] = useState<Row[]>(() =>
+  const [initialRows] = useState<Row[]>(() =>
     source.odds.map((o: OddsView) => ({
       class: o.class,
       name: o.name,
@@ -55,7 +56,9 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
       max: o.max ?? '',
     })),
   );
+  const [rows, setRows] = useState(initialRows);
   const [form] = Form.useForm();
+  const guardClose = useDiscardGuard();
   const [error, setError] = useState<string | null>(null);
   const update = (cls: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.class === cls ? { ...r, ...patch } : r)));
   const tooHigh = rows.filter((r) => r.enabled && (rowRtp(r) ?? 0) > 100);
@@ -75,7 +78,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
       open
       width={980}
       title={`${t('games.editRoom')} #${room.id}`}
-      onClose={onClose}
+      onClose={guardClose(() => form.isFieldsTouched() || rows !== initialRows, onClose)}
       extra={
         <Button type="primary" disabled={tooHigh.length > 0} loading={save.isPending} onClick={() => form.submit()}>
           {t('common.save')}
@@ -91,6 +94,7 @@ export function RoomEditor({ room, onClose }: { room: RoomView; onClose: () => v
         form={form}
         name={`room-${room.id}`}
         layout="inline"
+        onValuesChange={clearEditedErrors(form)}
         initialValues={{
           title: source.title_i18n ?? { zh: source.title, tw: source.title, en: source.title, vi: source.title },
           min_limit: source.min_limit,

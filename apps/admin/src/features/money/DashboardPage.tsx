@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import type { AnswerOf } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';
 import { QueryState } from '../../components/QueryState';
+import { operatorDay, today as operatorToday, zoneLabel } from '../../lib/format';
+import { todaySummaryQuery } from './api';
 
 type Summary = AnswerOf<typeof api.admin.moneySummary>;
 type Figures = Summary['totals'];
@@ -103,8 +105,9 @@ const CHARTS = [
 /** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
-  const today = useQuery({ queryKey: ['moneySummary', 'today'], queryFn: () => call(api.admin.moneySummary), refetchInterval: 30_000 });
+  // The last 30 days up to the operator's today (the server's days), not the browser's.
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(() => [operatorDay(29), operatorDay(0)]);
+  const today = useQuery(todaySummaryQuery);
   const range = useQuery({
     queryKey: ['moneySummary', period[0].format('YYYY-MM-DD'), period[1].format('YYYY-MM-DD')],
     queryFn: () => call(api.admin.moneySummary, { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') }),
@@ -112,7 +115,10 @@ export function DashboardPage() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{t('menu.dashboard')}</Typography.Title>
-      <Card title={t('money.today')}>
+      <Typography.Text type="secondary" data-testid="money-zone">
+        {t('zone.days', { zone: zoneLabel() })}
+      </Typography.Text>
+      <Card title={t('money.today')} extra={<span data-testid="money-today-date">{operatorToday()}</span>}>
         <QueryState query={today}>{(s) => <Totals totals={s.totals} />}</QueryState>
       </Card>
       <Card

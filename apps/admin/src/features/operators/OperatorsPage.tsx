@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { clearEditedErrors, useDiscardGuard } from '../../lib/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, operatorCreateSchema } from '@lucky28/shared';
@@ -18,6 +19,7 @@ export function OperatorsPage() {
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm();
+  const guardClose = useDiscardGuard();
   const list = useQuery({ queryKey: ['operators'], queryFn: () => call(api.admin.operatorList) });
   const done = () => {
     message.success(t('common.done'));
@@ -101,11 +103,14 @@ export function OperatorsPage() {
         open={creating}
         title={t('operators.create')}
         onOk={() => form.submit()}
-        onCancel={() => setCreating(false)}
+        onCancel={guardClose(
+          () => form.isFieldsTouched(),
+          () => setCreating(false),
+        )}
         confirmLoading={create.isPending}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={(v) => create.mutate(v)} initialValues={{ role: 'support' }}>
+        <Form form={form} layout="vertical" onFinish={(v) => create.mutate(v)} onValuesChange={clearEditedErrors(form)} initialValues={{ role: 'support' }}>
           <Form.Item name="username" label={t('auth.username')}>
             <Input maxLength={20} autoComplete="off" />
           </Form.Item>

@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, ok, refuse, renderScreen } from '../../test/render';
 import { DepositQueue, type DepositRow } from './DepositQueue';
 import { WithdrawalQueue, type WithdrawalRow } from './WithdrawalQueue';
 import { RealNameQueue, type RealNameRow } from './RealNameQueue';
+import { setOperatorZone } from '../../lib/format';
 
 const deposit: DepositRow = {
   id: 41,
@@ -50,6 +50,7 @@ const realName: RealNameRow = {
 };
 
 beforeEach(() => {
+  setOperatorZone('Asia/Shanghai');
   URL.createObjectURL = vi.fn(() => 'blob:screenshot');
   URL.revokeObjectURL = vi.fn();
 });
@@ -142,7 +143,8 @@ describe('withdrawal queue, a payout account changed just before', () => {
     server({ withdrawList: (b) => ok(b.status === 0 ? [withdrawal, flagged] : []) });
     const row = await rowOf(<WithdrawalQueue />, 'mallory (#11)');
     expect(within(row).getByText('Account changed recently')).toBeTruthy();
-    const when = dayjs.unix(changedAt).format('YYYY-MM-DD HH:mm:ss');
+    // In the operator's zone (UTC+8), whatever the browser's.
+    const when = '2026-05-29 01:26:40';
     expect(within(row).getByTestId('account-changed').textContent).toContain(
       `The player changed this payout account at ${when}, less than 24 hours before this request (or after it).`,
     );
@@ -179,6 +181,20 @@ describe('real-name queue', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Picture is blurred');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(calls.find((c) => c.call === 'realNameReject')?.body).toMatchObject({ id: 3, reason: 'Picture is blurred' }));
+  });
+});
+
+describe('real-name queue, the profile ID', () => {
+  it('flags a profile ID number that differs from the document submitted, and only then', async () => {
+    const differs = { ...realName, id: 4, user_id: 12, username: 'dave', idcard: '11010519491231002X', profile_idcard: '110101199003071233' };
+    const sameButCase = { ...realName, id: 5, user_id: 13, username: 'erin', idcard: 'A123456789', profile_idcard: 'a123456789' };
+    const none = { ...realName, id: 6, user_id: 14, username: 'frank', profile_idcard: '' };
+    server({ realNameList: (b) => ok(b.status === 1 ? [differs, sameButCase, none] : []) });
+    const row = await rowOf(<RealNameQueue />, 'dave (#12)');
+    expect(within(row).getByTestId('realname-id-mismatch').textContent).toBe('Differs from the document');
+    for (const player of ['erin (#13)', 'frank (#14)']) {
+      expect(within((await screen.findByText(player)).closest('tr')!).queryByTestId('realname-id-mismatch')).toBeNull();
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import * as api from '@lucky28/shared/api/refs';
 import { ApiError, call } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
 import { QueryState } from '../../components/QueryState';
+import { clearEditedErrors } from '../../lib/forms';
 import { can, useMe } from '../../lib/operator';
 
 /** The deposit details players are shown to pay to (USDT address, bank, account number, holder), with their longest length. */
@@ -44,7 +45,7 @@ export function SettingsPage() {
     <QueryState query={query}>
       {(s) => (
         <Card title={t('menu.settings')} style={{ maxWidth: 720 }}>
-          <Form form={form} layout="vertical" disabled={!editable} initialValues={s} onFinish={(v) => save.mutate(v)}>
+          <Form form={form} layout="vertical" disabled={!editable} initialValues={s} onFinish={(v) => save.mutate(v)} onValuesChange={clearEditedErrors(form)}>
             {DEPOSIT_DETAILS.map(([name, max]) => (
               <Form.Item key={name} name={name} label={t(`settings.${name}`)}>
                 <Input maxLength={max} />

@@ -7,6 +7,7 @@ import type { AnswerOf, CallRef } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';
 import { checkWith } from '../../lib/validation';
+import { clearEditedErrors, useDiscardGuard } from '../../lib/forms';
 import { can, useMe } from '../../lib/operator';
 import type { UserDetail } from './api';
 
@@ -20,6 +21,7 @@ export function UserActions({ user }: { user: UserDetail }) {
   const client = useQueryClient();
   const [open, setOpen] = useState<Action | null>(null);
   const [form] = Form.useForm();
+  const guardClose = useDiscardGuard();
   const [oneTime, setOneTime] = useState<string | null>(null);
 
   const run = useMutation({
@@ -84,8 +86,18 @@ export function UserActions({ user }: { user: UserDetail }) {
             </Button>
           ))}
       </Space>
-      <Modal open={open !== null} title={open ? titles[open] : ''} onOk={submit} onCancel={() => setOpen(null)} confirmLoading={run.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" preserve={false}>
+      <Modal
+        open={open !== null}
+        title={open ? titles[open] : ''}
+        onOk={submit}
+        onCancel={guardClose(
+          () => form.isFieldsTouched(),
+          () => setOpen(null),
+        )}
+        confirmLoading={run.isPending}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false} onValuesChange={clearEditedErrors(form)}>
           {open === 'freeze' && <Typography.Paragraph type="secondary">{user.frozen ? t('users.unfreezeNote') : t('users.freezeNote')}</Typography.Paragraph>}
           {open === 'gift' && (
             <>

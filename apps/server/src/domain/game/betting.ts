@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { saveAnswer, type IdempotencyClaim } from '../idempotency.js';
 import { checkBetLimits, limitsJson, toLimitRows } from '../protection/limits.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
+import { MEMBER_GROUP } from '../accounts/users.js';
 import { money } from '../../present.js';
 import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
 import { ensureRound, type ChainOptions } from './rounds.js';
@@ -84,11 +85,12 @@ export const newOrderNo = (now: number) => `${now}${String(randomInt(0, 2 ** 48 
 /** Runs the checks that need no database, in the order of DESIGN §6. */
 export function checkRequest(req: BetRequest, ctx: Pick<BetContext, 'game' | 'room' | 'now' | 'settings'>): { room: RoomConfig; game: GameConfig } {
   const { game, room } = ctx;
-  if (!game || !room || room.gameId !== game.id || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
+  if (!game || !room || room.gameId !== game.id) throw new AppError('err.room_not_found', { field: 'plan_id' });
+  if (!room.enabled || !game.enabled) throw new AppError('err.product_discontinued', { field: 'plan_id' });
   const current = roundAt(ctx.now, ctx.settings);
   if (req.issue !== current.issue) throw new AppError('err.issue_not_current', { field: 'issue' });
   if (ctx.now >= current.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
-  if (!game.enabled || !isWithinHours(current.opensAt, game, ctx.settings.timeZone)) throw new AppError('err.game_closed');
+  if (!isWithinHours(current.opensAt, game, ctx.settings.timeZone)) throw new AppError('err.game_closed');
   for (const playType of req.playTypes) {
     const odds = room.odds.get(playType);
     if (!odds) throw new AppError('err.bet_class_invalid', { field: 'play_type' });
@@ -118,18 +120,21 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       money: number | string;
       score: number | string;
       nickname: string;
+      group_id: number;
       excluded_until: unknown;
       exclusion_kind: unknown;
       limits: unknown;
     }>(
       tx,
       sql`
-      select money, score, coalesce(nickname, username) as nickname, excluded_until, exclusion_kind,
+      select money, score, coalesce(nickname, username) as nickname, group_id, excluded_until, exclusion_kind,
         ${limitsJson(sql`users.id`, BET_LIMIT_KINDS)} as limits
       from users where id = ${req.userId} and not disabled for update`,
     );
     const user = users[0];
     if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
+    // Guests bet nothing (DESIGN §11); the route's guard refuses them first, this holds for any caller.
+    if (Number(user.group_id) !== MEMBER_GROUP) throw new AppError('err.guest_forbidden');
     refuseIfExcluded(exclusionOf(user, ctx.now), ctx.settings.timeZone);
     let moneyLeft = Number(user.money);
     let scoreLeft = Number(user.score);

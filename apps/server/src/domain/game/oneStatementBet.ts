@@ -6,7 +6,8 @@
  * statement then, atomically, for each bet of the batch on its own:
  * - takes the round FOR SHARE when it exists and is not drawn, and the bet came before it closed
  *   (the draw's FOR UPDATE waits for it; a bet after the draw sees it drawn — invariant I5);
- * - locks and debits the player (score first, then money) when not disabled, not excluded, the
+ * - locks and debits the player (score first, then money) when a member (a guest's bet takes the
+ *   general path, which refuses it), not disabled, not excluded, the
  *   session still valid — not revoked, expired or idle too long (the route's guard may answer from a
  *   session resolved up to a minute ago, sessions.ts CONFIRMED_CACHE_MS) — without such limits, and
  *   the balance covers the stake and the room's entry limit;
@@ -27,6 +28,7 @@ import { literal, pgArray, preparedRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { KeyAlreadyAnswered } from '../idempotency.js';
 import { REMEMBER_MS, SESSION_IDLE_MS } from '../accounts/sessions.js';
+import { MEMBER_GROUP } from '../accounts/users.js';
 import { checkRequest, newOrderNo, type BetContext, type BetRequest, type BetResult } from './betting.js';
 import { isRetriableConflict } from '../../db/failures.js';
 
@@ -143,7 +145,7 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
     ),
     old as (
       select users.id, users.money, users.score, ok.i from users join ok on ok.user_id = users.id
-      where not users.disabled and (users.excluded_until is null or users.excluded_until <= ok.at)
+      where not users.disabled and users.group_id = ${literal(MEMBER_GROUP)} and (users.excluded_until is null or users.excluded_until <= ok.at)
       order by users.id
       for update of users
     ),

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import { LedgerType, postLedger, type Wallet } from '../ledger/post.js';
 import { hashSecret } from '../security/passwords.js';
 import { lockPlayer } from '../lockOrder.js';
+import { MEMBER_GROUP } from '../accounts/users.js';
 
 /** The player's row, locked first as every change of a player does (domain/lockOrder.ts). */
 export async function lockUser(tx: DbOrTx, userId: number) {
@@ -26,9 +27,10 @@ export async function setFrozen(tx: DbOrTx, userId: number, frozen: boolean): Pr
   return before.disabled;
 }
 
-/** A gift to one balance: a passed type-4 ledger row whose memo is the reason. */
+/** A gift to one balance: a passed type-4 ledger row whose memo is the reason. Never to a guest (DESIGN §11: no play money). */
 export async function giftUser(tx: DbOrTx, opts: { userId: number; cents: number; wallet: Wallet; reason: string; operatorId: number; now: number }) {
-  await lockUser(tx, opts.userId);
+  const user = await lockUser(tx, opts.userId);
+  if (Number(user.group_id) !== MEMBER_GROUP) throw new AppError('err.guest_no_money', { field: 'id' });
   return postLedger(tx, {
     userId: opts.userId,
     type: LedgerType.gift,

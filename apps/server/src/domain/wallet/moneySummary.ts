@@ -2,64 +2,174 @@
  * The money dashboard: over a period, deposits and withdrawals approved, gifts,
  * stakes, payouts, the house's result and active players — in total and per day of the operator's
  * time zone. Every figure is a sum over the real ledger, orders and requests.
+ *
+ * A day that ended more than CLOSED_AFTER_MS ago no longer changes (every row is dated when it is
+ * written: bets, settlements, approvals, gifts), so its figures are kept in `money_days` once
+ * computed, and a period of a month reads a month of kept days plus today — not a month of orders.
+ * Each figure is read by its dated index (migration 0012), bucketed by the days' boundaries
+ * (width_bucket over the boundaries, not a time-zone conversion per row).
  */
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
 import { LedgerType } from '../ledger/post.js';
+import { zonedDate, zonedDayStart } from '../time.js';
 
-interface DayRow {
+/** After this long past its end, a day's rows are all written: a transaction open at midnight has committed. */
+const CLOSED_AFTER_MS = 10 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+interface DayFigures {
   day: string;
-  deposits: number | string;
-  withdrawals: number | string;
-  gifts: number | string;
-  stakes: number | string;
-  payouts: number | string;
-  players: number | string;
+  deposits: number;
+  withdrawals: number;
+  gifts: number;
+  stakes: number;
+  payouts: number;
+  players: number;
 }
 
-export async function moneySummary(db: DbOrTx, from: number, to: number, timeZone: string) {
-  const f = new Date(from).toISOString();
-  const t = new Date(to).toISOString();
-  const day = (col: string) => sql`to_char(${sql.raw(col)} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  const rows = await queryRows<DayRow>(
+interface Day {
+  day: string;
+  start: number;
+  end: number;
+}
+
+/** The local days of [from, to), each with its bounds. */
+function daysOf(from: number, to: number, timeZone: string): Day[] {
+  const days: Day[] = [];
+  for (let start = from; start < to;) {
+    // The next local midnight: a day is 23–25 hours long across a change of offset.
+    const end = Math.min(to, zonedDayStart(start + 26 * 3_600_000, timeZone));
+    days.push({ day: zonedDate(start, timeZone), start, end });
+    start = end;
+  }
+  return days;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The figures of consecutive days, computed from the tables (each figure one index range, bucketed by day). */
+async function computeDays(db: DbOrTx, days: Day[]): Promise<DayFigures[]> {
+  if (days.length === 0) return [];
+  const f = iso(days[0]!.start);
+  const t = iso(days[days.length - 1]!.end);
+  // Bucket i (1-based) is days[i - 1]: the boundaries are each day's start.
+  const bounds = sql`${`{${days.map((d) => iso(d.start)).join(',')}}`}::timestamptz[]`;
+  const bucket = (col: string) => sql`width_bucket(${sql.raw(col)}, ${bounds})`;
+  const rows = await queryRows<{ b: number; deposits: string; withdrawals: string; gifts: string; stakes: string; payouts: string; players: string }>(
     db,
     sql`
     with d as (
-      select ${day('reviewed_at')} as day, sum(amount) as deposits, 0::numeric as withdrawals, 0::numeric as gifts, 0::numeric as stakes, 0::numeric as payouts
+      select ${bucket('reviewed_at')} as b, sum(amount) as deposits, 0::numeric as withdrawals, 0::numeric as gifts, 0::numeric as stakes, 0::numeric as payouts, 0 as players
         from deposits where status = 1 and reviewed_at >= ${f} and reviewed_at < ${t} group by 1
       union all
-      select ${day('reviewed_at')}, 0, sum(amount), 0, 0, 0 from withdrawals where status = 1 and reviewed_at >= ${f} and reviewed_at < ${t} group by 1
+      select ${bucket('reviewed_at')}, 0, sum(amount), 0, 0, 0, 0 from withdrawals where status = 1 and reviewed_at >= ${f} and reviewed_at < ${t} group by 1
       union all
-      select ${day('created_at')}, 0, 0, sum(quantity), 0, 0 from ledger where type = ${literal(LedgerType.gift)} and created_at >= ${f} and created_at < ${t} group by 1
+      select ${bucket('created_at')}, 0, 0, sum(quantity), 0, 0, 0 from ledger where type = ${literal(LedgerType.gift)} and created_at >= ${f} and created_at < ${t} group by 1
       union all
-      select ${day('created_at')}, 0, 0, 0, sum(amount), 0 from orders where created_at >= ${f} and created_at < ${t} group by 1
+      select ${bucket('created_at')}, 0, 0, 0, sum(amount), 0, count(distinct user_id) from orders where created_at >= ${f} and created_at < ${t} group by 1
       union all
-      select ${day('settled_at')}, 0, 0, 0, 0, sum(coalesce(payout, 0)) from orders where status = 1 and settled_at >= ${f} and settled_at < ${t} group by 1
-    ),
-    p as (select ${day('created_at')} as day, count(distinct user_id) as players from orders where created_at >= ${f} and created_at < ${t} group by 1)
-    select d.day, sum(deposits)::bigint as deposits, sum(withdrawals)::bigint as withdrawals, sum(gifts)::bigint as gifts,
-           sum(stakes)::bigint as stakes, sum(payouts)::bigint as payouts, coalesce(max(p.players), 0)::int as players
-    from d left join p on p.day = d.day group by d.day order by d.day`,
+      select ${bucket('settled_at')}, 0, 0, 0, 0, sum(coalesce(payout, 0)), 0 from orders where status = 1 and settled_at >= ${f} and settled_at < ${t} group by 1
+    )
+    select b, sum(deposits)::bigint as deposits, sum(withdrawals)::bigint as withdrawals, sum(gifts)::bigint as gifts,
+           sum(stakes)::bigint as stakes, sum(payouts)::bigint as payouts, max(players)::int as players
+    from d group by b`,
   );
-  const [active] = await queryRows<{ n: number }>(
+  const byBucket = new Map(rows.map((r) => [Number(r.b), r]));
+  return days.map((d, i) => {
+    const r = byBucket.get(i + 1);
+    return {
+      day: d.day,
+      deposits: Number(r?.deposits ?? 0),
+      withdrawals: Number(r?.withdrawals ?? 0),
+      gifts: Number(r?.gifts ?? 0),
+      stakes: Number(r?.stakes ?? 0),
+      payouts: Number(r?.payouts ?? 0),
+      players: Number(r?.players ?? 0),
+    };
+  });
+}
+
+/** Runs of consecutive days (one computation each). */
+function runsOf(days: Day[]): Day[][] {
+  const runs: Day[][] = [];
+  for (const d of days) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1]!.end === d.start) last.push(d);
+    else runs.push([d]);
+  }
+  return runs;
+}
+
+/** The days' figures: closed days from `money_days` (computed and kept the first time), the others computed now. */
+async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number): Promise<DayFigures[]> {
+  const closed = days.filter((d) => d.end + CLOSED_AFTER_MS <= now);
+  const kept = closed.length
+    ? await queryRows<DayFigures>(
+        db,
+        sql`
+        select day, deposits, withdrawals, gifts, stakes, payouts, players from money_days
+        where time_zone = ${timeZone} and day = any(${`{${closed.map((d) => d.day).join(',')}}`}::text[])`,
+      )
+    : [];
+  const found = new Map(
+    kept.map((k) => [
+      k.day,
+      { ...k, deposits: +k.deposits, withdrawals: +k.withdrawals, gifts: +k.gifts, stakes: +k.stakes, payouts: +k.payouts, players: +k.players },
+    ]),
+  );
+  const missing = closed.filter((d) => !found.has(d.day));
+  for (const run of runsOf(missing)) {
+    const computed = await computeDays(db, run);
+    await db.execute(sql`
+      insert into money_days (time_zone, day, deposits, withdrawals, gifts, stakes, payouts, players)
+      values ${sql.join(
+        computed.map((c) => sql`(${timeZone}, ${c.day}, ${c.deposits}, ${c.withdrawals}, ${c.gifts}, ${c.stakes}, ${c.payouts}, ${c.players})`),
+        sql`, `,
+      )}
+      on conflict (time_zone, day) do nothing`);
+    for (const c of computed) found.set(c.day, c);
+  }
+  const open = days.filter((d) => d.end + CLOSED_AFTER_MS > now);
+  for (const run of runsOf(open)) for (const c of await computeDays(db, run)) found.set(c.day, c);
+  return days.map((d) => found.get(d.day)!);
+}
+
+/**
+ * Players with at least one order in [from, to). Over a day or two, the distinct players of its
+ * orders (by orders_created_idx); over longer, one index probe per player (orders_user_time_idx), so
+ * that a month costs the number of players, not the number of orders.
+ */
+async function activePlayers(db: DbOrTx, from: number, to: number): Promise<number> {
+  const [f, t] = [iso(from), iso(to)];
+  const [row] = await queryRows<{ n: number }>(
     db,
-    sql`
-    select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`,
+    to - from <= 2 * DAY_MS
+      ? sql`select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`
+      : sql`
+        select count(*)::int as n from users u
+        cross join lateral (select 1 from orders o where o.user_id = u.id and o.created_at >= ${f} and o.created_at < ${t} limit 1) bet`,
   );
-  const n = (v: number | string) => Number(v);
-  const days = rows.map((r) => ({
+  return Number(row?.n ?? 0);
+}
+
+export async function moneySummary(db: DbOrTx, from: number, to: number, timeZone: string, now: number) {
+  const figures = await figuresOf(db, daysOf(from, to, timeZone), timeZone, now);
+  // Days with nothing at all are left out, as a grouped sum over the rows would.
+  const shown = figures.filter((r) => r.deposits || r.withdrawals || r.gifts || r.stakes || r.payouts || r.players);
+  const days = shown.map((r) => ({
     day: r.day,
-    deposits: formatMoney(n(r.deposits)),
-    withdrawals: formatMoney(n(r.withdrawals)),
-    gifts: formatMoney(n(r.gifts)),
-    stakes: formatMoney(n(r.stakes)),
-    payouts: formatMoney(n(r.payouts)),
-    house: formatMoney(n(r.stakes) - n(r.payouts)),
-    players: n(r.players),
+    deposits: formatMoney(r.deposits),
+    withdrawals: formatMoney(r.withdrawals),
+    gifts: formatMoney(r.gifts),
+    stakes: formatMoney(r.stakes),
+    payouts: formatMoney(r.payouts),
+    house: formatMoney(r.stakes - r.payouts),
+    players: r.players,
   }));
-  const sum = (k: keyof DayRow) => rows.reduce((s, r) => s + n(r[k]), 0);
+  const sum = (k: Exclude<keyof DayFigures, 'day'>) => figures.reduce((s, r) => s + Number(r[k]), 0);
   return {
     totals: {
       deposits: formatMoney(sum('deposits')),
@@ -68,7 +178,7 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
       stakes: formatMoney(sum('stakes')),
       payouts: formatMoney(sum('payouts')),
       house: formatMoney(sum('stakes') - sum('payouts')),
-      players: Number(active?.n ?? 0),
+      players: await activePlayers(db, from, to),
     },
     days,
   };

@@ -62,6 +62,18 @@ export async function hasPendingWithdrawal(db: DbOrTx, userId: number): Promise<
   return Number(row?.n ?? 0) > 0;
 }
 
+/** The user's withdrawal awaiting review, or null. */
+export async function pendingWithdrawal(db: DbOrTx, userId: number) {
+  const [row] = await queryRows<{ id: number | string; amount: number | string; type: number; created_at: Date | string }>(
+    db,
+    sql`
+    select id, amount, type, created_at from withdrawals where user_id = ${userId} and status = 0 order by id desc limit 1`,
+  );
+  if (!row) return null;
+  const createdAt = row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at));
+  return { id: Number(row.id), money: formatMoney(Number(row.amount)), type: Number(row.type), createtime: Math.floor(createdAt.getTime() / 1000) };
+}
+
 /** Approval (the operator has paid out): the request and its ledger row become passed (claimPending locks the player first). */
 export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
   const w = await claimPending(tx, withdrawals, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
@@ -129,7 +141,7 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
   }));
 }
 
-/** "110101199003077777" → "110*************77". */
+/** "110101199003077777" → "110*************74". */
 const maskIdNumber = (v: string) => (v.length <= 5 ? v : `${v.slice(0, 3)}${'*'.repeat(v.length - 5)}${v.slice(-2)}`);
 
 /** A decided withdrawal's bank card as the player's own screens show it; a wallet address is public. */

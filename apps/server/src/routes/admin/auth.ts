@@ -78,7 +78,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       await audit(tx, { operatorId: operator.id, action: 'operator.login', targetType: 'operator', targetId: operator.id, ip: request.ip, at: now });
       return t;
     });
-    return reply.ok({ token, operator: presentOperator(operator) }, 'msg.login_success');
+    return reply.ok({ token, operator: { ...presentOperator(operator), time_zone: app.config.timeZone } }, 'msg.login_success');
   });
 
   serve(app, api.admin.logout, {}, async (request, reply) => {
@@ -103,7 +103,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
 
   serve(app, api.admin.me, {}, async (request, reply) => {
     const operator = await findOperatorById(app.db, request.operator!.operatorId);
-    return reply.ok(presentOperator(operator!));
+    return reply.ok({ ...presentOperator(operator!), time_zone: app.config.timeZone });
   });
 
   /**

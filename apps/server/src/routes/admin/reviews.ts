@@ -121,7 +121,7 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   serve(app, api.admin.moneySummary, {}, async (request, reply) => {
     const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
     if (to - from > 367 * 86_400_000) throw new AppError('err.date_range_invalid', { field: 'begin_date' });
-    return reply.ok(await moneySummary(app.db, from, to, app.config.timeZone));
+    return reply.ok(await moneySummary(app.db, from, to, app.config.timeZone, app.clock.now()));
   });
 
   /** DESIGN §4's operator-visible reconciliation: each invariant by name, its problem count and first problems. */

@@ -34,6 +34,8 @@ export default async function heartRoutes(app: FastifyInstance, opts: { view: He
     }
     const game = engine.snapshot.games.get(room?.gameId ?? gameId!);
     if (!game) throw new AppError('err.game_not_found', { field: 'game_id' });
+    // A room the operator switched off, or a room of a game switched off (spec §8's "product discontinued").
+    if (room && (!room.enabled || !game.enabled)) throw new AppError('err.product_discontinued', { field: 'plan_id' });
     return { game, room };
   }
 

@@ -13,7 +13,8 @@ export default async function oddsRoutes(app: FastifyInstance) {
   serve(app, api.lottery.oddsList, {}, async (request, reply) => {
     app.game.applyDueConfig();
     const room = app.game.snapshot.rooms.get(request.body.plan_id);
-    if (!room || !room.enabled) throw new AppError('err.room_not_found', { field: 'plan_id' });
+    if (!room) throw new AppError('err.room_not_found', { field: 'plan_id' });
+    if (!room.enabled) throw new AppError('err.product_discontinued', { field: 'plan_id' });
     const entries = BET_CLASSES.filter((c) => room.odds.has(c.id)).map((c) => {
       const o = room.odds.get(c.id)!;
       return {

@@ -20,8 +20,8 @@ export default async function playOrderRoutes(app: FastifyInstance) {
     app,
     api.lottery.playOrder,
     {
-      // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets).
-      guard: app.requireUserRecent,
+      // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets). Members only (DESIGN §11: guests bet nothing).
+      guard: app.requireMemberRecent,
       config: {
         rateLimit: limit && { ...limit, hook: 'preValidation', keyGenerator: (request: FastifyRequest) => `bet:user:${request.user!.userId}` },
       },

@@ -33,6 +33,7 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
     if (planId !== undefined) {
       const room = engine.snapshot.rooms.get(planId);
       if (!room || (gameId !== undefined && room.gameId !== gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
+      if (!room.enabled || engine.snapshot.games.get(room.gameId)?.enabled === false) throw new AppError('err.product_discontinued', { field: 'plan_id' });
       topic = { kind: 'room', gameId: room.gameId, roomId: room.id };
     } else if (gameId !== undefined) {
       if (!engine.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });

@@ -5,14 +5,16 @@ import { serve } from '../../http/serve.js';
 import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
-import { MEMBER_GROUP, findUserByName, loginInfo } from '../../domain/accounts/users.js';
+import { GUEST_GROUP, MEMBER_GROUP, findUserByName, loginInfo } from '../../domain/accounts/users.js';
 import { createGuest, createMember } from '../../domain/accounts/registration.js';
+import { upgradeGuest } from '../../domain/accounts/guests.js';
+import { tokenOf } from '../../plugins/auth.js';
 import { exclusionOf, refuseIfExcluded } from '../../domain/protection/exclusion.js';
 import { inTransaction } from '../../db/transaction.js';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-/** Registration, login (member and guest) and logout. */
+/** Registration, login (member and guest), a guest's upgrade to member and logout. */
 export default async function accountRoutes(app: FastifyInstance) {
   const limits = app.rateLimits;
 
@@ -47,7 +49,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.login_success');
   });
 
-  /** A visitor's account (group 2): may look around and bet nothing it does not have; must register to deposit or withdraw. */
+  /** A visitor's account (group 2): watches everything live; bets, deposits and withdraws nothing until it upgrades (DESIGN §11). */
   serve(app, api.user.guestLogin, { config: { rateLimit: limits.register } }, async (request, reply) => {
     const now = app.clock.now();
     const info = await inTransaction(app.db, async (tx) => {
@@ -56,6 +58,19 @@ export default async function accountRoutes(app: FastifyInstance) {
       return loginInfo(user, token);
     });
     return reply.ok({ userinfo: info }, 'msg.login_success');
+  });
+
+  /** A guest becomes a member in place: same id, this session stays (its token too); the app keeps its language. */
+  serve(app, api.user.guestUpgrade, { config: { rateLimit: limits.register } }, async (request, reply) => {
+    const input = request.body;
+    const caller = request.user!;
+    if (caller.groupId !== GUEST_GROUP) throw new AppError('err.already_member');
+    const weak = passwordProblem(input.password, input.username);
+    if (weak) throw new AppError(weak, { field: 'password' });
+    const user = await upgradeGuest(app.db, caller.userId, { username: input.username, password: input.password });
+    // This node's remembered sessions still say guest (another node's re-check a guest's, plugins/auth.ts).
+    app.sessions.forgetUser(user.id);
+    return reply.ok({ userinfo: loginInfo(user, tokenOf(request)!) }, 'msg.register_success');
   });
 
   serve(app, api.user.logout, {}, async (request, reply) => {

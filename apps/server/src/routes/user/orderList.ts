@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@lucky28/shared';
 import { serve } from '../../http/serve.js';
 import { parseDateRange } from '../../http/dateRange.js';
-import { listOrders } from '../../domain/game/orderList.js';
+import { findOwnOrder, listOrders } from '../../domain/game/orderList.js';
+import { AppError } from '../../errors.js';
 
 /**
  * user/orderList: the caller's own bets between begin_date and end_date (both default to today,
@@ -14,5 +15,12 @@ export default async function orderListRoutes(app: FastifyInstance) {
     const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
     const { page, limit, issue } = request.body;
     return reply.ok(await listOrders(app.db, { userId: request.user!.userId, from, to, issue, page, limit, lang: request.lang }));
+  });
+
+  /** user/orderDetail: one of the caller's own bets (the bet detail screen reads it, never its link). */
+  serve(app, api.user.orderDetail, {}, async (request, reply) => {
+    const order = await findOwnOrder(app.db, { userId: request.user!.userId, orderNo: request.body.order_no, lang: request.lang });
+    if (!order) throw new AppError('err.order_not_found');
+    return reply.ok(order);
   });
 }

@@ -6,7 +6,7 @@ import { parseValue } from '../../http/input.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
 import { payAccountsOf, presentPayAccount } from '../../domain/accounts/payAccounts.js';
-import { hasPendingWithdrawal, requestWithdrawal } from '../../domain/wallet/withdrawals.js';
+import { hasPendingWithdrawal, pendingWithdrawal, requestWithdrawal } from '../../domain/wallet/withdrawals.js';
 import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -29,6 +29,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
       isTrue: user.securityCodeHash !== null,
       has_idcard: Boolean(user.idcard),
       min_withdraw: formatMoney((await readSiteSettings(app.db)).minWithdraw),
+      pending: await pendingWithdrawal(app.db, user.id),
     });
   });
 

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { HomeScreen } from '../../features/home/components/HomeScreen';
 import { LotteryCards } from '../../features/home-cards/components/LotteryCards';
 import { SupportButton } from '../../features/support/components/SupportButton';
@@ -7,11 +7,20 @@ import { loadHomeNews } from '../screenLoaders';
 
 /** The news section sits below the game cards: its code and texts load when it scrolls into view. */
 const HomeNews = lazy(async () => ({ default: await loadHomeNews() }));
+/** "Try as a guest" beside a visitor's login button, loaded after the first screen (DESIGN §10 budget). */
+const TryAsGuest = lazy(async () => ({ default: (await import('../../features/auth/components/TryAsGuest')).TryAsGuest }));
+const noop = () => {};
 
-/** `/`: the home screen with the live game cards, the news and the customer-service button under it (features never import each other; the app composes them). */
+/** `/`: the home screen with "try as a guest" for a visitor, the live game cards, the news and the customer-service button under it (features never import each other; the app composes them). */
 export function HomeRoute() {
   return (
-    <HomeScreen>
+    <HomeScreen
+      guestEntry={
+        <Suspense fallback={null}>
+          <TryAsGuest onDone={noop} className="home-try-guest" />
+        </Suspense>
+      }
+    >
       <LotteryCards />
       <LazyWhenVisible>
         <HomeNews />

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { routeFor } from '../routes';
 import { AppTabBar } from './AppTabBar';
 import { Splash } from './Splash';
+import { OfflineBanner } from './troubleEntry';
 import { useSession } from '../../lib/session';
 
 // Loaded only once a member is signed in: the first screen carries none of it.
@@ -42,6 +43,7 @@ export function AppShell() {
         <Outlet />
       </div>
       {tab && <AppTabBar active={tab} />}
+      <OfflineBanner />
       <Splash />
       {member && (
         <Suspense fallback={null}>

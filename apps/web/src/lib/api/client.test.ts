@@ -148,6 +148,18 @@ describe('API client', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('sends every call to the chosen line, except those asked of this page’s own origin', async () => {
+    fetch.mockImplementation(async () => json({ code: 1, msg: '', time: 1, data: null }));
+    configureApiClient({ getBase: () => 'https://line2.example' });
+    try {
+      await call(api.user.safetyInfo);
+      await call(api.settings.siteConfigPost, undefined, { ownOrigin: true });
+    } finally {
+      configureApiClient({ getBase: () => '' });
+    }
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['https://line2.example/api/user/safetyInfo', '/api/common/siteConfig']);
+  });
+
   it('takes only code 1 as success', async () => {
     fetch.mockResolvedValue(json({ code: 200, msg: 'ok', time: 1, data: 5 }));
     await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'business', code: 200 });

@@ -3,8 +3,10 @@
  *
  * - POST JSON (GET with a query string for the calls declared GET; multipart for uploads), `lang`
  *   and `host` added to every call, the session token in the `token` header.
- * - Envelope `{ code, msg, time, data }`: code 1 resolves; anything else rejects with an `ApiError`
- *   carrying the server's already-translated `msg`.
+ * - Envelope `{ code, msg, time, data }`: code 1 resolves; anything else (200 too, which spec §8 also
+ *   accepts: our server never sends it, so only another service's answer could carry it — README,
+ *   "Where we differ from the spec") rejects with an `ApiError` carrying the server's `msg`.
+ * - Calls go to the line chosen on /changeline (`getBase`, an origin; '' = this page's own).
  * - HTTP 401: the request rejects and the unauthorized handler (session cleared, /login) runs.
  * - 7 s timeout (uploads: 60 s); on a timeout only, up to 6 retries 2 s apart — never for an upload
  *   (a picture is cheap to choose again, a duplicate upload is not). Other network failures reject at once.
@@ -28,6 +30,8 @@ export class ApiError extends Error {
     readonly code: number | null = null,
     readonly status: number | null = null,
     readonly field?: string,
+    /** The answer's `x-request-id`: what a player quotes so the operator finds the log line. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,12 +49,16 @@ export interface RequestOptions {
   /** Sent as the `Idempotency-Key` header: a retried money call is applied once (DESIGN §4 I4). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Sent to this page's own origin whatever the line (the list of lines must load even when a line is down). */
+  ownOrigin?: boolean;
 }
 
 export interface ClientEnvironment {
   getToken(): string | null;
   getLang(): string;
   getHost(): string;
+  /** The chosen line's origin, '' for this page's own. */
+  getBase(): string;
   /** Called on HTTP 401 after the request rejects: clear the session and go to /login. */
   onUnauthorized(): void;
   /** Localised texts for failures that have no server message. */
@@ -66,6 +74,7 @@ const env: ClientEnvironment = {
   getToken: () => null,
   getLang: () => 'tw',
   getHost: () => (typeof window === 'undefined' ? '' : window.location.host),
+  getBase: () => '',
   onUnauthorized: () => {},
   message: (kind) => (kind === 'timeout' ? 'Request timed out' : 'Network error'),
   fetch: (...args) => globalThis.fetch(...args),
@@ -81,7 +90,8 @@ export function configureApiClient(patch: Partial<ClientEnvironment>): void {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function buildRequest(path: string, opts: RequestOptions): { url: string; init: RequestInit } {
+function buildRequest(to: string, opts: RequestOptions): { url: string; init: RequestInit } {
+  const path = (opts.ownOrigin ? '' : env.getBase()) + to;
   const method = opts.form ? 'POST' : (opts.method ?? 'POST');
   const params: Record<string, unknown> = { ...opts.data, lang: env.getLang(), host: env.getHost() };
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -149,16 +159,17 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     body = null;
   }
 
+  const requestId = response.headers?.get('x-request-id') ?? undefined;
   if (response.status === 401 || body?.code === 401) {
     const error = new ApiError(body?.msg || env.message('http'), 'unauthorized', body?.code ?? 401, response.status);
     env.onUnauthorized();
     throw error;
   }
   if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
-    throw new ApiError(env.message('http'), 'http', null, response.status);
+    throw new ApiError(env.message('http'), 'http', null, response.status, undefined, requestId);
   }
   if (body.code === 1) return body;
-  throw new ApiError(body.msg || env.message('http'), 'business', body.code, response.status, body.field);
+  throw new ApiError(body.msg || env.message('http'), 'business', body.code, response.status, body.field, requestId);
 }
 
 export const apiPost = async <T>(path: string, data?: Record<string, unknown>, opts: Omit<RequestOptions, 'data' | 'method'> = {}) =>

@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as api from '@lucky28/shared/api/refs';
 import { APP_VERSION } from '@lucky28/shared/version';
+import { usePreferences } from '../preferences';
 import { call } from './client';
 
 export type { SiteConfig, SupportConfig } from '@lucky28/shared/schemas';
@@ -17,7 +18,13 @@ export type { SiteConfig, SupportConfig } from '@lucky28/shared/schemas';
 export const siteConfigQuery = () =>
   queryOptions({
     queryKey: ['common', 'siteConfig'] as const,
-    queryFn: () => call(api.settings.siteConfigPost),
+    // From this page's own origin: it lists the lines, so it must answer even when the chosen line is down;
+    // a line the operator no longer lists is left at once.
+    queryFn: async () => {
+      const config = await call(api.settings.siteConfigPost, undefined, { ownOrigin: true });
+      usePreferences.getState().keepLineIfListed(config.lines);
+      return config;
+    },
     staleTime: 60_000,
     retry: false,
   });

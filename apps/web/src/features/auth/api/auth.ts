@@ -27,3 +27,14 @@ export const register = (input: RegisterInput) => {
 
 export const useLogin = () => useMutation({ mutationFn: login });
 export const useRegister = () => useMutation({ mutationFn: register });
+
+export interface GuestUpgradeInput {
+  username: string;
+  password: string;
+  repassword: string;
+}
+
+/** A guest becomes a member in place: same account and session token (DESIGN §11). */
+export const guestUpgrade = (input: GuestUpgradeInput) => send(api.user.guestUpgrade, input);
+
+export const useGuestUpgrade = () => useMutation({ mutationFn: guestUpgrade });

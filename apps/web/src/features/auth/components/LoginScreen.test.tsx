@@ -51,12 +51,6 @@ describe('LoginScreen', () => {
     expect(useSession.getState().token).toBeNull();
   });
 
-  it('offers no guest entry (a guest holds no money and cannot deposit)', () => {
-    screenAt('/login', <LoginScreen />);
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /guest/i })).toBeNull();
-  });
-
   it('marks the field a refusal names, and clears the mark once it is edited', async () => {
     const api = fakeApi({ '/api/user/login': () => fail('Incorrect username or password', 0, 200, 'password') });
     configureApiClient({ fetch: api.fetch });
@@ -94,5 +88,18 @@ describe('LoginScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(useSession.getState().token).toBeNull();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('"try as a guest" signs a guest in and goes home: no password kept, nothing remembered on the device', async () => {
+    const api = fakeApi({
+      '/api/user/guestLogin': () => ok({ userinfo: { ...userinfo, token: 'guest-t', username: 'guest_0a1b2c3d4e', group_id: 2 } }, 'Login successful'),
+    });
+    configureApiClient({ fetch: api.fetch, getLang: () => 'en' });
+    const { router } = screenAt('/login', <LoginScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try as a guest' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/user/guestLogin']);
+    expect(useSession.getState()).toMatchObject({ token: 'guest-t', groupId: 2, remember: false });
+    expect(localStorage.getItem('lucky28.rememberedSession')).toBeNull();
   });
 });

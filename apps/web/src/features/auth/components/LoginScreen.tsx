@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Dialog, Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -13,18 +13,18 @@ import { useFieldProblem } from '../../../components/useFieldProblem';
 import { supportConfigQuery } from '../../../lib/api/siteConfig';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
+import { TryAsGuest } from './TryAsGuest';
 import './auth.css';
 
 /** After a successful login the 500 ms loading notice shows, then the app moves on (spec §4). */
 const AFTER_LOGIN_MS = 500;
 
 /**
- * /login (spec §2.4): username, password, remember me (on by default), register link. No "try as
- * guest" entry: a guest account holds no money and may not deposit, and a play-money balance would put
- * unfunded bets into the room feeds, bet counts and win notices that the app promises are real
- * (DESIGN §1, §9). `user/guestLogin` stays in the API for existing clients.
+ * /login (spec §2.4): username, password, remember me (on by default), register link, and "try as a
+ * guest" (spec §1): a guest watches everything live but holds no money, so it bets nothing and every
+ * feed stays real (DESIGN §11); it registers in place when it wants to play.
  */
-export function LoginScreen() {
+export function LoginScreen({ onContactSupport, children }: { onContactSupport?: () => void; children?: ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -110,7 +110,18 @@ export function LoginScreen() {
               (c) => c.enabled,
               () => false,
             );
-            void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
+            if (hasChat && onContactSupport) {
+              void Dialog.show({
+                content: t('auth.forgotBody'),
+                closeOnAction: true,
+                actions: [
+                  [
+                    { key: 'ok', text: t('common.ok') },
+                    { key: 'support', text: t('support.button'), bold: true, onClick: onContactSupport },
+                  ],
+                ],
+              });
+            } else void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
           }}
         >
           {t('auth.forgot')}
@@ -127,6 +138,10 @@ export function LoginScreen() {
       <p className="auth-switch">
         {t('auth.noAccount')} <Link to="/register">{t('auth.registerNow')}</Link>
       </p>
+      <div className="auth-guest">
+        <TryAsGuest onDone={() => navigate(from && from !== '/login' ? from : '/', { replace: true })} />
+      </div>
+      {children}
     </AuthLayout>
   );
 }

@@ -38,4 +38,25 @@ describe('RegisterScreen', () => {
     expect(api.calls[0]!.body).toMatchObject({ username: 'alice01', password: 'password-1', repassword: 'password-1', inviter_id: '1', group_id: 1 });
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('for a guest, upgrades it in place: no invitation, the same token kept, now a member', async () => {
+    useSession.getState().signIn({ token: 'guest-t', user_id: 9, username: 'guest_0a1b2c3d4e', group_id: 2 }, { remember: true });
+    const api = fakeApi({
+      '/api/user/guestUpgrade': () =>
+        ok({ userinfo: { token: 'guest-t', user_id: 9, username: 'alice02', group_id: 1, balance: '0.00' } }, 'Registration successful'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    const { router } = screenAt('/register', <RegisterScreen />);
+    expect(screen.getByText('Become a member')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('Optional')).toBeNull();
+    fill('Enter username', 'alice02');
+    fill('Enter password', 'password-1');
+    fill('Enter the password again', 'password-1');
+    submit();
+    await waitFor(() => expect(useSession.getState().groupId).toBe(1));
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/user/guestUpgrade']);
+    expect(api.calls[0]!.body).toMatchObject({ username: 'alice02', password: 'password-1', repassword: 'password-1' });
+    expect(useSession.getState()).toMatchObject({ token: 'guest-t', userId: 9, username: 'alice02', remember: true });
+    expect(router.state.location.pathname).toBe('/');
+  });
 });

@@ -1,40 +1,76 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { registerSchema } from '@lucky28/shared/schemas';
 import { showSuccess } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
 import { apiMessage, firstProblem } from '../../../lib/validation';
-import { useRegister } from '../api/auth';
+import { useGuestUpgrade, useRegister } from '../api/auth';
+import { useIsGuestSession } from '../../../components/guestPrompt';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
 import './auth.css';
 
-/** /register (spec §2.5): username, password, confirmation, invitation code (prefilled from ?inviter_id). */
+/**
+ * /register (spec §2.5): username, password, confirmation, invitation code (prefilled from ?inviter_id).
+ * For a signed-in guest it is the upgrade in place (`user/guestUpgrade`): the same fields but the
+ * invitation, and afterwards the same session and language, now a member's; it goes back to where the
+ * guest was asked to register (a room, the deposit screen).
+ */
 export function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const signIn = useSession((s) => s.signIn);
+  const remember = useSession((s) => s.remember);
+  const guest = useIsGuestSession();
+  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [inviter, setInviter] = useState(() => params.get('inviter_id') ?? '');
-  const call = useRegister();
+  const registerCall = useRegister();
+  const upgradeCall = useGuestUpgrade();
+  const call = guest ? upgradeCall : registerCall;
   const problem = useFieldProblem();
+  // A second tap before the first answer (isPending is only seen after a render) would ask again and be told "username taken".
+  const sending = useRef(false);
+  const returnAfter = Boolean((location.state as { back?: boolean } | null)?.back);
+
+  const upgrade = () =>
+    upgradeCall.mutate(
+      { username: username.trim(), password, repassword: confirm },
+      {
+        onSuccess: (answer) => {
+          signIn(answer.data.userinfo, { remember, username: username.trim() });
+          void queryClient.invalidateQueries({ queryKey: ['user'] });
+          showSuccess(answer.msg);
+          if (returnAfter) navigate(-1);
+          else navigate('/', { replace: true });
+        },
+        onError: problem.fail,
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
 
   const submit = () => {
-    if (call.isPending) return;
+    if (call.isPending || sending.current) return;
     // Spec §5 order: username, password, confirmation, then the match and the optional invite code.
     const basics = firstProblem(registerSchema, { username, password });
     if (!basics.ok) return problem.report(basics.message, basics.field);
     if (!confirm.trim()) return problem.report(apiMessage('err.confirm_required'), 'repassword');
-    const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: inviter });
+    const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: guest ? undefined : inviter });
     if (!full.ok) return problem.report(full.message, full.field);
     problem.clear();
-    call.mutate(
+    sending.current = true;
+    if (guest) return upgrade();
+    registerCall.mutate(
       { username: username.trim(), password, repassword: confirm, inviter_id: inviter.trim() || undefined },
       {
         onSuccess: (answer) => {
@@ -43,12 +79,19 @@ export function RegisterScreen() {
           navigate('/', { replace: true });
         },
         onError: problem.fail,
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
 
   return (
-    <AuthLayout title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} onBack={() => navigate('/', { replace: true })}>
+    <AuthLayout
+      title={t(guest ? 'auth.upgradeTitle' : 'auth.registerTitle')}
+      subtitle={t(guest ? 'auth.upgradeSubtitle' : 'auth.registerSubtitle')}
+      onBack={() => (returnAfter ? navigate(-1) : navigate('/', { replace: true }))}
+    >
       <Form layout="vertical" className="auth-form">
         <Form.Item label={t('auth.username')} {...problem.item('username', t('auth.usernameHint'))}>
           <Input
@@ -79,27 +122,31 @@ export function RegisterScreen() {
             autoComplete="new-password"
           />
         </Form.Item>
-        <Form.Item label={t('auth.inviteCode')} {...problem.item('inviter_id')}>
-          <Input
-            value={inviter}
-            onChange={problem.editing('inviter_id', setInviter)}
-            placeholder={t('auth.inviteOptional')}
-            name="inviter_id"
-            inputMode="numeric"
-            aria-label={t('auth.inviteCode')}
-            clearable
-          />
-        </Form.Item>
+        {!guest && (
+          <Form.Item label={t('auth.inviteCode')} {...problem.item('inviter_id')}>
+            <Input
+              value={inviter}
+              onChange={problem.editing('inviter_id', setInviter)}
+              placeholder={t('auth.inviteOptional')}
+              name="inviter_id"
+              inputMode="numeric"
+              aria-label={t('auth.inviteCode')}
+              clearable
+            />
+          </Form.Item>
+        )}
       </Form>
       <Button block color="primary" size="large" shape="rounded" loading={call.isPending} onClick={submit} className="btn-primary">
         {t('auth.register')}
       </Button>
-      <p className="auth-switch">
-        {t('auth.haveAccount')}{' '}
-        <Link to="/login" replace>
-          {t('auth.loginNow')}
-        </Link>
-      </p>
+      {!guest && (
+        <p className="auth-switch">
+          {t('auth.haveAccount')}{' '}
+          <Link to="/login" replace>
+            {t('auth.loginNow')}
+          </Link>
+        </p>
+      )}
     </AuthLayout>
   );
 }

@@ -18,7 +18,7 @@ const COLUMNS = [
   { id: BetClass.EXTREME_SMALL, key: 'extreme' },
 ] as const;
 
-/** /trendChart: up to 100 draws with the trend labels of spec §9, switchable between the games. */
+/** /trendChart: up to 100 draws with the trend labels of spec §9 (size, parity, extremes and the combination column), switchable between the games. */
 export function TrendChartScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -52,6 +52,7 @@ export function TrendChartScreen() {
                   {COLUMNS.map((c) => (
                     <th key={c.id}>{t(`draws.head.${c.id}`)}</th>
                   ))}
+                  <th>{t('draws.colCombo')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -65,6 +66,16 @@ export function TrendChartScreen() {
                       const on = r.labels[c.key] === c.id;
                       return <td key={c.id}>{on && <span className={`trend-mark trend-mark-${c.id}`}>{t(`draws.mark.${c.id}`)}</span>}</td>;
                     })}
+                    <td>
+                      <span
+                        className={`trend-combo trend-combo-${r.labels.combo}`}
+                        data-testid="trend-combo"
+                        data-combo={r.labels.combo}
+                        title={t(`betClass.${r.labels.combo}`)}
+                      >
+                        {t(`draws.mark.${r.labels.combo}`)}
+                      </span>
+                    </td>
                   </tr>
                 ))}
               </tbody>

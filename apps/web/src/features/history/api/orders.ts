@@ -31,3 +31,18 @@ export function useOrderTotals(range: DateRange, pending: boolean) {
     refetchIntervalInBackground: false,
   });
 }
+
+/**
+ * `user/orderDetail`: one of the player's own bets, as the server has it now; read again every 5 s
+ * while it awaits its draw (as the list is), so the screen turns to the result by itself.
+ */
+export function useOrderDetail(orderNo: string) {
+  return useQuery({
+    queryKey: ['user', 'orderDetail', orderNo] as const,
+    queryFn: ({ signal }) => call(api.user.orderDetail, { order_no: orderNo }, { signal }),
+    enabled: orderNo !== '',
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.status === 0 ? 5000 : false),
+    refetchIntervalInBackground: false,
+  });
+}

@@ -1,34 +1,23 @@
-import { useEffect, type ReactNode } from 'react';
-import { Toast } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
-import { useGoBack } from '../../../lib/navigation';
-import { openResultParts, outcomeOf, parseOrderItem } from '../model/order';
+import { useOrderDetail } from '../api/orders';
+import { openResultParts, outcomeOf, type BetOrder } from '../model/order';
+import { AppliedOdds } from './AppliedOdds';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
-/** /betDetail (spec §2.10): one order passed as JSON in `item`. */
-export function BetDetailScreen() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const goBack = useGoBack('/betRecord');
-  const zone = useOperatorZone();
-  const parsed = parseOrderItem(params.get('item'));
-  const error = parsed.ok ? null : parsed.error;
-  useEffect(() => {
-    if (error) {
-      Toast.show({ icon: 'fail', content: t(error) });
-      goBack();
-    }
-  }, [error, goBack, t]);
-  if (!parsed.ok) return <Page title={t('routes.betDetail')}>{null}</Page>;
-  const o = parsed.order;
-  const outcome = outcomeOf(o);
+/** One detail line: its label and value. */
+export type DetailRow = [label: string, value: ReactNode];
+
+/** The order's lines in display order (add a line here, e.g. the applied odds and their rule). */
+function detailRows(o: BetOrder, t: (key: string) => string, zone: string): DetailRow[] {
   const parts = openResultParts(o.lottery_code);
-  const rows: [string, ReactNode][] = [
+  return [
     [t('betHistory.orderNo'), <span className="hist-mono">{o.orderNo}</span>],
     [t('betHistory.game'), o.name],
     [t('betHistory.plan'), o.plan_name],
@@ -40,18 +29,26 @@ export function BetDetailScreen() {
           <span>{parts[0]}</span>+<span>{parts[1]}</span>+<span>{parts[2]}</span>=<span className="hist-result-total">{parts[3]}</span>
         </span>
       ) : (
-        t('betHistory.notDrawn')
+        <span data-testid="open-result-pending">{t('betHistory.notDrawn')}</span>
       ),
     ],
     [t('betHistory.betItem'), o.play_method],
     [t('betHistory.odds'), <span data-testid="detail-odds">{o.odds ?? '--'}</span>],
+    [t('odds1314.label'), <AppliedOdds order={o} variant="detail" />],
     [t('betHistory.payout'), <span data-testid="detail-payout">{o.status === 1 && o.payout ? `${o.payout} u` : '----'}</span>],
     [t('betHistory.betTime'), formatInZone(o.createtime, zone)],
   ];
+}
+
+/** One order as the server answered it: the stake and result up top, then its lines and the way to verify its round. */
+export function BetDetailView({ order: o }: { order: BetOrder }) {
+  const { t } = useTranslation();
+  const zone = useOperatorZone();
+  const outcome = outcomeOf(o);
   const verifyHref = o.game_id ? `/fair?${new URLSearchParams({ game_id: String(o.game_id), issue: o.issue }).toString()}` : null;
   return (
-    <Page title={t('routes.betDetail')} backFallback="/betRecord" className="hist">
-      <section className={`l28-hero hist-hero hist-hero-${outcome}`}>
+    <>
+      <section className={`l28-hero hist-hero hist-hero-${outcome}`} data-testid="bet-detail" data-order-no={o.orderNo} data-outcome={outcome}>
         <span className="hist-hero-label">{t('betHistory.amount')}</span>
         <strong className="hist-hero-amount">{o.quantity} u</strong>
         <div className="hist-hero-row">
@@ -60,9 +57,10 @@ export function BetDetailScreen() {
           </span>
           <OutcomeBadge outcome={outcome} />
         </div>
+        {outcome === 'pending' && <p className="hist-following">{t('betHistory.following')}</p>}
       </section>
       <dl className="l28-surface hist-fields">
-        {rows.map(([k, v]) => (
+        {detailRows(o, t, zone).map(([k, v]) => (
           <div key={k} className="hist-field">
             <dt>{k}</dt>
             <dd>{v}</dd>
@@ -76,6 +74,46 @@ export function BetDetailScreen() {
           </Link>
         </div>
       )}
+    </>
+  );
+}
+
+/**
+ * /betDetail?orderNo=… (spec §2.10): the player's own order read from the server (never from the
+ * link), followed until its round settles. Without a number: "parameter error"; an order that
+ * cannot be loaded (not theirs, gone, no network): "jump failed" with the reason and a retry.
+ */
+export function BetDetailScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderNo = (params.get('orderNo') ?? '').trim();
+  const order = useOrderDetail(orderNo);
+  let body: ReactNode;
+  if (!orderNo) body = <DetailProblem title={t('betHistory.paramError')} />;
+  else if (order.data) body = <BetDetailView order={order.data} />;
+  else if (order.isError)
+    body = <DetailProblem title={t('betHistory.jumpFailed')} reason={order.error.message} onRetry={() => void order.refetch()} retrying={order.isFetching} />;
+  else body = <Skeleton.Paragraph animated lineCount={8} className="page-skeleton" />;
+  return (
+    <Page title={t('routes.betDetail')} backFallback="/betRecord" className="hist">
+      {body}
     </Page>
+  );
+}
+
+function DetailProblem({ title, reason, onRetry, retrying }: { title: string; reason?: string; onRetry?: () => void; retrying?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="load-error" role="alert" data-testid="bet-detail-failed">
+      <p>
+        <b>{title}</b>
+      </p>
+      {reason && <p>{reason}</p>}
+      {onRetry && (
+        <Button size="small" shape="rounded" onClick={onRetry} loading={retrying}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </div>
   );
 }

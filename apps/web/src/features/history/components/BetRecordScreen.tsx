@@ -9,7 +9,8 @@ import { Page } from '../../../components/Page';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useOrderTotals, useOrders, type DateRange } from '../api/orders';
-import { outcomeOf, type BetOrder } from '../model/order';
+import { betDetailHref, outcomeOf, type BetOrder } from '../model/order';
+import { AppliedOdds } from './AppliedOdds';
 import { OutcomeBadge } from './OutcomeBadge';
 import './history.css';
 
@@ -44,6 +45,7 @@ function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOp
           <span>{t('betHistory.issue', { issue: order.issue })}</span>
           <span>{formatInZone(order.createtime, zone, 'MM-DD HH:mm:ss')}</span>
         </div>
+        <AppliedOdds order={order} variant="row" />
       </div>
       <RightOutline className="hist-arrow" />
     </button>
@@ -84,7 +86,7 @@ export function BetRecordScreen() {
         {orders.data && list.length === 0 && <ErrorBlock status="empty" title={t('betHistory.empty')} description="" className="hist-empty" />}
         <div className="hist-list">
           {list.map((o) => (
-            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => navigate(`/betDetail?item=${encodeURIComponent(JSON.stringify(o))}`)} />
+            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => navigate(betDetailHref(o.orderNo))} />
           ))}
         </div>
       </ListRefresh>

@@ -15,4 +15,6 @@ export const settledWinningOrder = {
   game_id: 7,
   odds: '2.00',
   payout: '20.00',
+  odds_special: '1.60',
+  applied_odds: '2.00',
 };

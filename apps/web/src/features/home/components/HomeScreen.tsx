@@ -35,7 +35,7 @@ const SHORTCUTS = [
   { to: '/fair', label: 'home.shortcuts.fair', icon: <FairIcon />, tone: 'red' },
 ] as const;
 
-function BalanceBar() {
+function BalanceBar({ guestEntry }: { guestEntry?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
@@ -45,6 +45,7 @@ function BalanceBar() {
     return (
       <div className="home-balance home-balance-guest">
         <span>{t('home.welcome')}</span>
+        {guestEntry}
         <Button size="small" shape="rounded" className="btn-gold" onClick={() => navigate('/login')}>
           {t('auth.login')}
         </Button>
@@ -64,9 +65,10 @@ function BalanceBar() {
 
 /**
  * Home (spec §2.3): header, balance or login, banners, version notice, shortcuts; `children` (the
- * game cards and the support button, composed in `app/screens/HomeRoute`) follow the shortcuts.
+ * game cards and the support button, composed in `app/screens/HomeRoute`) follow the shortcuts, and
+ * `guestEntry` ("try as a guest") stands beside the login button of a logged-out visitor.
  */
-export function HomeScreen({ children }: { children?: ReactNode }) {
+export function HomeScreen({ children, guestEntry }: { children?: ReactNode; guestEntry?: ReactNode }) {
   const { t } = useTranslation();
   const home = useHome();
   const version = useVersionLabel();
@@ -82,7 +84,7 @@ export function HomeScreen({ children }: { children?: ReactNode }) {
         </Link>
       </header>
       <div className="home-hero">
-        <BalanceBar />
+        <BalanceBar guestEntry={guestEntry} />
         <BannerCarousel banners={home.data?.banner} loading={home.isLoading} />
       </div>
       <VersionNotice text={t('home.versionNotice', { version })} />

@@ -8,6 +8,7 @@ import { gameNameKey } from '../../../lib/gameName';
 import { Page } from '../../../components/Page';
 import { useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
+import { useIsGuestSession } from '../../../components/guestPrompt';
 import { apiMessage } from '../../../lib/validation';
 import type { LotteryGame, LotteryPlan } from '../../../lib/api/lottery';
 import { useHall } from '../api/hall';
@@ -85,12 +86,14 @@ export function LotteryHallScreen() {
   const hall = useHall();
   const info = useUserInfo();
   const storedBalance = useSession((s) => s.balance);
+  const guest = useIsGuestSession();
   const tabParam = Number(params.get('tab'));
   const tab = Number.isInteger(tabParam) && tabParam >= 0 && tabParam < GAMES.length ? tabParam : 0;
 
   const enter = (plan: LotteryPlan) => {
     const balance = info.data?.balance ?? storedBalance;
-    if (!canEnter(balance, plan)) {
+    // A guest enters every room to watch it live (it bets nothing, so no entry limit applies to it).
+    if (!guest && !canEnter(balance, plan)) {
       // The server's own refusal text: playOrder refuses a balance below the limit with the same message.
       Toast.show({ icon: 'fail', content: apiMessage('err.room_join_limit') });
       return;

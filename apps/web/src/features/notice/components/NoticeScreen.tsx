@@ -1,15 +1,17 @@
 import { ErrorBlock, InfiniteScroll, Tabs } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { LoadError } from '../../../components/LoadError';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { formatInZone, ZONED_MINUTE } from '../../../lib/operatorTime';
 import { useNotices, type NoticeType } from '../api/notice';
 import './notice.css';
 
 function NoticeTab({ type }: { type: NoticeType }) {
   const { t } = useTranslation();
   const notices = useNotices(type);
+  const zone = useOperatorZone();
   const list = notices.data?.pages.flatMap((p) => p.list) ?? [];
   if (notices.isError && !notices.data) return <LoadError error={notices.error} onRetry={() => void notices.refetch()} />;
   if (notices.isFetched && list.length === 0) {
@@ -22,7 +24,9 @@ function NoticeTab({ type }: { type: NoticeType }) {
           <div className="notice-head">
             {!n.read && <span className="notice-dot" aria-label={t('notice.unread')} />}
             <strong>{n.title}</strong>
-            <time dateTime={new Date(n.createtime * 1000).toISOString()}>{dayjs.unix(n.createtime).format('YYYY-MM-DD HH:mm')}</time>
+            <time dateTime={new Date(n.createtime * 1000).toISOString()} data-testid="notice-time">
+              {formatInZone(n.createtime, zone, ZONED_MINUTE)}
+            </time>
           </div>
           <p className="notice-body">{n.content}</p>
         </li>

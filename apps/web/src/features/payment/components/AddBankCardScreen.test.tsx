@@ -31,9 +31,23 @@ const fillCard = () => {
 describe('AddBankCardScreen', () => {
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
 
-  it('groups the card number in fours and keeps digits only', () => {
-    expect(groupCardNumber('6222a0202-0011 2233')).toBe('6222 0202 0011 2233');
-    expect(groupCardNumber('62220202001122334455')).toBe('6222 0202 0011 2233 445');
+  it('groups a card number of digits in fours, and leaves one with letters exactly as typed', () => {
+    expect(groupCardNumber('62220202 00112233')).toBe('6222 0202 0011 2233');
+    expect(groupCardNumber('62220202001122334455')).toBe('6222 0202 0011 2233 4455');
+    expect(groupCardNumber('6222a0202-0011 2233')).toBe('6222a0202-0011 2233');
+  });
+
+  it('refuses a card number with letters with the field message and sends nothing', async () => {
+    const api = openWith(null);
+    fill('Name on the card', 'Bob');
+    fill('Enter the card number', '6222abc0200112233');
+    fill('Enter the bank name', 'Other Bank');
+    expect(screen.getByTestId('card-number-error').textContent).toBe('The card number must be 12–19 digits');
+    expect((screen.getByPlaceholderText('Enter the card number') as HTMLInputElement).value).toBe('6222abc0200112233');
+    submit();
+    // The toast as well as the field's own line.
+    await waitFor(() => expect(screen.getAllByText('The card number must be 12–19 digits')).toHaveLength(2));
+    expect(api.binds()).toHaveLength(0);
   });
 
   it('checks holder, card number and bank in order with their own messages, before sending anything', async () => {

@@ -3,16 +3,18 @@ import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { bankCardSchema } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
-import { firstProblem } from '../../../lib/validation';
+import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useBindPayAccount } from './useBindPayAccount';
 import { ReplaceConfirm } from './ReplaceConfirm';
 
-/** "6222020200112233" → "6222 0202 0011 2233" while typing; only digits are kept. */
-export const groupCardNumber = (value: string) =>
-  value
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+/**
+ * "6222020200112233" → "6222 0202 0011 2233" while typing. Anything but digits and spaces is left
+ * exactly as typed (and refused with the field's message): a card number is never silently changed.
+ */
+export const groupCardNumber = (value: string) => (/^[\d\s]*$/.test(value) ? value.replace(/\s/g, '').replace(/(\d{4})(?=\d)/g, '$1 ') : value);
+
+/** A card number holding something other than digits and spaces. */
+const notDigits = (value: string) => !/^[\d\s]*$/.test(value);
 
 /** /addBankCard (spec §2.9): holder (acc), card number (acc_name, digits), bank (acc_bank). */
 export function AddBankCardScreen() {
@@ -43,7 +45,12 @@ export function AddBankCardScreen() {
           clearable
         />
       </Form.Item>
-      <Form.Item label={t('payment.cardNumber')} {...problem.item('acc_name')}>
+      <Form.Item
+        label={t('payment.cardNumber')}
+        {...(notDigits(number)
+          ? { className: 'field-invalid', description: <span data-testid="card-number-error">{apiMessage('err.card_number_invalid')}</span> }
+          : problem.item('acc_name'))}
+      >
         <Input
           value={number}
           onChange={problem.editing('acc_name', (v: string) => setNumber(groupCardNumber(v)))}

@@ -49,8 +49,8 @@ describe('PersonalScreen', () => {
   });
 
   it('masks a stored ID number and shows the verified badge', async () => {
-    show({ idcard: '110101199003071234', shiming: 2 });
-    expect(await screen.findByText('ID card: 1101**********1234')).toBeTruthy();
+    show({ idcard: '110101199003071233', shiming: 2 });
+    expect(await screen.findByText('ID card: 1101**********1233')).toBeTruthy();
     expect(screen.getByTestId('verify-badge').textContent).toBe('Verified');
   });
 

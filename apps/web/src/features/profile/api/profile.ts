@@ -7,6 +7,8 @@ export interface ProfileInput {
   nickname?: string;
   /** Stored only while none is stored. */
   idcard?: string;
+  /** The document the ID number is of (its format check). */
+  id_type?: 'cn' | 'tw' | 'passport';
   avatar?: number;
 }
 

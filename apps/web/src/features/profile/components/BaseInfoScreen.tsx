@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionSheet, Button, Form, Input, List, Skeleton } from 'antd-mobile';
+import { ActionSheet, Button, Dialog, Form, Input, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { profileSchema } from '@lucky28/shared/schemas';
@@ -13,6 +13,8 @@ import { firstProblem } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/profile';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { useHasSupportChat } from '../../../lib/api/siteConfig';
+import { IdDocTypePicker, likelyDocType } from '../../../components/IdDocTypePicker';
+import { ID_NUMBER_LONGEST, type IdDocType } from '@lucky28/shared/idNumber';
 import './profile.css';
 
 function BaseInfoForm({ user }: { user: UserInfo }) {
@@ -20,21 +22,40 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
   const navigate = useNavigate();
   const [nickname, setNickname] = useState(user.nickname ?? '');
   const [idcard, setIdcard] = useState('');
+  const [idType, setIdType] = useState<IdDocType>(likelyDocType);
   const [sheet, setSheet] = useState(false);
   const save = useUpdateProfile();
   const idcardLocked = Boolean(user.idcard);
   const problem = useFieldProblem();
   const hasChat = useHasSupportChat();
 
-  const submit = () => {
+  const submit = async () => {
     const settingIdcard = !idcardLocked && idcard.trim() !== '';
     // A blank nickname is refused (the server too), unless the ID number alone is being saved.
-    const input = { ...(nickname.trim() || !settingIdcard ? { nickname } : {}), ...(settingIdcard ? { idcard } : {}) };
+    const input = { ...(nickname.trim() || !settingIdcard ? { nickname } : {}), ...(settingIdcard ? { idcard, id_type: idType } : {}) };
     const check = firstProblem(profileSchema, input);
     if (!check.ok) return problem.report(check.message, check.field);
     problem.clear();
+    // The ID number is stored once and for good: the player confirms exactly what will be stored.
+    if (check.value.idcard !== undefined) {
+      const confirmed = await Dialog.confirm({
+        title: t('idDoc.confirmTitle'),
+        content: (
+          <div className="idcard-confirm">
+            <p>{t('idDoc.confirmBody')}</p>
+            <p data-testid="idcard-confirm-type">{t(`idDoc.types.${idType}`)}</p>
+            <p className="idcard-confirm-value" data-testid="idcard-confirm-value">
+              {check.value.idcard}
+            </p>
+          </div>
+        ),
+        confirmText: t('idDoc.confirm'),
+        cancelText: t('idDoc.back'),
+      });
+      if (!confirmed) return;
+    }
     save.mutate(
-      { nickname: check.value.nickname, idcard: check.value.idcard },
+      { nickname: check.value.nickname, idcard: check.value.idcard, id_type: check.value.idcard === undefined ? undefined : idType },
       {
         onSuccess: (answer) => {
           showSuccess(answer.msg);
@@ -77,19 +98,38 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
               {maskIdCard(user.idcard)}
             </span>
           ) : (
-            <Input
-              value={idcard}
-              onChange={problem.editing('idcard', setIdcard)}
-              maxLength={18}
-              placeholder={t('profile.idcardPlaceholder')}
-              aria-label={t('profile.idcard')}
-              clearable
-            />
+            <>
+              <IdDocTypePicker
+                value={idType}
+                onChange={(v) => {
+                  setIdType(v);
+                  problem.clear();
+                }}
+              />
+              <Input
+                value={idcard}
+                onChange={problem.editing('idcard', setIdcard)}
+                maxLength={ID_NUMBER_LONGEST}
+                placeholder={t(`idDoc.placeholder.${idType}`)}
+                aria-label={t('profile.idcard')}
+                data-testid="baseinfo-idcard-input"
+                clearable
+              />
+            </>
           )}
         </Form.Item>
       </Form>
       <div className="page-actions">
-        <Button block color="primary" size="large" shape="rounded" className="btn-primary" loading={save.isPending} onClick={submit}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          className="btn-primary"
+          loading={save.isPending}
+          onClick={() => void submit()}
+          data-testid="baseinfo-save"
+        >
           {t('common.save')}
         </Button>
       </div>

@@ -16,6 +16,7 @@ export const uploadIdcardPicture = async (file: File) => (await upload(api.commo
 export interface RealNameInput {
   truename: string;
   idcard: string;
+  id_type?: 'cn' | 'tw' | 'passport';
   idcard_zheng: string;
   idcard_fan: string;
 }

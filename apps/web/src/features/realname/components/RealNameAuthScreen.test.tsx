@@ -37,7 +37,7 @@ describe('RealNameAuthScreen', () => {
     fireEvent.change(screen.getByPlaceholderText('Enter your name as on your ID card'), { target: { value: 'Zhang San' } });
     fireEvent.click(submit);
     expect(await screen.findByText('Please enter ID number')).toBeTruthy();
-    fireEvent.change(screen.getByPlaceholderText('Enter your ID number'), { target: { value: '110101199003071234' } });
+    fireEvent.change(screen.getByPlaceholderText('Enter your ID number'), { target: { value: '110101199003071233' } });
     fireEvent.click(submit);
     expect(await screen.findByText('Please upload front of ID card')).toBeTruthy();
     choose('front', png('front.png'));
@@ -56,7 +56,7 @@ describe('RealNameAuthScreen', () => {
     const upload = fakeUploads();
     screenAt('/realNameAuth', <RealNameAuthScreen />);
     fireEvent.change(await screen.findByPlaceholderText('Enter your name as on your ID card'), { target: { value: 'Zhang San' } });
-    fireEvent.change(screen.getByPlaceholderText('Enter your ID number'), { target: { value: '110101199003071234' } });
+    fireEvent.change(screen.getByPlaceholderText('Enter your ID number'), { target: { value: '110101199003071233' } });
     choose('front', png('front.png'));
     await screen.findByTestId('idcard-front-preview');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Front of ID card' }));
@@ -70,7 +70,7 @@ describe('RealNameAuthScreen', () => {
     await waitFor(() => expect(api.calls.find((c) => c.path === '/api/user/shiming')).toBeDefined());
     expect(api.calls.find((c) => c.path === '/api/user/shiming')!.body).toMatchObject({
       truename: 'Zhang San',
-      idcard: '110101199003071234',
+      idcard: '110101199003071233',
       idcard_zheng: '/api/common/file/pic2',
       idcard_fan: '/api/common/file/pic3',
     });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Input, NoticeBar, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { ID_NUMBER_LONGEST, type IdDocType } from '@lucky28/shared/idNumber';
+import { IdDocTypePicker, likelyDocType } from '../../../components/IdDocTypePicker';
 import { ImagePicker, useObjectUrl } from '../../../components/ImagePicker';
 import { QueryBody } from '../../../components/QueryBody';
 import { Page } from '../../../components/Page';
@@ -72,16 +74,17 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
   const submit = useSubmitRealName();
   const [truename, setTruename] = useState('');
   const [idcard, setIdcard] = useState('');
+  const [idType, setIdType] = useState<IdDocType>(likelyDocType);
   const front = useUploadSlot();
   const back = useUploadSlot();
   const problem = useFieldProblem();
 
   const send = () => {
-    const key = realNameProblem({ truename, idcard, front: front.slot.url, back: back.slot.url });
+    const key = realNameProblem({ truename, idcard, idType, front: front.slot.url, back: back.slot.url });
     if (key) return problem.report(apiMessage(key), REAL_NAME_FIELDS[key]);
     problem.clear();
     submit.mutate(
-      { truename: truename.trim(), idcard: idcard.trim(), idcard_zheng: front.slot.url, idcard_fan: back.slot.url },
+      { truename: truename.trim(), idcard: idcard.trim(), id_type: idType, idcard_zheng: front.slot.url, idcard_fan: back.slot.url },
       {
         onSuccess: (answer) => {
           showSuccess(answer.msg || t('realName.submitted'));
@@ -107,12 +110,22 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
             clearable
           />
         </label>
+        <div className="realname-field">
+          <span>{t('idDoc.type')}</span>
+          <IdDocTypePicker
+            value={idType}
+            onChange={(v) => {
+              setIdType(v);
+              problem.clear();
+            }}
+          />
+        </div>
         <label className={`realname-field ${problem.marks('idcard') ? 'field-invalid' : ''}`}>
           <span>{t('realName.idcard')}</span>
           <Input
             value={idcard}
             onChange={problem.editing('idcard', setIdcard)}
-            maxLength={18}
+            maxLength={ID_NUMBER_LONGEST}
             placeholder={t('realName.idcardPlaceholder')}
             aria-label={t('realName.idcard')}
             clearable

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { loadGameTexts } from '../../../i18n/gameTexts';
-import { fakeApi, ok, screenAt } from '../../../test/render';
+import { fail, fakeApi, ok, screenAt } from '../../../test/render';
 import { BetRoomScreen } from './BetRoomScreen';
 
 const ISSUE = '20250101001';
@@ -79,6 +79,19 @@ describe('BetRoomScreen', () => {
     expect(await screen.findByText('a***e won 10.00 u in American 28')).toBeTruthy();
   });
 
+  it('a guest watches, and a bet asks it to register as a full member instead of placing anything', async () => {
+    useSession.getState().signIn({ token: 'g', user_id: 6, group_id: 2 }, { remember: false });
+    const api = open(heart({ user_quantity: '0.00' }));
+    fireEvent.click(await screen.findByTestId('open-bet-panel'));
+    fireEvent.click(await screen.findByTestId('bet-class-1'));
+    fireEvent.click(screen.getByTestId('bet-submit'));
+    expect(await screen.findByText('Guests must register as full members before doing this')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/Lottery/playOrder')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
+    // The dialog answers once its closing animation ends.
+    expect(await screen.findByTestId('elsewhere', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('checks the slip, places one request for the whole selection and shows the new balance', async () => {
     const api = open();
     fireEvent.click(await screen.findByTestId('open-bet-panel'));
@@ -116,6 +129,25 @@ describe('BetRoomScreen', () => {
     fireEvent.click(follows[1]!);
     expect(await screen.findByTestId('bet-class-4')).toHaveProperty('ariaPressed', 'true');
     expect(screen.getByTestId('bet-total').textContent).toBe('30.00');
+  });
+
+  it('shows the spec’s chat message where the room’s chat input was, and says it again when tapped', async () => {
+    open();
+    const chat = await screen.findByTestId('room-chat');
+    expect(chat.textContent).toBe('The system has banned chat, please choose to buy');
+    fireEvent.click(chat);
+    expect(await screen.findAllByText('The system has banned chat, please choose to buy')).toHaveLength(2);
+  });
+
+  it('a room the server refuses (switched off) shows the server’s "product discontinued" instead of the room', async () => {
+    const api = fakeApi({
+      '/api/Lottery/heart': () => fail('Product discontinued', 0, 200, 'plan_id'),
+      '/api/Lottery/oddsList': () => fail('Product discontinued'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7&name=America%2028&title=Beginner');
+    expect((await screen.findByTestId('room-refused')).textContent).toContain('Product discontinued');
+    expect(screen.queryByTestId('open-bet-panel')).toBeNull();
   });
 
   it('shows the closed notice instead of the panel while the round is closed', async () => {

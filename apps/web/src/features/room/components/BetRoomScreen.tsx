@@ -2,12 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ErrorBlock, NoticeBar, Toast } from 'antd-mobile';
 import { AppOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@lucky28/shared/money';
 import { trendOf } from '@lucky28/shared/game';
 import { DrawBalls } from '../../../components/DrawBalls';
 import { Page } from '../../../components/Page';
+import { ApiError } from '../../../lib/api';
 import { showError } from '../../../lib/feedback';
+import { isGuestRefusal, promptGuestToRegister, useIsGuestSession } from '../../../components/guestPrompt';
 import { useSession } from '../../../lib/session';
 import type { FeedEntry, HitNotice, RoomHeart } from '../../../lib/api/lottery';
 import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/room';
@@ -24,6 +26,7 @@ import { BetPanel, type SlipState } from './BetPanel';
 import { BetMarkTag, MyRoundResult, useRoundFeedback } from './RoundFeedback';
 import type { BetMark } from '../model/roundResult';
 import { SideMenu } from './SideMenu';
+import { useWinVibration } from './useWinVibration';
 import { TrendPopup } from './TrendPopup';
 import './room.css';
 
@@ -235,7 +238,9 @@ export function BetRoomScreen() {
 
   const heartQuery = useRoomHeart(planId, gameId);
   const odds = useRoomOdds(planId);
-  const heart = heartQuery.data;
+  // The server refused the room (switched off: "product discontinued"; unknown): say so, not the stale room.
+  const refusal = heartQuery.error instanceof ApiError && heartQuery.error.kind === 'business' ? heartQuery.error.message : null;
+  const heart = refusal ? undefined : heartQuery.data;
   const live = useLive(heart, heartQuery.dataUpdatedAt);
   const draws = useRecentDraws(gameId, heart ? (heart.last_issue?.issue ?? '') : undefined);
   const now = useNow();
@@ -252,6 +257,8 @@ export function BetRoomScreen() {
   const [balanceAfterBet, setBalanceAfterBet] = useState<{ at: number; value: string } | null>(null);
   const updateSession = useSession((s) => s.update);
   const placeBet = usePlaceBet();
+  const guest = useIsGuestSession();
+  const navigate = useNavigate();
 
   const { base, num } = useMemo(() => {
     const read = (list: { class: number; class_name: string; odds: string; odds_special: string | null; min: string; max: string }[] | undefined) =>
@@ -277,6 +284,7 @@ export function BetRoomScreen() {
 
   // A stopped game draws nothing: no round is awaited then.
   const feedback = useRoundFeedback(valid ? planId : 0, heart?.game_status === 1 ? issue : '', heart?.last_issue?.issue, live.feed);
+  useWinVibration(feedback.summary, heart ? (heart.last_issue?.issue ?? null) : undefined);
   const amounts = offeredAmounts([...base, ...num]);
   const openPanel = () => {
     setSlip((s) => ({ ...s, amount: amountForRoom(s.amount, amounts) }));
@@ -298,6 +306,13 @@ export function BetRoomScreen() {
   };
 
   const submit = (playTypes: number[], amountCents: number) => {
+    // A guest watches and bets nothing: it is asked to register (in place) instead.
+    if (guest) return void promptGuestToRegister(navigate);
+    // Not kept for later: the round may have closed by the time the network is back (README).
+    if (!navigator.onLine) {
+      Toast.show({ icon: 'fail', content: t('room.offlineNotPlaced') });
+      return;
+    }
     placeBet.mutate(
       { issue, planId, gameId, playTypes, money: formatMoney(amountCents) },
       {
@@ -309,7 +324,7 @@ export function BetRoomScreen() {
           Toast.show({ icon: 'success', content: msg || t('room.betSuccess') });
           void heartQuery.refetch();
         },
-        onError: (err) => showError(err),
+        onError: (err) => (isGuestRefusal(err) ? void promptGuestToRegister(navigate) : showError(err)),
       },
     );
   };
@@ -330,7 +345,8 @@ export function BetRoomScreen() {
       }
     >
       {!valid && <ErrorBlock status="empty" title={t('room.badRoom')} description="" />}
-      {valid && heartQuery.isError && !heart && (
+      {valid && refusal && <ErrorBlock status="empty" title={refusal} description="" data-testid="room-refused" />}
+      {valid && !refusal && heartQuery.isError && !heart && (
         <ErrorBlock status="disconnected" title={t('common.failed')} description={heartQuery.error.message}>
           <Button size="small" onClick={() => void heartQuery.refetch()}>
             {t('common.retry')}
@@ -354,7 +370,10 @@ export function BetRoomScreen() {
           <div className="room-bar">
             {open ? (
               <>
-                <span className="room-bar-hint">{t('room.barHint', { time: closeText ?? '00:00' })}</span>
+                {/* Where the original room had its chat input: chat is off, as spec §8's message says. */}
+                <button type="button" className="room-chat" data-testid="room-chat" onClick={() => Toast.show({ content: t('room.chatBanned') })}>
+                  {t('room.chatBanned')}
+                </button>
                 <Button
                   color="primary"
                   shape="rounded"

@@ -10,7 +10,7 @@ import {
 } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useBackCloses } from '../../../hooks/useBackCloses';
 
 interface SideMenuProps {
   visible: boolean;
@@ -23,12 +23,12 @@ interface SideMenuProps {
 /** The room's side menu (spec §2.11): recharge, draws, trend, explanation, bet record, fairness, reload. */
 export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMenuProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const leaveTo = useBackCloses(visible, onClose, 'menu');
   const queryClient = useQueryClient();
   const game = new URLSearchParams({ game_id: String(gameId), name: gameName }).toString();
   const go = (to: string) => {
+    leaveTo(to);
     onClose();
-    navigate(to);
   };
   const items = [
     { to: '/recharge', icon: <PayCircleOutline />, label: t('room.menu.recharge') },

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DrawTags } from '../../../components/DrawTags';
 import type { DrawEntry } from '../../../lib/api/lottery';
+import { useBackCloses } from '../../../hooks/useBackCloses';
 
 /** Recent draws 2–5 (spec §9: the first entry is the last draw already on screen). */
 export function TrendPopup({ visible, onClose, draws, moreHref }: { visible: boolean; onClose: () => void; draws: DrawEntry[]; moreHref: string }) {
   const { t } = useTranslation();
   const rows = draws.slice(1, 5);
+  const leaveTo = useBackCloses(visible, onClose, 'trend');
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} position="top" bodyClassName="room-trend">
       <h3 className="room-trend-title">{t('room.recentDraws')}</h3>
@@ -23,7 +25,15 @@ export function TrendPopup({ visible, onClose, draws, moreHref }: { visible: boo
           </li>
         ))}
       </ul>
-      <Link className="room-trend-more" to={moreHref} onClick={onClose}>
+      <Link
+        className="room-trend-more"
+        to={moreHref}
+        onClick={(e) => {
+          e.preventDefault();
+          leaveTo(moreHref);
+          onClose();
+        }}
+      >
         {t('room.moreDraws')}
       </Link>
     </Popup>

@@ -14,6 +14,9 @@ describe('LanguageScreen', () => {
     expect(screen.getByText('Language')).toBeTruthy();
     fireEvent.click(screen.getByTestId('language-vi'));
     await waitFor(() => expect(screen.getByText('Ngôn ngữ')).toBeTruthy());
+    // The confirmation is in the language just chosen, not the one before.
+    expect(await screen.findByText('\u0110\u00e3 \u0111\u1ed5i ng\u00f4n ng\u1eef')).toBeTruthy();
+    expect(screen.queryByText('Language changed')).toBeNull();
     expect(storedLanguageChoice()).toBe('vi');
     expect(i18n.language).toBe('vi');
     expect(currentApiLang()).toBe('vi');

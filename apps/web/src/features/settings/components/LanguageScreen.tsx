@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
 import { showSuccess } from '../../../lib/feedback';
-import { LANGUAGE_CHOICES, chooseLanguage, storedLanguageChoice, type LanguageChoice } from '../../../lib/i18n';
+import { LANGUAGE_CHOICES, chooseLanguage, i18n, storedLanguageChoice, type LanguageChoice } from '../../../lib/i18n';
 
 /** Each language is named in itself, so it can be found whatever the current language is. */
 const NATIVE: Record<LanguageChoice, string | null> = {
@@ -31,7 +31,8 @@ export function LanguageScreen() {
     await chooseLanguage(next);
     // Server texts (messages, articles) come in the request's language: fetch them again.
     void queryClient.invalidateQueries();
-    showSuccess(t('language.switched'));
+    // In the language just chosen: this render's `t` is bound to the one before.
+    showSuccess(i18n.t('language.switched'));
   };
 
   return (

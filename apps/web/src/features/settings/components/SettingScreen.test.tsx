@@ -27,7 +27,7 @@ function show(path: string, info: Partial<UserInfo> = {}, versionLabel?: string)
   const api = fakeApi({
     ...(versionLabel === undefined
       ? {}
-      : { '/api/common/siteConfig': () => ok({ version_label: versionLabel, min_withdraw: '100.00', support_enabled: false }) }),
+      : { '/api/common/siteConfig': () => ok({ version_label: versionLabel, min_withdraw: '100.00', support_enabled: false, lines: [] }) }),
     '/api/user/userInfo': () => ok({ ...user, ...info }),
     '/api/user/logout': () => ok(null, 'Logged out'),
   });

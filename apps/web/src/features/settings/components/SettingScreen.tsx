@@ -39,13 +39,13 @@ export function SettingScreen() {
   const type = params.get('type') === '2' ? 2 : 1;
   const info = useUserInfo();
   const user = info.data;
-  const line = usePreferences((s) => s.line);
+  const lineBase = usePreferences((s) => s.lineBase);
   const [leaving, setLeaving] = useState(false);
 
   const entries: Entry[] =
     type === 1
       ? [
-          { key: 'line', to: '/changeline', label: 'settings.changeLine', icon: <LinkOutline />, extra: t('line.name', { n: line + 1 }) },
+          { key: 'line', to: '/changeline', label: 'settings.changeLine', icon: <LinkOutline />, extra: new URL(lineBase || window.location.origin).host },
           { key: 'about', to: '/about', label: 'settings.about', icon: <InformationCircleOutline />, extra: version },
           { key: 'system', to: '/system', label: 'settings.system', icon: <SetOutline /> },
           { key: 'language', to: '/language', label: 'settings.language', icon: <GlobalOutline />, extra: t(`language.choice.${storedLanguageChoice()}`) },

@@ -45,12 +45,13 @@ describe('SupportButton', () => {
     expect(screen.queryByTestId('support-bubble')).toBeNull();
   });
 
-  it('sends a logged-out visitor to /login without asking for a hand-off', async () => {
-    const { open } = fakeTab();
+  it('opens the chat’s own address for a logged-out visitor: no hand-off, no code, no identity', async () => {
+    const { tab, open } = fakeTab();
     const { api } = show({ '/api/support/config': () => ok({ enabled: true, url: CHAT }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Customer service' }));
-    expect(await screen.findByTestId('login-screen')).toBeTruthy();
-    expect(open).not.toHaveBeenCalled();
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledWith(CHAT));
     expect(api.calls.some((c) => c.path === '/api/support/handoff')).toBe(false);
   });
 

@@ -27,6 +27,10 @@ export const withdrawAction = (input: { type: 0 | 1; money: string; securityCode
 
 export const useWithdraw = () => useRefreshingMutation(withdrawAction, [['wallet'], ['user', 'info']], { evenOnFailure: true });
 
+/** Takes back the pending withdrawal (the money returns to the balance); the withdraw info and balance are read again. */
+export const useCancelWithdrawal = () =>
+  useRefreshingMutation(() => send(api.protection.withdrawReverse), [['wallet'], ['user', 'info']], { evenOnFailure: true });
+
 export interface LedgerFilter {
   /** "YYYY-MM-DD"; empty = today (spec §5). */
   begin: string;

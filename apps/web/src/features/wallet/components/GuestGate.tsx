@@ -38,7 +38,7 @@ export function GuestGate() {
       className="wallet-guest"
       data-testid="guest-gate"
     >
-      <Button color="primary" shape="rounded" className="btn-primary" onClick={() => navigate('/register')}>
+      <Button color="primary" shape="rounded" className="btn-primary" onClick={() => navigate('/register', { state: { back: true } })}>
         {t('wallet.guest.register')}
       </Button>
     </ErrorBlock>

@@ -14,6 +14,7 @@ import type { PayAccount } from '@lucky28/shared/schemas';
 import { useWithdraw, withdrawInfoQueryOptions, type WithdrawInfo } from '../api/wallet';
 import { defaultPayType, withdrawStep } from '../model/withdraw';
 import { MemberBody } from './GuestGate';
+import { PendingWithdrawal, WithdrawChecklist } from './WithdrawState';
 import './wallet.css';
 
 const CODE_LENGTH = 6;
@@ -115,6 +116,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
 
   return (
     <>
+      {info.pending && <PendingWithdrawal pending={info.pending} />}
       <section className="l28-hero wallet-balance" aria-label={t('wallet.withdraw.available')}>
         <span className="wallet-balance-label">{t('wallet.withdraw.available')}</span>
         <span data-testid="withdraw-money">
@@ -122,6 +124,8 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         </span>
         {Number(info.score) > 0 && <p className="wallet-balance-note">{t('wallet.withdraw.scoreNote', { score: info.score })}</p>}
       </section>
+
+      <WithdrawChecklist info={info} />
 
       <section className="l28-card wallet-card">
         <label className={`wallet-field ${problem.marks('money') ? 'field-invalid' : ''}`}>
@@ -191,7 +195,8 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
 }
 
 /**
- * /withdraw (spec §2.10, §4, §5): balance, amount, bank card or wallet, the checks of spec §5 with
+ * /withdraw (spec §2.10, §4, §5): the pending withdrawal (with a cancel), balance, amount, the
+ * prerequisites as a checklist, bank card or wallet, the checks of spec §5 with
  * their redirects, the 6-digit security-code popup and the "submitted" popup.
  */
 export function WithdrawScreen() {

@@ -2,4 +2,4 @@
 import type { Api } from '../../index.js';
 import type { RefOf } from '../../define.js';
 
-export const ref: RefOf<Api['lottery']['playOrder']> = {"name":"lottery.playOrder","method":"POST","path":"/api/Lottery/playOrder","kind":"json","access":{"who":"player"},"idempotent":true};
+export const ref: RefOf<Api['lottery']['playOrder']> = {"name":"lottery.playOrder","method":"POST","path":"/api/Lottery/playOrder","kind":"json","access":{"who":"member"},"idempotent":true};

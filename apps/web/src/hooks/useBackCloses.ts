@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+const layerOf = (state: unknown): string | undefined =>
+  typeof state === 'object' && state !== null && 'layer' in state ? String((state as { layer: unknown }).layer) : undefined;
+
+/**
+ * Back (the browser's or Android's) closes an open sheet or dialog instead of leaving the screen:
+ * opening `layer` adds a history entry at the same address, back pops it and closes the layer, and a
+ * layer closed on screen removes its entry again. The screen's transition is keyed by the path, so
+ * the extra entry does not animate. Answers how to go to another screen from the layer: its entry is
+ * replaced, so back from there returns to the screen, not to the layer.
+ */
+export function useBackCloses(open: boolean, close: () => void, layer: string): (to: string) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const marked = layerOf(location.state) === layer;
+  const pushed = useRef(false);
+  const closeRef = useRef(close);
+  const markedRef = useRef(marked);
+  useEffect(() => {
+    closeRef.current = close;
+    markedRef.current = marked;
+  });
+
+  useEffect(() => {
+    if (open && !pushed.current) {
+      pushed.current = true;
+      const state = typeof location.state === 'object' && location.state !== null ? location.state : {};
+      void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { state: { ...state, layer } });
+    } else if (!open && pushed.current) {
+      pushed.current = false;
+      if (markedRef.current) void navigate(-1);
+    }
+    // Only a change of `open` adds or removes the entry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  useEffect(() => {
+    if (marked) return;
+    if (pushed.current) {
+      // Back popped the layer's entry while it was open.
+      pushed.current = false;
+      closeRef.current();
+    }
+  }, [marked]);
+
+  useEffect(() => {
+    // Arrived (a reload, or back from a screen opened from the layer) on an entry of a layer that is not open: step over it.
+    if (markedRef.current && !pushed.current) void navigate(-1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (to: string) => {
+    pushed.current = false;
+    void navigate(to, { replace: markedRef.current });
+  };
+}
