@@ -162,8 +162,9 @@ describe('reconcile: every invariant by name', () => {
     await seeBroken(
       'I6_payout_from_stored_odds',
       'payout_vs_odds',
-      sql`update orders set odds = odds + 10 where id = ${winner.id}`,
-      sql`update orders set odds = odds - 10 where id = ${winner.id}`,
+      // Both odds: on a total of 13 or 14 the special odds are the ones paid.
+      sql`update orders set odds = odds + 10, odds_special = odds_special + 10 where id = ${winner.id}`,
+      sql`update orders set odds = odds - 10, odds_special = odds_special - 10 where id = ${winner.id}`,
     );
   });
 
