@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import type { Clock } from '../src/clock.js';
 import type { CallerLimits, RateLimits } from '../src/plugins/rateLimits.js';
 import type { HttpTimeouts } from '../src/http/timeouts.js';
+import { checkInvariantsOnClose } from './invariantsAfterFile.js';
 
 /**
  * Test databases: an in-memory PGlite by default (`npm test`), or, when TEST_DATABASE_URL is set
@@ -47,12 +48,13 @@ export async function createScratchDatabase(serverUrl: string, prefix = 'lucky28
   };
 }
 
+/** A fresh, migrated test database; reconciled when it closes (test/invariantsAfterFile.ts). */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(undefined);
     await database.migrate();
-    return database;
+    return checkInvariantsOnClose(database);
   }
   const scratch = await createScratchDatabase(serverUrl);
   const database = await openPostgres(scratch.url, 30);
@@ -62,7 +64,7 @@ export async function openTestDatabase(): Promise<Database> {
     await close();
     await scratch.drop();
   };
-  return database;
+  return checkInvariantsOnClose(database);
 }
 
 /** A front-end dist directory that never exists (see createTestApp). */

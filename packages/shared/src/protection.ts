@@ -12,6 +12,12 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 /** The session time limit: minutes per login session. */
 export const SESSION_LIMIT = { kind: 'session', period: 'session', minMinutes: 10, maxMinutes: 1440 } as const;
 export type LimitKind = MoneyLimitKind | 'session';
+/**
+ * The limits a bet is judged against (stake and loss per period, the session's length). Both bet paths
+ * read this one list: the general transaction checks them, the one-statement batch leaves a player who
+ * has any of them to it.
+ */
+export const BET_LIMIT_KINDS = ['stake', 'loss', 'session'] as const satisfies readonly LimitKind[];
 export type LimitPeriodOrSession = LimitPeriod | 'session';
 
 /** What is wrong with a limit as typed: a message key of the API catalogue and its parameters. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { INVARIANT_NAMES } from '@lucky28/shared';
 import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { totpAt } from '../../src/domain/operators/totp.js';
@@ -338,12 +339,16 @@ describe('reconciliation', () => {
   it('reports no discrepancy on consistent books and names a tampered balance', async () => {
     const finance = await operatorWithRole(app, 'finance');
     const clean = await call(app, '/api/admin/reconcile', {}, { token: finance });
-    expect(clean.data).toEqual({ ok: true, problems: [] });
+    expect(clean.data).toEqual({ ok: true, invariants: INVARIANT_NAMES.map((name) => ({ name, count: 0, examples: [] })), problems: [] });
     const user = await registerUser(app);
     await app.db.execute(sql`update users set money = money + 1 where id = ${user.userId}`);
     const dirty = await call(app, '/api/admin/reconcile', {}, { token: finance });
     expect(dirty.data.ok).toBe(false);
-    expect(dirty.data.problems).toEqual([{ userId: user.userId, problem: 'money_vs_ledger', detail: { money: 1, ledger: 0 } }]);
+    const tampered = { userId: user.userId, problem: 'money_vs_ledger', detail: { money: 1, ledger: 0 } };
+    expect(dirty.data.invariants[0]).toEqual({ name: 'I1_balance_equals_ledger', count: 1, examples: [tampered] });
+    // The balance no longer ends the player's ledger chain either; nothing else is wrong.
+    const chain = (balance: number, unbalanced: number) => ({ userId: user.userId, problem: 'running_balance', detail: { balance, unbalanced } });
+    expect(dirty.data.problems).toEqual([tampered, chain(0, -1), chain(1, 1)]);
     await app.db.execute(sql`update users set money = money - 1 where id = ${user.userId}`);
   });
 });

@@ -7,9 +7,9 @@ import { queryRows } from '../../src/db/query.js';
 import { games, rooms } from '../../src/db/schema.js';
 import { LedgerType, postLedger, type Wallet } from '../../src/domain/ledger/post.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
-import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { GAMES, ROOM_TIERS } from '../../src/seed/demo.js';
 import { call, createTestApp, registerUser, type TestAppOptions } from '../helpers.js';
+import { assertInvariants } from '../invariantsAfterFile.js';
 
 /** 2025-06-01 10:00:00 Asia/Shanghai: the start of round 172 of the day (600 min × 60 / 210 = 171.4). */
 export const T0 = zonedTimeToUtc(2025, 6, 1, 'Asia/Shanghai', 10, 0);
@@ -58,12 +58,11 @@ export async function balances(app: FastifyInstance, userId: number): Promise<{ 
 }
 
 /**
- * Invariants I1 and I2 for every user (the operators' reconciliation, `findDiscrepancies`), plus,
+ * Every invariant of DESIGN §4 (the operators' reconciliation, as after each test file), plus,
  * for game-only data where rows are applied in id order, each row's `over` against the running sum.
  */
 export async function checkLedgerInvariants(db: DbOrTx): Promise<void> {
-  const discrepancies = await findDiscrepancies(db);
-  if (discrepancies.length > 0) throw new Error(`ledger discrepancies: ${JSON.stringify(discrepancies)}`);
+  await assertInvariants({ db });
   const overs = await queryRows(
     db,
     sql`

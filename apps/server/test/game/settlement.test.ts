@@ -12,8 +12,10 @@ import { settleRound } from '../../src/domain/game/drawAndSettle.js';
 import { nextRoundAfter, roundAt } from '../../src/domain/game/roundClock.js';
 import { ensureRound, findRound } from '../../src/domain/game/rounds.js';
 import { registerUser } from '../helpers.js';
+import { toleratesBrokenInvariants } from '../invariantsAfterFile.js';
 import { balances, checkLedgerInvariants, createGameApp, fund, roomOf } from './kit.js';
 
+toleratesBrokenInvariants('each round gets a forged result (the digits under test), not the one its committed seed derives', 'I7_result_from_committed_seed');
 const { app, clock } = await createGameApp();
 const STAKE = 1001; // 10.01: 1.6x pays 16.01 (16.016 rounded down)
 
@@ -36,17 +38,24 @@ describe('settlement SQL = shared rules, for every class', () => {
   for (const digits of CASES) {
     it(`digits ${digits.join('-')}`, async () => {
       const user = await registerUser(app);
-      await fund(app, user.userId, 5_000);
+      await fund(app, user.userId, 5_000 + BET_CLASS_IDS.length * STAKE);
       const roomId = await roomOf(app);
       const { round } = await app.db.transaction((tx) => ensureRound(tx, 7, timing, app.game.seeds, { ...app.game.chain, now: clock.now() }));
       timing = nextRoundAfter(timing, app.game.settings);
+      // One order of every class, placed when the round opened and debited as a bet is (type-2 rows with the running balance).
       await app.db.execute(sql`
-        insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, odds, odds_special, status)
-        select 'T' || ${round.id}::text || '-' || c::text, ${user.userId}, ${roomId}, 7, ${round.id}, ${round.issue}, c, ${STAKE},
-               o.odds, o.special, 0
+        insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_money, odds, odds_special, status, created_at)
+        select 'T' || ${round.id}::text || '-' || c::text, ${user.userId}, ${roomId}, 7, ${round.id}, ${round.issue}, c, ${STAKE}, ${STAKE},
+               o.odds, o.special, 0, ${new Date(round.opensAt).toISOString()}
         from unnest(${sql.raw(`array[${BET_CLASS_IDS.join(',')}]`)}::int[], ${sql.raw(`array[${BET_CLASS_IDS.map((id) => DEFAULT_ODDS.get(id)!.odds).join(',')}]`)}::int[],
                     ${sql.raw(`array[${BET_CLASS_IDS.map((id) => DEFAULT_ODDS.get(id)!.oddsSpecial ?? 'null').join(',')}]`)}::int[])
              as o(c, odds, special)`);
+      await app.db.execute(sql`
+        with u as (select money + score as before from users where id = ${user.userId})
+        insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id)
+        select ${user.userId}, 2, 1, 'money', -o.amount, true, u.before - sum(o.amount) over (order by o.id), 7, 'order', o.id
+        from orders o, u where o.round_id = ${round.id}`);
+      await app.db.execute(sql`update users set money = money - ${BET_CLASS_IDS.length * STAKE} where id = ${user.userId}`);
       const total = digits[0] + digits[1] + digits[2];
       await app.db.execute(sql`
         update rounds set seed = ${'00'.repeat(32)}, numbers = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20',
@@ -84,7 +93,7 @@ describe('settlement SQL = shared rules, for every class', () => {
         app.db,
         sql`
         select l.quantity, l.ref_id, l.type, l.wallet, l.gorct, o.payout from ledger l join orders o on o.id = l.ref_id
-        where l.ref_type = 'order' and o.round_id = ${round.id}`,
+        where l.ref_type = 'order' and l.type <> 2 and o.round_id = ${round.id}`,
       );
       expect(ledger.every((l) => Number(l.type) === 3 && l.wallet === 'money' && Number(l.gorct) === 7)).toBe(true);
       expect(ledger.every((l) => Number(l.quantity) === Number(l.payout))).toBe(true);

@@ -1,5 +1,6 @@
 import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { createScratchDatabase } from '../helpers.js';
+import { assertInvariants } from '../invariantsAfterFile.js';
 
 /**
  * One database for two server nodes. On PostgreSQL (TEST_DATABASE_URL) a scratch database named after
@@ -12,7 +13,7 @@ export async function openTwoDatabases(scratchPrefix: string): Promise<{ a: Data
     const shared = await openPglite(undefined);
     await shared.migrate();
     const view = (): Database => ({ ...shared, close: async () => {} });
-    return { a: view(), b: view(), cleanup: () => shared.close() };
+    return { a: view(), b: view(), cleanup: () => closeChecked(shared, () => shared.close()) };
   }
   const scratch = await createScratchDatabase(url, scratchPrefix);
   const [a, b] = [await openPostgres(scratch.url, 10), await openPostgres(scratch.url, 10)];
@@ -22,9 +23,18 @@ export async function openTwoDatabases(scratchPrefix: string): Promise<{ a: Data
   return {
     a,
     b,
-    cleanup: async () => {
-      for (const c of close) await c();
-      await scratch.drop();
-    },
+    cleanup: () =>
+      closeChecked(a, async () => {
+        for (const c of close) await c();
+        await scratch.drop();
+      }),
   };
+}
+
+/** Reconciles the database (test/invariantsAfterFile.ts), closes it, then throws what the check found. */
+async function closeChecked(database: Database, close: () => Promise<void>): Promise<void> {
+  let failure: unknown;
+  await assertInvariants(database).catch((err: unknown) => (failure = err));
+  await close();
+  if (failure) throw failure;
 }

@@ -172,10 +172,31 @@ export const realNameQueueData = queueData({
   idcard_fan: z.string(),
 });
 
-/** admin/reconcile: every discrepancy between balances, ledger and requests (DESIGN §4). */
+/** DESIGN §4's invariants as admin/reconcile names them, in the order it answers them. */
+export const INVARIANT_NAMES = [
+  'I1_balance_equals_ledger',
+  'I2_no_negative_balance',
+  'I3_bet_debited_once_settled_once',
+  'I4_retry_applied_once',
+  'I5_no_bet_after_close',
+  'I6_payout_from_stored_odds',
+  'I7_result_from_committed_seed',
+  'running_balance',
+  'wallet_requests',
+] as const;
+export type InvariantName = (typeof INVARIANT_NAMES)[number];
+
+/** One break: the player concerned (null for a round), its kind and what was found. */
+const discrepancy = z.object({ userId: z.number().int().nullable(), problem: z.string(), detail: z.record(z.string(), z.union([z.number(), z.string()])) });
+
+/**
+ * admin/reconcile: every invariant by name with its problem count and first problems, and those
+ * problems as one list (DESIGN §4).
+ */
 export const reconcileData = z.object({
   ok: z.boolean(),
-  problems: z.array(z.object({ userId: z.number().int(), problem: z.string(), detail: z.record(z.string(), z.union([z.number(), z.string()])) })),
+  invariants: z.array(z.object({ name: z.enum(INVARIANT_NAMES), count: z.number().int(), examples: z.array(discrepancy) })),
+  problems: z.array(discrepancy),
 });
 
 export interface DecimalOptions {

@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { effectiveMinStake } from '@lucky28/shared';
+import { BET_LIMIT_KINDS, effectiveMinStake } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
@@ -128,7 +128,7 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       tx,
       sql`
       select money, score, coalesce(nickname, username) as nickname, group_id, excluded_until, exclusion_kind,
-        ${limitsJson(sql`users.id`, ['stake', 'loss', 'session'])} as limits
+        ${limitsJson(sql`users.id`, BET_LIMIT_KINDS)} as limits
       from users where id = ${req.userId} and not disabled for update`,
     );
     const user = users[0];

@@ -22,6 +22,7 @@
  * two batches can wait on each other. A player has at most one bet in a batch (BetBatcher).
  */
 import { sql } from 'drizzle-orm';
+import { BET_LIMIT_KINDS } from '@lucky28/shared';
 import type { Database } from '../../db/client.js';
 import { literal, pgArray, preparedRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
@@ -33,6 +34,8 @@ import { isRetriableConflict } from '../../db/failures.js';
 
 /** More classes than this in one request take the general path. */
 const MAX_CLASSES = 10;
+/** The bet limits as SQL literals: part of the statement's text, which stays one prepared statement. */
+const BET_LIMIT_KIND_LIST = sql.raw(BET_LIMIT_KINDS.map((k) => `'${k}'`).join(', '));
 /** Marker of the error the statement raises when an Idempotency-Key is already taken. */
 const KEY_TAKEN = 'idempotency-key-taken';
 
@@ -151,7 +154,7 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
       from old join ok on ok.i = old.i
       where users.id = old.id
         and old.money + old.score >= greatest(ok.total, ok.join_limit)
-        and not exists (select 1 from player_limits l where l.user_id = old.id and l.kind in ('stake', 'loss', 'session'))
+        and not exists (select 1 from player_limits l where l.user_id = old.id and l.kind in (${BET_LIMIT_KIND_LIST}))
       returning ok.i, old.money + old.score as before, old.score as score_before, coalesce(users.nickname, users.username) as nickname
     ),
     o as (

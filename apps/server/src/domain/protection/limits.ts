@@ -6,7 +6,16 @@
  * the other.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { LIMIT_PERIODS, LIMIT_RAISE_DELAY_MS, MONEY_LIMIT_KINDS, formatMoney, type LimitKind, type LimitPeriod, type MessageKey } from '@lucky28/shared';
+import {
+  BET_LIMIT_KINDS,
+  LIMIT_PERIODS,
+  LIMIT_RAISE_DELAY_MS,
+  MONEY_LIMIT_KINDS,
+  formatMoney,
+  type LimitKind,
+  type LimitPeriod,
+  type MessageKey,
+} from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
@@ -44,7 +53,7 @@ export function inForce(row: LimitRow, now: number): number | null {
 }
 
 /** The columns json_agg'ed where a query needs the player's limits with its other reads (the bet path). */
-export const limitsJson = (userId: SQL | number, kinds?: LimitKind[]) => sql`(
+export const limitsJson = (userId: SQL | number, kinds?: readonly LimitKind[]) => sql`(
   select json_agg(json_build_object('kind', l.kind, 'period', l.period, 'amount', l.amount,
     'pending_amount', l.pending_amount, 'pending_from', l.pending_from))
   from player_limits l where l.user_id = ${userId}
@@ -57,7 +66,7 @@ export const limitsJson = (userId: SQL | number, kinds?: LimitKind[]) => sql`(
       : sql``
   })`;
 
-export async function readLimits(db: DbOrTx, userId: number, kinds?: LimitKind[]): Promise<LimitRow[]> {
+export async function readLimits(db: DbOrTx, userId: number, kinds?: readonly LimitKind[]): Promise<LimitRow[]> {
   const [row] = await queryRows<{ limits: unknown }>(db, sql`select ${limitsJson(userId, kinds)} as limits`);
   return toLimitRows(row?.limits);
 }
@@ -151,7 +160,7 @@ export async function usageOf(
 const PERIOD_ORDER = ['day', 'week', 'month', 'session'];
 
 /** The limits of `kinds` in force now, with their values, shortest period first (the one a refusal names when several break). */
-function activeLimits(rows: LimitRow[], kinds: LimitKind[], now: number): (LimitRow & { limit: number })[] {
+function activeLimits(rows: LimitRow[], kinds: readonly LimitKind[], now: number): (LimitRow & { limit: number })[] {
   return rows
     .flatMap((r) => {
       const limit = inForce(r, now);
@@ -178,7 +187,7 @@ export async function checkBetLimits(
   tx: DbOrTx,
   opts: { userId: number; sessionId?: number; total: number; rows: LimitRow[]; now: number; timeZone: string },
 ): Promise<void> {
-  const active = activeLimits(opts.rows, ['stake', 'loss', 'session'], opts.now);
+  const active = activeLimits(opts.rows, BET_LIMIT_KINDS, opts.now);
   if (active.length === 0) return;
   const used = await usageOf(tx, { ...opts, limits: active });
   for (const l of active) {

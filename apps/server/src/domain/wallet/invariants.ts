@@ -1,74 +1,320 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { INVARIANT_NAMES, deriveDraw, isHex32, nextInChain, settleOrder, type Digits, type InvariantName } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 
 export interface Discrepancy {
-  userId: number;
+  /** The player concerned; null for a round (I7). */
+  userId: number | null;
   problem: string;
   detail: Record<string, number | string>;
 }
 
+/** One invariant's answer: how many problems it found and the first few of them. */
+export interface InvariantReport {
+  name: InvariantName;
+  count: number;
+  examples: Discrepancy[];
+}
+
+/** Problems listed per invariant (the count is always the full one). */
+export const EXAMPLES_PER_INVARIANT = 20;
+
+type Row = Record<string, unknown> & { n: number | string };
+const num = (v: unknown) => Number(v);
+
+/** One query: the rows of `from` that break the invariant, the first EXAMPLES_PER_INVARIANT of them with the total count. */
+const firstProblems = (db: DbOrTx, query: SQL) =>
+  queryRows<Row>(db, sql`select *, count(*) over () as n from (${query}) p order by 1, 2 limit ${EXAMPLES_PER_INVARIANT}`);
+
+const total = (rows: Row[]) => (rows.length === 0 ? 0 : num(rows[0]!.n));
+const report = (name: InvariantName, rows: Row[], toProblem: (r: Row) => Discrepancy): InvariantReport => ({
+  name,
+  count: total(rows),
+  examples: rows.map(toProblem),
+});
+
+/** I1: each balance (money and score separately) equals the sum of its applied ledger rows. */
+async function balancesEqualLedger(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    select u.id, u.money, u.score, coalesce(l.lm, 0) as lm, coalesce(l.ls, 0) as ls
+    from users u left join (
+      select user_id, coalesce(sum(quantity) filter (where wallet = 'money'), 0)::bigint as lm,
+        coalesce(sum(quantity) filter (where wallet = 'score'), 0)::bigint as ls
+      from ledger where applied group by user_id
+    ) l on l.user_id = u.id
+    where u.money <> coalesce(l.lm, 0) or u.score <> coalesce(l.ls, 0)`,
+  );
+  const examples = rows.flatMap((b): Discrepancy[] => {
+    const [userId, money, score, lm, ls] = [num(b.id), num(b.money), num(b.score), num(b.lm), num(b.ls)];
+    return [
+      ...(money !== lm ? [{ userId, problem: 'money_vs_ledger', detail: { money, ledger: lm } }] : []),
+      ...(score !== ls ? [{ userId, problem: 'score_vs_ledger', detail: { score, ledger: ls } }] : []),
+    ];
+  });
+  return { name: 'I1_balance_equals_ledger', count: total(rows), examples };
+}
+
+/** I2: no balance below zero. */
+async function noNegativeBalance(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(db, sql`select id, money, score from users where money < 0 or score < 0`);
+  return report('I2_no_negative_balance', rows, (b) => ({
+    userId: num(b.id),
+    problem: 'negative_balance',
+    detail: { money: num(b.money), score: num(b.score) },
+  }));
+}
+
 /**
- * Reconciliation of DESIGN §4's money invariants over the whole database, one query each:
- * - I1: each balance (money and score separately) equals the sum of its applied ledger rows;
- * - I2: no balance below zero;
- * - the wallet's own bookkeeping: a pending or rejected deposit never reached the balance, an approved
- *   one did exactly once; every withdrawal was debited once, and a rejected one refunded exactly once;
- *   at most one withdrawal pending per user.
- * Returns every discrepancy found (empty = consistent). Used by tests and by the operators' reconcile call.
+ * I3: each order is debited its stake once (its type-2 rows are its from_score and from_money), settled
+ * at most once (status 1 with one type-3 row of its payout when it pays, none otherwise; an open order
+ * has none), and every order of a drawn round is settled.
  */
-export async function findDiscrepancies(db: DbOrTx): Promise<Discrepancy[]> {
-  const out: Discrepancy[] = [];
-  const balances = await queryRows<{ id: number; money: string | number; score: string | number; lm: string | number; ls: string | number }>(
+async function betsDebitedAndSettled(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
     db,
     sql`
-    select u.id, u.money, u.score,
-      coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'money'), 0)::bigint as lm,
-      coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'score'), 0)::bigint as ls
-    from users u left join ledger l on l.user_id = u.id
-    group by u.id, u.money, u.score
-    having u.money <> coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'money'), 0)
-        or u.score <> coalesce(sum(l.quantity) filter (where l.applied and l.wallet = 'score'), 0)
-        or u.money < 0 or u.score < 0`,
+    select o.user_id, o.id as order_id, o.status, o.amount, coalesce(l.score_debit, 0) as score_debit, coalesce(l.money_debit, 0) as money_debit,
+      coalesce(l.debits, 0) as debits, coalesce(l.payouts, 0) as payouts, coalesce(l.paid, 0) as paid, r.drawn_at is not null as drawn
+    from orders o join rounds r on r.id = o.round_id
+    left join (
+      select ref_id,
+        (count(*) filter (where type = 2))::int as debits,
+        coalesce(-sum(quantity) filter (where type = 2 and wallet = 'score'), 0)::bigint as score_debit,
+        coalesce(-sum(quantity) filter (where type = 2 and wallet = 'money'), 0)::bigint as money_debit,
+        (count(*) filter (where type = 3))::int as payouts,
+        coalesce(sum(quantity) filter (where type = 3), 0)::bigint as paid
+      from ledger where ref_type = 'order' and applied group by ref_id
+    ) l on l.ref_id = o.id
+    where o.from_score + o.from_money <> o.amount
+       or coalesce(l.score_debit, 0) <> o.from_score or coalesce(l.money_debit, 0) <> o.from_money
+       or coalesce(l.debits, 0) > 2
+       or (o.status = 0 and (r.drawn_at is not null or coalesce(l.payouts, 0) <> 0))
+       or (o.status = 1 and (coalesce(l.payouts, 0) <> (case when o.payout > 0 then 1 else 0 end) or coalesce(l.paid, 0) <> o.payout))
+       or o.status not in (0, 1)`,
   );
-  for (const b of balances) {
-    const [money, score, lm, ls] = [Number(b.money), Number(b.score), Number(b.lm), Number(b.ls)];
-    if (money !== lm) out.push({ userId: b.id, problem: 'money_vs_ledger', detail: { money, ledger: lm } });
-    if (score !== ls) out.push({ userId: b.id, problem: 'score_vs_ledger', detail: { score, ledger: ls } });
-    if (money < 0 || score < 0) out.push({ userId: b.id, problem: 'negative_balance', detail: { money, score } });
+  return report('I3_bet_debited_once_settled_once', rows, (r) => {
+    const detail = {
+      order: num(r.order_id),
+      status: num(r.status),
+      amount: num(r.amount),
+      debited: num(r.score_debit) + num(r.money_debit),
+      payouts: num(r.payouts),
+    };
+    const unsettled = num(r.status) === 0 && r.drawn === true && num(r.payouts) === 0;
+    return { userId: num(r.user_id), problem: unsettled ? 'bet_unsettled' : 'bet_debit_or_payout', detail };
+  });
+}
+
+/**
+ * I4: a request with an Idempotency-Key applied once. What the data can show: each stored answer names
+ * what was applied — a bet's orders exist, are the player's and are what the answer says; a deposit's
+ * or withdrawal's request exists and is the player's — and nothing applied is claimed by two keys.
+ */
+async function idempotentOnce(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    with claimed as (
+      select k.user_id, k.key, k.scope, 'order' as kind, (e->>'id')::bigint as ref_id, (e->>'amount')::bigint as amount, (e->>'playType')::int as play_type
+      from idempotency_keys k cross join lateral jsonb_array_elements(k.response->'orders') e where k.scope = 'bet'
+      union all
+      select k.user_id, k.key, k.scope, k.scope, (k.response->>'id')::bigint, null, null from idempotency_keys k where k.scope in ('deposit', 'withdraw')
+    ),
+    checked as (
+      select c.*, count(*) over (partition by c.kind, c.ref_id) as claims,
+        case c.kind
+          when 'order' then exists (select 1 from orders o where o.id = c.ref_id and o.user_id = c.user_id and o.amount = c.amount and o.play_type = c.play_type)
+          when 'deposit' then exists (select 1 from deposits d where d.id = c.ref_id and d.user_id = c.user_id)
+          else exists (select 1 from withdrawals w where w.id = c.ref_id and w.user_id = c.user_id)
+        end as found
+      from claimed c
+    )
+    select user_id, key, scope, ref_id, claims, found from checked where claims > 1 or not found`,
+  );
+  return report('I4_retry_applied_once', rows, (r) => ({
+    userId: num(r.user_id),
+    problem: r.found ? 'key_claims_shared' : 'key_answer_not_applied',
+    detail: { scope: String(r.scope), key: String(r.key), ref: num(r.ref_id), claims: num(r.claims) },
+  }));
+}
+
+/** I5: no order was placed at or after its round's closing time (nor after its draw). */
+async function noBetAfterClose(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    select o.user_id, o.id as order_id, r.issue, o.created_at, r.closes_at from orders o join rounds r on r.id = o.round_id
+    where o.created_at >= r.closes_at or o.created_at >= r.drawn_at or o.issue <> r.issue or o.game_id <> r.game_id`,
+  );
+  return report('I5_no_bet_after_close', rows, (r) => ({
+    userId: num(r.user_id),
+    problem: 'bet_after_close',
+    detail: {
+      order: num(r.order_id),
+      issue: String(r.issue),
+      placed: new Date(r.created_at as string).toISOString(),
+      closes: new Date(r.closes_at as string).toISOString(),
+    },
+  }));
+}
+
+/**
+ * I6: each settled order's payout is its stake × the odds stored on it at placement, by the shared rule
+ * (`settleOrder`: the special odds on a total of 13 or 14), on its round's digits. One query of the
+ * distinct cases (few even over many orders), judged here by the rule itself.
+ */
+async function payoutsFromStoredOdds(db: DbOrTx): Promise<InvariantReport> {
+  const cases = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select r.digit1, r.digit2, r.digit3, o.play_type, o.amount, o.odds, o.odds_special, o.payout, o.profit, o.whether_hit,
+      min(o.id) as order_id, min(o.user_id) as user_id, count(*)::int as orders
+    from orders o join rounds r on r.id = o.round_id
+    where o.status = 1
+    group by r.digit1, r.digit2, r.digit3, o.play_type, o.amount, o.odds, o.odds_special, o.payout, o.profit, o.whether_hit`,
+  );
+  let count = 0;
+  const examples: Discrepancy[] = [];
+  for (const c of cases) {
+    const digits = [c.digit1, c.digit2, c.digit3].map((d) => (d === null ? Number.NaN : num(d))) as unknown as Digits;
+    const order = { playType: num(c.play_type), amount: num(c.amount), odds: num(c.odds), oddsSpecial: c.odds_special === null ? null : num(c.odds_special) };
+    const want = digits.some(Number.isNaN) ? null : settleOrder(order, digits);
+    if (want && want.payout === num(c.payout) && want.profit === num(c.profit) && want.whetherHit === num(c.whether_hit)) continue;
+    count += num(c.orders);
+    if (examples.length < EXAMPLES_PER_INVARIANT) {
+      examples.push({
+        userId: num(c.user_id),
+        problem: 'payout_vs_odds',
+        detail: { order: num(c.order_id), orders: num(c.orders), odds: order.odds, payout: num(c.payout), expected: want?.payout ?? 'round not drawn' },
+      });
+    }
   }
+  return { name: 'I6_payout_from_stored_odds', count, examples };
+}
 
-  const deposits = await queryRows<{ id: number | string; user_id: number; status: number }>(
+/**
+ * I7: a committed result never changes. Each drawn round's seed is the one committed before it opened
+ * (SHA-256 of the seed = its published hash), and its numbers, digits and total are what the seed
+ * derives (the provably fair draw, DESIGN §5): a result edited afterwards no longer matches its seed.
+ */
+async function resultsFromSeeds(db: DbOrTx): Promise<InvariantReport> {
+  const drawn = await queryRows<Record<string, unknown>>(
     db,
     sql`
-    select d.id, d.user_id, d.status from deposits d left join ledger l on l.id = d.ledger_id
-    where l.id is null or l.type <> 0 or l.user_id <> d.user_id or l.quantity <> d.amount or l.status <> d.status
-       or l.applied <> (d.status = 1)`,
+    select id, game_id, issue, hash, seed, numbers, digit1, digit2, digit3, total from rounds where drawn_at is not null order by id`,
   );
-  for (const d of deposits) out.push({ userId: d.user_id, problem: 'deposit_ledger_mismatch', detail: { deposit: Number(d.id), status: d.status } });
+  let count = 0;
+  const examples: Discrepancy[] = [];
+  for (const r of drawn) {
+    const seed = r.seed as string | null;
+    let problem: string | null = null;
+    if (!isHex32(seed) || nextInChain(seed) !== r.hash) problem = 'seed_vs_commitment';
+    else {
+      const d = deriveDraw(seed, num(r.game_id), String(r.issue));
+      const stored = [r.numbers, r.digit1, r.digit2, r.digit3, r.total].map(String).join('|');
+      if (stored !== [d.numbers.join(','), ...d.digits, d.total].map(String).join('|')) problem = 'result_vs_seed';
+    }
+    if (!problem) continue;
+    count++;
+    if (examples.length < EXAMPLES_PER_INVARIANT) {
+      examples.push({
+        userId: null,
+        problem,
+        detail: { round: num(r.id), game: num(r.game_id), issue: String(r.issue), total: r.total === null ? '' : num(r.total) },
+      });
+    }
+  }
+  return { name: 'I7_result_from_committed_seed', count, examples };
+}
 
-  const withdrawals = await queryRows<{ id: number | string; user_id: number; status: number; refunds: number }>(
+/**
+ * Each player's running balance: every applied row's `over` is the balance (money + score) after it,
+ * so the rows chain from 0 to the balance now, each starting where another ended. Rows are not applied
+ * in id order (a deposit is applied when approved), so the chain is checked as a path: at each balance
+ * value as many rows leave as arrive, except one more leaving 0 and one more arriving at the balance
+ * now. A wrong `over`, a missing or an extra row breaks it at two values.
+ */
+async function runningBalance(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
     db,
     sql`
-    select w.id, w.user_id, w.status,
-      (select count(*)::int from ledger r where r.ref_type = 'withdrawal_refund' and r.ref_id = w.id) as refunds
+    select user_id, v as balance, sum(d)::int as unbalanced from (
+      select user_id, over - quantity as v, 1 as d from ledger where applied
+      union all select user_id, over, -1 from ledger where applied
+      union all select id, 0, -1 from users
+      union all select id, money + score, 1 from users
+    ) e group by user_id, v having sum(d) <> 0`,
+  );
+  return report('running_balance', rows, (r) => ({
+    userId: num(r.user_id),
+    problem: 'running_balance',
+    detail: { balance: num(r.balance), unbalanced: num(r.unbalanced) },
+  }));
+}
+
+/**
+ * The wallet's own bookkeeping: a pending or rejected deposit never reached the balance, an approved
+ * one did exactly once; every withdrawal was debited once, and a rejected one refunded exactly once;
+ * at most one withdrawal pending per user.
+ */
+async function walletRequests(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    select d.user_id, 'deposit_ledger_mismatch' as problem, 'deposit' as kind, d.id as ref, d.status, 0 as n2
+    from deposits d left join ledger l on l.id = d.ledger_id
+    where l.id is null or l.type <> 0 or l.user_id <> d.user_id or l.quantity <> d.amount or l.status <> d.status or l.applied <> (d.status = 1)
+    union all
+    select w.user_id, 'withdrawal_ledger_mismatch', 'withdrawal', w.id, w.status, coalesce(r.refunds, 0)
     from withdrawals w left join ledger l on l.id = w.ledger_id
-    where l.id is null or l.type <> 1 or l.user_id <> w.user_id or l.quantity <> -w.amount or not l.applied
-       or l.status <> w.status
-       or (select count(*) from ledger r where r.ref_type = 'withdrawal_refund' and r.ref_id = w.id
-             and r.quantity = w.amount and r.applied) <> (case when w.status = 2 then 1 else 0 end)
-       or (select count(*) from ledger r where r.ref_type = 'withdrawal_refund' and r.ref_id = w.id)
-             <> (case when w.status = 2 then 1 else 0 end)`,
+    left join (
+      select ref_id, count(*)::int as refunds, (count(*) filter (where applied and quantity > 0))::int as applied_refunds, sum(quantity) as refunded
+      from ledger where ref_type = 'withdrawal_refund' group by ref_id
+    ) r on r.ref_id = w.id
+    where l.id is null or l.type <> 1 or l.user_id <> w.user_id or l.quantity <> -w.amount or not l.applied or l.status <> w.status
+       or coalesce(r.refunds, 0) <> (case when w.status = 2 then 1 else 0 end)
+       or (w.status = 2 and (r.applied_refunds <> 1 or r.refunded <> w.amount))
+    union all
+    select user_id, 'several_pending_withdrawals', 'user', user_id, 0, count(*)::int from withdrawals where status = 0 group by user_id having count(*) > 1`,
   );
-  for (const w of withdrawals) {
-    out.push({ userId: w.user_id, problem: 'withdrawal_ledger_mismatch', detail: { withdrawal: Number(w.id), status: w.status, refunds: w.refunds } });
-  }
+  return report('wallet_requests', rows, (r) => {
+    const problem = String(r.problem);
+    const detail: Record<string, number> =
+      problem === 'deposit_ledger_mismatch'
+        ? { deposit: num(r.ref), status: num(r.status) }
+        : problem === 'withdrawal_ledger_mismatch'
+          ? { withdrawal: num(r.ref), status: num(r.status), refunds: num(r.n2) }
+          : { pending: num(r.n2) };
+    return { userId: num(r.user_id), problem, detail };
+  });
+}
 
-  const pending = await queryRows<{ user_id: number; n: number }>(
-    db,
-    sql`
-    select user_id, count(*)::int as n from withdrawals where status = 0 group by user_id having count(*) > 1`,
-  );
-  for (const p of pending) out.push({ userId: p.user_id, problem: 'several_pending_withdrawals', detail: { pending: p.n } });
-  return out;
+/**
+ * DESIGN §4's invariants over the whole database, each by name with its problem count and first
+ * problems: I1–I7, each player's running balance and the wallet requests' bookkeeping. One query per
+ * invariant. Used by the operators' reconcile call and, after every server test file, by the test
+ * helpers (test/invariantsAfterFile.ts).
+ */
+export async function checkInvariants(db: DbOrTx): Promise<InvariantReport[]> {
+  const reports = [
+    await balancesEqualLedger(db),
+    await noNegativeBalance(db),
+    await betsDebitedAndSettled(db),
+    await idempotentOnce(db),
+    await noBetAfterClose(db),
+    await payoutsFromStoredOdds(db),
+    await resultsFromSeeds(db),
+    await runningBalance(db),
+    await walletRequests(db),
+  ];
+  const order = INVARIANT_NAMES as readonly string[];
+  return reports.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+/** Every problem of every invariant (the first ones of each), as one list: empty = consistent. */
+export async function findDiscrepancies(db: DbOrTx): Promise<Discrepancy[]> {
+  return (await checkInvariants(db)).flatMap((r) => r.examples);
 }

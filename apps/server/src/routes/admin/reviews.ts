@@ -9,7 +9,7 @@ import { pendingReviewCounts } from '../../domain/wallet/queueCounts.js';
 import { approveDeposit, listDeposits, rejectDeposit } from '../../domain/wallet/deposits.js';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../../domain/wallet/withdrawals.js';
 import { approveRealName, listRealNames, rejectRealName } from '../../domain/wallet/realName.js';
-import { findDiscrepancies } from '../../domain/wallet/invariants.js';
+import { checkInvariants } from '../../domain/wallet/invariants.js';
 import { serveToOperator } from '../../http/files.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { audited } from './audited.js';
@@ -124,9 +124,9 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
     return reply.ok(await moneySummary(app.db, from, to, app.config.timeZone, app.clock.now()));
   });
 
-  /** DESIGN §4's operator-visible reconciliation: every discrepancy between balances, ledger and requests. */
+  /** DESIGN §4's operator-visible reconciliation: each invariant by name, its problem count and first problems. */
   serve(app, api.admin.reconcile, {}, async (_request, reply) => {
-    const problems = await findDiscrepancies(app.db);
-    return reply.ok({ ok: problems.length === 0, problems });
+    const invariants = await checkInvariants(app.db);
+    return reply.ok({ ok: invariants.every((i) => i.count === 0), invariants, problems: invariants.flatMap((i) => i.examples) });
   });
 }
