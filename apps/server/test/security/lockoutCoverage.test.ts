@@ -31,6 +31,8 @@ const SECRET_NAME = /pass|pwd|code|otp|secret|pin/i;
 /** Fields that carry a new secret being chosen, checked against nothing stored. */
 const SETS: Record<string, readonly string[]> = {
   'POST /api/user/register': ['password', 'repassword'],
+  // A guest choosing its member password (its session already proves who it is).
+  'POST /api/user/guestUpgrade': ['password', 'repassword'],
   'POST /api/user/newPass': ['new_pass', 'confirm_pass'],
   'POST /api/user/setSafety': ['new_code'],
   'POST /api/admin/operatorCreate': ['password'],
