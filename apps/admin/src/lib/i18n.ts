@@ -47,6 +47,7 @@ async function startI18n(lng: Language) {
   await i18n.use(initReactI18next).init({
     resources: {},
     partialBundledLanguages: true,
+    showSupportNotice: false,
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
