@@ -7,6 +7,7 @@ import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
 import { gameConfigQuery } from '../features/games/api';
 import { defaultPeriod, periodSummaryQuery, todaySummaryQuery } from '../features/money/api';
+import { loadCharts } from '../features/money/charts';
 
 /** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
 export function ScreenLoading() {
@@ -41,6 +42,7 @@ const screens: RouteObject[] = [
     path: 'dashboard',
     loader: () => {
       prefetch(todaySummaryQuery)();
+      void loadCharts();
       // The period's dates are the operator's: its figures are asked for once admin/me answered the zone.
       if (session.token())
         void queryClient

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { today as operatorToday, zoneLabel } from '../../lib/format';
 import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures } from './api';
+import { loadCharts } from './charts';
 
 // The chart library is the screen's largest part: it loads beside the figures, not before them.
-const loadCharts = () => import('./DaysChart');
 const DaysChart = lazy(() => loadCharts().then((m) => ({ default: m.DaysChart })));
 
 function Totals({ totals }: { totals: Figures }) {
