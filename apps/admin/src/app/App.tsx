@@ -1,16 +1,14 @@
-import { useMemo } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { antdLocale } from '../lib/antdLocale';
 import { queryClient } from '../lib/queryClient';
-import { createConsoleRouter } from './router';
+import type { createConsoleRouter } from './router';
 
 /** The console: antd theme and locale, one query client, the router under /admin. */
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createConsoleRouter> }) {
   const { i18n } = useTranslation();
-  const router = useMemo(() => createConsoleRouter(), []);
   return (
     <ConfigProvider locale={antdLocale(i18n.language)} theme={{ token: { colorPrimary: '#b3121f' } }}>
       <AntApp>

@@ -1,14 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/LoginPage';
 import { RequireOperator } from '../features/auth/RequireOperator';
-import { SecurityPage } from '../features/auth/SecurityPage';
-import { DepositQueue } from '../features/queues/DepositQueue';
-import { WithdrawalQueue } from '../features/queues/WithdrawalQueue';
-import { RealNameQueue } from '../features/queues/RealNameQueue';
 import { Shell } from './Shell';
 import { RouteError } from './RouteError';
-import { consoleRoutes } from './routes';
+import { consoleRoutes, ScreenLoading } from './routes';
 
 /**
  * A page's code, or a component that throws why it did not load: React Router keeps a route whose
@@ -26,9 +21,28 @@ const orThrowInRender = (load: () => Promise<{ Component: ComponentType }>) => a
   }
 };
 
+/**
+ * The sign-in, security and queue screens, each loaded when opened like the others: the first download
+ * is the frame (shell, menu) only, whichever screen the address names.
+ */
+const lazyScreens: RouteObject[] = [
+  { path: 'queues/deposits', lazy: () => import('../features/queues/DepositQueue').then((m) => ({ Component: m.DepositQueue })) },
+  { path: 'queues/withdrawals', lazy: () => import('../features/queues/WithdrawalQueue').then((m) => ({ Component: m.WithdrawalQueue })) },
+  { path: 'queues/realnames', lazy: () => import('../features/queues/RealNameQueue').then((m) => ({ Component: m.RealNameQueue })) },
+  { path: 'security', lazy: () => import('../features/auth/SecurityPage').then((m) => ({ Component: m.SecurityPage })) },
+  ...consoleRoutes,
+];
+
+const withLoadError = (r: RouteObject): RouteObject => ({
+  HydrateFallback: ScreenLoading,
+  ...r,
+  ErrorBoundary: RouteError,
+  lazy: orThrowInRender(r.lazy as () => Promise<{ Component: ComponentType }>),
+});
+
 /** Every screen of the console; the shell shows only those the operator's role may open. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, ErrorBoundary: RouteError },
+  withLoadError({ path: '/login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) }),
   {
     path: '/',
     ErrorBoundary: RouteError,
@@ -39,12 +53,8 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="/queues/deposits" replace /> },
-      { path: 'queues/deposits', element: <DepositQueue /> },
-      { path: 'queues/withdrawals', element: <WithdrawalQueue /> },
-      { path: 'queues/realnames', element: <RealNameQueue /> },
-      { path: 'security', element: <SecurityPage /> },
       // Each page's own error element keeps the shell (menu, header) around a page that failed.
-      ...consoleRoutes.map((r) => ({ ...r, ErrorBoundary: RouteError, lazy: orThrowInRender(r.lazy as () => Promise<{ Component: ComponentType }>) })),
+      ...lazyScreens.map(withLoadError),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

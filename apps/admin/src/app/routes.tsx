@@ -6,10 +6,11 @@ import { queryClient } from '../lib/queryClient';
 import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
 import { gameConfigQuery } from '../features/games/api';
-import { todaySummaryQuery } from '../features/money/api';
+import { defaultPeriod, periodSummaryQuery, todaySummaryQuery } from '../features/money/api';
+import { loadCharts } from '../features/money/charts';
 
 /** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
-function ScreenLoading() {
+export function ScreenLoading() {
   return <Spin style={{ display: 'block', margin: '48px auto' }} />;
 }
 
@@ -39,7 +40,17 @@ const screens: RouteObject[] = [
   { path: 'rounds', lazy: () => import('../features/rounds/RoundsPage').then((m) => ({ Component: m.RoundsPage })) },
   {
     path: 'dashboard',
-    loader: prefetch(todaySummaryQuery),
+    loader: () => {
+      prefetch(todaySummaryQuery)();
+      void loadCharts();
+      // The period's dates are the operator's: its figures are asked for once admin/me answered the zone.
+      if (session.token())
+        void queryClient
+          .ensureQueryData(meQuery)
+          .then(() => queryClient.prefetchQuery(periodSummaryQuery(defaultPeriod())))
+          .catch(() => undefined);
+      return null;
+    },
     lazy: () => import('../features/money/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
   },
   { path: 'reconcile', lazy: () => import('../features/money/ReconcilePage').then((m) => ({ Component: m.ReconcilePage })) },

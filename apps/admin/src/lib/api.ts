@@ -1,5 +1,5 @@
 import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
-import i18n from './i18n';
+import i18n, { consoleLanguage, textsReady } from './i18n';
 import { apiLangOf } from './languages';
 import { session } from './session';
 
@@ -37,15 +37,17 @@ async function post<T>(path: string, body: Record<string, unknown>): Promise<T> 
     res = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-      body: JSON.stringify({ lang: apiLangOf(i18n.language), ...body }),
+      body: JSON.stringify({ lang: apiLangOf(consoleLanguage()), ...body }),
     });
   } catch {
+    await textsReady();
     throw new ApiError(i18n.t('error.network'), -1, 0);
   }
   let envelope: Envelope<T>;
   try {
     envelope = (await res.json()) as Envelope<T>;
   } catch {
+    await textsReady();
     throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status);
   }
   if (res.status === 401) {
@@ -60,13 +62,16 @@ async function post<T>(path: string, body: Record<string, unknown>): Promise<T> 
 export async function privateFileUrl(url: string): Promise<string> {
   const token = session.token();
   const res = await fetch(url, { headers: token ? { token } : {} });
-  if (!res.ok) throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status);
+  if (!res.ok) {
+    await textsReady();
+    throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status);
+  }
   return URL.createObjectURL(await res.blob());
 }
 
 async function postForm<T>(path: string, file: File, fields: Record<string, string>): Promise<T> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ lang: apiLangOf(i18n.language), ...fields })) form.append(k, v);
+  for (const [k, v] of Object.entries({ lang: apiLangOf(consoleLanguage()), ...fields })) form.append(k, v);
   form.append('file', file);
   const token = session.token();
   const res = await fetch(path, { method: 'POST', headers: token ? { token } : {}, body: form });

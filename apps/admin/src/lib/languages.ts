@@ -1,4 +1,4 @@
-import type { ApiLang } from '@lucky28/shared';
+import type { ApiLang } from '@lucky28/shared/messages';
 
 /** The console's languages; operators default to simplified Chinese. */
 export const LANGUAGES = [

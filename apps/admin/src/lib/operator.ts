@@ -14,7 +14,15 @@ import { setOperatorZone } from './format';
 /** An operator as lists show one (admin/me adds the operator's time zone). */
 export type Operator = Omit<AnswerOf<typeof api.admin.me>, 'time_zone'>;
 
-export const meQuery = { queryKey: ['me'], queryFn: () => call(api.admin.me) };
+export const meQuery = {
+  queryKey: ['me'],
+  // The zone is known as soon as the answer is (a route's loader may compute a date before any screen renders).
+  queryFn: () =>
+    call(api.admin.me).then((me) => {
+      setOperatorZone(me.time_zone);
+      return me;
+    }),
+};
 
 /** The signed-in operator (null while signed out). */
 export function useMe() {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { translate, validate } from '@lucky28/shared';
+import { translate } from '@lucky28/shared/messages';
+import { validate } from '@lucky28/shared/schemas';
 import i18n from './i18n';
 import { apiLangOf } from './languages';
 

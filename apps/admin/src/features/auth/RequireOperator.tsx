@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Card, Result, Spin } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EnrolTotp } from './EnrolTotp';
 import { useMe } from '../../lib/operator';
 import { useSignOut } from './api';
 import './auth.css';
+
+// Shown once per operator (its QR code library stays out of the console's first download).
+const EnrolTotp = lazy(() => import('./EnrolTotp').then((m) => ({ default: m.EnrolTotp })));
 
 /** Signed in, and enrolled where the role needs TOTP: only then the console itself. */
 export function RequireOperator({ children }: { children: ReactNode }) {
@@ -19,7 +21,9 @@ export function RequireOperator({ children }: { children: ReactNode }) {
     return (
       <div className="center-page">
         <Card extra={<Button onClick={() => signOut()}>{t('auth.signOut')}</Button>}>
-          <EnrolTotp required />
+          <Suspense fallback={<Spin />}>
+            <EnrolTotp required />
+          </Suspense>
         </Card>
       </div>
     );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminAnnouncement, AdminArticle, AdminBanner, AdminTab } from '@lucky28/shared';
+import type { AdminAnnouncement, AdminArticle, AdminBanner, AdminTab } from '@lucky28/shared/schemas';
 import type { CallRef } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { call, upload } from '../../lib/api';

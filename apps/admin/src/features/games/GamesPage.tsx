@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { App, Button, Card, Form, Space, Switch, Table, Tag, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { can, useMe } from '../../lib/operator';
-import { RoomEditor } from './RoomEditor';
 import { gameConfigKey, gameConfigQuery, type GameView, type RoomView } from './api';
 
 function GameSettings({ game, editable }: { game: GameView; editable: boolean }) {
@@ -56,6 +55,10 @@ function GameSettings({ game, editable }: { game: GameView; editable: boolean })
   );
 }
 
+// The room editor (its form, the contract's zod schemas and messages) loads when a room is first pointed at or opened.
+const loadEditor = () => import('./RoomEditor');
+const RoomEditor = lazy(() => loadEditor().then((m) => ({ default: m.RoomEditor })));
+
 /** Games (open/close, hours) and their rooms (titles, limits, odds); admins edit, others read. */
 export function GamesPage() {
   const { t } = useTranslation();
@@ -100,7 +103,13 @@ export function GamesPage() {
                     title: t('common.actions'),
                     key: 'edit',
                     render: (_, r) => (
-                      <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-room-${r.id}`}>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(r)}
+                        onPointerEnter={() => void loadEditor()}
+                        onFocus={() => void loadEditor()}
+                        data-testid={`edit-room-${r.id}`}
+                      >
                         {editable ? t('games.edit') : t('games.view')}
                       </Button>
                     ),
@@ -109,7 +118,11 @@ export function GamesPage() {
               />
             </Card>
           ))}
-          {editing && <RoomEditor room={editing} onClose={() => setEditing(null)} />}
+          {editing && (
+            <Suspense>
+              <RoomEditor room={editing} onClose={() => setEditing(null)} />
+            </Suspense>
+          )}
         </Space>
       )}
     </QueryState>

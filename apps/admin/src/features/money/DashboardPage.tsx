@@ -1,28 +1,15 @@
-import { useState } from 'react';
-import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Card, Col, DatePicker, Row, Space, Spin, Statistic, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AnswerOf } from '@lucky28/shared/api';
-import * as api from '@lucky28/shared/api/refs';
-import { call } from '../../lib/api';
 import { QueryState } from '../../components/QueryState';
-import { operatorDay, today as operatorToday, zoneLabel } from '../../lib/format';
-import { todaySummaryQuery } from './api';
+import { today as operatorToday, zoneLabel } from '../../lib/format';
+import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures } from './api';
+import { loadCharts } from './charts';
 
-type Summary = AnswerOf<typeof api.admin.moneySummary>;
-type Figures = Summary['totals'];
-
-const numeric = (days: Summary['days']) =>
-  days.map((d) => ({
-    ...d,
-    deposits: Number(d.deposits),
-    withdrawals: Number(d.withdrawals),
-    stakes: Number(d.stakes),
-    payouts: Number(d.payouts),
-    house: Number(d.house),
-  }));
+// The chart library is the screen's largest part: it loads beside the figures, not before them.
+const DaysChart = lazy(() => loadCharts().then((m) => ({ default: m.DaysChart })));
 
 function Totals({ totals }: { totals: Figures }) {
   const { t } = useTranslation();
@@ -43,40 +30,6 @@ function Totals({ totals }: { totals: Figures }) {
         </Col>
       ))}
     </Row>
-  );
-}
-
-interface Series {
-  key: keyof Figures;
-  name: string;
-  color: string;
-}
-
-/** One chart of the period, a point per day for each series: as bars or as lines. */
-function DaysChart({ title, kind, days, series }: { title: string; kind: 'bar' | 'line'; days: Summary['days']; series: Series[] }) {
-  const Chart = kind === 'bar' ? BarChart : LineChart;
-  return (
-    <>
-      <Typography.Title level={5}>{title}</Typography.Title>
-      <div style={{ width: '100%', height: 280 }}>
-        <ResponsiveContainer>
-          <Chart data={numeric(days)}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="day" />
-            <YAxis />
-            <Tooltip />
-            <Legend />
-            {series.map((s) =>
-              kind === 'bar' ? (
-                <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} />
-              ) : (
-                <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} />
-              ),
-            )}
-          </Chart>
-        </ResponsiveContainer>
-      </div>
-    </>
   );
 }
 
@@ -105,13 +58,10 @@ const CHARTS = [
 /** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  // The last 30 days up to the operator's today (the server's days), not the browser's.
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(() => [operatorDay(29), operatorDay(0)]);
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(defaultPeriod);
+  useEffect(() => void loadCharts(), []);
   const today = useQuery(todaySummaryQuery);
-  const range = useQuery({
-    queryKey: ['moneySummary', period[0].format('YYYY-MM-DD'), period[1].format('YYYY-MM-DD')],
-    queryFn: () => call(api.admin.moneySummary, { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') }),
-  });
+  const range = useQuery(periodSummaryQuery(period));
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{t('menu.dashboard')}</Typography.Title>
@@ -129,15 +79,17 @@ export function DashboardPage() {
           {(s) => (
             <>
               <Totals totals={s.totals} />
-              {CHARTS.map((c) => (
-                <DaysChart
-                  key={c.title}
-                  title={t(c.title)}
-                  kind={c.kind}
-                  days={s.days}
-                  series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
-                />
-              ))}
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+                {CHARTS.map((c) => (
+                  <DaysChart
+                    key={c.title}
+                    title={t(c.title)}
+                    kind={c.kind}
+                    days={s.days}
+                    series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
+                  />
+                ))}
+              </Suspense>
             </>
           )}
         </QueryState>

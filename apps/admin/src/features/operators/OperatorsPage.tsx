@@ -3,7 +3,8 @@ import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag,
 import { clearEditedErrors, useDiscardGuard } from '../../lib/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OPERATOR_ROLES, operatorCreateSchema } from '@lucky28/shared';
+import { OPERATOR_ROLES } from '@lucky28/shared/access';
+import { operatorCreateSchema } from '@lucky28/shared/schemas';
 import type { InputOf } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';

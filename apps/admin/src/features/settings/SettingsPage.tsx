@@ -1,7 +1,7 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { settingsUpdateSchema } from '@lucky28/shared';
+import { settingsUpdateSchema } from '@lucky28/shared/schemas';
 import type { InputOf } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { ApiError, call } from '../../lib/api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { userFreezeSchema, userGiftSchema, userResetSchema } from '@lucky28/shared';
+import { userFreezeSchema, userGiftSchema, userResetSchema } from '@lucky28/shared/schemas';
 import type { AnswerOf, CallRef } from '@lucky28/shared/api';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';
