@@ -154,7 +154,7 @@ test('a player bets big and odd, the round draws, history shows both settled, an
 
     // The detail screen shows the open result in four parts.
     await page.locator(`[data-testid=order-row][data-issue="${issue}"][data-play-type="${BIG}"]`).click();
-    await expect(page).toHaveURL(/\/betDetail\?item=/);
+    await expect(page).toHaveURL(/\/betDetail\?orderNo=/);
     const total = digits[0] + digits[1] + digits[2];
     await expect(page.getByTestId('open-result')).toHaveText(`${digits[0]}+${digits[1]}+${digits[2]}=${total}`);
   });
