@@ -4,12 +4,16 @@
  * needed the network may be gone, so a language switched to later must not need a fetch. Off the
  * first screen's JavaScript budget; checked by `npm run i18n:check`.
  */
-import { i18n } from '../lib/i18n';
+import { addBundledTexts } from '../lib/i18n';
 import en from './locales/trouble/trouble.en.json';
 import vi from './locales/trouble/trouble.vi.json';
 import zhCN from './locales/trouble/trouble.zh-CN.json';
 import zhTW from './locales/trouble/trouble.zh-TW.json';
 
+let added = false;
+
 export function addTroubleTexts(): void {
-  for (const [lang, texts] of Object.entries({ en, vi, 'zh-CN': zhCN, 'zh-TW': zhTW })) i18n.addResourceBundle(lang, 'translation', texts, true, false);
+  if (added) return;
+  added = true;
+  addBundledTexts({ en, vi, 'zh-CN': zhCN, 'zh-TW': zhTW });
 }

@@ -17,6 +17,20 @@ export * from './languages';
 /** Each locale is its own chunk; only the language in use is downloaded. */
 const locales = import.meta.glob<{ default: Record<string, unknown> }>('../../i18n/locales/*.json');
 
+type Texts = Record<string, unknown>;
+/** Texts a chunk carries for every language (the error pages'), merged into each catalogue as it loads. */
+const bundledTexts: Record<string, Texts>[] = [];
+
+/**
+ * Adds a chunk's texts of all four languages: to the language in use now, and to any other when it is
+ * switched to. Not to the others ahead of time: i18next takes a language holding any texts as loaded.
+ */
+export function addBundledTexts(byLanguage: Record<string, Texts>): void {
+  bundledTexts.push(byLanguage);
+  const lang = currentLanguage();
+  if (byLanguage[lang] && i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', byLanguage[lang], true, false);
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -27,7 +41,7 @@ const lazyLocales: BackendModule = {
       return;
     }
     Promise.all([load(), loadSharedMessages(language)]).then(
-      ([m, messages]) => callback(null, withSharedNames(messages, m.default)),
+      ([m, messages]) => callback(null, Object.assign(withSharedNames(messages, m.default), ...bundledTexts.map((b) => b[language]))),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },
