@@ -55,9 +55,10 @@ test('the bet sheet shows the 13/14 odds by their class; at 320×568 Place bet i
   // Without scrolling the sheet, Place bet is on the screen and nothing covers it.
   const submit = page.getByTestId('bet-submit');
   await expect(submit).toBeInViewport({ ratio: 1 });
-  expect(await submit.evaluate((el) => el.contains(document.elementFromPoint(el.getBoundingClientRect().x + 10, el.getBoundingClientRect().y + 10)))).toBe(
-    true,
-  );
+  // Once the sheet has finished sliding in (it takes no taps while it moves), nothing covers the button.
+  await expect
+    .poll(() => submit.evaluate((el) => el.contains(document.elementFromPoint(el.getBoundingClientRect().x + 10, el.getBoundingClientRect().y + 10))))
+    .toBe(true);
   await expect(page.locator('.bp-scroll')).toHaveJSProperty('scrollTop', 0);
 
   // A custom stake of -10 stays as typed, is refused with the field's message, and places nothing.
