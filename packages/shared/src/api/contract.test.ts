@@ -35,7 +35,7 @@ describe('the API contract', () => {
       method: 'POST',
       path: '/api/Lottery/playOrder',
       kind: 'json',
-      access: { who: 'player' },
+      access: { who: 'member' },
       idempotent: true,
     });
   });
