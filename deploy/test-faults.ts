@@ -310,7 +310,7 @@ async function main(): Promise<void> {
 
     // (a) The three-way withdrawal race, across the two nodes.
     const racer = await newPlayer(PORTS.a, operator, 10_000);
-    await must(PORTS.a, '/api/user/profile', { idcard: '110101199003077777' }, { token: racer.token, ip: newIp() });
+    await must(PORTS.a, '/api/user/profile', { idcard: '110101199003077774' }, { token: racer.token, ip: newIp() });
     await must(
       PORTS.a,
       '/api/user/setPayInfo',
