@@ -21,7 +21,7 @@ const TRIPLES = allDigitTriples();
  * 1,000 settlements (the console shows one for every class of every room).
  */
 const winCounts = new Map<number, { plain: number; middle: number }>();
-function winsOf(classId: number): { plain: number; middle: number } {
+export function winCountsOf(classId: number): { plain: number; middle: number } {
   let counts = winCounts.get(classId);
   if (!counts) {
     counts = { plain: 0, middle: 0 };
@@ -36,8 +36,20 @@ function winsOf(classId: number): { plain: number; middle: number } {
 
 /** The sum of the odds paid over all 1,000 triples, in hundredths (exactly what settling each one would pay). */
 function paidOverAllTriples(classId: number, odds: Pick<ClassOdds, 'odds' | 'oddsSpecial'>): number {
-  const { plain, middle } = winsOf(classId);
+  const { plain, middle } = winCountsOf(classId);
   return plain * odds.odds + middle * (odds.oddsSpecial ?? odds.odds);
+}
+
+/** The sum of the odds over all triples when a class pays exactly its stake back: 1,000 triples × 1.00. */
+export const EVEN_MONEY_PAID = 1_000 * 100;
+
+/**
+ * The theoretical house edge of one stake, in cents × EVEN_MONEY_PAID (exact integers): stake × (1 − RTP of
+ * its class at the odds it was placed with). The base of commissions and rakeback: the same whether the bet
+ * won or lost, and a hedged pair (big and small) earns no more than its two stakes' edges. Never negative.
+ */
+export function houseEdgeScaled(order: { playType: number; amount: number; odds: number; oddsSpecial: number | null }): number {
+  return order.amount * Math.max(0, EVEN_MONEY_PAID - paidOverAllTriples(order.playType, order));
 }
 
 /** e.g. 0.97 for big at the default odds. */
