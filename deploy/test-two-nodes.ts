@@ -439,7 +439,7 @@ async function main(): Promise<void> {
 
     // (e) Terminate node B's LISTEN backend (found by its application_name) mid-round.
     await openRound(PORTS.a, 10);
-    const bNode = logLines(b, 'listening to other nodes')[0]?.node;
+    const bNode = logLines(b, 'listening to other nodes')[0]?.nodeId;
     const backends = await queryRows<{ pid: number }>(
       database.db,
       sql`select pid from pg_stat_activity where application_name = ${`lucky28-listen-${String(bNode)}`}`,

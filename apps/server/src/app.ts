@@ -10,6 +10,7 @@ import { logTransactionRetries } from './db/transaction.js';
 import { systemClock, type Clock } from './clock.js';
 import { loggerOptions } from './logging.js';
 import { requestLoggerFactory } from './http/requestLogger.js';
+import { PollCountingLogController, summarisePolls } from './http/pollLog.js';
 import { requestIdOf } from './http/requestId.js';
 import { HeartShortcut } from './http/heartShortcut.js';
 import { clientErrorAnswer, envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
@@ -50,6 +51,7 @@ import supportRoutes from './routes/support/index.js';
 import siteConfigRoutes from './routes/settings/index.js';
 import protectionRoutes from './routes/protection/index.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
+import { metricsPlugin } from './plugins/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,8 +115,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const timeoutValues = { ...defaultHttpTimeouts, ...opts.timeouts };
   const timeouts = timeoutGuard(timeoutValues, { trustProxy: opts.config.trustProxy, isStream: (socket) => connections.isStream(socket) });
+  const pollLog = new PollCountingLogController();
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logStream),
+    logger: opts.logger ?? loggerOptions(opts.config.logLevel, opts.logStream, opts.config.nodeName),
+    // Polls are counted, not logged one by one, below debug (http/pollLog.ts).
+    logController: pollLog,
     // request.log is made on first use (http/requestLogger.ts): most requests never log.
     childLoggerFactory: requestLoggerFactory,
     genReqId: requestIdOf,
@@ -136,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('heartShortcut', heartShortcut);
+  summarisePolls(app, pollLog);
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
@@ -165,6 +171,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(callerLimitsPlugin, { limits: callerLimits, connections });
   await app.register(envelopePlugin);
+  // Before the routes: its hooks count every request, and the live streams report their viewers to it.
+  await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);
   await app.register(apiDocsPlugin);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Runtime configuration, read once from the environment. Every variable is documented in the README. */
@@ -41,12 +42,28 @@ export interface Config {
   rateLimitFactor: number;
   /** Time between two runs of the pruning of unreferenced uploads and old view records (plugins/housekeeping.ts). */
   housekeepingIntervalMs: number;
+  /** Port of the Prometheus metrics listener (GET /metrics), never the public one; undefined = no listener. */
+  metricsPort: number | undefined;
+  /** Interface of the metrics listener (default 127.0.0.1). */
+  metricsHost: string;
+  /** Minutes between two reconciliations run for the metrics (0 = only when an operator asks). */
+  reconcileMinutes: number;
+  /** This node's name in every log line and in the metrics (NODE_NAME, default the host name). */
+  nodeName: string;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** A port number, or undefined when unset; 0 (any free port) only for tests that pass it in directly. */
+function portFrom(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${name} must be a port number (1-65535), got "${value}"`);
   return n;
 }
 
@@ -106,5 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     housekeepingIntervalMs: 60 * 60 * 1000,
+    metricsPort: portFrom(env.METRICS_PORT, 'METRICS_PORT'),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    reconcileMinutes: env.RECONCILE_MINUTES === '0' ? 0 : intFrom(env.RECONCILE_MINUTES, 60, 'RECONCILE_MINUTES'),
+    nodeName: env.NODE_NAME || os.hostname(),
   };
 }

@@ -10,6 +10,7 @@
  * - any other logged object has the values of sensitive-looking keys redacted, and every string is
  *   truncated to MAX_STRING characters.
  */
+import os from 'node:os';
 import type { FastifyServerOptions } from 'fastify';
 
 export const MAX_STRING = 300;
@@ -126,10 +127,11 @@ interface LoggedRequest {
 /** Keys the serializers below take care of; formatters.log leaves them to them. */
 const SERIALIZED = new Set(['req', 'res', 'err', 'error']);
 
-/** The server's logger options (Fastify passes them to pino). */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+/** The server's logger options (Fastify passes them to pino); every line names the node (`node`: NODE_NAME or the host name). */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream, node = os.hostname()): FastifyServerOptions['logger'] {
   return {
     level,
+    base: { pid: process.pid, hostname: os.hostname(), node },
     ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-support-key"]'],

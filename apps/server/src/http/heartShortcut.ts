@@ -10,8 +10,8 @@
  * known room or game, sent from this host's own page or no page. Anything else — a session, another content type, a chunked or large body,
  * JSON it does not expect, an unknown room, a server that is closing — goes to Fastify with the body
  * it read (replayed by the route's preParsing hook), so every refusal and error keeps its one code
- * path. It is off while request logging is on (LOG_LEVEL info or lower), where Fastify writes a line
- * per request.
+ * path. It is off only while every poll is logged (LOG_LEVEL debug or trace); at info polls are
+ * counted, not logged one by one (http/pollLog.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';

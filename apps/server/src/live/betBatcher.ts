@@ -31,6 +31,8 @@ export interface BetBatcherOptions {
 export class BetBatcher {
   /** Statements sent and the bets they carried, since start (bets / statements = the batching). */
   readonly sent = { statements: 0, bets: 0 };
+  /** Told the size of each statement sent (the metrics' batch sizes). */
+  onBatch?: (bets: number) => void;
   private queue: Waiting[] = [];
   private inFlight = 0;
   private scheduled = false;
@@ -66,6 +68,7 @@ export class BetBatcher {
       this.inFlight++;
       this.sent.statements++;
       this.sent.bets += batch.length;
+      this.onBatch?.(batch.length);
       void placeBetBatch(
         this.database,
         batch.map((w) => w.bet),

@@ -112,7 +112,7 @@ export class GameEvents {
     this.listener = await this.open();
     this.running = true;
     this.startPing();
-    this.opts.log?.info({ node: this.nodeId, backendPid: this.listener.pid }, 'listening to other nodes');
+    this.opts.log?.info({ nodeId: this.nodeId, backendPid: this.listener.pid }, 'listening to other nodes');
   }
 
   async stop(): Promise<void> {
@@ -189,7 +189,7 @@ export class GameEvents {
     this.stopPing();
     void listener.close().catch(() => {});
     if (!this.running || this.recovering) return;
-    this.opts.log?.warn({ err, node: this.nodeId }, 'lost the connection listening to other nodes; reconnecting');
+    this.opts.log?.warn({ err, nodeId: this.nodeId }, 'lost the connection listening to other nodes; reconnecting');
     const since = Date.now();
     this.recovering = this.recover(since).finally(() => (this.recovering = undefined));
   }
@@ -220,7 +220,7 @@ export class GameEvents {
       if (!this.running) return;
       this.startPing();
       this.opts.log?.info(
-        { node: this.nodeId, backendPid: listener.pid, attempts: attempt, downMs: Date.now() - since },
+        { nodeId: this.nodeId, backendPid: listener.pid, attempts: attempt, downMs: Date.now() - since },
         'listening to other nodes again; caught up from the database',
       );
       return;

@@ -54,6 +54,8 @@ const SNAPSHOT_RESYNC_MS = 10_000;
 export class RoundScheduler {
   /** Totals over this instance's life (tests compare them across nodes). */
   readonly stats = { ticks: 0, created: 0, drawn: 0, settledOrders: 0 };
+  /** Told each round this node drew or settled, with the seconds its transaction took (the metrics). */
+  onRound?: (outcome: DrawOutcome, seconds: number) => void;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private active = false;
@@ -139,6 +141,7 @@ export class RoundScheduler {
     let failure: unknown;
     for (const row of due) {
       try {
+        const started = performance.now();
         const outcome = await drawAndSettle(engine.db, Number(row.id), {
           seeds: engine.seeds,
           now,
@@ -146,10 +149,11 @@ export class RoundScheduler {
           onSettled: (tx, round) => engine.events.publish(tx, { type: 'draw', gameId: round.gameId, roundId: round.id }),
         });
         if (!outcome) continue;
+        this.onRound?.(outcome, (performance.now() - started) / 1000);
         if (outcome.drew) {
           report.drawn++;
           // Which node drew which round: the two-node deploy test (deploy/) reads this line.
-          engine.log.info({ gameId: outcome.round.gameId, issue: outcome.round.issue, roundId: outcome.round.id, node: engine.events.nodeId }, 'round drawn');
+          engine.log.info({ gameId: outcome.round.gameId, issue: outcome.round.issue, roundId: outcome.round.id, nodeId: engine.events.nodeId }, 'round drawn');
         }
         report.settledOrders += outcome.settledOrders;
         engine.applyDraw(outcome);

@@ -23,6 +23,10 @@ declare module 'fastify' {
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** The err.* key each refused answer was sent with (the metrics count refused bets by it). */
+const refusals = new WeakMap<FastifyReply, MessageKey>();
+export const refusalOf = (reply: FastifyReply): MessageKey | undefined => refusals.get(reply);
+
 /** The Retry-After of a request refused because the database is away (a restart takes a few seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -96,6 +100,7 @@ export const envelopePlugin = fp(async (app) => {
       return refuse(request, reply, 'err.service_unavailable', { status: 503 });
     }
     request.log.error({ err: error }, 'unexpected failure');
+    refusals.set(reply, 'err.server_error');
     return reply.status(500).send({
       code: 0,
       msg: translate(request.langSettled ? request.lang : langOf(request), 'err.server_error'),
@@ -118,6 +123,7 @@ export function refuse(
   opts: { status?: number; code?: number; field?: string; params?: Record<string, string | number> } = {},
 ) {
   const { status = 200, code = 0, field, params } = opts;
+  refusals.set(reply, key);
   const lang = request.langSettled ? request.lang : langOf(request);
   return reply.status(status).send({ code, msg: translate(lang, key, params), time: now(), data: null, ...(field ? { field } : {}) });
 }

@@ -193,7 +193,7 @@ describe('guest heart polls before Fastify', () => {
   });
 });
 
-describe('with request logging on (LOG_LEVEL info)', () => {
+describe('with every request logged (LOG_LEVEL debug)', () => {
   it('leaves the polls to Fastify, which logs each', async () => {
     const lines: string[] = [];
     const logStream = new Writable({
@@ -202,7 +202,7 @@ describe('with request logging on (LOG_LEVEL info)', () => {
         done();
       },
     });
-    const { app: logged } = await createGameApp({ logStream, config: { logLevel: 'info' } });
+    const { app: logged } = await createGameApp({ logStream, config: { logLevel: 'debug' } });
     await logged.listen({ port: 0, host: '127.0.0.1' });
     const res = await post((logged.server.address() as { port: number }).port, '{"lang":"en"}', { 'x-request-id': 'logged-poll-1' });
     expect(res.status).toBe(200);

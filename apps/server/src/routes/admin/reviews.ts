@@ -127,6 +127,7 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   /** DESIGN §4's operator-visible reconciliation: each invariant by name, its problem count and first problems. */
   serve(app, api.admin.reconcile, {}, async (_request, reply) => {
     const invariants = await checkInvariants(app.db);
+    app.metrics.reconciled(invariants, app.clock.now());
     return reply.ok({ ok: invariants.every((i) => i.count === 0), invariants, problems: invariants.flatMap((i) => i.examples) });
   });
 }

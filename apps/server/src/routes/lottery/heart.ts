@@ -76,9 +76,9 @@ export default async function heartRoutes(app: FastifyInstance, opts: { view: He
     },
   );
 
-  // Guests' polls skip Fastify's request path while nothing would log them (http/heartShortcut.ts).
+  // Guests' polls skip Fastify's request path unless every poll is logged (debug: http/pollLog.ts, http/heartShortcut.ts).
   app.addHook('onReady', async () => {
-    const requestLogging = (app.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? false;
+    const requestLogging = (app.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('debug') ?? false;
     app.heartShortcut.start(
       (poll, acceptLanguage) => {
         let target: Target;

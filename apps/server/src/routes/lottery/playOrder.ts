@@ -33,7 +33,7 @@ export default async function playOrderRoutes(app: FastifyInstance) {
       const userId = request.user!.userId;
       const idempotency = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'bet' });
 
-      const { result } = await app.game.placeBets(
+      const { result, replayed } = await app.game.placeBets(
         {
           userId,
           gameId: room.gameId,
@@ -52,6 +52,7 @@ export default async function playOrderRoutes(app: FastifyInstance) {
           },
         },
       );
+      app.metrics.betPlaced(result.orders.length, replayed);
       return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
     },
   );

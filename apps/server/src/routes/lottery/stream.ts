@@ -25,6 +25,7 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
   const engine = app.game;
   const hub = new StreamHub(engine, opts.view, (ids, now) => app.sessions.stillValid(ids, now));
   app.addHook('preClose', async () => hub.close());
+  app.metrics.onScrape(() => app.metrics.liveStreamViewers.set(hub.size));
 
   serve(app, api.lottery.stream, { config: { eventStream: true } }, async (request, reply) => {
     const gameId = request.query.game_id || undefined;
