@@ -65,16 +65,27 @@ export class PollCountingLogController extends LogController {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the `polls answered` line now (also done every POLL_SUMMARY_MS). */
+    writePollSummary(): void;
+  }
+}
+
 /** Turns the controller to the app's log level and writes its summary every POLL_SUMMARY_MS while the app runs. */
 export function summarisePolls(app: FastifyInstance, controller: PollCountingLogController, everyMs = POLL_SUMMARY_MS): void {
   controller.logEveryPoll = (app.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('debug') ?? false;
   let timer: NodeJS.Timeout | undefined;
   let served = 0;
+  let since = Date.now();
   const summary = () => {
     const now = app.heartShortcut.served;
-    controller.writeSummary(app.log, now - served, everyMs / 1000);
+    const at = Date.now();
+    controller.writeSummary(app.log, now - served, Math.round((at - since) / 1000));
     served = now;
+    since = at;
   };
+  app.decorate('writePollSummary', summary);
   app.addHook('onReady', async () => {
     timer = setInterval(summary, everyMs);
     timer.unref();

@@ -148,7 +148,8 @@ export class ServerMetrics {
   readonly redisUp = new Gauge({
     name: `${PREFIX}redis_up`,
     help: 'Whether the shared Redis answers (1) or not (0); absent when REDIS_URL is unset.',
-    registers: [this.registry],
+    // Registered by the plugin only when Redis is configured.
+    registers: [],
   });
 
   readonly reviewPending = new Gauge({
@@ -174,7 +175,7 @@ export class ServerMetrics {
 
   readonly reconciliationLastRun = new Gauge({
     name: `${PREFIX}reconciliation_last_run_timestamp_seconds`,
-    help: 'When this node last finished a reconciliation (Unix time).',
+    help: 'When this node last finished a reconciliation (Unix time; 0 = none since the start).',
     registers: [this.registry],
   });
 

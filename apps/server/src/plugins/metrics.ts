@@ -3,7 +3,7 @@
  * increment — and served as `GET /metrics` in Prometheus's text format on their own listener at
  * `METRICS_PORT` (on `METRICS_HOST`, default 127.0.0.1), never on the public port: with METRICS_PORT
  * unset nothing serves them. What the database knows (review queues, overdue and unsettled rounds) is
- * read at each scrape in one query (at most once per SCRAPE_CACHE_MS); the reconciliation runs every
+ * read at each scrape in one query on indexed columns; the reconciliation runs every
  * RECONCILE_MINUTES and whenever an operator asks for one (admin/reconcile).
  */
 import http from 'node:http';
@@ -25,9 +25,6 @@ declare module 'fastify' {
     metricsAddress: AddressInfo | undefined;
   }
 }
-
-/** Two Prometheus servers scraping one node (or a scrape every second) read the database once per this. */
-const SCRAPE_CACHE_MS = 5_000;
 
 export const metricsPlugin = fp(async (app) => {
   const metrics = new ServerMetrics();
@@ -64,17 +61,15 @@ export const metricsPlugin = fp(async (app) => {
     metrics.heartPollsFromMemory.inc(served - heartPollsCounted);
     heartPollsCounted = served;
   });
-  metrics.onScrape(() => {
-    if (app.redis) metrics.redisUp.set(app.redis.status === 'ready' ? 1 : 0);
-  });
+  const redis = app.redis;
+  if (redis) {
+    metrics.registry.registerMetric(metrics.redisUp);
+    metrics.onScrape(() => metrics.redisUp.set(redis.status === 'ready' ? 1 : 0));
+  }
 
-  let figuresReadAt = -Infinity;
   metrics.onScrape(async () => {
-    const now = app.clock.now();
-    if (now - figuresReadAt < SCRAPE_CACHE_MS && now >= figuresReadAt) return;
-    figuresReadAt = now;
     try {
-      const figures = await readScrapeFigures(app.db, now);
+      const figures = await readScrapeFigures(app.db, app.clock.now());
       for (const [queue, q] of Object.entries(figures.queues) as [ReviewQueue, { pending: number; oldestAgeSeconds: number }][]) {
         metrics.reviewPending.set({ queue }, q.pending);
         metrics.reviewOldest.set({ queue }, q.oldestAgeSeconds);
@@ -82,7 +77,6 @@ export const metricsPlugin = fp(async (app) => {
       for (const game of app.game.snapshot.gameList()) metrics.drawOverdue.set({ game: String(game.id) }, figures.overdueSeconds.get(game.id) ?? 0);
       metrics.roundsUnsettled.set(figures.unsettledRounds);
     } catch (err) {
-      figuresReadAt = -Infinity;
       countDatabaseError(metrics, err);
       app.log.warn({ err }, 'metrics: reading the database figures failed');
     }
