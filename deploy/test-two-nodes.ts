@@ -11,10 +11,13 @@
  *   (f) Redis is killed and started again: meanwhile each node counts rate limits and presence on
  *       its own (as the README says), bets go on; afterwards presence and the rate limits are shared
  *       again by themselves, and A's next bet and draw reach B within 5 s.
+ *   (g) Debian's Prometheus scrapes both nodes' metrics listeners (METRICS_PORT) with the alert
+ *       rules of deploy/prometheus/ loaded, and sees every node up (deploy/lib/prometheus.ts).
  * Run: `npm run deploy:test` (CI). Needs `haproxy` and `redis-server` on the PATH and PostgreSQL
  * (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test: a scratch database is created
  * and dropped). It starts a Redis of its own on TEST_REDIS_PORT (default 6381; killed at the end).
- * Ports DEPLOY_PORT (default 8340) for HAProxy and the next two for the nodes. Exits non-zero on failure.
+ * Ports DEPLOY_PORT (default 8340) for HAProxy and the next two for the nodes; DEPLOY_PORT + 20 and
+ * + 21 for the nodes' metrics, + 22 for Prometheus. Exits non-zero on failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +32,7 @@ import { openPostgres } from '../apps/server/src/db/client.js';
 import { onSseFrames } from '../apps/server/src/http/sseFrames.js';
 import { queryRows } from '../apps/server/src/db/query.js';
 import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
+import { prometheusFindings, startPrometheus } from './lib/prometheus.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -36,6 +40,7 @@ const REDIS_PORT = Number(process.env.TEST_REDIS_PORT ?? 6381);
 const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}/0`;
 const BASE = Number(process.env.DEPLOY_PORT ?? 8340);
 const PORTS = { lb: BASE, a: BASE + 1, b: BASE + 2 };
+const METRICS = { a: BASE + 20, b: BASE + 21, prometheus: BASE + 22 };
 const ROUND_SECONDS = 20;
 const CLOSE_BEFORE_SECONDS = 5;
 const DEMO_PASSWORD = `demo-${randomBytes(6).toString('hex')}`;
@@ -134,6 +139,8 @@ function startNode(name: 'a' | 'b', databaseUrl: string, dataDir: string): Proc 
       OPERATOR_PASSWORD: `op-${randomBytes(8).toString('hex')}`,
       OPERATOR_SECRET_KEY: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'info',
+      METRICS_PORT: String(METRICS[name]),
+      NODE_NAME: `node-${name}`,
     },
     path.join(ROOT, 'apps/server'),
   );
@@ -248,6 +255,9 @@ async function main(): Promise<void> {
     });
     await waitReady(url(PORTS.lb), lb, 20_000);
     log('both nodes and HAProxy are up');
+    const metricsTargets = [`127.0.0.1:${METRICS.a}`, `127.0.0.1:${METRICS.b}`];
+    const prometheus = await startPrometheus({ port: METRICS.prometheus, targets: metricsTargets, dir: path.join(dataDir, 'prometheus') });
+    procs.push(prometheus.proc);
 
     const login = await api(PORTS.lb, '/api/user/login', { account: 'demo', password: DEMO_PASSWORD });
     if (login.code !== 1) throw new Error(`demo login: ${login.msg}`);
@@ -543,6 +553,22 @@ async function main(): Promise<void> {
       Object.values(logged).every((counts) => counts.every((n) => n === 1)),
       "(f) each node logged the outage's changes once each",
       logged,
+    );
+
+    // (g) Prometheus scrapes both nodes and sees each up, with the bets placed above counted.
+    const seen = await prometheusFindings(prometheus, { minBets: 1 });
+    check(
+      metricsTargets.every((t) => seen.targets[t] === 'up' && seen.up[t] === 1 && seen.redisUp[t] === 1) && seen.nodes.join() === 'node-a,node-b',
+      "(g) Prometheus scrapes both nodes' metrics and sees every node up (and Redis up on each)",
+      seen,
+    );
+    check(
+      seen.betsAccepted >= 1 && Object.keys(seen.rules).length >= 10 && Object.values(seen.rules).every((h) => h === 'ok'),
+      '(g) the bets are counted, every alert rule evaluates',
+      {
+        bets: seen.betsAccepted,
+        rules: seen.rules,
+      },
     );
 
     // (c) Kill the node that drew the last round of the game, mid-round, with bets open on it.
