@@ -100,8 +100,12 @@ function secretFrom(value: string | undefined, name: string): string | undefined
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 8080, 'PORT');
+  const metricsPort = portFrom(env.METRICS_PORT, 'METRICS_PORT');
+  // The metrics are never served on the public port.
+  if (metricsPort === port) throw new Error(`METRICS_PORT must differ from PORT (${port})`);
   return {
-    port: intFrom(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
@@ -123,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     housekeepingIntervalMs: 60 * 60 * 1000,
-    metricsPort: portFrom(env.METRICS_PORT, 'METRICS_PORT'),
+    metricsPort,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     reconcileMinutes: env.RECONCILE_MINUTES === '0' ? 0 : intFrom(env.RECONCILE_MINUTES, 60, 'RECONCILE_MINUTES'),
     nodeName: env.NODE_NAME || os.hostname(),

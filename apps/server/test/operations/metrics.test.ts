@@ -8,6 +8,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
 import { call, createTestApp } from '../helpers.js';
@@ -87,6 +88,15 @@ describe('the metrics listener', () => {
     expect(value(samples, 'lucky28_node_info', { node: app.config.nodeName })).toBe(1);
     // No Redis configured: no redis_up series at all (rather than a misleading 0).
     expect(samples.some((s) => s.name === 'lucky28_redis_up')).toBe(false);
+  });
+
+  it('reads METRICS_PORT and METRICS_HOST, and refuses a bad port or the public one', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.11' }).metricsHost).toBe('10.0.0.11');
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow('METRICS_PORT must be a port number');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a port number');
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT');
   });
 
   it('is not opened without METRICS_PORT', async () => {
