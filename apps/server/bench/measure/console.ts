@@ -76,6 +76,8 @@ interface Load {
   script: number;
   layout: number;
   busy: number;
+  /** The main thread's CPU time (ThreadTime): the work itself, whatever the host's load. */
+  cpu: number;
 }
 
 /** In the page: performance.now() once every selector has its count (0 before). */
@@ -164,7 +166,8 @@ export async function measureConsole(opts: {
         `${label} ${screen.name}, where the time went (medians, ms)`,
         `document in ${fmt(median((l) => l.doc))}, scripts in ${fmt(median((l) => l.scriptsIn))} (${median((l) => l.scripts)} files, ` +
           `${fmt(median((l) => l.kb))} KB), data in ${fmt(median((l) => l.dataIn))} (slowest call ${fmt(median((l) => l.server))}); ` +
-          `main thread busy ${fmt(median((l) => l.busy))}: scripts ${fmt(median((l) => l.script))}, style and layout ${fmt(median((l) => l.layout))}`,
+          `main thread busy ${fmt(median((l) => l.busy))} (scripts ${fmt(median((l) => l.script))}, style and layout ${fmt(median((l) => l.layout))}), ` +
+          `its CPU time ${fmt(median((l) => l.cpu))}; host load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
       report.info(`${label} ${screen.name}, the last load's calls (ms from its start)`, loads.at(-1)!.calls.join(', '));
       const profileDir = process.env.BENCH_CONSOLE_PROFILE;
@@ -218,13 +221,14 @@ async function loadScreen(
       fs.mkdirSync(path.dirname(profileTo), { recursive: true });
       fs.writeFileSync(profileTo, JSON.stringify(profile));
     }
-    const timeline = (await page.evaluate(TIMELINE.replace('SHOWN', String(shown)))) as Omit<Load, 'shown' | 'script' | 'layout' | 'busy'>;
+    const timeline = (await page.evaluate(TIMELINE.replace('SHOWN', String(shown)))) as Omit<Load, 'shown' | 'script' | 'layout' | 'busy' | 'cpu'>;
     return {
       shown,
       ...timeline,
       script: metric('ScriptDuration'),
       layout: metric('LayoutDuration') + metric('RecalcStyleDuration'),
       busy: metric('TaskDuration'),
+      cpu: metric('ThreadTime'),
     };
   } finally {
     await context.close();
