@@ -47,13 +47,20 @@ describe('the games page', () => {
     const { calls } = gamesServer('admin');
     renderScreen(<GamesPage />);
     const card = (await screen.findByText('Canadian 28 (#1)')).closest('.ant-card') as HTMLElement;
-    const open = within(card).getAllByRole('switch')[0]!;
+    // Shown as text until an admin edits it (the form loads then).
+    expect(within(card).getByTestId('game-settings-1').textContent).toContain('08:00–22:00');
+    expect(within(card).queryByRole('switch')).toBeNull();
+    await userEvent.click(within(card).getByTestId('edit-game-1'));
+    const open = (await within(card).findAllByRole('switch'))[0]!;
     await waitFor(() => expect(open.getAttribute('aria-checked')).toBe('true'));
     await userEvent.click(open);
     await userEvent.click(within(card).getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('Saved; takes effect from the next round')).toBeTruthy();
     expect(calls.find((c) => c.call === 'gameUpdate')?.body).toEqual({ lang: 'en', id: 1, enabled: false, open_from: '08:00', open_to: '22:00' });
     expect(await within(card).findByText(/^Changes from /)).toBeTruthy();
+    // Saved: the text again, with the pending change.
+    await waitFor(() => expect(within(card).queryByRole('switch')).toBeNull());
+    expect(within(card).getByTestId('game-settings-1').textContent).toContain('No');
   }, 60_000);
 
   it('opens a room in the editor; an operator who is not an admin only reads', async () => {
@@ -62,6 +69,7 @@ describe('the games page', () => {
     const row = (await screen.findByText('新手房 / 新手房 / Starter / Phòng mới')).closest('tr')!;
     expect(within(row).getByText('97.00%')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Save/ })).toBeNull());
+    expect(screen.queryByTestId('edit-game-1')).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: 'View' }));
     expect(await screen.findByText('Room #3')).toBeTruthy();
     expect(calls.some((c) => c.call === 'gameUpdate')).toBe(false);

@@ -1,57 +1,49 @@
 import { lazy, Suspense, useState } from 'react';
-import { App, Button, Card, Form, Space, Switch, Table, Tag, TimePicker, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as api from '@lucky28/shared/api/refs';
-import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { can, useMe } from '../../lib/operator';
-import { gameConfigKey, gameConfigQuery, type GameView, type RoomView } from './api';
+import { gameConfigQuery, type GameView, type RoomView } from './api';
 
-function GameSettings({ game, editable }: { game: GameView; editable: boolean }) {
+// A game's settings are shown as text; the form (switch, time picker) loads when an admin edits them.
+const loadSettings = () => import('./GameSettings');
+const GameSettings = lazy(() => loadSettings().then((m) => ({ default: m.GameSettings })));
+
+/** Whether a game is open and its hours (the pending change's, if any), and for admins an Edit button. */
+function GameSummary({ game, editable }: { game: GameView; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const shown = game.pending ?? game;
-  const save = useMutation({
-    mutationFn: (v: { enabled: boolean; hours?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
-      call(api.admin.gameUpdate, {
-        id: game.id,
-        enabled: v.enabled,
-        open_from: v.hours?.[0]?.format('HH:mm') ?? '',
-        open_to: v.hours?.[1]?.format('HH:mm') ?? '',
-      }),
-    onSuccess: () => {
-      message.success(t('games.savedNextRound'));
-      void client.invalidateQueries({ queryKey: gameConfigKey });
-    },
-    onError: (e) => message.error(e.message),
-  });
+  if (editing)
+    return (
+      <Suspense fallback={<Spin size="small" />}>
+        <GameSettings game={game} onDone={() => setEditing(false)} />
+      </Suspense>
+    );
   return (
-    <Form
-      name={`game-${game.id}`}
-      layout="inline"
-      disabled={!editable}
-      initialValues={{
-        enabled: shown.enabled,
-        hours: shown.open_from && shown.open_to ? [dayjs(shown.open_from, 'HH:mm'), dayjs(shown.open_to, 'HH:mm')] : null,
-      }}
-      onFinish={(v) => save.mutate(v)}
-    >
-      <Form.Item name="enabled" label={t('games.open')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="hours" label={t('games.hours')} extra={t('games.hoursHint')}>
-        <TimePicker.RangePicker format="HH:mm" allowClear />
-      </Form.Item>
+    <Space wrap size="large" data-testid={`game-settings-${game.id}`}>
+      <span>
+        {t('games.open')}: <Tag color={shown.enabled ? 'green' : 'default'}>{shown.enabled ? t('common.yes') : t('common.no')}</Tag>
+      </span>
+      <span>
+        {t('games.hours')}: {shown.open_from && shown.open_to ? `${shown.open_from}–${shown.open_to}` : '—'}{' '}
+        <Typography.Text type="secondary">({t('games.hoursHint')})</Typography.Text>
+      </span>
       {editable && (
-        <Button htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
+        <Button
+          size="small"
+          onClick={() => setEditing(true)}
+          onPointerEnter={() => void loadSettings()}
+          onFocus={() => void loadSettings()}
+          data-testid={`edit-game-${game.id}`}
+        >
+          {t('games.edit')}
         </Button>
       )}
-    </Form>
+    </Space>
   );
 }
 
@@ -76,7 +68,7 @@ export function GamesPage() {
               title={`${t(`games.name.${g.id}`)} (#${g.id})`}
               extra={g.pending_from && <Tag color="orange">{t('games.pendingFrom', { time: dateTime(g.pending_from) })}</Tag>}
             >
-              <GameSettings game={g} editable={editable} />
+              <GameSummary game={g} editable={editable} />
               <Table<RoomView>
                 rowKey="id"
                 size="small"

@@ -18,7 +18,10 @@ interface Series {
   color: string;
 }
 
-/** One chart of the period, a point per day for each series: as bars or as lines. */
+/**
+ * One chart of the period, a point per day for each series: as bars or as lines. Not animated: the
+ * growing bars re-rendered the chart each frame for a second and a half while the screen was opening.
+ */
 export function DaysChart({ title, kind, days, series }: { title: string; kind: 'bar' | 'line'; days: Summary['days']; series: Series[] }) {
   const Chart = kind === 'bar' ? BarChart : LineChart;
   return (
@@ -34,9 +37,9 @@ export function DaysChart({ title, kind, days, series }: { title: string; kind: 
             <Legend />
             {series.map((s) =>
               kind === 'bar' ? (
-                <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} />
+                <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
               ) : (
-                <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} />
+                <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} isAnimationActive={false} />
               ),
             )}
           </Chart>
