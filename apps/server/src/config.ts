@@ -41,6 +41,16 @@ export interface Config {
   rateLimitFactor: number;
   /** Time between two runs of the pruning of unreferenced uploads and old view records (plugins/housekeeping.ts). */
   housekeepingIntervalMs: number;
+  /** On SIGTERM, how long the node answers 503 to /readyz, still serving, before it closes (http/drain.ts). */
+  shutdownDrainMs: number;
+}
+
+/** 0 (close at once: a node alone) up to 8 s, leaving room in the 10 s a node has to stop. */
+function drainMsFrom(value: string | undefined): number {
+  if (value === '0') return 0;
+  const ms = intFrom(value, 2000, 'SHUTDOWN_DRAIN_MS');
+  if (ms > 8000) throw new Error(`SHUTDOWN_DRAIN_MS must be at most 8000 (a node stops within 10 s), got "${value}"`);
+  return ms;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -106,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     housekeepingIntervalMs: 60 * 60 * 1000,
+    shutdownDrainMs: drainMsFrom(env.SHUTDOWN_DRAIN_MS),
   };
 }

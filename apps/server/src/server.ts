@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { seedDemoContent } from './seed/demo.js';
 import { isAppBuilt } from './plugins/staticApps.js';
 import { safeError } from './logging.js';
+import { drainAndClose } from './http/drain.js';
 
 /**
  * Holds the port from the first moment: a port already in use fails the start at once — before a
@@ -33,14 +34,17 @@ async function main() {
     roundSeconds: config.roundSeconds,
   });
 
+  // SIGTERM (systemd, a rolling restart) drains the node first; SIGINT (Ctrl-C) closes it at once.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('not closed within 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    await app.close();
+    await drainAndClose(app, { signal, waitMs: signal === 'SIGTERM' ? config.shutdownDrainMs : 0 });
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -66,6 +66,15 @@ describe('runHeartStream', () => {
     expect(api.asked[0]!.headers).toMatchObject({ token: 'tok', accept: 'text/event-stream' });
   });
 
+  it('reconnects when a closing node says so (the SSE retry hint), not after the usual back-off', async () => {
+    const api = streamingFetch([`event: heart\ndata: ${JSON.stringify(heart)}\n\n`, 'retry: 20\n\n']);
+    configureApiClient({ fetch: api.fetch });
+    const stop = runHeartStream({}, { onLive: () => {}, onEvent: () => {} });
+    // STREAM_RETRY_MS (5 s) would be the wait without the hint.
+    await expect.poll(() => api.asked.length, { timeout: 2000 }).toBeGreaterThanOrEqual(2);
+    stop();
+  });
+
   it('never reports live when the stream is refused (the screen keeps polling)', async () => {
     const api = streamingFetch(['{"code":0}'], 200, 'application/json');
     configureApiClient({ fetch: api.fetch });
