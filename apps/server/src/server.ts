@@ -56,6 +56,7 @@ async function main() {
   const lines = [
     '',
     `  Lucky28 is running on ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `  Started in ${process.uptime().toFixed(1)} s`,
     `  Player app:       ${url}/`,
     isAppBuilt(config.adminDist)
       ? `  Operator console: ${url}/admin/`
