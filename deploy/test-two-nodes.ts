@@ -623,7 +623,7 @@ async function main(): Promise<void> {
     await restartNode(victim === a ? 'a' : 'b');
     await rollingRestart({
       lbPort: PORTS.lb,
-      db: database.db,
+      database,
       gameId: GAME,
       planId: plan,
       nodes: ['a', 'b'],

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../apps/server/src/db/client.js';
+import type { Database } from '../../apps/server/src/db/client.js';
 import { queryRows } from '../../apps/server/src/db/query.js';
 import { LedgerType, postLedger } from '../../apps/server/src/domain/ledger/post.js';
-import { hashSecret } from '../../apps/server/src/domain/security/passwords.js';
+import { SessionStore } from '../../apps/server/src/live/sessionStore.js';
 import { findDiscrepancies } from '../../apps/server/src/domain/wallet/invariants.js';
 import { LiveViewers, REJOIN_BUDGET_MS } from './liveViewers.js';
 import { BettingPlayers } from './bettingPlayers.js';
@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface RollingRestartOptions {
   lbPort: number;
-  db: Db;
+  database: Database;
   gameId: number;
   /** A room of the game (its streams and its bets). */
   planId: number;
@@ -34,36 +34,24 @@ export interface RollingRestartOptions {
   log(...args: unknown[]): void;
 }
 
-/** Members made straight in the database (one password hash for all), funded, signed in through HAProxy. */
+/** Members made straight in the database, funded and signed in (a session each), each with an address of its own. */
 async function makePlayers(opts: RollingRestartOptions, n: number): Promise<{ userId: number; token: string; address: string }[]> {
-  const password = `roll-${randomUUID()}`;
-  const hash = await hashSecret(password);
+  const db = opts.database.db;
   const tag = randomUUID().slice(0, 6);
-  const users = await queryRows<{ id: number; username: string }>(
-    opts.db,
+  const users = await queryRows<{ id: number }>(
+    db,
     sql`insert into users (username, password_hash, group_id)
-        select ${`roll${tag}_`} || g, ${hash}, 1 from generate_series(1, ${n}) g returning id, username`,
+        select ${`roll${tag}_`} || g, 'not-a-login', 1 from generate_series(1, ${n}) g returning id`,
   );
-  for (const u of users) {
-    await opts.db.transaction((tx) => postLedger(tx, { userId: u.id, type: LedgerType.gift, wallet: 'money', quantity: 100_000_00, memo: 'rolling restart' }));
-  }
-  const players: { userId: number; token: string; address: string }[] = [];
-  // A few at a time; each from an address of its own (the sign-in limit counts per address).
-  for (let i = 0; i < users.length; i += 8) {
-    const batch = users.slice(i, i + 8).map(async (u, j) => {
-      const address = `10.28.${Math.floor((i + j) / 250)}.${((i + j) % 250) + 1}`;
-      const res = await fetch(`http://127.0.0.1:${opts.lbPort}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify({ account: u.username, password, lang: 'en' }),
-      });
-      const json = (await res.json()) as { code: number; msg: string; data: { userinfo: { token: string } } };
-      if (json.code !== 1) throw new Error(`sign-in of ${u.username}: ${json.msg}`);
-      return { userId: Number(u.id), token: json.data.userinfo.token, address };
-    });
-    players.push(...(await Promise.all(batch)));
-  }
-  return players;
+  const sessions = new SessionStore(opts.database);
+  return Promise.all(
+    users.map(async (u, i) => {
+      const userId = Number(u.id);
+      await db.transaction((tx) => postLedger(tx, { userId, type: LedgerType.gift, wallet: 'money', quantity: 100_000_00, memo: 'rolling restart' }));
+      const token = await sessions.create(db, userId, { remember: false, now: Date.now() });
+      return { userId, token, address: `10.28.${Math.floor(i / 250)}.${(i % 250) + 1}` };
+    }),
+  );
 }
 
 export async function rollingRestart(opts: RollingRestartOptions): Promise<void> {
@@ -100,11 +88,13 @@ export async function rollingRestart(opts: RollingRestartOptions): Promise<void>
 
   const userIds = players.map((p) => p.userId);
   const [counts] = await queryRows<{ orders: number }>(
-    opts.db,
+    opts.database.db,
     sql`select count(*)::int as orders from orders where user_id in ${sql.raw(`(${userIds.join(',')})`)}`,
   );
   const stored = new Set(
-    (await queryRows<{ key: string }>(opts.db, sql`select key from idempotency_keys where user_id in ${sql.raw(`(${userIds.join(',')})`)}`)).map((r) => r.key),
+    (await queryRows<{ key: string }>(opts.database.db, sql`select key from idempotency_keys where user_id in ${sql.raw(`(${userIds.join(',')})`)}`)).map(
+      (r) => r.key,
+    ),
   );
   // Lost: answered as placed but not stored (its key missing, or fewer orders than bets); doubled: more orders than bets.
   const lost = Math.max(betting.acceptedKeys().filter((k) => !stored.has(k)).length, b.accepted - Number(counts!.orders));
@@ -119,7 +109,7 @@ export async function rollingRestart(opts: RollingRestartOptions): Promise<void>
     `(r) every viewer back on a stream within ${REJOIN_BUDGET_MS / 1000} s`,
     `${v.ended} streams ended by the restarts, back within ${v.maxMs} ms at most (p99 ${v.p99Ms} ms), ${v.late} late, ${v.notBack} not back`,
   );
-  const discrepancies = await findDiscrepancies(opts.db);
+  const discrepancies = await findDiscrepancies(opts.database.db);
   check(discrepancies.length === 0, '(r) the ledger reconciles after the rolling restart', discrepancies.slice(0, 3));
   log(`(r) rolling restart took ${Math.round((Date.now() - started) / 1000)} s`);
 }
