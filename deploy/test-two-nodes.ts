@@ -19,7 +19,7 @@
  * and dropped). It starts a Redis of its own on TEST_REDIS_PORT (default 6381; killed at the end).
  * Ports DEPLOY_PORT (default 8340) for HAProxy and the next two for the nodes. Exits non-zero on failure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -119,12 +119,13 @@ async function startRedis(name: string): Promise<Proc> {
   return proc;
 }
 
-function startNode(name: 'a' | 'b', databaseUrl: string, dataDir: string): Proc {
+/** `compiled`: the production build (dist/server/server.js, `npm run build:prod`) instead of the sources under tsx. */
+function startNode(name: 'a' | 'b', databaseUrl: string, dataDir: string, compiled = false): Proc {
   // node itself (not the tsx CLI), so that SIGKILL reaches the server and nothing else.
   return startProc(
     `node ${name}`,
     process.execPath,
-    ['--import', 'tsx', 'src/server.ts'],
+    compiled ? ['--enable-source-maps', 'dist/server/server.js'] : ['--import', 'tsx', 'src/server.ts'],
     {
       HOST: '127.0.0.1',
       PORT: String(PORTS[name]),
@@ -614,10 +615,12 @@ async function main(): Promise<void> {
     const discrepancies = await findDiscrepancies(database.db);
     check(discrepancies.length === 0, '(c) the ledger reconciles (no discrepancy)', discrepancies.slice(0, 3));
 
-    // (r) The killed node comes back; then each node in turn is drained (SIGTERM) and started again under load.
+    // (r) The killed node comes back; then each node in turn is drained (SIGTERM) and started again under
+    // load, as an upgrade does: on the compiled server (npm run build:prod).
+    execFileSync(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
     const nodes = { a, b };
     const restartNode = async (name: 'a' | 'b') => {
-      nodes[name] = startNode(name, dbUrl.toString(), path.join(dataDir, name));
+      nodes[name] = startNode(name, dbUrl.toString(), path.join(dataDir, name), true);
       await waitReady(url(PORTS[name]), nodes[name]);
     };
     await restartNode(victim === a ? 'a' : 'b');

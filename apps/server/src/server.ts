@@ -6,6 +6,7 @@ import { seedDemoContent } from './seed/demo.js';
 import { isAppBuilt } from './plugins/staticApps.js';
 import { safeError } from './logging.js';
 import { drainAndClose } from './http/drain.js';
+import { backupOnSignal } from './ops/backup.js';
 
 /**
  * Holds the port from the first moment: a port already in use fails the start at once — before a
@@ -34,6 +35,9 @@ async function main() {
     roundSeconds: config.roundSeconds,
   });
 
+  // The embedded database is backed up by this process on SIGUSR2 (`npm run backup`, ops/backup.ts).
+  const stopBackups = database.kind === 'pglite' ? backupOnSignal(database, config.dataDir, app.log) : () => {};
+
   // SIGTERM (systemd, a rolling restart) drains the node first; SIGINT (Ctrl-C) closes it at once.
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -45,6 +49,7 @@ async function main() {
     }, 10_000);
     force.unref();
     await drainAndClose(app, { signal, waitMs: signal === 'SIGTERM' ? config.shutdownDrainMs : 0 });
+    stopBackups();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
