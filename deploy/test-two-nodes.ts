@@ -13,7 +13,9 @@
  *       again by themselves, and A's next bet and draw reach B within 5 s;
  *   (r) rolling restart (deploy/lib/rollingRestart.ts): the killed node comes back, then each node in turn
  *       is stopped with SIGTERM and started again while 200 players bet and 1,000 viewers watch through
- *       HAProxy: no bet lost or doubled, no 5xx, every viewer back on a stream within 5 s, ledger clean.
+ *       HAProxy: no bet lost or doubled, no 5xx, every viewer back on a stream within 5 s, ledger clean;
+ *   (p) a full pgBackRest backup taken while bets flow (on a private cluster that archives its WAL, on
+ *       DEPLOY_PORT + 5), restored and started on DEPLOY_PORT + 6: every bet committed before it is there.
  * Run: `npm run deploy:test` (CI). Needs `haproxy` and `redis-server` on the PATH and PostgreSQL
  * (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test: a scratch database is created
  * and dropped). It starts a Redis of its own on TEST_REDIS_PORT (default 6381; killed at the end).
@@ -33,6 +35,7 @@ import { onSseFrames } from '../apps/server/src/http/sseFrames.js';
 import { queryRows } from '../apps/server/src/db/query.js';
 import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
 import { rollingRestart } from './lib/rollingRestart.js';
+import { pgBackrestDrill } from './lib/pgBackrestDrill.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -640,6 +643,9 @@ async function main(): Promise<void> {
       check,
       log,
     });
+
+    // (p) pgBackRest: a full backup while bets flow, restored to a scratch cluster (deploy/lib/pgBackrestDrill.ts).
+    await pgBackrestDrill({ port: BASE + 5, check, log });
   } finally {
     for (const s of streams) s.close();
     for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
