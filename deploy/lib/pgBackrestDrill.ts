@@ -24,7 +24,7 @@ import { seedDemoContent } from '../../apps/server/src/seed/demo.js';
 import { postgresBin, startPrivatePostgres } from './services.js';
 
 const STANZA = 'drill';
-const PLAYERS = 20;
+const PLAYERS = 10;
 
 export async function pgBackrestDrill(opts: { port: number; check(ok: boolean, what: string, detail?: unknown): void; log(...args: unknown[]): void }) {
   const { check, log } = opts;
@@ -73,6 +73,7 @@ export async function pgBackrestDrill(opts: { port: number; check(ok: boolean, w
       while (betting) {
         await app.game.placeBets({ userId: Number(u.id), gameId: 7, roomId: room.id, issue, playTypes: [1], amount: 1000 });
         placed++;
+        await new Promise((r) => setTimeout(r, 50)); // a steady flow, not a flood (each player about 20 bets/s at most)
       }
     });
     while (placed < 200) await new Promise((r) => setTimeout(r, 50));
@@ -108,7 +109,7 @@ export async function pgBackrestDrill(opts: { port: number; check(ok: boolean, w
       '-t',
       '120',
       '-o',
-      `-p ${restoredPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${cluster.dir} -c archive_mode=off`,
+      `-p ${restoredPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${cluster.dir} -c max_connections=200 -c archive_mode=off`,
       'start',
     ]);
     restoredStarted = true;
