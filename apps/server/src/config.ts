@@ -48,7 +48,7 @@ export interface Config {
 /** 0 (close at once: a node alone) up to 8 s, leaving room in the 10 s a node has to stop. */
 function drainMsFrom(value: string | undefined): number {
   if (value === '0') return 0;
-  const ms = intFrom(value, 2000, 'SHUTDOWN_DRAIN_MS');
+  const ms = intFrom(value, 3000, 'SHUTDOWN_DRAIN_MS');
   if (ms > 8000) throw new Error(`SHUTDOWN_DRAIN_MS must be at most 8000 (a node stops within 10 s), got "${value}"`);
   return ms;
 }

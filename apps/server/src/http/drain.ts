@@ -2,7 +2,7 @@
  * Graceful shutdown of a node (SIGTERM; deploy/README.md "rolling restart"), in this order:
  *
  * 1. draining: `/readyz` answers 503, so the load balancer's health check takes the node out
- *    (deploy/haproxy.cfg: within about 1.3 s), while every request still arriving is served as usual;
+ *    (deploy/haproxy.cfg: within about 1.3 s; SHUTDOWN_DRAIN_MS is 3 s), while every request still arriving is served as usual;
  *    each answer now closes its connection, so no keep-alive connection outlives the drain;
  * 2. after `waitMs` (SHUTDOWN_DRAIN_MS, the balancer has stopped sending new work here): the app closes —
  *    no new connection is accepted, the live streams are told to reconnect (an SSE `retry:` hint, then
