@@ -132,10 +132,8 @@ export async function pgBackrestDrill(opts: { port: number; check(ok: boolean, w
     if (restoredStarted) {
       await cluster.runAsOwner(path.join(postgresBin(), 'pg_ctl'), ['-D', restoredData, '-m', 'immediate', 'stop']).catch(() => {});
     }
-    if (!process.env.DEPLOY_TEST_LOGS) {
-      await cluster.destroy();
-      fs.rmSync(drill, { recursive: true, force: true });
-    } else log(`(p) drill cluster kept in ${cluster.dir}, pgBackRest in ${drill}`);
+    await cluster.destroy();
+    fs.rmSync(drill, { recursive: true, force: true });
   }
 }
 
