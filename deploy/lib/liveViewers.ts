@@ -2,7 +2,7 @@
  * Viewers of the live streams through HAProxy for the rolling restart (rollingRestart.ts), each behaving
  * like the player app's stream reader (apps/web/src/lib/api/heartStream.ts): when its stream ends after a
  * `retry:` hint (a draining node), it reconnects after that many milliseconds; when it ends without one or
- * cannot open, after the app's usual 5 s. A viewer is back once its new stream has pushed its first
+ * cannot open, after the app's usual 5 s — 1 s (then 2, 4…) when it is reconnecting after a hint. A viewer is back once its new stream has pushed its first
  * `heart`; the time from the end of the old stream to that moment is what the check measures.
  */
 import http from 'node:http';
@@ -10,6 +10,8 @@ import { onSseFrames } from '../../apps/server/src/http/sseFrames.js';
 
 /** The app's wait after a stream ends without a hint (STREAM_RETRY_MS in heartStream.ts). */
 const APP_RETRY_MS = 5000;
+/** STREAM_RETRY_AFTER_HINT_MS in heartStream.ts. */
+const APP_RETRY_AFTER_HINT_MS = 1000;
 export const REJOIN_BUDGET_MS = 5000;
 
 interface Viewer {
@@ -19,6 +21,8 @@ interface Viewer {
   live: boolean;
   /** When the current stream ended (null while one is live). */
   endedAt: number | null;
+  /** The app's wait before the next attempt when this one fails (after a hint: 1 s, doubling to 5 s). */
+  backoff: number;
 }
 
 export class LiveViewers {
@@ -41,7 +45,13 @@ export class LiveViewers {
   async open(n: number): Promise<void> {
     const queries = [`?plan_id=${this.planId}&game_id=${this.gameId}`, `?game_id=${this.gameId}`, ''];
     for (let i = 0; i < n; i++) {
-      this.viewers.push({ address: `10.29.${Math.floor(i / 250)}.${(i % 250) + 1}`, query: queries[i % 3]!, live: false, endedAt: null });
+      this.viewers.push({
+        address: `10.29.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        query: queries[i % 3]!,
+        live: false,
+        endedAt: null,
+        backoff: APP_RETRY_MS,
+      });
     }
     for (let i = 0; i < n; i += 50) {
       await Promise.all(this.viewers.slice(i, i + 50).map((v) => this.connect(v)));
@@ -63,7 +73,12 @@ export class LiveViewers {
         viewer.live = false;
         viewer.endedAt ??= Date.now();
         resolve();
-        if (!this.closed) setTimeout(() => void this.connect(viewer), retry ?? APP_RETRY_MS);
+        let wait = viewer.backoff;
+        if (retry !== undefined) {
+          wait = retry;
+          viewer.backoff = APP_RETRY_AFTER_HINT_MS;
+        } else viewer.backoff = Math.min(viewer.backoff * 2, APP_RETRY_MS);
+        if (!this.closed) setTimeout(() => void this.connect(viewer), wait);
       };
       const req = http.get(
         `http://127.0.0.1:${this.lbPort}/api/Lottery/stream${viewer.query}`,
@@ -78,6 +93,7 @@ export class LiveViewers {
             if (hint) retry = Number(hint[1]);
             if (/^event: heart$/m.test(block) && !viewer.live) {
               viewer.live = true;
+              viewer.backoff = APP_RETRY_MS;
               if (viewer.endedAt !== null) this.gaps.push(Date.now() - viewer.endedAt);
               viewer.endedAt = null;
               resolve();

@@ -75,6 +75,21 @@ describe('runHeartStream', () => {
     stop();
   });
 
+  it('after a hint, a reconnection that fails is tried again within about a second, not after 5 s', async () => {
+    const first = streamingFetch([`event: heart\ndata: ${JSON.stringify(heart)}\n\n`, 'retry: 10\n\n']);
+    let asked = 0;
+    configureApiClient({
+      fetch: async (input, init) => {
+        asked++;
+        if (asked === 1) return first.fetch(input as RequestInfo, init);
+        throw new TypeError('the node is gone');
+      },
+    });
+    const stop = runHeartStream({}, { onLive: () => {}, onEvent: () => {} });
+    await expect.poll(() => asked, { timeout: 2500 }).toBeGreaterThanOrEqual(3);
+    stop();
+  });
+
   it('never reports live when the stream is refused (the screen keeps polling)', async () => {
     const api = streamingFetch(['{"code":0}'], 200, 'application/json');
     configureApiClient({ fetch: api.fetch });

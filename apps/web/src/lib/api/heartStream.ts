@@ -16,6 +16,8 @@ export const STREAM_PATH = lottery.stream.path;
 /** The server comments every 15 s: a stream silent for this long is dead. */
 export const STREAM_SILENCE_MS = 40_000;
 export const STREAM_RETRY_MS = 5_000;
+/** After a closing node's hint, the first failed reconnection is tried again after this, then doubling. */
+export const STREAM_RETRY_AFTER_HINT_MS = 1_000;
 export const STREAM_RETRY_MAX_MS = 60_000;
 
 export interface HeartStreamHandlers {
@@ -97,6 +99,8 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
       if (hinted !== undefined) {
         // The node is going away and said when to come back: another node answers then.
         await sleep(Math.min(hinted, STREAM_RETRY_MAX_MS), stopper.signal);
+        // Another node should answer now; should it not, try again soon (then less often), not after 5 s.
+        delay = STREAM_RETRY_AFTER_HINT_MS;
         continue;
       }
       await sleep(delay, stopper.signal);
