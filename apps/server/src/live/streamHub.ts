@@ -42,7 +42,7 @@ const COUNTER_PUSH_MS = 250;
 export const STREAM_MAX_MS = 10 * 60_000;
 /** A closing node's viewers are told to reconnect after RECONNECT_MIN_MS plus up to RECONNECT_SPREAD_MS. */
 export const RECONNECT_MIN_MS = 100;
-export const RECONNECT_SPREAD_MS = 1500;
+export const RECONNECT_SPREAD_MS = 3000;
 /** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
 const MAX_BACKLOG_BYTES = 512 * 1024;
 
