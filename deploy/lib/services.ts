@@ -63,7 +63,7 @@ export async function waitReady(url: string, proc: Proc, timeoutMs = 120_000): P
 // ---- a private PostgreSQL cluster ----------------------------------------------------------------
 
 /** The binaries of the newest PostgreSQL installed (PG_BIN overrides). */
-function postgresBin(): string {
+export function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
@@ -74,6 +74,10 @@ function postgresBin(): string {
 
 export interface PrivatePostgres {
   port: number;
+  /** The cluster's temporary directory (its data directory is `data` in it; its socket is here). */
+  dir: string;
+  /** Runs a program as the cluster's owner (postgres when this process is root). */
+  runAsOwner(program: string, args: string[]): Promise<{ stdout: string; stderr: string }>;
   /** postgres://postgres@127.0.0.1:port/<database> */
   url(database: string): string;
   restart(): Promise<void>;
@@ -89,7 +93,7 @@ export interface PrivatePostgres {
  * throw-away cluster). initdb refuses to run as root, so as root every command runs as `postgres`
  * through runuser and the directory is given to that user.
  */
-export async function startPrivatePostgres(port: number): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(port: number, extraOptions = ''): Promise<PrivatePostgres> {
   const bin = postgresBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-faults-pg-'));
   const data = path.join(dir, 'data');
@@ -100,14 +104,16 @@ export async function startPrivatePostgres(port: number): Promise<PrivatePostgre
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
     fs.chownSync(dir, uid, gid);
   }
-  const pg = (tool: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args);
+  const runAsOwner = (program: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', program, ...args]) : run(program, args));
+  const pg = (tool: string, args: string[]) => runAsOwner(path.join(bin, tool), args);
   const ctl = (args: string[]) => pg('pg_ctl', ['-D', data, '-l', logFile, '-w', '-t', '60', ...args]);
   await pg('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c full_page_writes=off -c max_connections=200`;
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c full_page_writes=off -c max_connections=200 ${extraOptions}`;
   await ctl(['-o', options, 'start']);
   return {
     port,
+    dir,
+    runAsOwner,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     restart: async () => void (await ctl(['-m', 'fast', 'restart'])),
     stop: async () => void (await ctl(['-m', 'fast', 'stop'])),

@@ -24,6 +24,7 @@ import { lineOriginsPlugin } from './plugins/lineOrigins.js';
 import { scaledCallerLimits, scaledRateLimits, type CallerLimits, type RateLimits } from './plugins/rateLimits.js';
 import { callerLimitsPlugin } from './plugins/callerLimits.js';
 import { ConnectionGuard } from './http/connectionGuard.js';
+import { Drain } from './http/drain.js';
 import { defaultHttpTimeouts, timeoutGuard, type HttpTimeouts, type TimeoutGuard } from './http/timeouts.js';
 import { redisPlugin } from './plugins/redis.js';
 import { sharedRateLimitStore } from './plugins/sharedRateLimitStore.js';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     operatorKey: Buffer;
     /** Guests' heart polls answered before Fastify's request path (http/heartShortcut.ts). */
     heartShortcut: HeartShortcut;
+    /** Set on SIGTERM: readiness fails and answers close their connections (http/drain.ts). */
+    drain: Drain;
   }
 }
 
@@ -138,10 +141,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The game engine loads its state on ready; on a busy machine or a big database that can take
     // longer than Fastify's default 10 s, which would abort the start.
     pluginTimeout: 60_000,
+    // A request that reached the node just as it closes (SIGTERM, http/drain.ts) is served, not refused
+    // with a 503: the database closes only once every connection has ended.
+    return503OnClosing: false,
   });
 
   app.decorate('heartShortcut', heartShortcut);
   summarisePolls(app, pollLog);
+  const drain = new Drain();
+  drain.watch(app.server);
+  app.decorate('drain', drain);
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);

@@ -50,6 +50,16 @@ export interface Config {
   reconcileMinutes: number;
   /** This node's name in every log line and in the metrics (NODE_NAME, default the host name). */
   nodeName: string;
+  /** On SIGTERM, how long the node answers 503 to /readyz, still serving, before it closes (http/drain.ts). */
+  shutdownDrainMs: number;
+}
+
+/** 0 (close at once: a node alone) up to 8 s, leaving room in the 10 s a node has to stop. */
+function drainMsFrom(value: string | undefined): number {
+  if (value === '0') return 0;
+  const ms = intFrom(value, 3000, 'SHUTDOWN_DRAIN_MS');
+  if (ms > 8000) throw new Error(`SHUTDOWN_DRAIN_MS must be at most 8000 (a node stops within 10 s), got "${value}"`);
+  return ms;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -131,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     reconcileMinutes: env.RECONCILE_MINUTES === '0' ? 0 : intFrom(env.RECONCILE_MINUTES, 60, 'RECONCILE_MINUTES'),
     nodeName: env.NODE_NAME || os.hostname(),
+    shutdownDrainMs: drainMsFrom(env.SHUTDOWN_DRAIN_MS),
   };
 }

@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { seedDemoContent } from './seed/demo.js';
 import { isAppBuilt } from './plugins/staticApps.js';
 import { safeError } from './logging.js';
+import { drainAndClose } from './http/drain.js';
+import { backupOnSignal } from './ops/backup.js';
 
 /**
  * Holds the port from the first moment: a port already in use fails the start at once — before a
@@ -33,14 +35,21 @@ async function main() {
     roundSeconds: config.roundSeconds,
   });
 
+  // The embedded database is backed up by this process on SIGUSR2 (`npm run backup`, ops/backup.ts).
+  const stopBackups = database.kind === 'pglite' ? backupOnSignal(database, config.dataDir, app.log) : () => {};
+
+  // SIGTERM (systemd, a rolling restart) drains the node first; SIGINT (Ctrl-C) closes it at once.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('not closed within 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    await app.close();
+    await drainAndClose(app, { signal, waitMs: signal === 'SIGTERM' ? config.shutdownDrainMs : 0 });
+    stopBackups();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -52,6 +61,7 @@ async function main() {
   const lines = [
     '',
     `  Lucky28 is running on ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `  Started in ${process.uptime().toFixed(1)} s`,
     `  Player app:       ${url}/`,
     isAppBuilt(config.adminDist)
       ? `  Operator console: ${url}/admin/`

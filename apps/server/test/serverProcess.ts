@@ -45,6 +45,8 @@ export interface StartOptions {
   /** Ready when the output matches this (default: when it says it listens and /readyz answers). */
   waitFor?: RegExp;
   readyTimeoutMs?: number;
+  /** Run the entry under tsx (default), or as plain JavaScript (the compiled server: dist/server/server.js). */
+  typescript?: boolean;
 }
 
 /** The line src/server.ts prints once it listens. */
@@ -65,9 +67,9 @@ export async function startServerProcess(env: Record<string, string>, opts: Star
 }
 
 async function startOnce(env: Record<string, string>, opts: StartOptions, port: number): Promise<ServerProcess> {
-  const { entry = 'src/server.ts', waitFor, readyTimeoutMs = 180_000 } = opts;
+  const { entry = 'src/server.ts', waitFor, readyTimeoutMs = 180_000, typescript = true } = opts;
   // node itself, not the tsx CLI: a signal must reach the server, not a wrapper process.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, typescript ? ['--import', 'tsx', entry] : [entry], {
     cwd: SERVER_DIR,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

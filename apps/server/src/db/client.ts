@@ -22,6 +22,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs every pending migration (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * PGlite only: the data directory as a gzipped tar, taken while no statement runs (PGlite's query
+   * lock), so it holds every transaction committed so far (ops/backup.ts).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
   /** Dedicated connection for LISTEN/NOTIFY-style work; PGlite has only one. */
   pool: pg.Pool | undefined;
@@ -59,10 +64,10 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   };
 }
 
-/** dataDir undefined = in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** dataDir undefined = in memory (tests). `loadDataDir`: a dump of dumpDataDir to start from (a restore). */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined);
+  const client = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -70,6 +75,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     pool: undefined,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }

@@ -40,6 +40,9 @@ const COUNTER_PUSH_MS = 250;
  * through the load balancer, which spreads viewers again after a node has come back.
  */
 export const STREAM_MAX_MS = 10 * 60_000;
+/** A closing node's viewers are told to reconnect after RECONNECT_MIN_MS plus up to RECONNECT_SPREAD_MS. */
+export const RECONNECT_MIN_MS = 100;
+export const RECONNECT_SPREAD_MS = 3000;
 /** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
 const MAX_BACKLOG_BYTES = 512 * 1024;
 
@@ -136,13 +139,22 @@ export class StreamHub {
     }
   }
 
-  /** Ends every stream (the node is closing; clients reconnect to another node or poll). */
+  /**
+   * Ends every stream: the node is closing. Each viewer is first told to reconnect soon (the SSE
+   * `retry:` field, spread over RECONNECT_SPREAD_MS so that they do not all arrive at once): the client
+   * reconnects through the load balancer, which has taken this node out (http/drain.ts).
+   */
   close(): void {
     this.unsubscribe();
     if (this.ticker) clearInterval(this.ticker);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.ticker = this.flushTimer = undefined;
-    for (const { viewers } of [...this.topics.values()]) for (const v of [...viewers]) v.res.end();
+    for (const { viewers } of [...this.topics.values()]) {
+      for (const v of [...viewers]) {
+        this.write(v, `retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`);
+        v.res.end();
+      }
+    }
   }
 
   private write(viewer: StreamViewer, data: Buffer | string): void {

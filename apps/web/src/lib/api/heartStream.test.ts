@@ -66,6 +66,30 @@ describe('runHeartStream', () => {
     expect(api.asked[0]!.headers).toMatchObject({ token: 'tok', accept: 'text/event-stream' });
   });
 
+  it('reconnects when a closing node says so (the SSE retry hint), not after the usual back-off', async () => {
+    const api = streamingFetch([`event: heart\ndata: ${JSON.stringify(heart)}\n\n`, 'retry: 20\n\n']);
+    configureApiClient({ fetch: api.fetch });
+    const stop = runHeartStream({}, { onLive: () => {}, onEvent: () => {} });
+    // STREAM_RETRY_MS (5 s) would be the wait without the hint.
+    await expect.poll(() => api.asked.length, { timeout: 2000 }).toBeGreaterThanOrEqual(2);
+    stop();
+  });
+
+  it('after a hint, a reconnection that fails is tried again within about a second, not after 5 s', async () => {
+    const first = streamingFetch([`event: heart\ndata: ${JSON.stringify(heart)}\n\n`, 'retry: 10\n\n']);
+    let asked = 0;
+    configureApiClient({
+      fetch: async (input, init) => {
+        asked++;
+        if (asked === 1) return first.fetch(input as RequestInfo, init);
+        throw new TypeError('the node is gone');
+      },
+    });
+    const stop = runHeartStream({}, { onLive: () => {}, onEvent: () => {} });
+    await expect.poll(() => asked, { timeout: 2500 }).toBeGreaterThanOrEqual(3);
+    stop();
+  });
+
   it('never reports live when the stream is refused (the screen keeps polling)', async () => {
     const api = streamingFetch(['{"code":0}'], 200, 'application/json');
     configureApiClient({ fetch: api.fetch });

@@ -3,7 +3,8 @@
  * `heart` (a whole heart answer), `bets` (a room's new bets, its round and counter) and `presence`
  * (`robot_num`). `runHeartStream` keeps one stream open, reporting whether it is live; on any failure
  * (refused, cut, silent for longer than the server's heartbeat) it reports not live, so the screen
- * polls the heart as the spec says, and tries the stream again later, less often each time.
+ * polls the heart as the spec says, and tries the stream again later, less often each time — or, when the
+ * server said when (the SSE `retry:` field a closing node sends before it ends its streams), after that.
  * Loaded on demand (hooks/useHeartStream.ts), so the parser is not part of the first screen; the
  * events are folded into the cached answers by heartEvents.ts.
  */
@@ -15,6 +16,8 @@ export const STREAM_PATH = lottery.stream.path;
 /** The server comments every 15 s: a stream silent for this long is dead. */
 export const STREAM_SILENCE_MS = 40_000;
 export const STREAM_RETRY_MS = 5_000;
+/** After a closing node's hint, the first failed reconnection is tried again after this, then doubling. */
+export const STREAM_RETRY_AFTER_HINT_MS = 1_000;
 export const STREAM_RETRY_MAX_MS = 60_000;
 
 export interface HeartStreamHandlers {
@@ -36,7 +39,8 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
   const stopper = new AbortController();
   let delay = STREAM_RETRY_MS;
 
-  async function once(): Promise<void> {
+  /** Runs one stream to its end; the server's `retry:` hint (ms) when it sent one. */
+  async function once(): Promise<number | undefined> {
     const controller = new AbortController();
     const abort = () => controller.abort();
     stopper.signal.addEventListener('abort', abort);
@@ -46,6 +50,7 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
       silence = setTimeout(abort, STREAM_SILENCE_MS);
     };
     let live = false;
+    let retry: number | undefined;
     try {
       arm();
       const res = await openEventStream(STREAM_PATH, params, controller.signal);
@@ -54,6 +59,7 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
         return;
       }
       const parser = createParser({
+        onRetry: (ms) => (retry = ms),
         onEvent: (message) => {
           let data: unknown;
           try {
@@ -83,12 +89,20 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
       stopper.signal.removeEventListener('abort', abort);
       if (live) handlers.onLive(false);
     }
+    return retry;
   }
 
   void (async () => {
     while (!stopper.signal.aborted) {
-      await once();
+      const hinted = await once();
       if (stopper.signal.aborted) break;
+      if (hinted !== undefined) {
+        // The node is going away and said when to come back: another node answers then.
+        await sleep(Math.min(hinted, STREAM_RETRY_MAX_MS), stopper.signal);
+        // Another node should answer now; should it not, try again soon (then less often), not after 5 s.
+        delay = STREAM_RETRY_AFTER_HINT_MS;
+        continue;
+      }
       await sleep(delay, stopper.signal);
       delay = Math.min(delay * 2, STREAM_RETRY_MAX_MS);
     }

@@ -1,0 +1,41 @@
+/**
+ * Compiles the server ahead of time for the production start (`npm run start:prod`): one ES module,
+ * dist/server/server.js, bundled by esbuild from src/server.ts with the workspace's own TypeScript
+ * (packages/shared, consumed as source) inside it and every npm package left to node_modules, plus
+ * the SQL migrations beside it. No TypeScript loader at run time.
+ *
+ * Why esbuild and not tsc: packages/shared exports its .ts sources (the web apps and tests read them as
+ * they are); tsc would have to emit it as a second package with rewritten exports, esbuild simply
+ * bundles it. The bundle sits two folders below apps/server, where src/ files sit, so the paths they
+ * derive from import.meta.dirname (repository root, migrations) are the same.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(serverDir, 'dist', 'server');
+
+/** npm packages stay in node_modules; the workspace's own (@lucky28/*, TypeScript source) are bundled. */
+const packagesOutside = {
+  name: 'packages-outside',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@lucky28/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+const started = Date.now();
+fs.rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(serverDir, 'src/server.ts')],
+  outfile: path.join(outDir, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [packagesOutside],
+  logLevel: 'warning',
+});
+fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+console.log(`server compiled to ${path.relative(process.cwd(), outDir)}/server.js in ${Date.now() - started} ms`);

@@ -1,0 +1,134 @@
+/**
+ * Viewers of the live streams through HAProxy for the rolling restart (rollingRestart.ts), each behaving
+ * like the player app's stream reader (apps/web/src/lib/api/heartStream.ts): when its stream ends after a
+ * `retry:` hint (a draining node), it reconnects after that many milliseconds; when it ends without one or
+ * cannot open, after the app's usual 5 s — 1 s (then 2, 4…) when it is reconnecting after a hint. A viewer is back once its new stream has pushed its first
+ * `heart`; the time from the end of the old stream to that moment is what the check measures.
+ */
+import http from 'node:http';
+import { onSseFrames } from '../../apps/server/src/http/sseFrames.js';
+
+/** The app's wait after a stream ends without a hint (STREAM_RETRY_MS in heartStream.ts). */
+const APP_RETRY_MS = 5000;
+/** STREAM_RETRY_AFTER_HINT_MS in heartStream.ts. */
+const APP_RETRY_AFTER_HINT_MS = 1000;
+export const REJOIN_BUDGET_MS = 5000;
+
+interface Viewer {
+  address: string;
+  query: string;
+  req?: http.ClientRequest;
+  live: boolean;
+  /** When the current stream ended (null while one is live). */
+  endedAt: number | null;
+  /** The app's wait before the next attempt when this one fails (after a hint: 1 s, doubling to 5 s). */
+  backoff: number;
+}
+
+export class LiveViewers {
+  private viewers: Viewer[] = [];
+  private closed = false;
+  private gaps: number[] = [];
+  private ends = 0;
+
+  constructor(
+    private lbPort: number,
+    private gameId: number,
+    private planId: number,
+  ) {}
+
+  get size(): number {
+    return this.viewers.length;
+  }
+
+  /** Opens `n` streams (rooms, games and the home cards mixed), each from an address of its own; resolves when all are live. */
+  async open(n: number): Promise<void> {
+    const queries = [`?plan_id=${this.planId}&game_id=${this.gameId}`, `?game_id=${this.gameId}`, ''];
+    for (let i = 0; i < n; i++) {
+      this.viewers.push({
+        address: `10.29.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        query: queries[i % 3]!,
+        live: false,
+        endedAt: null,
+        backoff: APP_RETRY_MS,
+      });
+    }
+    for (let i = 0; i < n; i += 50) {
+      await Promise.all(this.viewers.slice(i, i + 50).map((v) => this.connect(v)));
+    }
+    const deadline = Date.now() + 20_000;
+    while (this.viewers.some((v) => !v.live) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const waiting = this.viewers.filter((v) => !v.live).length;
+    if (waiting > 0) throw new Error(`${waiting} of ${n} viewers could not open a live stream`);
+  }
+
+  private connect(viewer: Viewer): Promise<void> {
+    return new Promise((resolve) => {
+      let retry: number | undefined;
+      let settled = false;
+      const ended = () => {
+        if (settled) return;
+        settled = true;
+        if (viewer.live) this.ends++;
+        viewer.live = false;
+        viewer.endedAt ??= Date.now();
+        resolve();
+        let wait = viewer.backoff;
+        if (retry !== undefined) {
+          wait = retry;
+          viewer.backoff = APP_RETRY_AFTER_HINT_MS;
+        } else viewer.backoff = Math.min(viewer.backoff * 2, APP_RETRY_MS);
+        if (!this.closed) setTimeout(() => void this.connect(viewer), wait);
+      };
+      const req = http.get(
+        `http://127.0.0.1:${this.lbPort}/api/Lottery/stream${viewer.query}`,
+        { agent: false, headers: { 'x-forwarded-for': viewer.address, accept: 'text/event-stream' } },
+        (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            return ended();
+          }
+          onSseFrames(res, (block) => {
+            const hint = /^retry: (\d+)$/m.exec(block);
+            if (hint) retry = Number(hint[1]);
+            if (/^event: heart$/m.test(block) && !viewer.live) {
+              viewer.live = true;
+              viewer.backoff = APP_RETRY_MS;
+              if (viewer.endedAt !== null) this.gaps.push(Date.now() - viewer.endedAt);
+              viewer.endedAt = null;
+              resolve();
+            }
+          });
+          res.on('close', ended);
+          res.on('error', () => {});
+        },
+      );
+      viewer.req = req;
+      req.on('error', ended);
+    });
+  }
+
+  /** Waits (up to the budget and a little) for viewers still between two streams. */
+  async settle(): Promise<void> {
+    const deadline = Date.now() + REJOIN_BUDGET_MS + 2000;
+    while (this.viewers.some((v) => !v.live) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const v of this.viewers) v.req?.destroy();
+  }
+
+  figures() {
+    const sorted = [...this.gaps].sort((a, b) => a - b);
+    return {
+      viewers: this.viewers.length,
+      ended: this.ends,
+      rejoined: sorted.length,
+      maxMs: sorted.at(-1) ?? 0,
+      p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+      late: sorted.filter((ms) => ms > REJOIN_BUDGET_MS).length,
+      notBack: this.viewers.filter((v) => !v.live && v.endedAt !== null).length,
+    };
+  }
+}
