@@ -72,7 +72,7 @@ interface Load {
   dataIn: number;
   /** The slowest API call, from its request to its answer's end. */
   server: number;
-  /** The renderer's main thread until then (Chromium's Performance.getMetrics): running scripts, style and layout, all tasks. */
+  /** The renderer's main thread from the navigation until just after the screen showed (Chromium's Performance.getMetrics): running scripts, style and layout, all tasks. */
   script: number;
   layout: number;
   busy: number;
