@@ -42,7 +42,13 @@ const COUNTER_PUSH_MS = 250;
 export const STREAM_MAX_MS = 10 * 60_000;
 /** A closing node's viewers are told to reconnect after RECONNECT_MIN_MS plus up to RECONNECT_SPREAD_MS. */
 export const RECONNECT_MIN_MS = 100;
-export const RECONNECT_SPREAD_MS = 3000;
+export const RECONNECT_SPREAD_MS = 2000;
+/**
+ * A guest's first frame on a topic is the one just serialised for another guest in the same language, if
+ * nothing was pushed since and it is this recent: a node taking over a closing node's viewers (hundreds
+ * arriving within a second or two) serialises each topic's state once per language, not once per viewer.
+ */
+const FIRST_FRAME_REUSE_MS = 250;
 /** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
 const MAX_BACKLOG_BYTES = 512 * 1024;
 
@@ -85,6 +91,10 @@ export class StreamHub {
   private checkingSessions = false;
   private unsubscribe: () => void;
   private count = 0;
+  /** The last heart frame pushed to guests, by topic and language, with the push count it is valid for. */
+  private firstFrames = new Map<string, { at: number; pushes: number; buf: Buffer }>();
+  /** Counts every change pushed to any viewer: a first frame made before one is not reused. */
+  private pushes = 0;
 
   constructor(
     private engine: GameEngine,
@@ -114,7 +124,9 @@ export class StreamHub {
     viewer.endsAt = Date.now() + STREAM_MAX_MS * (0.8 + 0.4 * Math.random());
     viewer.res.once('close', () => this.remove(viewer));
     this.touchPresence(viewer, this.engine.clock.now());
-    this.pushState(entry.topic, [viewer]);
+    const recent = viewer.userId === null ? this.firstFrames.get(`${key}|${viewer.lang}`) : undefined;
+    if (recent && recent.pushes === this.pushes && Date.now() - recent.at < FIRST_FRAME_REUSE_MS) this.write(viewer, recent.buf);
+    else this.pushState(entry.topic, [viewer], true);
     this.ticker ??= setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -127,6 +139,7 @@ export class StreamHub {
       this.topics.delete(key);
       this.shown.delete(key);
       this.presenceShown.delete(key);
+      for (const k of [...this.firstFrames.keys()]) if (k.startsWith(`${key}|`)) this.firstFrames.delete(k);
     }
     if (viewer.userId !== null) {
       const mine = this.byUser.get(viewer.userId);
@@ -168,6 +181,7 @@ export class StreamHub {
   }
 
   private onChange(change: GameChange): void {
+    this.pushes++;
     if (change.type === 'bets') return this.pushBets(change.gameId, change.roomId, change.entries);
     for (const { topic } of this.topics.values()) {
       if (change.type === 'config' || topic.kind === 'home' || topic.gameId === change.gameId) this.dirty.add(topicKey(topic));
@@ -203,7 +217,8 @@ export class StreamHub {
   }
 
   /** A whole heart answer to the given viewers of a topic (guests share one serialisation per language). */
-  private pushState(topic: StreamTopic, viewers: Iterable<StreamViewer>): void {
+  private pushState(topic: StreamTopic, viewers: Iterable<StreamViewer>, firstFrame = false): void {
+    if (!firstFrame) this.pushes++;
     const engine = this.engine;
     const now = engine.clock.now();
     const shared = new Map<ApiLang, Buffer>();
@@ -230,6 +245,7 @@ export class StreamHub {
               ? this.view.roomJson(game!, room, v.lang, null, now, present)
               : this.view.gameJson(game!, undefined, v.lang, now);
         shared.set(v.lang, (buf = frame('heart', json)));
+        this.firstFrames.set(`${topicKey(topic)}|${v.lang}`, { at: Date.now(), pushes: this.pushes, buf });
       }
       this.write(v, buf);
     }
@@ -237,6 +253,7 @@ export class StreamHub {
 
   /** New bets: the room's viewers get the entries; the home and game cards their counter, soon. */
   private pushBets(gameId: number, roomId: number, entries: FeedEntry[]): void {
+    this.pushes++;
     const engine = this.engine;
     const now = engine.clock.now();
     const bettor = entries[entries.length - 1]?.userId;
@@ -332,6 +349,7 @@ export class StreamHub {
     const before = this.presenceShown.get(key);
     this.presenceShown.set(key, count);
     if (before === undefined || before === count) return;
+    this.pushes++;
     const buf = frame('presence', `{"robot_num":${count}}`);
     for (const v of viewers) this.write(v, buf);
   }
