@@ -53,15 +53,15 @@ export async function campaignForPlayer(db: DbOrTx, ctx: Ctx & { campaignId: num
 }
 
 /**
- * A withdrawal while a granted bonus's wagering requirement is unmet and stored funds remain is refused,
- * saying what is left to stake: otherwise a deposit could take a bonus and leave with the deposit.
+ * A withdrawal while a granted bonus's wagering requirement is unmet is refused, saying what is left to
+ * stake: otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone.
  */
 export async function refuseWithdrawalWhileWagering(db: DbOrTx, userId: number): Promise<void> {
   const rows = await queryRows<{ wager_required: string; created_at: string; score: string }>(
     db,
     sql`
     select g.wager_required::text as wager_required, g.created_at, u.score::text as score from reward_claims g join users u on u.id = g.user_id
-    where g.user_id = ${userId} and g.period = 'grant' and g.kind = 'bonus_grant' and u.score > 0
+    where g.user_id = ${userId} and g.period = 'grant' and g.kind = 'bonus_grant'
       and not exists (select 1 from reward_claims r where r.campaign_id = g.campaign_id and r.user_id = g.user_id and r.period = 'release')`,
   );
   for (const g of rows) {
