@@ -85,10 +85,11 @@ export async function settledBet(r: RewardsApp, token: string, playType: string,
   return res;
 }
 
-/** Moves the clock by whole days (and past the round in progress). */
+/** Moves the clock by whole days, lets the scheduler settle what is due, and signs an operator in again (sessions end). */
 export async function laterDays(r: RewardsApp, days: number) {
   r.clock.advance(days * DAY_MS);
   await r.app.game.scheduler.tick();
+  r.admin = await operatorWithRole(r.app, 'admin');
 }
 
 export const rewardList = (r: RewardsApp, token: string, lang = 'en') => call(r.app, '/api/rewards/list', {}, { token, lang });
