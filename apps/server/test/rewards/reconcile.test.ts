@@ -20,7 +20,10 @@ const deposit = await requestDeposit(r.app, p.token, '100');
 expect((await call(r.app, '/api/admin/depositApprove', { id: deposit }, { token: r.admin })).code).toBe(1);
 expect((await claim(r, p.token, bonus)).code).toBe(1);
 expect((await claim(r, p.token, bonus)).data.paid).toBe('50.00');
-const claims = await queryRows<{ id: string; period: string; campaign_id: number }>(r.app.db, sql`select id, period, campaign_id from reward_claims where user_id = ${p.userId}`);
+const claims = await queryRows<{ id: string; period: string; campaign_id: number }>(
+  r.app.db,
+  sql`select id, period, campaign_id from reward_claims where user_id = ${p.userId}`,
+);
 const checkInClaim = claims.find((c) => c.campaign_id === checkIn)!;
 const grant = claims.find((c) => c.period === 'grant')!;
 

@@ -43,6 +43,13 @@ async function payClaim(tx: DbOrTx, c: Campaign, userId: number, due: DueClaim, 
   return postLedger(tx, { ...row, wallet: 'money', quantity: due.amount });
 }
 
+/**
+ * A point inside the claim transaction, after every claim and its ledger rows are written and before
+ * the commit: the crash test (test/crash/rewardClaimCrash.test.ts) stops a server process there and
+ * kills it. Unset in production.
+ */
+export const claimFaults: { beforeCommit?: () => Promise<void> } = {};
+
 export async function claimReward(db: Db, opts: { userId: number; campaignId: number; now: number; timeZone: string }): Promise<ClaimResult> {
   const { userId, now, timeZone } = opts;
   return inTransaction(db, async (tx) => {
@@ -71,6 +78,8 @@ export async function claimReward(db: Db, opts: { userId: number; campaignId: nu
       if (done.over >= 0) over = done.over;
       paid += d.amount;
     }
-    return { campaign, paid, over, progress: await readProgress(tx, campaign, ctx) };
+    const result = { campaign, paid, over, progress: await readProgress(tx, campaign, ctx) };
+    await claimFaults.beforeCommit?.();
+    return result;
   });
 }
