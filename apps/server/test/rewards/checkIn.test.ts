@@ -1,5 +1,6 @@
 /** Daily check-in: one claim per operator-day, a 7-day streak that starts again after a missed day, paid to stored funds. */
 import { describe, expect, it } from 'vitest';
+import { call } from '../helpers.js';
 import { balanceOf } from '../wallet/fixtures.js';
 import { CHECK_IN_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, player } from './kit.js';
 
@@ -23,6 +24,9 @@ describe('daily check-in', () => {
     const again = await claim(r, p.token, campaign);
     expect([again.code, again.msg]).toEqual([0, 'This reward has already been claimed']);
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 100 });
+    // The fund details list the reward with its campaign, by its own type.
+    const ledger = await call(r.app, '/api/user/quantityLogList', { type: 8 }, { token: p.token });
+    expect(ledger.data.map((row: Record<string, unknown>) => [row.type, row.wallet, row.quantity, row.memo])).toEqual([[8, 'score', '1.00', 'Daily check-in']]);
 
     for (const [day, reward] of [
       [2, 200],

@@ -3,10 +3,11 @@
  * protection checked, the progress read, and for each claim due its reward_claims row — unique per
  * campaign, player and period — and its ledger row(s). Double taps, two devices, retries and two nodes
  * meet at the player's lock and then at the unique index: whatever runs second finds nothing left
- * to pay, and a unique violation would roll the whole payment back.
+ * to pay, and a unique violation would roll the whole payment back. Each ledger row's memo is the
+ * campaign's title in the claimant's language: the fund details show the reward with its campaign.
  */
 import { sql } from 'drizzle-orm';
-import { formatMoney } from '@lucky28/shared';
+import { formatMoney, type ApiLang } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -26,7 +27,7 @@ export interface ClaimResult {
 }
 
 /** Writes one due claim and its ledger rows; false when the period was already claimed (nothing written). */
-async function payClaim(tx: DbOrTx, c: Campaign, userId: number, due: DueClaim, now: number): Promise<{ over: number } | false> {
+async function payClaim(tx: DbOrTx, c: Campaign, userId: number, due: DueClaim, now: number, lang: ApiLang): Promise<{ over: number } | false> {
   const [claim] = await queryRows<{ id: string }>(
     tx,
     sql`
@@ -37,7 +38,7 @@ async function payClaim(tx: DbOrTx, c: Campaign, userId: number, due: DueClaim, 
   );
   if (!claim) return false;
   if (due.amount === 0) return { over: -1 };
-  const row = { userId, type: due.ledgerType, refType: 'reward_claim', refId: Number(claim.id), memo: `campaign ${c.id}`, createdAt: new Date(now) };
+  const row = { userId, type: due.ledgerType, refType: 'reward_claim', refId: Number(claim.id), memo: c.title[lang], createdAt: new Date(now) };
   if (due.wallet) return postLedger(tx, { ...row, wallet: due.wallet, quantity: due.amount });
   await postLedger(tx, { ...row, wallet: 'score', quantity: -due.amount });
   return postLedger(tx, { ...row, wallet: 'money', quantity: due.amount });
@@ -50,7 +51,7 @@ async function payClaim(tx: DbOrTx, c: Campaign, userId: number, due: DueClaim, 
  */
 export const claimFaults: { beforeCommit?: () => Promise<void> } = {};
 
-export async function claimReward(db: Db, opts: { userId: number; campaignId: number; now: number; timeZone: string }): Promise<ClaimResult> {
+export async function claimReward(db: Db, opts: { userId: number; campaignId: number; now: number; timeZone: string; lang?: ApiLang }): Promise<ClaimResult> {
   const { userId, now, timeZone } = opts;
   return inTransaction(db, async (tx) => {
     const player = await lockPlayer<{ over: string }>(tx, userId, sql`(money + score)::text as over`);
@@ -72,7 +73,7 @@ export async function claimReward(db: Db, opts: { userId: number; campaignId: nu
     let paid = 0;
     let over = Number(player.over);
     for (const d of due) {
-      const done = await payClaim(tx, campaign, userId, d, now);
+      const done = await payClaim(tx, campaign, userId, d, now, opts.lang ?? 'tw');
       // Under the player's lock a claim due was not yet made: a conflict means the data moved under us.
       if (!done) throw new AppError('err.reward_already_claimed');
       if (done.over >= 0) over = done.over;

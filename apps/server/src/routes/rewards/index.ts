@@ -23,7 +23,13 @@ export default async function rewardRoutes(app: FastifyInstance) {
   });
 
   serve(app, api.rewards.rewardClaim, {}, async (request, reply) => {
-    const done = await claimReward(app.db, { userId: request.user!.userId, campaignId: request.body.campaign_id, now: app.clock.now(), timeZone });
+    const done = await claimReward(app.db, {
+      userId: request.user!.userId,
+      campaignId: request.body.campaign_id,
+      now: app.clock.now(),
+      timeZone,
+      lang: request.lang,
+    });
     return reply.ok(
       { card: presentCard(done.campaign, done.progress, request.lang), paid: formatMoney(done.paid), over: formatMoney(done.over) },
       'msg.reward_claimed',
