@@ -59,6 +59,8 @@ const catalogues = [
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's content screens (apps/admin/src/features/content/texts.ts).
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
+  // The console's campaigns screens (apps/admin/src/features/campaigns/texts.ts).
+  { name: 'operator console, campaigns', dir: 'apps/admin/src/features/campaigns/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 
