@@ -10,6 +10,7 @@
  *   apps/web/src/i18n/locales/content/content.{zh-CN,…}.json (the player app's content screens, loaded with them)
  *   apps/web/src/i18n/locales/protection/protection.{zh-CN,…}.json   (the player-protection screens)
  *   apps/web/src/i18n/locales/trouble/trouble.{zh-CN,…}.json   (error pages and the offline line)
+ *   apps/web/src/i18n/locales/rewards/rewards.{zh-CN,…}.json   (the rewards' cards and opt-out)
  *   apps/admin/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json (the operator console; nested keys)
  *   apps/admin/src/features/content/locales/{zh-CN,…}.json (the console's content screens)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
@@ -48,9 +49,18 @@ const catalogues = [
   },
   // The ID-document texts (type picker, confirmation), loaded with /baseinfo and /realNameAuth (apps/web/src/i18n/idDocTexts.ts).
   { name: 'player app, ID documents', dir: 'apps/web/src/i18n/locales/idDoc', locales: ['idDoc.zh-CN', 'idDoc.zh-TW', 'idDoc.en', 'idDoc.vi'], optional: true },
+  // The rewards' texts (campaign cards, the promotions opt-out), loaded with their screens (apps/web/src/i18n/rewardsTexts.ts).
+  {
+    name: 'player app, rewards',
+    dir: 'apps/web/src/i18n/locales/rewards',
+    locales: ['rewards.zh-CN', 'rewards.zh-TW', 'rewards.en', 'rewards.vi'],
+    optional: true,
+  },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's content screens (apps/admin/src/features/content/texts.ts).
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
+  // The console's campaigns screens (apps/admin/src/features/campaigns/texts.ts).
+  { name: 'operator console, campaigns', dir: 'apps/admin/src/features/campaigns/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 

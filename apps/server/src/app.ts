@@ -51,6 +51,7 @@ import orderListRoutes from './routes/user/orderList.js';
 import supportRoutes from './routes/support/index.js';
 import siteConfigRoutes from './routes/settings/index.js';
 import protectionRoutes from './routes/protection/index.js';
+import rewardRoutes from './routes/rewards/index.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
 import { metricsPlugin } from './plugins/metrics.js';
 
@@ -206,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(supportRoutes);
   await app.register(siteConfigRoutes);
   await app.register(protectionRoutes);
+  await app.register(rewardRoutes);
   await app.register(housekeepingPlugin, { intervalMs: opts.config.housekeepingIntervalMs });
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });

@@ -104,6 +104,7 @@ describe('console menu', () => {
         'Money dashboard',
         'Reconciliation',
         'Content',
+        'Campaigns',
         'Settings',
         'Operators',
         'Audit log',
@@ -142,7 +143,7 @@ describe('console menu', () => {
       Players: ['Users'],
       Games: ['Games and rooms', 'Round monitor'],
       Money: ['Money dashboard', 'Reconciliation'],
-      Site: ['Content', 'Settings'],
+      Site: ['Content', 'Campaigns', 'Settings'],
       Operators: ['Operators', 'Audit log', 'My security'],
     });
   });

@@ -60,6 +60,7 @@ export function Shell() {
       label: t('menuGroup.site'),
       entries: [
         { path: '/content', label: t('menu.content'), opens: api.admin.bannerList },
+        { path: '/campaigns', label: t('menu.campaigns'), opens: api.campaigns.campaignList },
         { path: '/settings', label: t('menu.settings'), opens: api.admin.settingsUpdate },
       ],
     },

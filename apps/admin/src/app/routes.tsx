@@ -57,6 +57,7 @@ const screens: RouteObject[] = [
   { path: 'operators', lazy: () => import('../features/operators/OperatorsPage').then((m) => ({ Component: m.OperatorsPage })) },
   { path: 'audit', lazy: () => import('../features/operators/AuditPage').then((m) => ({ Component: m.AuditPage })) },
   { path: 'content', lazy: () => import('../features/content/ContentPage').then((m) => ({ Component: m.ContentPage })) },
+  { path: 'campaigns', lazy: () => import('../features/campaigns/CampaignsPage').then((m) => ({ Component: m.CampaignsPage })) },
   { path: 'settings', lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
 ];
 

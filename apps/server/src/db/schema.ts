@@ -67,6 +67,8 @@ export const users = pgTable(
     excludedAt: timestamp('excluded_at', { withTimezone: true }),
     /** Minutes between the app's reality checks: 15, 30 or 60 (never off). */
     realityCheckMinutes: smallint('reality_check_minutes').notNull().default(60),
+    /** Responsible play: the player asked to be offered no promotions (rewards). */
+    promotionsOptOut: boolean('promotions_opt_out').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), index('users_inviter_idx').on(t.inviterId)],
@@ -686,4 +688,54 @@ export const playerLimits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('player_limits_uq').on(t.userId, t.kind, t.period)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Rewards: campaigns and their claims (migration 0014)
+
+export const campaigns = pgTable('campaigns', {
+  id: serial('id').primaryKey(),
+  /** 'rakeback', 'first_deposit' or 'check_in'. */
+  kind: text('kind').notNull(),
+  /** { zh, tw, en, vi }. */
+  title: jsonb('title').notNull(),
+  /** The terms in plain words, { zh, tw, en, vi }. */
+  termsText: jsonb('terms_text').notNull(),
+  /** The kind's terms (rates, cap, requirement, daily rewards), checked by its zod schema in packages/shared. */
+  terms: jsonb('terms').notNull(),
+  banner: text('banner').notNull().default(''),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  /** Null: open-ended; ending a campaign sets it to now. */
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rewardClaims = pgTable(
+  'reward_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What the claim is unique for: the operator-day ('2025-06-01') of a rakeback or check-in, 'grant' or 'release' of a bonus. */
+    period: text('period').notNull(),
+    /** 'rakeback', 'check_in', 'bonus_grant' or 'bonus_release'. */
+    kind: text('kind').notNull(),
+    amount: money('amount').notNull(),
+    /** A bonus grant's wagering requirement (stakes, cents). */
+    wagerRequired: money('wager_required').notNull().default(0),
+    /** A check-in's day of its streak, 1–7. */
+    streakDay: smallint('streak_day'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('reward_claims_once_uq').on(t.campaignId, t.userId, t.period),
+    index('reward_claims_user_idx').on(t.userId, t.createdAt),
+    index('reward_claims_campaign_time_idx').on(t.campaignId, t.createdAt),
+  ],
 );

@@ -16,15 +16,15 @@ const countLedger = async (userId: number) =>
   Number((await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from ledger where user_id = ${userId}`))[0]!.n);
 
 describe('Lottery/playOrder', () => {
-  it('accepts several classes in one request, stores the odds, debits score first then money, and answers the entry', async () => {
-    const user = await fundedUser(app, 10_000); // 100.00 money
-    await fund(app, user.userId, 1_500, 'score'); // 15.00 score
+  it('accepts several classes in one request, stores the odds, debits the balance first then stored funds, and answers the entry', async () => {
+    const user = await fundedUser(app, 1_500); // 15.00 money
+    await fund(app, user.userId, 10_000, 'score'); // 100.00 score
     const res = await bet(app, user.token, { plan_id: plan, play_type: '1,13', money: '10' });
     expect(res.code).toBe(1);
     expect(res.msg).toBe('Bet placed');
     expect(res.data).toMatchObject({ play_type: '1,13', play_method: 'Big,Big even', quantity: '20.00', after_quantity: '95.00' });
     expect(res.data.orders.map((o: { odds: string }) => o.odds)).toEqual(['2.00', '4.60']);
-    expect(await balances(app, user.userId)).toEqual({ money: 9_500, score: 0 });
+    expect(await balances(app, user.userId)).toEqual({ money: 0, score: 9_500 });
     const orders = await queryRows<Record<string, unknown>>(
       app.db,
       sql`
@@ -41,7 +41,7 @@ describe('Lottery/playOrder', () => {
         Number(o.status),
       ]),
     ).toEqual([
-      [1, 1000, 1000, 0, 200, 160, 0],
+      [1, 1000, 0, 1000, 200, 160, 0],
       [13, 1000, 500, 500, 460, 100, 0],
     ]);
     const ledger = await queryRows<Record<string, unknown>>(
@@ -50,9 +50,9 @@ describe('Lottery/playOrder', () => {
       select type, wallet, quantity, over, gorct, ref_type from ledger where user_id = ${user.userId} and type = 2 order by id`,
     );
     expect(ledger.map((l) => [Number(l.type), l.wallet, Number(l.quantity), Number(l.over), Number(l.gorct), l.ref_type])).toEqual([
-      [2, 'score', -1000, 10_500, 7, 'order'],
-      [2, 'score', -500, 10_000, 7, 'order'],
-      [2, 'money', -500, 9_500, 7, 'order'],
+      [2, 'money', -1000, 10_500, 7, 'order'],
+      [2, 'money', -500, 10_000, 7, 'order'],
+      [2, 'score', -500, 9_500, 7, 'order'],
     ]);
     await checkLedgerInvariants(app.db);
   });

@@ -37,7 +37,7 @@ describe('Lottery/playOrder and the room entry limit', () => {
     expect(res.code).toBe(1);
     // The bet took the balance below the limit: the next one is refused.
     expect((await bet(app, user.token, { plan_id: intermediate, play_type: '2', money: '10' })).msg).toBe('Insufficient assets for this room, please deposit');
-    expect(await balances(app, user.userId)).toEqual({ money: 900_00, score: 90_00 });
+    expect(await balances(app, user.userId)).toEqual({ money: 890_00, score: 100_00 });
     await checkLedgerInvariants(app.db);
   });
 });

@@ -37,7 +37,7 @@ const bet = async (playType: string, headers?: Record<string, string>) => {
   expect(res.code, JSON.stringify(res)).toBe(1);
   return res;
 };
-// A round drawn and settled: big, small, odd and even (two of them always win), the first from score.
+// A round drawn and settled: big, small, odd and even (two of them always win), from the balance (spent before stored funds).
 await bet('1,2,3,4', { 'idempotency-key': 'reconcile-bet-1' });
 clock.advance(210_000);
 await app.game.scheduler.tick();
@@ -114,7 +114,7 @@ describe('reconcile: every invariant by name', () => {
       'I2_no_negative_balance',
       'negative_balance',
       sql`update users set score = -1 where id = ${player.userId}`,
-      sql`update users set score = 0 where id = ${player.userId}`,
+      sql`update users set score = (select coalesce(sum(quantity), 0) from ledger where user_id = ${player.userId} and wallet = 'score' and applied) where id = ${player.userId}`,
     );
   });
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { c, d, g, p, s, type ScreenModule } from './screenLoaders';
+import { c, d, g, p, prw, rw, s, type ScreenModule } from './screenLoaders';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
@@ -50,7 +50,7 @@ export const appRoutes: AppRoute[] = [
     path: '/responsiblePlay',
     auth: true,
     depth: 2,
-    screen: p(() => import('../features/protection/components/ResponsiblePlayScreen'), 'ResponsiblePlayScreen'),
+    screen: prw(() => import('./screens/ResponsiblePlayRoute'), 'ResponsiblePlayRoute'),
   },
   { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/components/ChangePasswordScreen'), 'ChangePasswordScreen') },
 
@@ -66,7 +66,7 @@ export const appRoutes: AppRoute[] = [
     tab: 'promotion',
     screen: c(() => import('../features/promotion/components/GamePromotionScreen'), 'GamePromotionScreen'),
   },
-  { path: '/actionCenter', auth: true, depth: 1, screen: c(() => import('../features/promotion/components/ActionCenterScreen'), 'ActionCenterScreen') },
+  { path: '/actionCenter', auth: true, depth: 1, screen: rw(() => import('./screens/ActionCenterRoute'), 'ActionCenterRoute') },
   { path: '/shareFriend', auth: true, depth: 1, screen: c(() => import('../features/share/components/ShareFriendScreen'), 'ShareFriendScreen') },
   { path: '/notice', auth: true, depth: 1, screen: c(() => import('../features/notice/components/NoticeScreen'), 'NoticeScreen') },
   { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },

@@ -35,3 +35,17 @@ export const p = <T extends Record<string, unknown>>(load: () => Promise<T>, nam
 /** Screens with an ID-document field: the screen and its texts (`i18n/locales/idDoc`) load together. */
 export const d = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
   s(async () => (await Promise.all([load(), import('../i18n/idDocTexts').then((m) => m.loadIdDocTexts())]))[0], name);
+
+/** Screens with rewards (/actionCenter): the screen with the content texts and the rewards' texts (`i18n/locales/rewards`). */
+export const rw = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  c(async () => (await Promise.all([load(), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0], name);
+
+/** Responsible play, with the rewards' texts for its promotions opt-out. */
+export const prw = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  p(async () => (await Promise.all([load(), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0], name);
+
+/** Home's one claimable reward: its code and the rewards' texts load after the first screen (DESIGN §10 budget). */
+export const loadHomeReward = s(
+  async () => (await Promise.all([import('../features/rewards/components/HomeReward'), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0],
+  'HomeReward',
+);

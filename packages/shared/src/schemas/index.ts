@@ -15,3 +15,4 @@ export * from './adminSettings.js';
 export * from './answerTypes.js';
 export * from './protection.js';
 export * from './content.js';
+export * from './rewards.js';

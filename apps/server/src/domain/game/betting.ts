@@ -2,7 +2,7 @@
  * Placing bets (DESIGN §6). One request may carry several classes at the same stake each; all are
  * accepted or none. In one transaction, in this order: the round is the current one and open, the
  * game is open, each class exists in the room, each stake is within its limits, the balance covers
- * the total (score spent first, then money) and reaches the room's entry limit (join_limit). The
+ * the total (the balance spent first, then stored funds) and reaches the room's entry limit (join_limit). The
  * odds are stored on each order (invariant I6); the debit and its type-2 ledger rows are written in
  * the same transaction (I1, I2), and an Idempotency-Key makes a retried request apply once (I4; the
  * caller wraps this in `idempotent`). A player on a time-out or self-exclusion, or whose stake, loss or
@@ -154,15 +154,17 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     // The room's entry limit (spec §5: the hall refuses to enter below it), on the balance before the bet.
     if (moneyLeft + scoreLeft < room.joinLimit) throw new AppError('err.room_join_limit', { field: 'plan_id' });
 
-    // Each order: score first, then money; one ledger row per wallet touched.
+    // Each order: the balance (money) first, then stored funds (score); one ledger row per wallet touched.
+    // Stored funds last, so that a bonus being wagered (domain/rewards) is still there to move to the
+    // balance once its requirement is met, instead of being the first thing every bet spends.
     const at = new Date(ctx.now).toISOString();
     const planned = req.playTypes.map((playType) => {
       const odds = room.odds.get(playType)!;
-      const fromScore = Math.min(scoreLeft, req.amount);
-      const fromMoney = req.amount - fromScore;
-      scoreLeft -= fromScore;
+      const fromMoney = Math.min(moneyLeft, req.amount);
+      const fromScore = req.amount - fromMoney;
       moneyLeft -= fromMoney;
-      return { playType, odds, fromScore, fromMoney, afterScore: moneyLeft + fromMoney + scoreLeft, after: moneyLeft + scoreLeft };
+      scoreLeft -= fromScore;
+      return { playType, odds, fromScore, fromMoney, afterMoney: moneyLeft + scoreLeft + fromScore, after: moneyLeft + scoreLeft };
     });
     const orderRows = await queryRows<{ id: number | string; order_no: string }>(
       tx,
@@ -180,14 +182,14 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     const ledgerValues = planned.flatMap((p, i) => {
       const orderId = Number(orderRows[i]!.id);
       const rows = [];
-      if (p.fromScore > 0) {
-        rows.push(
-          sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'score', ${-p.fromScore}, true, ${p.afterScore}, ${game.id}, 'order', ${orderId}, ${at})`,
-        );
-      }
       if (p.fromMoney > 0) {
         rows.push(
-          sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'money', ${-p.fromMoney}, true, ${p.after}, ${game.id}, 'order', ${orderId}, ${at})`,
+          sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'money', ${-p.fromMoney}, true, ${p.afterMoney}, ${game.id}, 'order', ${orderId}, ${at})`,
+        );
+      }
+      if (p.fromScore > 0) {
+        rows.push(
+          sql`(${req.userId}, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, 'score', ${-p.fromScore}, true, ${p.after}, ${game.id}, 'order', ${orderId}, ${at})`,
         );
       }
       return rows;

@@ -6,7 +6,7 @@
  * statement then, atomically, for each bet of the batch on its own:
  * - takes the round FOR SHARE when it exists and is not drawn, and the bet came before it closed
  *   (the draw's FOR UPDATE waits for it; a bet after the draw sees it drawn — invariant I5);
- * - locks and debits the player (score first, then money) when a member (a guest's bet takes the
+ * - locks and debits the player (balance first, then stored funds: see betting.ts) when a member (a guest's bet takes the
  *   general path, which refuses it), not disabled, not excluded, the
  *   session still valid — not revoked, expired or idle too long (the route's guard may answer from a
  *   session resolved up to a minute ago, sessions.ts CONFIRMED_CACHE_MS) — without such limits, and
@@ -150,18 +150,18 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
       for update of users
     ),
     u as (
-      update users set score = old.score - least(old.score, ok.total), money = old.money - (ok.total - least(old.score, ok.total))
+      update users set money = old.money - least(old.money, ok.total), score = old.score - (ok.total - least(old.money, ok.total))
       from old join ok on ok.i = old.i
       where users.id = old.id
         and old.money + old.score >= greatest(ok.total, ok.join_limit)
         and not exists (select 1 from player_limits l where l.user_id = old.id and l.kind in (${BET_LIMIT_KIND_LIST}))
-      returning ok.i, old.money + old.score as before, old.score as score_before, coalesce(users.nickname, users.username) as nickname
+      returning ok.i, old.money + old.score as before, old.money as money_before, coalesce(users.nickname, users.username) as nickname
     ),
     o as (
       insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_score, from_money, odds, odds_special, status, created_at)
       select c.order_no, ok.user_id, ok.room_id, ok.game_id, ok.round_id, ok.issue, c.play_type, ok.amount,
-             greatest(0, least(ok.amount, u.score_before - (c.k - 1) * ok.amount)),
-             ok.amount - greatest(0, least(ok.amount, u.score_before - (c.k - 1) * ok.amount)),
+             ok.amount - greatest(0, least(ok.amount, u.money_before - (c.k - 1) * ok.amount)),
+             greatest(0, least(ok.amount, u.money_before - (c.k - 1) * ok.amount)),
              c.odds, c.odds_special, 0, ok.at
       from u join ok on ok.i = u.i join c on c.i = u.i
       order by u.i, c.k
@@ -177,8 +177,8 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
       select p.user_id, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, v.wallet, v.quantity, true, v.over, p.game_id, 'order', p.id, p.at
       from placed p
       cross join lateral (values
-        (1, 'score', -p.from_score, p.before - (p.k - 1) * p.amount - p.from_score),
-        (2, 'money', -p.from_money, p.before - p.k * p.amount)) as v(pos, wallet, quantity, over)
+        (1, 'money', -p.from_money, p.before - (p.k - 1) * p.amount - p.from_money),
+        (2, 'score', -p.from_score, p.before - p.k * p.amount)) as v(pos, wallet, quantity, over)
       where v.quantity <> 0
       order by p.i, p.k, v.pos
       returning 1

@@ -3,7 +3,24 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-export const LedgerType = { recharge: 0, withdraw: 1, purchase: 2, profit: 3, gift: 4 } as const;
+/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 6–9 are rewards (domain/rewards/). */
+export const LedgerType = {
+  recharge: 0,
+  withdraw: 1,
+  purchase: 2,
+  profit: 3,
+  gift: 4,
+  /** A day's rakeback, to the balance. */
+  rakeback: 6,
+  /** A first-deposit bonus, to stored funds (score) until its wagering requirement is met. */
+  firstDepositBonus: 7,
+  /** A daily check-in reward, to stored funds. */
+  checkIn: 8,
+  /** A bonus released from stored funds to the balance (two rows: score −, money +). */
+  bonusRelease: 9,
+} as const;
+/** The ledger types a reward claim writes (the reconciliation ties each row to its claim). */
+export const REWARD_LEDGER_TYPES = [LedgerType.rakeback, LedgerType.firstDepositBonus, LedgerType.checkIn, LedgerType.bonusRelease] as const;
 export const LedgerStatus = { pending: 0, passed: 1, rejected: 2 } as const;
 export type Wallet = 'money' | 'score';
 

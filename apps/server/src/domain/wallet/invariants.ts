@@ -293,6 +293,45 @@ async function walletRequests(db: DbOrTx): Promise<InvariantReport> {
 }
 
 /**
+ * Rewards (issue 25), each paid once: every claim has exactly the ledger rows it pays — one row of its
+ * kind's type, wallet and amount (a bonus release two: stored funds −, balance +; a claim of 0 none) —
+ * every reward-typed row (6–9) belongs to a claim of its player, and a bonus is released only once granted.
+ */
+async function rewardClaimsPaidOnce(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    select c.user_id, c.id as ref, 'claim_ledger_mismatch' as problem, c.amount, coalesce(l.n, 0) as n
+    from reward_claims c left join (
+      select ref_id, count(*)::int as n, coalesce(sum(quantity) filter (where wallet = 'money'), 0)::bigint as m,
+        coalesce(sum(quantity) filter (where wallet = 'score'), 0)::bigint as s, min(type) as tmin, max(type) as tmax,
+        min(user_id) as umin, max(user_id) as umax, bool_and(applied and status = 1) as applied
+      from ledger where ref_type = 'reward_claim' group by ref_id
+    ) l on l.ref_id = c.id
+    where coalesce(l.n, 0) <> (case when c.amount = 0 then 0 when c.kind = 'bonus_release' then 2 else 1 end)
+       or (c.amount > 0 and (l.umin <> c.user_id or l.umax <> c.user_id or not l.applied or l.tmin <> l.tmax
+         or l.tmin <> (case c.kind when 'rakeback' then 6 when 'bonus_grant' then 7 when 'check_in' then 8 else 9 end)
+         or l.m <> (case when c.kind in ('rakeback', 'bonus_release') then c.amount else 0 end)
+         or l.s <> (case c.kind when 'bonus_release' then -c.amount when 'rakeback' then 0 else c.amount end)))
+    union all
+    select l.user_id, l.id, 'reward_row_without_claim', l.quantity, 1
+    from ledger l left join reward_claims c on l.ref_type = 'reward_claim' and c.id = l.ref_id and c.user_id = l.user_id
+    where l.type in (6, 7, 8, 9) and c.id is null
+    union all
+    select r.user_id, r.id, 'release_without_grant', r.amount, 0 from reward_claims r
+    where r.kind = 'bonus_release'
+      and not exists (select 1 from reward_claims g where g.campaign_id = r.campaign_id and g.user_id = r.user_id and g.period = 'grant')`,
+  );
+  return report('reward_claims_paid_once', rows, (r) => {
+    const orphan = String(r.problem) === 'reward_row_without_claim';
+    const detail: Record<string, number> = orphan
+      ? { ledger: num(r.ref), quantity: num(r.amount) }
+      : { claim: num(r.ref), amount: num(r.amount), rows: num(r.n) };
+    return { userId: num(r.user_id), problem: String(r.problem), detail };
+  });
+}
+
+/**
  * DESIGN §4's invariants over the whole database, each by name with its problem count and first
  * problems: I1–I7, each player's running balance and the wallet requests' bookkeeping. One query per
  * invariant. Used by the operators' reconcile call and, after every server test file, by the test
@@ -309,6 +348,7 @@ export async function checkInvariants(db: DbOrTx): Promise<InvariantReport[]> {
     await resultsFromSeeds(db),
     await runningBalance(db),
     await walletRequests(db),
+    await rewardClaimsPaidOnce(db),
   ];
   const order = INVARIANT_NAMES as readonly string[];
   return reports.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));

@@ -6,6 +6,7 @@ import adminUserRoutes from './users.js';
 import adminGameRoutes from './games.js';
 import adminSettingsRoutes from './settings.js';
 import adminContentRoutes from './content.js';
+import adminCampaignRoutes from './campaigns.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -16,4 +17,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminGameRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminContentRoutes);
+  await app.register(adminCampaignRoutes);
 }

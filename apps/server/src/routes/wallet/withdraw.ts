@@ -10,6 +10,7 @@ import { hasPendingWithdrawal, pendingWithdrawal, requestWithdrawal } from '../.
 import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
 import { inTransaction } from '../../db/transaction.js';
+import { refuseWithdrawalWhileWagering } from '../../domain/rewards/playerCampaigns.js';
 
 const amount = amountField('err.amount_required');
 
@@ -62,6 +63,8 @@ export default async function withdrawRoutes(app: FastifyInstance) {
       // Refuse what cannot succeed before a security-code attempt is spent on it.
       if (await hasPendingWithdrawal(app.db, userId)) throw new AppError('err.withdraw_pending');
       if (user.money < cents) throw new AppError('err.insufficient_balance', { field: 'money' });
+      // A first-deposit bonus still being wagered holds withdrawals back, saying what is left to stake.
+      await refuseWithdrawalWhileWagering(app.db, userId);
       // Outside the transaction: a wrong code's counted attempt must survive the refusal.
       await verifySecurityCode(app.db, user, body.securityCode, now, {
         missing: 'err.security_code_required',

@@ -2,18 +2,20 @@ import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
 import { QueryBody } from '../../../components/QueryBody';
+import type { ReactNode } from 'react';
 import { useActivityBanners } from '../api/banners';
 import './promotion.css';
 
 /** Same-site paths or http(s) links only. */
 const safeLink = (link: string | null) => (link && (/^\/(?!\/)/.test(link) || /^https?:\/\//.test(link)) ? link : null);
 
-/** /actionCenter (spec §2.9): the activity banners the operators publish. */
-export function ActionCenterScreen() {
+/** /actionCenter (spec §2.9): what the app puts first (the rewards' campaigns, app/screens/ActionCenterRoute.tsx), then the activity banners the operators publish. */
+export function ActionCenterScreen({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const banners = useActivityBanners();
   return (
     <Page title={t('routes.actionCenter')} backFallback="/GamePromotion">
+      {children}
       <QueryBody query={banners}>
         {(list) =>
           list.length === 0 ? (

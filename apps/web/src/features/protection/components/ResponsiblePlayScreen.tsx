@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Input, List, Popup, Selector, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -186,7 +186,7 @@ function SelfExclusionPopup({ duration, onClose, onDone }: { duration: BreakDura
  * /responsiblePlay: the player's limits, the reality-check interval, a time-out and
  * self-exclusion. Raising or removing a limit waits 24 hours; a break ends only when it expires.
  */
-export function ResponsiblePlayScreen() {
+export function ResponsiblePlayScreen({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useProtectionInfo();
@@ -251,6 +251,8 @@ export function ResponsiblePlayScreen() {
           />
         </List.Item>
       </List>
+
+      {extra}
 
       <BreakChoices kind="timeout" onChoose={(d) => void startTimeout(d)} />
       <BreakChoices kind="self_exclusion" onChoose={setSelfExclusion} />

@@ -10,7 +10,7 @@ import { formatInZone } from '../../../lib/operatorTime';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { useLedger, type LedgerEntry, type LedgerFilter } from '../api/wallet';
-import { LEDGER_TYPES, LEDGER_TYPE_KEYS, gameKeyOf, isRefund, statusKeyOf } from '../model/ledger';
+import { LEDGER_TYPES, LEDGER_TYPE_KEYS, gameKeyOf, isRefund, isReward, statusKeyOf } from '../model/ledger';
 import './wallet.css';
 
 function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
@@ -28,6 +28,7 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
           {entry.wallet === 'score' && <em className="ledger-tag">{t('wallet.storedFunds')}</em>}
         </span>
         <span className="ledger-meta">
+          {isReward(entry) && entry.memo ? <span data-testid="ledger-campaign">{entry.memo} · </span> : null}
           {game ? `${t(`games.${game}`)} · ` : ''}
           {formatInZone(entry.createtime, zone)}
         </span>

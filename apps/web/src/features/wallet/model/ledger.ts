@@ -1,8 +1,20 @@
 import { gameCode } from '@lucky28/shared/game';
 
-/** Ledger types (spec §4) in the order of the type filter; undefined = all. */
-export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4] as const;
-export const LEDGER_TYPE_KEYS = ['recharge', 'withdraw', 'purchase', 'profit', 'gift'] as const;
+/** Ledger types (spec §4, DESIGN §11) in the order of the type filter; undefined = all. 6–9 are rewards. */
+export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 6, 7, 8, 9] as const;
+/** Each type's text key, by type number (5 is not this branch's). */
+export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
+  'recharge',
+  'withdraw',
+  'purchase',
+  'profit',
+  'gift',
+  undefined,
+  'rakeback',
+  'firstDepositBonus',
+  'checkIn',
+  'bonusRelease',
+];
 
 /** A ledger row's region code (spec §4, `gorct`) to the game key of the `games` texts. */
 export const gameKeyOf = (gorct: number): string | undefined => gameCode(gorct);
@@ -15,3 +27,6 @@ export function statusKeyOf(entry: { type: number; status: number }): 'pending' 
 
 /** A withdrawal's refund: a positive withdraw row. */
 export const isRefund = (entry: { type: number; quantity: string }) => entry.type === 1 && !entry.quantity.startsWith('-');
+
+/** A reward's row (types 6–9): its memo names the campaign it was paid by. */
+export const isReward = (entry: { type: number }) => entry.type >= 6 && entry.type <= 9;

@@ -1,0 +1,72 @@
+/** The campaigns a player is offered, each with its progress; and what a granted bonus still holds back from a withdrawal. */
+import { sql } from 'drizzle-orm';
+import { formatMoney } from '@lucky28/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { AppError } from '../../errors.js';
+import { findCampaign, liveCampaigns, type Campaign } from './campaigns.js';
+import { promotionBlock } from './protection.js';
+import { readProgress, stakedSince, type Progress } from './progress.js';
+
+interface Ctx {
+  userId: number;
+  now: number;
+  timeZone: string;
+}
+
+/** Bonus campaigns, live or not, where the player holds a granted bonus not yet released (it may still be released). */
+async function openBonusCampaigns(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ campaign_id: number }>(
+    db,
+    sql`
+    select g.campaign_id from reward_claims g
+    where g.user_id = ${userId} and g.period = 'grant'
+      and not exists (select 1 from reward_claims r where r.campaign_id = g.campaign_id and r.user_id = g.user_id and r.period = 'release')`,
+  );
+  return rows.map((r) => Number(r.campaign_id));
+}
+
+/**
+ * Live campaigns (plus any bonus still to be released) with their progress. Nothing while the player
+ * opted out or has reached a stake or loss limit; an excluded player is refused.
+ */
+export async function campaignsForPlayer(
+  db: DbOrTx,
+  ctx: Ctx,
+): Promise<{ optOut: boolean; limitResets: string | null; list: { campaign: Campaign; progress: Progress }[] }> {
+  const block = await promotionBlock(db, ctx);
+  if (block.optOut || block.limitResets) return { ...block, list: [] };
+  const live = await liveCampaigns(db, ctx.now);
+  const extra = (await openBonusCampaigns(db, ctx.userId)).filter((id) => !live.some((c) => c.id === id));
+  const campaigns = [...live, ...((await Promise.all(extra.map((id) => findCampaign(db, id)))).filter(Boolean) as Campaign[])];
+  const list = [];
+  for (const campaign of campaigns) list.push({ campaign, progress: await readProgress(db, campaign, ctx) });
+  return { ...block, list };
+}
+
+/** One campaign's progress for the player (refused as the list would leave it out). */
+export async function campaignForPlayer(db: DbOrTx, ctx: Ctx & { campaignId: number }) {
+  const { list } = await campaignsForPlayer(db, ctx);
+  const found = list.find((e) => e.campaign.id === ctx.campaignId);
+  if (!found) throw new AppError('err.campaign_not_found', { field: 'campaign_id' });
+  return found;
+}
+
+/**
+ * A withdrawal while a granted bonus's wagering requirement is unmet is refused, saying what is left to
+ * stake: otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone.
+ */
+export async function refuseWithdrawalWhileWagering(db: DbOrTx, userId: number): Promise<void> {
+  const rows = await queryRows<{ wager_required: string; created_at: string; score: string }>(
+    db,
+    sql`
+    select g.wager_required::text as wager_required, g.created_at, u.score::text as score from reward_claims g join users u on u.id = g.user_id
+    where g.user_id = ${userId} and g.period = 'grant' and g.kind = 'bonus_grant'
+      and not exists (select 1 from reward_claims r where r.campaign_id = g.campaign_id and r.user_id = g.user_id and r.period = 'release')`,
+  );
+  for (const g of rows) {
+    const staked = await stakedSince(db, userId, new Date(g.created_at).getTime());
+    const remaining = Number(g.wager_required) - staked;
+    if (remaining > 0) throw new AppError('err.withdraw_bonus_wagering', { field: 'money', params: { remaining: formatMoney(remaining) } });
+  }
+}

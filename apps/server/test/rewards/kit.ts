@@ -1,0 +1,102 @@
+/** Shared set-up for the rewards tests: an app on a manual clock with games, the operator 'admin' and campaigns made through the console's API. */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import { roundAt } from '../../src/domain/game/roundClock.js';
+import { call, registerUser, type TestAppOptions } from '../helpers.js';
+import { T0, ROUND_MS, seedGames } from '../game/kit.js';
+import { createWalletApp, operatorWithRole } from '../wallet/fixtures.js';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const names = { zh: '名', tw: '名', en: 'Name', vi: 'Tên' };
+
+export interface RewardsApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  admin: string;
+}
+
+export async function createRewardsApp(opts: TestAppOptions = {}): Promise<RewardsApp> {
+  const clock = new ManualClock(T0 + 5_000);
+  const { app } = await createWalletApp({ ...opts, clock });
+  await seedGames(app.db);
+  app.game.chain.length = 64;
+  app.game.chain.spare = 8;
+  await app.game.reloadConfig();
+  return { app, clock, admin: await operatorWithRole(app, 'admin') };
+}
+
+const TITLES = {
+  rakeback: { zh: '每日返水', tw: '每日返水', en: 'Daily rakeback', vi: 'Hoàn trả hằng ngày' },
+  first_deposit: { zh: '首充红利', tw: '首充紅利', en: 'First-deposit bonus', vi: 'Thưởng nạp đầu' },
+  check_in: { zh: '每日签到', tw: '每日簽到', en: 'Daily check-in', vi: 'Điểm danh hằng ngày' },
+};
+
+/** Creates a campaign through admin/campaignSave, started an hour before now; answers its id. */
+export async function createCampaign(r: RewardsApp, kind: keyof typeof TITLES, terms: unknown, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await call(
+    r.app,
+    '/api/admin/campaignSave',
+    {
+      kind,
+      title: TITLES[kind],
+      terms_text: { zh: '规则', tw: '規則', en: 'Terms in plain words', vi: 'Điều khoản' },
+      terms,
+      starts_at: Math.floor((r.clock.now() - 3_600_000) / 1000),
+      enabled: true,
+      ...extra,
+    },
+    { token: r.admin },
+  );
+  expect(res.code, JSON.stringify(res)).toBe(1);
+  return res.data.id as number;
+}
+
+export const RAKEBACK_TERMS = {
+  tiers: [
+    { name: { zh: '青铜', tw: '青銅', en: 'Bronze', vi: 'Đồng' }, min_stake: 0, rate_bp: 1000 },
+    { name: { zh: '白银', tw: '白銀', en: 'Silver', vi: 'Bạc' }, min_stake: 100_000, rate_bp: 2000 },
+  ],
+};
+export const BONUS_TERMS = { percent: 50, cap: 10_000, wager_multiple: 3 };
+export const CHECK_IN_TERMS = { rewards: [100, 200, 300, 400, 500, 600, 1000] };
+
+/** A player who signs in again (sessions end after 2 idle hours: tests move the clock by days). */
+export async function player(r: RewardsApp) {
+  const user = await registerUser(r.app);
+  return {
+    ...user,
+    async relogin() {
+      const res = await call(r.app, '/api/user/login', { account: user.username, password: user.password });
+      expect(res.code, JSON.stringify(res)).toBe(1);
+      this.token = res.data.userinfo.token as string;
+    },
+  };
+}
+
+/** Bets `money` u on `playType` in game 7's current round and lets the scheduler draw and settle it. */
+export async function settledBet(r: RewardsApp, token: string, playType: string, money: string) {
+  const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
+  const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
+  const res = await call(r.app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: 7, play_type: playType, money }, { token });
+  expect(res.code, JSON.stringify(res)).toBe(1);
+  r.clock.advance(ROUND_MS);
+  await r.app.game.scheduler.tick();
+  return res;
+}
+
+/** Moves the clock by whole days, lets the scheduler settle what is due, and signs an operator in again (sessions end). */
+export async function laterDays(r: RewardsApp, days: number) {
+  r.clock.advance(days * DAY_MS);
+  await r.app.game.scheduler.tick();
+  r.admin = await operatorWithRole(r.app, 'admin');
+}
+
+export const rewardList = (r: RewardsApp, token: string, lang = 'en') => call(r.app, '/api/rewards/list', {}, { token, lang });
+export const claim = (r: RewardsApp, token: string, campaignId: number, lang = 'en') =>
+  call(r.app, '/api/rewards/claim', { campaign_id: campaignId }, { token, lang });
+export const cardOf = async (r: RewardsApp, token: string, campaignId: number) => {
+  const res = await call(r.app, '/api/rewards/progress', { campaign_id: campaignId }, { token, lang: 'en' });
+  expect(res.code, JSON.stringify(res)).toBe(1);
+  return res.data;
+};

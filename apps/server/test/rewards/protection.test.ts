@@ -1,0 +1,69 @@
+/**
+ * Player protection wins: no campaign offered to, no reward claimed by, a player in a time-out or
+ * self-exclusion, a player who opted out of promotions, or one who reached a stake or loss limit
+ * (until it resets). Each refusal pays nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers.js';
+import { balanceOf, gift } from '../wallet/fixtures.js';
+import { claimReward } from '../../src/domain/rewards/claim.js';
+import { AppError } from '../../src/errors.js';
+import { CHECK_IN_TERMS, claim, createCampaign, createRewardsApp, laterDays, player, rewardList, settledBet } from './kit.js';
+
+const r = await createRewardsApp();
+const campaign = await createCampaign(r, 'check_in', CHECK_IN_TERMS);
+
+describe('player protection', () => {
+  it('an opted-out player is offered nothing and can claim nothing, until they opt back in', async () => {
+    const p = await player(r);
+    expect((await rewardList(r, p.token)).data.list.map((c: { id: number }) => c.id)).toContain(campaign);
+    const out = await call(r.app, '/api/rewards/optOut', { opt_out: true }, { token: p.token, lang: 'en' });
+    expect(out).toMatchObject({ code: 1, data: { opt_out: true } });
+    expect((await rewardList(r, p.token)).data).toEqual({ opt_out: true, limit_resets: null, list: [] });
+    const refused = await claim(r, p.token, campaign);
+    expect([refused.code, refused.msg]).toEqual([0, 'You opted out of promotions (you can change this in Responsible play)']);
+    expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 0 });
+    await call(r.app, '/api/rewards/optOut', { opt_out: false }, { token: p.token });
+    expect((await claim(r, p.token, campaign)).code).toBe(1);
+  });
+
+  it('a player in a time-out is signed out and refused, also by the claim path itself; after it ends the offer is back', async () => {
+    const p = await player(r);
+    expect((await call(r.app, '/api/user/takeBreak', { kind: 'timeout', duration: '24h' }, { token: p.token })).code).toBe(1);
+    expect((await claim(r, p.token, campaign)).code).toBe(401);
+    await expect(claimReward(r.app.db, { userId: p.userId, campaignId: campaign, now: r.clock.now(), timeZone: 'Asia/Shanghai' })).rejects.toMatchObject(
+      new AppError('err.excluded_timeout'),
+    );
+    expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 0 });
+    await laterDays(r, 1);
+    await p.relogin();
+    expect((await claim(r, p.token, campaign)).code).toBe(1);
+  });
+
+  it('a self-excluded player is refused by the claim path', async () => {
+    const p = await player(r);
+    const res = await call(r.app, '/api/user/takeBreak', { kind: 'self_exclusion', duration: '6m', password: p.password }, { token: p.token });
+    expect(res.code, JSON.stringify(res)).toBe(1);
+    await expect(claimReward(r.app.db, { userId: p.userId, campaignId: campaign, now: r.clock.now(), timeZone: 'Asia/Shanghai' })).rejects.toMatchObject(
+      new AppError('err.excluded_self'),
+    );
+    expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 0 });
+  });
+
+  it('a player who reached a stake limit is offered nothing until it resets', async () => {
+    const p = await player(r);
+    await gift(r.app, p.userId, 50_000);
+    expect((await call(r.app, '/api/user/setLimit', { kind: 'stake', period: 'day', amount: '100' }, { token: p.token })).code).toBe(1);
+    await settledBet(r, p.token, '1,2', '50');
+    const list = (await rewardList(r, p.token)).data;
+    expect(list).toMatchObject({ opt_out: false, list: [] });
+    expect(list.limit_resets).toMatch(/^\d{4}-\d{2}-\d{2} 00:00$/);
+    const refused = await claim(r, p.token, campaign);
+    expect(refused.msg).toBe(`You have reached a stake or loss limit: rewards can be claimed again after it resets at ${list.limit_resets}`);
+    const score = (await balanceOf(r.app, p.userId)).score;
+    await laterDays(r, 1);
+    await p.relogin();
+    expect((await claim(r, p.token, campaign)).code).toBe(1);
+    expect((await balanceOf(r.app, p.userId)).score).toBe(score + 100);
+  });
+});

@@ -1,0 +1,144 @@
+import { Button, Card, ProgressBar, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { showError, showSuccess } from '../../../lib/feedback';
+import { useClaimReward, type RewardCard } from '../api/rewards';
+import './rewards.css';
+
+const STATE_COLOR = { waiting: 'default', available: 'success', in_progress: 'primary', claimed: 'default', expired: 'warning' } as const;
+
+/** The 7-day strip of a check-in: done days, today, the days to come. */
+function CheckInStrip({ card }: { card: RewardCard }) {
+  const { t } = useTranslation();
+  const c = card.check_in!;
+  return (
+    <>
+      <ol className="checkin-strip" data-testid="checkin-strip">
+        {c.rewards.map((amount, i) => {
+          const day = i + 1;
+          const done = day <= c.streak;
+          const next = !c.today_done && day === c.next_day;
+          return (
+            <li key={day} className={done ? 'done' : next ? 'next' : ''} data-testid={`checkin-day-${day}`} data-done={done}>
+              <span>{t('rewards.checkIn.day', { n: day })}</span>
+              <strong>{amount}</strong>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="reward-line">{c.today_done ? t('rewards.checkIn.done') : t('rewards.checkIn.streak', { count: c.streak })}</p>
+      <p className="reward-hint">{t('rewards.checkIn.missed')}</p>
+    </>
+  );
+}
+
+function BonusProgress({ card }: { card: RewardCard }) {
+  const { t } = useTranslation();
+  const b = card.bonus!;
+  const percent = Number(b.required) > 0 ? Math.min(100, (Number(b.staked) / Number(b.required)) * 100) : 100;
+  return (
+    <>
+      <p className="reward-line">{t('rewards.bonus.terms', { percent: b.percent, cap: b.cap, multiple: b.wager_multiple })}</p>
+      {b.amount === null ? (
+        card.state === 'waiting' && <p className="reward-hint">{t('rewards.bonus.waiting')}</p>
+      ) : (
+        <>
+          <p className="reward-line" data-testid="bonus-amount">
+            {t('rewards.bonus.amount', { amount: b.amount })}
+          </p>
+          <ProgressBar percent={percent} />
+          <p className="reward-line" data-testid="bonus-progress">
+            {t('rewards.bonus.progress', { staked: b.staked, required: b.required })}
+          </p>
+        </>
+      )}
+      {b.released !== null && (
+        <p className="reward-line" data-testid="bonus-released">
+          {t('rewards.bonus.released', { amount: b.released })}
+        </p>
+      )}
+    </>
+  );
+}
+
+function RakebackDays({ card }: { card: RewardCard }) {
+  const { t } = useTranslation();
+  const r = card.rakeback!;
+  const tier = r.tier === null ? null : r.tiers[r.tier];
+  return (
+    <>
+      <p className="reward-line">{tier ? t('rewards.rakeback.tier', { name: tier.name, rate: tier.rate_bp / 100 }) : t('rewards.rakeback.noTier')}</p>
+      <p className="reward-hint">
+        {t('rewards.rakeback.tiers')}: {r.tiers.map((x) => `${x.name} ≥ ${x.min_stake} u · ${x.rate_bp / 100} %`).join(' / ')}
+      </p>
+      <p className="reward-line">{t('rewards.rakeback.stakes', { amount: r.stakes_30d })}</p>
+      <p className="reward-line">{t('rewards.rakeback.today', { amount: r.today })}</p>
+      <ul className="rakeback-days">
+        {r.days
+          .filter((d) => d.state !== 'accruing')
+          .map((d) => (
+            <li key={d.day} className={d.state}>
+              {t('rewards.rakeback.day', { day: d.day, amount: d.amount })} ·{' '}
+              {d.state === 'available'
+                ? t('rewards.rakeback.lapses', { date: d.lapses_on })
+                : d.state === 'expired'
+                  ? t('rewards.rakeback.lapsed')
+                  : t('rewards.rakeback.claimedDay')}
+            </li>
+          ))}
+      </ul>
+    </>
+  );
+}
+
+/** One campaign: its title, terms in plain words, state, progress and the claim button. */
+export function RewardCardView({ card }: { card: RewardCard }) {
+  const { t } = useTranslation();
+  const claim = useClaimReward();
+  const releasing = card.kind === 'first_deposit' && card.bonus?.amount !== null;
+  const label =
+    card.state !== 'available'
+      ? t('rewards.claim')
+      : releasing
+        ? t('rewards.release', { amount: card.claimable })
+        : t('rewards.claimAll', { amount: card.claimable });
+  return (
+    <Card
+      className="reward-card"
+      data-testid={`reward-${card.kind}`}
+      data-state={card.state}
+      title={card.title}
+      extra={<Tag color={STATE_COLOR[card.state]}>{t(`rewards.state.${card.state}`)}</Tag>}
+    >
+      {card.banner && <img className="reward-banner" src={card.banner} alt="" width={750} height={300} loading="lazy" />}
+      <p className="reward-terms">{card.terms_text}</p>
+      {card.kind === 'check_in' && card.check_in && <CheckInStrip card={card} />}
+      {card.kind === 'first_deposit' && card.bonus && <BonusProgress card={card} />}
+      {card.kind === 'rakeback' && card.rakeback && <RakebackDays card={card} />}
+      {card.ends_at !== null && <p className="reward-hint">{t('rewards.endsAt', { date: new Date(card.ends_at * 1000).toLocaleDateString() })}</p>}
+      <Button
+        block
+        color="primary"
+        disabled={card.state !== 'available'}
+        loading={claim.isPending}
+        data-testid="reward-claim"
+        onClick={() => claim.mutate(card.id, { onSuccess: (a) => showSuccess(a.msg), onError: showError })}
+      >
+        {label}
+      </Button>
+    </Card>
+  );
+}
+
+/** The player's campaigns (or why there are none: opted out, a limit reached). */
+export function RewardCards({ data }: { data: { opt_out: boolean; limit_resets: string | null; list: RewardCard[] } }) {
+  const { t } = useTranslation();
+  if (data.opt_out) return <p className="reward-note">{t('rewards.optedOut')}</p>;
+  if (data.limit_resets) return <p className="reward-note">{t('rewards.limitReached', { resets: data.limit_resets })}</p>;
+  return (
+    <section className="reward-cards" data-testid="reward-cards">
+      {data.list.map((card) => (
+        <RewardCardView key={card.id} card={card} />
+      ))}
+    </section>
+  );
+}

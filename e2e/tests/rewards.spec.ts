@@ -1,0 +1,78 @@
+/**
+ * Rewards in the player app (issue 25): a new player deposits (the operator approves), the first-deposit
+ * bonus appears in /actionCenter with its requirement, is claimed to stored funds, the player bets until
+ * the requirement is met (rounds of 30 s here) and moves the bonus to the balance; a check-in fills day
+ * 1 of the 7-day strip. The server runs on the real clock in this suite (it offers no clock control and
+ * gets no backdoor for one), so the streak over consecutive days is tested on a simulated clock in
+ * apps/server/test/rewards/checkIn.test.ts.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { fund, newMember, openAs, placeBet } from './members';
+import { operatorToken } from './operator';
+
+const names = (en: string) => ({ zh: en, tw: en, en, vi: en });
+
+async function createCampaign(request: APIRequestContext, kind: string, title: string, terms: unknown) {
+  const token = await operatorToken(request);
+  const res = await (
+    await request.post('/api/admin/campaignSave', {
+      headers: { token },
+      data: {
+        kind,
+        title: names(title),
+        terms_text: names(`${title}: terms in plain words`),
+        terms,
+        starts_at: Math.floor(Date.now() / 1000) - 60,
+        enabled: true,
+      },
+    })
+  ).json();
+  expect(res.code, JSON.stringify(res)).toBe(1);
+}
+
+async function beginnerRoom(request: APIRequestContext): Promise<number> {
+  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: 7 } })).json()).data as {
+    gameList: { planList: { id: number; type: number }[] }[];
+  };
+  return hall.gameList[0]!.planList.find((p) => p.type === 0)!.id;
+}
+
+test('a first-deposit bonus: deposit, claim, bet until the requirement is met, move it to the balance; a check-in', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await createCampaign(request, 'first_deposit', 'Welcome bonus', { percent: 10, cap: 100_000, wager_multiple: 1 });
+  await createCampaign(request, 'check_in', 'Daily check-in', { rewards: [100, 200, 300, 400, 500, 600, 1000] });
+  const member = await newMember(request, 'rw');
+  await fund(request, member, '100');
+
+  await openAs(page, member, 'en', '/actionCenter');
+  const bonus = page.getByTestId('reward-first_deposit');
+  await expect(bonus).toHaveAttribute('data-state', 'available');
+  await expect(bonus).toContainText('10 % of your first deposit');
+  await bonus.getByTestId('reward-claim').click();
+  await expect(bonus).toHaveAttribute('data-state', 'in_progress');
+  await expect(bonus.getByTestId('bonus-amount')).toHaveText('Bonus 10.00 u');
+  await expect(bonus.getByTestId('bonus-progress')).toHaveText('Staked 0.00 / 10.00 u');
+
+  // The check-in: day 1 of the strip.
+  const checkIn = page.getByTestId('reward-check_in');
+  await checkIn.getByTestId('reward-claim').click();
+  await expect(checkIn).toHaveAttribute('data-state', 'claimed');
+  await expect(checkIn.getByTestId('checkin-day-1')).toHaveAttribute('data-done', 'true');
+  await expect(checkIn.getByTestId('checkin-day-2')).toHaveAttribute('data-done', 'false');
+
+  // Bets of 10.00 until one is settled: the requirement (10.00) is met.
+  const planId = await beginnerRoom(request);
+  await placeBet(request, member, { planId, gameId: 7, playType: '1', money: '10' });
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('reward-first_deposit')).toHaveAttribute('data-state', 'available', { timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await expect(bonus.getByTestId('bonus-progress')).toHaveText(/Staked (1\d|\d\d)\.00 \/ 10\.00 u/);
+  await bonus.getByTestId('reward-claim').click();
+  await expect(bonus).toHaveAttribute('data-state', 'claimed');
+  await expect(bonus.getByTestId('bonus-released')).toHaveText(/Moved to your balance: \d+\.\d\d u/);
+
+  // The fund details show each reward with its campaign.
+  await page.goto('/capitalDetail');
+  await expect(page.getByTestId('ledger-campaign').first()).toBeVisible();
+});
