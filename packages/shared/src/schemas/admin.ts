@@ -183,6 +183,7 @@ export const INVARIANT_NAMES = [
   'I7_result_from_committed_seed',
   'running_balance',
   'wallet_requests',
+  'commission_from_orders',
 ] as const;
 export type InvariantName = (typeof INVARIANT_NAMES)[number];
 

@@ -48,8 +48,8 @@ export const withdrawActionSchema = z.object({
 /** user/withdrawInfo and user/payInfo share the account type. */
 export const payTypeQuery = z.object({ type: payType });
 
-/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (DESIGN §4). */
-export const LEDGER_TYPE_MAX = 4;
+/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (DESIGN §4), 5 referral commission. */
+export const LEDGER_TYPE_MAX = 5;
 
 /** The longest page of a history list. */
 export const HISTORY_PAGE_MAX = 500;

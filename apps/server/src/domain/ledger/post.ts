@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-export const LedgerType = { recharge: 0, withdraw: 1, purchase: 2, profit: 3, gift: 4 } as const;
+export const LedgerType = { recharge: 0, withdraw: 1, purchase: 2, profit: 3, gift: 4, commission: 5 } as const;
 export const LedgerStatus = { pending: 0, passed: 1, rejected: 2 } as const;
 export type Wallet = 'money' | 'score';
 
