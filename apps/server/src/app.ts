@@ -49,6 +49,7 @@ import orderListRoutes from './routes/user/orderList.js';
 import supportRoutes from './routes/support/index.js';
 import siteConfigRoutes from './routes/settings/index.js';
 import protectionRoutes from './routes/protection/index.js';
+import referralRoutes from './routes/referral/index.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
 
 declare module 'fastify' {
@@ -189,6 +190,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(supportRoutes);
   await app.register(siteConfigRoutes);
   await app.register(protectionRoutes);
+  await app.register(referralRoutes);
   await app.register(housekeepingPlugin, { intervalMs: opts.config.housekeepingIntervalMs });
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });

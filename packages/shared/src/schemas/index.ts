@@ -14,4 +14,5 @@ export * from './adminGames.js';
 export * from './adminSettings.js';
 export * from './answerTypes.js';
 export * from './protection.js';
+export * from './referral.js';
 export * from './content.js';
