@@ -48,9 +48,17 @@ const catalogues = [
   },
   // The ID-document texts (type picker, confirmation), loaded with /baseinfo and /realNameAuth (apps/web/src/i18n/idDocTexts.ts).
   { name: 'player app, ID documents', dir: 'apps/web/src/i18n/locales/idDoc', locales: ['idDoc.zh-CN', 'idDoc.zh-TW', 'idDoc.en', 'idDoc.vi'], optional: true },
+  // The referral programme's texts (team page and its entries), loaded with those screens (apps/web/src/i18n/referralTexts.ts).
+  {
+    name: 'player app, referral',
+    dir: 'apps/web/src/i18n/locales/referral',
+    locales: ['referral.zh-CN', 'referral.zh-TW', 'referral.en', 'referral.vi'],
+    optional: true,
+  },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's content screens (apps/admin/src/features/content/texts.ts).
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
+  { name: 'operator console, referral screens', dir: 'apps/admin/src/features/referral/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'], optional: true },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 

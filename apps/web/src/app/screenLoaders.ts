@@ -35,3 +35,9 @@ export const p = <T extends Record<string, unknown>>(load: () => Promise<T>, nam
 /** Screens with an ID-document field: the screen and its texts (`i18n/locales/idDoc`) load together. */
 export const d = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
   s(async () => (await Promise.all([load(), import('../i18n/idDocTexts').then((m) => m.loadIdDocTexts())]))[0], name);
+
+/** Screens showing the referral programme (the team page, its entries on /personal and /shareFriend): with its texts (`i18n/locales/referral`). */
+export const r =
+  (screen: ScreenModule): ScreenModule =>
+  async () =>
+    (await Promise.all([screen(), import('../i18n/referralTexts').then((m) => m.loadReferralTexts())]))[0];

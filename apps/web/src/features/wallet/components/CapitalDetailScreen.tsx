@@ -47,11 +47,11 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
   );
 }
 
-const typeFromQuery = (value: string | null): number | undefined => (value !== null && /^[0-4]$/.test(value) ? Number(value) : undefined);
+const typeFromQuery = (value: string | null): number | undefined => (value !== null && /^[0-5]$/.test(value) ? Number(value) : undefined);
 
 /**
  * /capitalDetail (spec §2.10): the fund ledger, filterable by date range (a drawer, default today) and
- * by type (all, recharge, withdraw, purchase, profit, gift), with pull-to-refresh and an empty state.
+ * by type (all, recharge, withdraw, purchase, profit, gift, commission), with pull-to-refresh and an empty state.
  */
 export function CapitalDetailScreen() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import { gameCode } from '@lucky28/shared/game';
 
 /** Ledger types (spec §4) in the order of the type filter; undefined = all. */
-export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4] as const;
-export const LEDGER_TYPE_KEYS = ['recharge', 'withdraw', 'purchase', 'profit', 'gift'] as const;
+export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 5] as const;
+export const LEDGER_TYPE_KEYS = ['recharge', 'withdraw', 'purchase', 'profit', 'gift', 'commission'] as const;
 
 /** A ledger row's region code (spec §4, `gorct`) to the game key of the `games` texts. */
 export const gameKeyOf = (gorct: number): string | undefined => gameCode(gorct);
