@@ -58,6 +58,7 @@ const screens: RouteObject[] = [
   { path: 'audit', lazy: () => import('../features/operators/AuditPage').then((m) => ({ Component: m.AuditPage })) },
   { path: 'content', lazy: () => import('../features/content/ContentPage').then((m) => ({ Component: m.ContentPage })) },
   { path: 'settings', lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+  { path: 'referral', lazy: () => import('../features/referral/ReferralPage').then((m) => ({ Component: m.ReferralPage })) },
 ];
 
 export const consoleRoutes: RouteObject[] = screens.map((r) => ({ HydrateFallback: ScreenLoading, ...r }));
