@@ -54,6 +54,12 @@ const catalogues = [
     name: 'player app, rewards',
     dir: 'apps/web/src/i18n/locales/rewards',
     locales: ['rewards.zh-CN', 'rewards.zh-TW', 'rewards.en', 'rewards.vi'],
+  },
+  // The referral programme's texts (team page and its entries), loaded with those screens (apps/web/src/i18n/referralTexts.ts).
+  {
+    name: 'player app, referral',
+    dir: 'apps/web/src/i18n/locales/referral',
+    locales: ['referral.zh-CN', 'referral.zh-TW', 'referral.en', 'referral.vi'],
     optional: true,
   },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
@@ -61,6 +67,7 @@ const catalogues = [
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's campaigns screens (apps/admin/src/features/campaigns/texts.ts).
   { name: 'operator console, campaigns', dir: 'apps/admin/src/features/campaigns/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
+  { name: 'operator console, referral screens', dir: 'apps/admin/src/features/referral/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'], optional: true },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 

@@ -52,6 +52,7 @@ import supportRoutes from './routes/support/index.js';
 import siteConfigRoutes from './routes/settings/index.js';
 import protectionRoutes from './routes/protection/index.js';
 import rewardRoutes from './routes/rewards/index.js';
+import referralRoutes from './routes/referral/index.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
 import { metricsPlugin } from './plugins/metrics.js';
 
@@ -208,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteConfigRoutes);
   await app.register(protectionRoutes);
   await app.register(rewardRoutes);
+  await app.register(referralRoutes);
   await app.register(housekeepingPlugin, { intervalMs: opts.config.housekeepingIntervalMs });
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });

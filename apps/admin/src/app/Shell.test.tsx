@@ -103,6 +103,7 @@ describe('console menu', () => {
         'Round monitor',
         'Money dashboard',
         'Reconciliation',
+        'Referral programme',
         'Content',
         'Campaigns',
         'Settings',
@@ -110,8 +111,8 @@ describe('console menu', () => {
         'Audit log',
         'My security',
       ],
-      finance: ['Deposits', 'Withdrawals', 'Users', 'Round monitor', 'Money dashboard', 'Reconciliation', 'My security'],
-      support: ['Real-name reviews', 'Users', 'Round monitor', 'My security'],
+      finance: ['Deposits', 'Withdrawals', 'Users', 'Round monitor', 'Money dashboard', 'Reconciliation', 'Referral programme', 'My security'],
+      support: ['Real-name reviews', 'Users', 'Round monitor', 'Referral programme', 'My security'],
     };
     for (const role of ['admin', 'finance', 'support'] as const) {
       fakeServer({ queueCounts: () => ok({ deposits: null, withdrawals: null, real_names: null }), depositList: () => ok([]) });
@@ -142,7 +143,7 @@ describe('console menu', () => {
       Queues: ['Deposits', 'Withdrawals', 'Real-name reviews'],
       Players: ['Users'],
       Games: ['Games and rooms', 'Round monitor'],
-      Money: ['Money dashboard', 'Reconciliation'],
+      Money: ['Money dashboard', 'Reconciliation', 'Referral programme'],
       Site: ['Content', 'Campaigns', 'Settings'],
       Operators: ['Operators', 'Audit log', 'My security'],
     });

@@ -53,6 +53,7 @@ export function Shell() {
       entries: [
         { path: '/dashboard', label: t('menu.dashboard'), opens: api.admin.moneySummary },
         { path: '/reconcile', label: t('menu.reconcile'), opens: api.admin.reconcile },
+        { path: '/referral', label: t('menu.referral'), opens: api.referral.tree },
       ],
     },
     {

@@ -59,6 +59,7 @@ const screens: RouteObject[] = [
   { path: 'content', lazy: () => import('../features/content/ContentPage').then((m) => ({ Component: m.ContentPage })) },
   { path: 'campaigns', lazy: () => import('../features/campaigns/CampaignsPage').then((m) => ({ Component: m.CampaignsPage })) },
   { path: 'settings', lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+  { path: 'referral', lazy: () => import('../features/referral/ReferralPage').then((m) => ({ Component: m.ReferralPage })) },
 ];
 
 export const consoleRoutes: RouteObject[] = screens.map((r) => ({ HydrateFallback: ScreenLoading, ...r }));

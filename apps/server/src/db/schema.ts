@@ -20,6 +20,7 @@ import {
   customType,
   primaryKey,
   date,
+  numeric,
 } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -69,6 +70,8 @@ export const users = pgTable(
     realityCheckMinutes: smallint('reality_check_minutes').notNull().default(60),
     /** Responsible play: the player asked to be offered no promotions (rewards). */
     promotionsOptOut: boolean('promotions_opt_out').notNull().default(false),
+    /** Set once at registration when the inviter shares the new member's IP or device (domain/referral/marks.ts): 'ip', 'device' or 'ip_device'. */
+    referralFlag: text('referral_flag'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), index('users_inviter_idx').on(t.inviterId)],
@@ -135,7 +138,7 @@ export const ledger = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** 0 recharge, 1 withdraw, 2 purchase (bet), 3 profit (payout), 4 gift. */
+    /** 0 recharge, 1 withdraw, 2 purchase (bet), 3 profit (payout), 4 gift, 5 commission (referral). */
     type: smallint('type').notNull(),
     /** 0 pending, 1 passed, 2 rejected. */
     status: smallint('status').notNull().default(1),
@@ -160,6 +163,10 @@ export const ledger = pgTable(
     index('ledger_ref_idx').on(t.refType, t.refId),
     // Gifts by day for the money dashboard.
     index('ledger_type_time_idx').on(t.type, t.createdAt),
+    // A commission payment (type 5) names the commission row it pays: one payment per row.
+    uniqueIndex('ledger_commission_uq')
+      .on(t.refId)
+      .where(sql`type = 5`),
   ],
 );
 
@@ -737,5 +744,92 @@ export const rewardClaims = pgTable(
     uniqueIndex('reward_claims_once_uq').on(t.campaignId, t.userId, t.period),
     index('reward_claims_user_idx').on(t.userId, t.createdAt),
     index('reward_claims_campaign_time_idx').on(t.campaignId, t.createdAt),
+  ],
+);
+
+// The referral programme (domain/referral)
+
+/** A member's hashed (keyed HMAC) registration and sign-in IPs and device ids: what the abuse flag compares. */
+export const referralMarks = pgTable(
+  'referral_marks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'ip' or 'device'. */
+    kind: text('kind').notNull(),
+    hash: text('hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'referral_marks_pk', columns: [t.userId, t.kind, t.hash] })],
+);
+
+/** The programme's settings from an operator-day on (a change made on day D applies from D + 1). */
+export const referralSettings = pgTable('referral_settings', {
+  effectiveDay: text('effective_day').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  /** Rates in basis points of the house edge (2500 = 25 %). */
+  rate1Bp: integer('rate1_bp').notNull(),
+  rate2Bp: integer('rate2_bp').notNull(),
+  level2: boolean('level2').notNull(),
+  /** Cents. */
+  minPayout: money('min_payout').notNull(),
+  operatorId: integer('operator_id').references(() => operators.id),
+  createdAt: createdAt(),
+});
+
+/** One row per computed operator-day: the settings it used and who was excluded then (the reconciliation recomputes from these). */
+export const referralDays = pgTable('referral_days', {
+  day: text('day').primaryKey(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  enabled: boolean('enabled').notNull(),
+  rate1Bp: integer('rate1_bp').notNull(),
+  rate2Bp: integer('rate2_bp').notNull(),
+  level2: boolean('level2').notNull(),
+  minPayout: money('min_payout').notNull(),
+  excludedInvitees: integer('excluded_invitees')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A referrer's commission of one operator-day and pot (0 normal, 1 from flagged invitees, held for review):
+ * unique per (referrer, day, pot), so a day is computed once. Status 0 pending (below the minimum payout,
+ * carried), 1 paid (ledger_id: the type-5 row that paid it, possibly with other days), 2 held, 3 voided.
+ */
+export const referralCommissions = pgTable(
+  'referral_commissions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    day: text('day')
+      .notNull()
+      .references(() => referralDays.day),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id),
+    pot: smallint('pot').notNull(),
+    orders: integer('orders').notNull(),
+    stakes: money('stakes').notNull(),
+    /** Sum of the house edge of the level-1 / level-2 invitees' orders, cents × EVEN_MONEY_PAID. */
+    edge1: numeric('edge1').notNull(),
+    edge2: numeric('edge2').notNull(),
+    amount: money('amount').notNull(),
+    status: smallint('status').notNull(),
+    /** 'flagged' or 'referrer_blocked' while held. */
+    holdReason: text('hold_reason'),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).references(() => ledger.id),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('referral_commissions_referrer_day_pot_uq').on(t.referrerId, t.day, t.pot),
+    index('referral_commissions_day_idx').on(t.day),
+    index('referral_commissions_open_idx')
+      .on(t.referrerId)
+      .where(sql`status in (0, 2)`),
   ],
 );

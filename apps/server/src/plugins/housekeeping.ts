@@ -3,7 +3,7 @@
  * uploads and content images nobody refers to a day after their upload, and the article-view records
  * of past days, and guests idle for 30 days. Every node runs it; each step is idempotent and safe to run
  * on several nodes at once (see the domain functions), so no node needs to be elected: the guests'
- * step is done by whichever node takes its advisory lock first, the others skip it. Files in DATA_DIR are only ever deleted
+ * step and the referral commissions of each closed operator-day (domain/referral/dailyRun.ts) are done by whichever node takes its advisory lock first, the others skip it. Files in DATA_DIR are only ever deleted
  * with their row: the folder may be shared, or (in tests) another database's, so a file this database
  * does not know is left alone.
  */
@@ -15,6 +15,7 @@ import { pruneUnreferencedContentImages } from '../domain/content/images.js';
 import { pruneArticleViews } from '../domain/content/articles.js';
 import { zonedDate } from '../domain/time.js';
 import { deleteIdleGuests } from '../domain/accounts/guests.js';
+import { runDueDays } from '../domain/referral/dailyRun.js';
 
 export interface PruneReport {
   uploads: PrunedUpload[];
@@ -22,11 +23,13 @@ export interface PruneReport {
   articleViews: number;
   /** Idle guests deleted (0 when another node ran the step). */
   guests: number;
+  /** Operator-days whose referral commissions this pass computed (another node may have done others). */
+  referralDays: string[];
 }
 
 /** One pass of every pruning step; a failing step is logged and the others still run. */
 export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; timeZone: string; log: FastifyBaseLogger }): Promise<PruneReport> {
-  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0, guests: 0 };
+  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0, guests: 0, referralDays: [] };
   const step = async (name: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -48,6 +51,10 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
   await step('guests', async () => {
     report.guests = (await deleteIdleGuests(deps.db, deps.now)) ?? 0;
   });
+  await step('referral_commissions', async () => {
+    report.referralDays = (await runDueDays(deps.db, { now: deps.now, timeZone: deps.timeZone })).filter((d) => d.computed).map((d) => d.day);
+  });
+  if (report.referralDays.length) deps.log.info({ days: report.referralDays }, 'referral commissions computed and paid');
   const { uploads, contentImages, articleViews, guests } = report;
   if (uploads.length || contentImages.length || articleViews || guests) {
     deps.log.info(

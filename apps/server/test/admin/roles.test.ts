@@ -53,6 +53,12 @@ const EXPECTED: Record<string, 'session' | readonly ('admin' | 'finance' | 'supp
   'POST /api/admin/roundList': ['admin', 'finance', 'support'],
   'POST /api/admin/settingsGet': ['admin', 'finance', 'support'],
   'POST /api/admin/settingsUpdate': ['admin'],
+  'POST /api/admin/referralSettings': ['admin', 'finance'],
+  'POST /api/admin/referralSettingsUpdate': ['admin'],
+  'POST /api/admin/referralTree': ['admin', 'finance', 'support'],
+  'POST /api/admin/referralReport': ['admin', 'finance'],
+  'POST /api/admin/referralHeld': ['admin', 'finance'],
+  'POST /api/admin/referralDecide': ['admin', 'finance'],
 };
 
 /** Calls that end the caller's session: tried only for refusal, never with a token still needed. */

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { c, d, g, p, prw, rw, s, type ScreenModule } from './screenLoaders';
+import { c, d, g, p, prw, r, rw, s, type ScreenModule } from './screenLoaders';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
@@ -31,7 +31,7 @@ export const appRoutes: AppRoute[] = [
     screen: s(() => import('../features/security/components/SetSecurityCodeScreen'), 'SetSecurityCodeScreen'),
   },
 
-  { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: p(() => import('./screens/PersonalRoute'), 'PersonalRoute') },
+  { path: '/personal', auth: true, depth: 0, tab: 'mine', screen: r(p(() => import('./screens/PersonalRoute'), 'PersonalRoute')) },
   { path: '/setting', auth: true, depth: 1, screen: s(() => import('../features/settings/components/SettingScreen'), 'SettingScreen') },
   { path: '/changeline', auth: true, depth: 2, screen: s(() => import('../features/settings/components/ChangeLineScreen'), 'ChangeLineScreen') },
   { path: '/about', auth: true, depth: 2, screen: s(() => import('../features/settings/components/AboutScreen'), 'AboutScreen') },
@@ -67,7 +67,9 @@ export const appRoutes: AppRoute[] = [
     screen: c(() => import('../features/promotion/components/GamePromotionScreen'), 'GamePromotionScreen'),
   },
   { path: '/actionCenter', auth: true, depth: 1, screen: rw(() => import('./screens/ActionCenterRoute'), 'ActionCenterRoute') },
-  { path: '/shareFriend', auth: true, depth: 1, screen: c(() => import('../features/share/components/ShareFriendScreen'), 'ShareFriendScreen') },
+  { path: '/shareFriend', auth: true, depth: 1, screen: r(c(() => import('./screens/ShareFriendRoute'), 'ShareFriendRoute')) },
+  // The referral team (issue 24), from /shareFriend and /personal.
+  { path: '/team', auth: true, depth: 2, screen: r(s(() => import('../features/referral/components/TeamScreen'), 'TeamScreen')) },
   { path: '/notice', auth: true, depth: 1, screen: c(() => import('../features/notice/components/NoticeScreen'), 'NoticeScreen') },
   { path: '/betRecord', auth: true, depth: 1, screen: g(() => import('../features/history/components/BetRecordScreen'), 'BetRecordScreen') },
   { path: '/betDetail', auth: true, depth: 2, screen: g(() => import('../features/history/components/BetDetailScreen'), 'BetDetailScreen') },

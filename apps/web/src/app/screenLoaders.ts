@@ -49,3 +49,9 @@ export const loadHomeReward = s(
   async () => (await Promise.all([import('../features/rewards/components/HomeReward'), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0],
   'HomeReward',
 );
+
+/** Screens showing the referral programme (the team page, its entries on /personal and /shareFriend): with its texts (`i18n/locales/referral`). */
+export const r =
+  (screen: ScreenModule): ScreenModule =>
+  async () =>
+    (await Promise.all([screen(), import('../i18n/referralTexts').then((m) => m.loadReferralTexts())]))[0];

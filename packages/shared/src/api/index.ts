@@ -12,12 +12,13 @@ import { fair } from './fair.js';
 import { lottery } from './lottery.js';
 import { protection } from './protection.js';
 import { campaigns, rewards } from './rewards.js';
+import { referral } from './referral.js';
 import { settings } from './settings.js';
 import { support } from './support.js';
 import { user } from './user.js';
 import { wallet } from './wallet.js';
 
-export const api = defineApi({ lottery, fair, user, wallet, protection, content, common, settings, support, admin, rewards, campaigns, docs });
+export const api = defineApi({ lottery, fair, user, wallet, protection, content, common, settings, support, admin, referral, rewards, campaigns, docs });
 export type Api = typeof api;
 
 export * from './define.js';

@@ -34,10 +34,15 @@ const SECRET_TYPED_MAX = 64;
 const password = (required: string) =>
   requiredText(required, { max: PASSWORD_MAX, invalid: 'err.password_invalid' }).pipe(z.string().min(PASSWORD_MIN, 'err.password_invalid'));
 
+/** A random id the app keeps on the device (its referral abuse check compares them, hashed); optional. */
+export const DEVICE_ID_MAX = 64;
+const deviceId = () => optionalText({ max: DEVICE_ID_MAX, invalid: 'err.bad_request' });
+
 export const loginSchema = z.object({
   account: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.login_failed' }),
   password: requiredText('err.password_required', { max: PASSWORD_MAX, invalid: 'err.login_failed' }),
   remember: flagField(),
+  device_id: deviceId(),
 });
 
 export const registerSchema = z
@@ -50,6 +55,7 @@ export const registerSchema = z
     repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
     /** A member's id. */
     inviter_id: optionalInt({ min: 1, invalid: 'err.inviter_not_found' }),
+    device_id: deviceId(),
   })
   .refine((v) => v.repassword === undefined || v.repassword === v.password, {
     message: 'err.password_inconsistent',
@@ -64,6 +70,7 @@ export const guestUpgradeSchema = z
     ),
     password: password('err.password_required'),
     repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
+    device_id: deviceId(),
   })
   .refine((v) => v.repassword === undefined || v.repassword === v.password, {
     message: 'err.password_inconsistent',

@@ -184,6 +184,7 @@ export const INVARIANT_NAMES = [
   'running_balance',
   'wallet_requests',
   'reward_claims_paid_once',
+  'commission_from_orders',
 ] as const;
 export type InvariantName = (typeof INVARIANT_NAMES)[number];
 

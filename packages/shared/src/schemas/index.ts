@@ -14,5 +14,6 @@ export * from './adminGames.js';
 export * from './adminSettings.js';
 export * from './answerTypes.js';
 export * from './protection.js';
+export * from './referral.js';
 export * from './content.js';
 export * from './rewards.js';

@@ -48,7 +48,7 @@ export const withdrawActionSchema = z.object({
 /** user/withdrawInfo and user/payInfo share the account type. */
 export const payTypeQuery = z.object({ type: payType });
 
-/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (DESIGN §4); rewards: 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released. */
+/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (DESIGN §4), 5 referral commission; rewards: 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released. */
 export const LEDGER_TYPE_MAX = 9;
 
 /** The longest page of a history list. */

@@ -3,13 +3,15 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 6–9 are rewards (domain/rewards/). */
+/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 5 is the referral commission, 6–9 are rewards (domain/rewards/). */
 export const LedgerType = {
   recharge: 0,
   withdraw: 1,
   purchase: 2,
   profit: 3,
   gift: 4,
+  /** A referrer's commission of an operator-day (domain/referral/). */
+  commission: 5,
   /** A day's rakeback, to the balance. */
   rakeback: 6,
   /** A first-deposit bonus, to stored funds (score) until its wagering requirement is met. */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { INVARIANT_NAMES, deriveDraw, isHex32, nextInChain, settleOrder, type Digits, type InvariantName } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
+import { commissionProblems } from '../referral/reconcile.js';
 
 export interface Discrepancy {
   /** The player concerned; null for a round (I7). */
@@ -332,8 +333,17 @@ async function rewardClaimsPaidOnce(db: DbOrTx): Promise<InvariantReport> {
 }
 
 /**
+ * The referral programme's commissions (issue 24): each computed day's rows equal the formula
+ * recomputed from the orders settled that day, and each type-5 ledger row pays exactly its rows.
+ */
+async function commissionsFromOrders(db: DbOrTx): Promise<InvariantReport> {
+  const problems = await commissionProblems(db);
+  return { name: 'commission_from_orders', count: problems.length, examples: problems.slice(0, EXAMPLES_PER_INVARIANT) };
+}
+
+/**
  * DESIGN §4's invariants over the whole database, each by name with its problem count and first
- * problems: I1–I7, each player's running balance and the wallet requests' bookkeeping. One query per
+ * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping and the referral commissions. One query per
  * invariant. Used by the operators' reconcile call and, after every server test file, by the test
  * helpers (test/invariantsAfterFile.ts).
  */
@@ -349,6 +359,7 @@ export async function checkInvariants(db: DbOrTx): Promise<InvariantReport[]> {
     await runningBalance(db),
     await walletRequests(db),
     await rewardClaimsPaidOnce(db),
+    await commissionsFromOrders(db),
   ];
   const order = INVARIANT_NAMES as readonly string[];
   return reports.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));

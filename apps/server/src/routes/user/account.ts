@@ -11,6 +11,7 @@ import { upgradeGuest } from '../../domain/accounts/guests.js';
 import { tokenOf } from '../../plugins/auth.js';
 import { exclusionOf, refuseIfExcluded } from '../../domain/protection/exclusion.js';
 import { inTransaction } from '../../db/transaction.js';
+import { markNewMember, recordMarks } from '../../domain/referral/marks.js';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -25,6 +26,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     const created = await inTransaction(app.db, async (tx) => {
       const user = await createMember(tx, { username: input.username, password: input.password, inviterId: input.inviter_id, now });
+      await markNewMember(tx, app.operatorKey, user, { ip: request.ip, deviceId: input.device_id }, now);
       const token = await app.sessions.create(tx, user.id, { remember: false, now, ...client(request) });
       return loginInfo(user, token);
     });
@@ -45,7 +47,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     if (user.disabled) throw new AppError('err.account_disabled');
     // During a time-out or self-exclusion, signing in only tells when it ends.
     refuseIfExcluded(exclusionOf(user, now), app.config.timeZone);
-    const token = await app.sessions.create(app.db, user.id, { remember: input.remember, now, ...client(request) });
+    const token = await inTransaction(app.db, async (tx) => {
+      await recordMarks(tx, app.operatorKey, user.id, { ip: request.ip, deviceId: input.device_id }, now);
+      return app.sessions.create(tx, user.id, { remember: input.remember, now, ...client(request) });
+    });
     return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.login_success');
   });
 
@@ -68,6 +73,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     const weak = passwordProblem(input.password, input.username);
     if (weak) throw new AppError(weak, { field: 'password' });
     const user = await upgradeGuest(app.db, caller.userId, { username: input.username, password: input.password });
+    await recordMarks(app.db, app.operatorKey, user.id, { ip: request.ip, deviceId: input.device_id }, app.clock.now());
     // This node's remembered sessions still say guest (another node's re-check a guest's, plugins/auth.ts).
     app.sessions.forgetUser(user.id);
     return reply.ok({ userinfo: loginInfo(user, tokenOf(request)!) }, 'msg.register_success');

@@ -9,6 +9,7 @@ export * as common from './common/index.js';
 export * as settings from './settings/index.js';
 export * as support from './support/index.js';
 export * as admin from './admin/index.js';
+export * as referral from './referral/index.js';
 export * as rewards from './rewards/index.js';
 export * as campaigns from './campaigns/index.js';
 export * as docs from './docs/index.js';

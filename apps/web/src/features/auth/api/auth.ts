@@ -16,12 +16,23 @@ export interface RegisterInput {
   inviter_id?: string;
 }
 
-export const login = (input: LoginInput) => send(api.user.login, input);
+/** A random id kept on this device: the server compares it (hashed) with an inviter's to flag self-referrals. */
+function deviceId(): string | undefined {
+  try {
+    let id = localStorage.getItem('deviceId');
+    if (!id) localStorage.setItem('deviceId', (id = crypto.randomUUID()));
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
+export const login = (input: LoginInput) => send(api.user.login, { ...input, device_id: deviceId() });
 
 /** group_id is always 1 (spec §5); the invitation code is optional. */
 export const register = (input: RegisterInput) => {
   // The spec's payload names the group; the server registers members only and ignores it.
-  const payload = { ...input, group_id: 1 };
+  const payload = { ...input, group_id: 1, device_id: deviceId() };
   return send(api.user.register, payload);
 };
 

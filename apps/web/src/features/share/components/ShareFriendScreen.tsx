@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,10 @@ const canShare = () => typeof navigator !== 'undefined' && typeof navigator.shar
 
 /**
  * /shareFriend (spec §2.9): the invite link, its 200×200 QR code drawn in the browser, a copy button
- * ("copied to clipboard"), the share sheet, and how many players registered through the link.
+ * ("copied to clipboard"), the share sheet, and how many players registered through the link; `extra` (the
+ * referral team's entry, composed in `app/screens/ShareFriendRoute`) follows.
  */
-export function ShareFriendScreen() {
+export function ShareFriendScreen({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserInfo().data;
@@ -72,6 +74,7 @@ export function ShareFriendScreen() {
               <p className="share-count">
                 {t('share.invited')}: <strong data-testid="share-invited">{info.invited}</strong>
               </p>
+              {extra}
             </section>
           );
         }}

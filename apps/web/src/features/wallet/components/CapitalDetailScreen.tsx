@@ -48,11 +48,12 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
   );
 }
 
-const typeFromQuery = (value: string | null): number | undefined => (value !== null && /^[0-4]$/.test(value) ? Number(value) : undefined);
+const typeFromQuery = (value: string | null): number | undefined =>
+  value !== null && /^\d$/.test(value) && LEDGER_TYPES.includes(Number(value) as (typeof LEDGER_TYPES)[number]) ? Number(value) : undefined;
 
 /**
  * /capitalDetail (spec §2.10): the fund ledger, filterable by date range (a drawer, default today) and
- * by type (all, recharge, withdraw, purchase, profit, gift), with pull-to-refresh and an empty state.
+ * by type (all, recharge, withdraw, purchase, profit, gift, commission), with pull-to-refresh and an empty state.
  */
 export function CapitalDetailScreen() {
   const { t } = useTranslation();

@@ -1,15 +1,15 @@
 import { gameCode } from '@lucky28/shared/game';
 
-/** Ledger types (spec §4, DESIGN §11) in the order of the type filter; undefined = all. 6–9 are rewards. */
-export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 6, 7, 8, 9] as const;
-/** Each type's text key, by type number (5 is not this branch's). */
+/** Ledger types (spec §4, DESIGN §11) in the order of the type filter; undefined = all. 5 the referral commission, 6–9 rewards. */
+export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** Each type's text key, by type number. */
 export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
   'recharge',
   'withdraw',
   'purchase',
   'profit',
   'gift',
-  undefined,
+  'commission',
   'rakeback',
   'firstDepositBonus',
   'checkIn',

@@ -1,0 +1,79 @@
+import { List, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/Page';
+import { QueryBody } from '../../../components/QueryBody';
+import { useTeam } from '../api/team';
+import './team.css';
+
+const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+
+/**
+ * /team: the player's referral team (issue 24) — paid, held and pending commission; invitees per level
+ * (masked names, when they joined, whether they played this week: never their stakes or balance);
+ * the commission of each day with the stakes and house edge it came from; the rules in plain words.
+ */
+export function TeamScreen() {
+  const { t } = useTranslation();
+  const team = useTeam();
+  return (
+    <Page title={t('referral.title')} backFallback="/shareFriend">
+      <QueryBody query={team}>
+        {(data) => (
+          <section className="team">
+            <div className="team-totals" data-testid="team-totals">
+              {(['paid', 'held', 'pending'] as const).map((k) => (
+                <div key={k} className="team-total">
+                  <strong data-testid={`team-${k}`}>{data.totals[k]}</strong>
+                  <span>{t(`referral.totals.${k}`)}</span>
+                </div>
+              ))}
+            </div>
+
+            <List header={t('referral.days')} data-testid="team-days">
+              {data.days.length === 0 && <List.Item>{t('referral.noDays')}</List.Item>}
+              {data.days.map((d) => (
+                <List.Item
+                  key={d.day}
+                  data-testid="team-day"
+                  description={t('referral.stakes', { stakes: d.stakes, edge: d.edge }) + (d.held && d.status !== 2 ? ` · ${t('referral.partlyHeld')}` : '')}
+                  extra={
+                    <span className="team-commission">
+                      <strong>{d.commission}</strong>{' '}
+                      <Tag color={d.status === 1 ? 'success' : d.status === 2 ? 'warning' : 'default'}>{t(`referral.status.${d.status}`)}</Tag>
+                    </span>
+                  }
+                >
+                  {d.day}
+                </List.Item>
+              ))}
+            </List>
+
+            <List header={`${t('referral.invitees')} (${data.counts.level1} / ${data.counts.level2})`} data-testid="team-invitees">
+              {data.invitees.length === 0 && <List.Item>{t('referral.noInvitees')}</List.Item>}
+              {data.invitees.map((i, n) => (
+                <List.Item
+                  key={n}
+                  data-testid="team-invitee"
+                  description={t('referral.joined', { date: date(i.joined) })}
+                  extra={<Tag color={i.active_week ? 'primary' : 'default'}>{t(i.active_week ? 'referral.active' : 'referral.inactive')}</Tag>}
+                >
+                  {i.name} <span className="team-level">{t('referral.level', { n: i.level })}</span>
+                </List.Item>
+              ))}
+            </List>
+
+            <div className="team-rules" data-testid="team-rules">
+              <h3>{t('referral.rules')}</h3>
+              {!data.settings.enabled && <p>{t('referral.off')}</p>}
+              <p>{t('referral.rule1', { rate1: data.settings.rate1 })}</p>
+              <p>{data.settings.level2 ? t('referral.rule2', { rate2: data.settings.rate2 }) : t('referral.rule2off')}</p>
+              <p>{t('referral.formula')}</p>
+              <p>{t('referral.rule3', { min: data.settings.min_payout })}</p>
+              <p>{t('referral.rule4')}</p>
+            </div>
+          </section>
+        )}
+      </QueryBody>
+    </Page>
+  );
+}
