@@ -88,6 +88,19 @@ describe('the live stream', () => {
     expect(presence.data.robot_num).toBe(1);
   });
 
+  it("never opens a guest's stream on a first frame made before the latest bet (first frames are shared for a moment)", async () => {
+    const plan = await roomOf(nodeA, 7, 0);
+    const issue = roundAt(clock.now(), nodeA.game.settings).issue;
+    const first = await streamOf(`?plan_id=${plan}&lang=en`);
+    const before = (await first.next((e) => e.event === 'heart')).data.order_count as number;
+    const dave = await bettor(nodeB);
+    expect((await call(nodeB, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: '1', money: '10' }, { token: dave.token })).code).toBe(1);
+    await first.next((e) => e.event === 'bets');
+    // Within the moment a first frame is shared, and in the same language: it must still carry the bet.
+    const next = await streamOf(`?plan_id=${plan}&lang=en`);
+    expect((await next.next((e) => e.event === 'heart')).data.order_count).toBe(before + 1);
+  });
+
   it('pushes the draw and its wins to the room, the game and the home cards', async () => {
     const plan = await roomOf(nodeA, 7, 0);
     const issue = roundAt(clock.now(), nodeA.game.settings).issue;
