@@ -165,11 +165,13 @@ describe('no request stalls the server', () => {
     expect(limits.get('POST /api/Lottery/playOrder')).toBeLessThanOrEqual(4096);
     expect(limits.get('POST /api/user/login')).toBeLessThanOrEqual(4096);
     expect(limits.get('POST /api/user/userInfo')).toBe(1024);
-    // Larger by nature, sent by admins only: a room's whole odds table (one row per bet class), an article's HTML, an announcement in four languages.
+    // Larger by nature, sent by admins only: a room's whole odds table (one row per bet class), an article's HTML, an announcement
+    // in four languages, a campaign's titles and terms in four languages.
     const larger = new Map([
       ['POST /api/admin/roomUpdate', 32 * 1024],
       ['POST /api/admin/articleSave', 1024 * 1024],
       ['POST /api/admin/announcementSave', 64 * 1024],
+      ['POST /api/admin/campaignSave', 32 * 1024],
     ]);
     for (const [route, limit] of limits) expect(limit, route).toBeLessThan(larger.get(route) ?? 16 * 1024);
   });
