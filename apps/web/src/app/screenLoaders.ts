@@ -44,12 +44,6 @@ export const rw = <T extends Record<string, unknown>>(load: () => Promise<T>, na
 export const prw = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
   p(async () => (await Promise.all([load(), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0], name);
 
-/** Home's one claimable reward: its code and the rewards' texts load after the first screen (DESIGN §10 budget). */
-export const loadHomeReward = s(
-  async () => (await Promise.all([import('../features/rewards/components/HomeReward'), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0],
-  'HomeReward',
-);
-
 /** Screens showing the referral programme (the team page, its entries on /personal and /shareFriend): with its texts (`i18n/locales/referral`). */
 export const r =
   (screen: ScreenModule): ScreenModule =>

@@ -3,7 +3,7 @@ import { HomeScreen } from '../../features/home/components/HomeScreen';
 import { LotteryCards } from '../../features/home-cards/components/LotteryCards';
 import { SupportButton } from '../../features/support/components/SupportButton';
 import { LazyWhenVisible } from '../../components/LazyWhenVisible';
-import { loadHomeNews, loadHomeReward } from '../screenLoaders';
+import { loadHomeNews } from '../screenLoaders';
 import { useSession } from '../../lib/session';
 import { MEMBER_GROUP } from '../../lib/auth';
 
@@ -13,7 +13,7 @@ const HomeNews = lazy(async () => ({ default: await loadHomeNews() }));
 const TryAsGuest = lazy(async () => ({ default: (await import('../../features/auth/components/TryAsGuest')).TryAsGuest }));
 const noop = () => {};
 /** One claimable reward for a signed-in member, loaded after the first screen. */
-const HomeReward = lazy(async () => ({ default: await loadHomeReward() }));
+const HomeReward = lazy(async () => ({ default: await (await import('./homeRewardLoader')).loadHomeReward() }));
 
 /** `/`: the home screen with "try as a guest" for a visitor, the live game cards, the news and the customer-service button under it (features never import each other; the app composes them). */
 export function HomeRoute() {
