@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { c, d, g, p, prw, r, rw, s, type ScreenModule } from './screenLoaders';
+import { c, d, g, p, r, rw, s, type ScreenModule } from './screenLoaders';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
@@ -50,7 +50,7 @@ export const appRoutes: AppRoute[] = [
     path: '/responsiblePlay',
     auth: true,
     depth: 2,
-    screen: prw(() => import('./screens/ResponsiblePlayRoute'), 'ResponsiblePlayRoute'),
+    screen: rw(p(() => import('./screens/ResponsiblePlayRoute'), 'ResponsiblePlayRoute')),
   },
   { path: '/changePassword', auth: true, depth: 2, screen: s(() => import('../features/security/components/ChangePasswordScreen'), 'ChangePasswordScreen') },
 
@@ -66,7 +66,7 @@ export const appRoutes: AppRoute[] = [
     tab: 'promotion',
     screen: c(() => import('../features/promotion/components/GamePromotionScreen'), 'GamePromotionScreen'),
   },
-  { path: '/actionCenter', auth: true, depth: 1, screen: rw(() => import('./screens/ActionCenterRoute'), 'ActionCenterRoute') },
+  { path: '/actionCenter', auth: true, depth: 1, screen: rw(c(() => import('./screens/ActionCenterRoute'), 'ActionCenterRoute')) },
   { path: '/shareFriend', auth: true, depth: 1, screen: r(c(() => import('./screens/ShareFriendRoute'), 'ShareFriendRoute')) },
   // The referral team (issue 24), from /shareFriend and /personal.
   { path: '/team', auth: true, depth: 2, screen: r(s(() => import('../features/referral/components/TeamScreen'), 'TeamScreen')) },

@@ -36,13 +36,11 @@ export const p = <T extends Record<string, unknown>>(load: () => Promise<T>, nam
 export const d = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
   s(async () => (await Promise.all([load(), import('../i18n/idDocTexts').then((m) => m.loadIdDocTexts())]))[0], name);
 
-/** Screens with rewards (/actionCenter): the screen with the content texts and the rewards' texts (`i18n/locales/rewards`). */
-export const rw = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
-  c(async () => (await Promise.all([load(), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0], name);
-
-/** Responsible play, with the rewards' texts for its promotions opt-out. */
-export const prw = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
-  p(async () => (await Promise.all([load(), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0], name);
+/** Screens with rewards (/actionCenter, Responsible play's promotions opt-out): with the rewards' texts (`i18n/locales/rewards`). */
+export const rw =
+  (screen: ScreenModule): ScreenModule =>
+  async () =>
+    (await Promise.all([screen(), import('../i18n/rewardsTexts').then((m) => m.loadRewardsTexts())]))[0];
 
 /** Screens showing the referral programme (the team page, its entries on /personal and /shareFriend): with its texts (`i18n/locales/referral`). */
 export const r =
