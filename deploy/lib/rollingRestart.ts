@@ -15,6 +15,8 @@ import { findDiscrepancies } from '../../apps/server/src/domain/wallet/invariant
 import { LiveViewers, REJOIN_BUDGET_MS } from './liveViewers.js';
 import { BettingPlayers } from './bettingPlayers.js';
 
+/** How long a restarted node serves before the next node is stopped. */
+const RESTARTED_NODE_SERVES_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface RollingRestartOptions {
@@ -72,8 +74,9 @@ export async function rollingRestart(opts: RollingRestartOptions): Promise<void>
     check(code === 0 && stoppedMs <= 10_000, `(r) node ${node} drained and exited by itself on SIGTERM within 10 s`, `exit code ${code}, ${stoppedMs} ms`);
     await opts.start(node);
     log(`(r) node ${node} restarted (${Date.now() - t0} ms after SIGTERM)`);
-    // HAProxy takes it in again at its next check (each second, rise 1).
-    await sleep(2500);
+    // HAProxy takes it in again at its next check (each second, rise 1). As an operator does, move on to the
+    // next node only once this one has served a while: the next stop sends it every viewer at once.
+    await sleep(RESTARTED_NODE_SERVES_MS);
   }
   await sleep(2000);
   await betting.stop();
