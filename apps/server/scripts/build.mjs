@@ -6,8 +6,8 @@
  *
  * Why esbuild and not tsc: packages/shared exports its .ts sources (the web apps and tests read them as
  * they are); tsc would have to emit it as a second package with rewritten exports, esbuild simply
- * bundles it. The bundle sits two folders below apps/server, where src/ files sit, so the paths they
- * derive from import.meta.dirname (repository root, migrations) are the same.
+ * bundles it. The migrations are copied beside the bundle (db/client.ts reads them from its own folder);
+ * config.ts finds the repository root by looking upward, so the built apps are served from either place.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -107,7 +108,20 @@ function secretFrom(value: string | undefined, name: string): string | undefined
   return value;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/**
+ * The repository's root: the nearest folder above this file whose package.json declares the
+ * workspaces. Found rather than counted, because this file runs from src/ (tsx) and from the
+ * production bundle in dist/server/, which sit at different depths.
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object)) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no workspace root above ${from}`);
+  }
+}
+
+const repoRoot = findRepoRoot(import.meta.dirname);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 8080, 'PORT');

@@ -44,6 +44,13 @@ describe('the compiled server', () => {
           body: JSON.stringify({ account: 'demo', password: 'prod-demo-pass-1', lang: 'en' }),
         });
         expect(((await login.json()) as { code: number }).code).toBe(1);
+        // Both apps are served from the built tree (the bundle finds the repository root from dist/).
+        for (const screen of ['/', '/admin/']) {
+          const page = await fetch(`${server.url}${screen}`);
+          expect(page.status, screen).toBe(200);
+          expect(await page.text(), screen).toMatch(/<div id="root">/);
+        }
+        expect(server.output()).toContain(`Operator console: http://localhost:`);
         console.log(`compiled server, ${start} start: ${/Started in (\S+ s)/.exec(server.output())?.[1]}`);
       } finally {
         await server.stop('SIGTERM');

@@ -14,7 +14,7 @@ import { placeBets, type BetRequest, type BetResult } from '../domain/game/betti
 import { prepareBet } from '../domain/game/oneStatementBet.js';
 import { BetBatcher } from './betBatcher.js';
 import { idempotent } from '../domain/idempotency.js';
-import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain } from '../domain/game/chains.js';
+import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain, type ChainRow } from '../domain/game/chains.js';
 import type { DrawFaults, DrawOutcome } from '../domain/game/drawAndSettle.js';
 import { GameChanges, type GameChange } from './changes.js';
 import { GameEvents, type GameEvent } from './events.js';
@@ -53,6 +53,8 @@ export class GameEngine implements ScheduledEngine {
   readonly presence = new Presence();
   readonly balances = new BalanceCache();
   readonly seeds = new ChainSeedCache();
+  private chainsAtStart: ChainRow[] = [];
+  private closing = false;
   /** The common case of placing bets, batched into shared statements (oneStatementBet.ts). */
   readonly betBatcher: BetBatcher;
   readonly events: GameEvents;
@@ -87,7 +89,7 @@ export class GameEngine implements ScheduledEngine {
   /** Loads configuration and recent state from the database and starts listening to other nodes. */
   async init(): Promise<void> {
     await this.reloadConfig();
-    await this.ensureChains();
+    this.chainsAtStart = await this.ensureChains();
     // Listening before loading: a bet or draw of another node meanwhile is in one or the other.
     await this.events.start();
     await this.loadRecentState();
@@ -105,6 +107,7 @@ export class GameEngine implements ScheduledEngine {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.scheduler.stop();
     await this.events.stop();
   }
@@ -150,20 +153,30 @@ export class GameEngine implements ScheduledEngine {
   }
 
   /**
-   * Creates each game's hash chain if it has none, so its final hash is published before play, and
-   * walks each current chain once into the seed cache: a node that has not drawn a game yet (the
-   * survivor when the drawing node dies) must not spend its first draw hashing the whole chain.
+   * Creates each game's hash chain if it has none, so its final hash is published before play. Walking
+   * each current chain into the seed cache (a node that has not drawn a game yet, the survivor when
+   * the drawing node dies, must not spend its first draw hashing the whole chain) is `warmSeeds`,
+   * which a start runs after the node serves.
    */
-  async ensureChains(): Promise<void> {
+  async ensureChains(): Promise<ChainRow[]> {
     const now = this.clock.now();
+    const chains: ChainRow[] = [];
     for (const game of this.snapshot.gameList()) {
-      const chain = await inTransaction(this.db, async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ROUND_LOCK}, ${game.id})`);
-        return ensureChain(tx, game.id, { ...this.chain, now });
-      });
-      this.seeds.seedAt(chain, chain.used);
-      // Let requests and timers run between two chains' walks.
-      await new Promise((resolve) => setImmediate(resolve));
+      chains.push(
+        await inTransaction(this.db, async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${ROUND_LOCK}, ${game.id})`);
+          return ensureChain(tx, game.id, { ...this.chain, now, seeds: this.seeds });
+        }),
+      );
+    }
+    return chains;
+  }
+
+  /** Walks each game's chain at start into the seed cache, in slices that let requests run between. */
+  async warmSeeds(): Promise<void> {
+    for (const chain of this.chainsAtStart) {
+      if (this.closing) return;
+      await this.seeds.warm(chain, () => new Promise((resolve) => setImmediate(resolve)));
     }
   }
 

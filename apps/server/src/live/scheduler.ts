@@ -42,7 +42,7 @@ export interface ScheduledEngine {
   readonly faults: DrawFaults;
   readonly events: Pick<GameEvents, 'publish' | 'nodeId'>;
   reloadConfig(): Promise<void>;
-  ensureChains(): Promise<void>;
+  ensureChains(): Promise<unknown>;
   currentRound(now: number): RoundTiming;
   applyDraw(outcome: DrawOutcome): void;
   catchUpDraw(gameId: number): Promise<void>;

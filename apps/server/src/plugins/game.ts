@@ -74,6 +74,10 @@ export const gamePlugin = fp<GamePluginOptions>(async (app, opts) => {
       presenceTimer.unref();
     }
   });
+  // After the node serves, not before: a restart answers /readyz without hashing every chain first.
+  app.addHook('onListen', async () => {
+    void engine.warmSeeds().catch((err) => app.log.warn({ err }, 'preparing the draw seeds failed; each draw computes its own'));
+  });
   app.addHook('preClose', async () => {
     if (presenceTimer) clearInterval(presenceTimer);
     await engine.close();

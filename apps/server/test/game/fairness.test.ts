@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deriveDraw, walkChain } from '@lucky28/shared';
 import golden from '@lucky28/shared/game/golden-vectors.json';
-import { ChainSeedCache, walkFrom } from '../../src/domain/game/chains.js';
+import { ChainSeedCache, newChainSecret, walkFrom } from '../../src/domain/game/chains.js';
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
 import { ensureRound } from '../../src/domain/game/rounds.js';
 import { queryRows } from '../../src/db/query.js';
@@ -26,6 +26,24 @@ describe('hash chain seeds on the server', () => {
     const chain = { id: 2, secret, length: 3000 };
     for (const k of [0, 1, 1023, 1024, 1025, 2047, 2048, 2999, 3000]) expect(cache.seedAt(chain, k)).toBe(walkChain(secret, k));
     expect(() => cache.seedAt(chain, 3001)).toThrow(RangeError);
+  });
+
+  it('are the same when walked in the background in slices, and when kept from the chain’s creation', async () => {
+    const secret = '7c'.repeat(32);
+    const chain = { id: 3, secret, length: 10_000 };
+    const warmed = new ChainSeedCache();
+    let pauses = 0;
+    await warmed.warm(chain, async () => void pauses++);
+    expect(warmed.has(3)).toBe(true);
+    expect(pauses).toBe(2); // 10,001 links in slices of 4,096
+    const created = newChainSecret(5000);
+    const kept = new ChainSeedCache();
+    kept.keep(4, created.checkpoints);
+    for (const k of [0, 1023, 1024, 4999, 5000]) {
+      expect(warmed.seedAt(chain, k * 2)).toBe(walkChain(secret, k * 2));
+      expect(kept.seedAt({ id: 4, secret: created.secret, length: 5000 }, k)).toBe(walkChain(created.secret, k));
+    }
+    expect(walkFrom(created.secret, 5000)).toBe(created.terminalHash);
   });
 });
 

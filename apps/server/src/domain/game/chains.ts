@@ -4,7 +4,7 @@
  * links from the top: the first round's seed is c(N−1), the next c(N−2), … A successor chain is
  * created (and so published) while the current one still has `spare` links left.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -12,7 +12,10 @@ import { queryRows } from '../../db/query.js';
 export const DEFAULT_CHAIN_LENGTH = 100_000;
 const CHECKPOINT_EVERY = 1024;
 
-const sha = (b: Buffer) => createHash('sha256').update(b).digest();
+const sha = (b: Buffer): Buffer => hash('sha256', b, 'buffer');
+
+/** Links hashed between two yields of a background walk (about 5 ms). */
+const WALK_SLICE = 4096;
 
 export interface ChainRow {
   id: number;
@@ -25,14 +28,26 @@ export interface ChainRow {
 
 /** c(steps) from c0. */
 export function walkFrom(c0Hex: string, steps: number): string {
-  let b = Buffer.from(c0Hex, 'hex');
+  let b: Buffer = Buffer.from(c0Hex, 'hex');
   for (let i = 0; i < steps; i++) b = sha(b);
   return b.toString('hex');
 }
 
-export function newChainSecret(length: number): { secret: string; terminalHash: string } {
-  const secret = randomBytes(32).toString('hex');
-  return { secret, terminalHash: walkFrom(secret, length) };
+/** Every CHECKPOINT_EVERY-th link of a chain from c0, and its terminal hash cN. */
+function checkpointsOf(c0: Buffer, length: number): { points: Buffer[]; terminal: Buffer } {
+  const points: Buffer[] = [];
+  let b: Buffer = c0;
+  for (let k = 0; k <= length; k++) {
+    if (k % CHECKPOINT_EVERY === 0) points.push(b);
+    if (k < length) b = sha(b);
+  }
+  return { points, terminal: b };
+}
+
+export function newChainSecret(length: number): { secret: string; terminalHash: string; checkpoints: Buffer[] } {
+  const c0 = randomBytes(32);
+  const { points, terminal } = checkpointsOf(c0, length);
+  return { secret: c0.toString('hex'), terminalHash: terminal.toString('hex'), checkpoints: points };
 }
 
 /**
@@ -46,17 +61,40 @@ export class ChainSeedCache {
     if (!Number.isInteger(index) || index < 0 || index > chain.length) throw new RangeError(`bad chain index ${index}`);
     let points = this.checkpoints.get(chain.id);
     if (!points) {
-      points = [];
-      let b = Buffer.from(chain.secret, 'hex');
-      for (let k = 0; k <= chain.length; k++) {
-        if (k % CHECKPOINT_EVERY === 0) points.push(b);
-        if (k < chain.length) b = sha(b);
-      }
+      points = checkpointsOf(Buffer.from(chain.secret, 'hex'), chain.length).points;
       this.checkpoints.set(chain.id, points);
     }
     let b = points[Math.floor(index / CHECKPOINT_EVERY)]!;
     for (let k = index % CHECKPOINT_EVERY; k > 0; k--) b = sha(b);
     return b.toString('hex');
+  }
+
+  /** Whether the chain's walk is done (a lookup hashes at most 1023 times). */
+  has(chainId: number): boolean {
+    return this.checkpoints.has(chainId);
+  }
+
+  /** Keeps the checkpoints the chain's creation computed anyway (newChainSecret). */
+  keep(chainId: number, checkpoints: Buffer[]): void {
+    if (!this.checkpoints.has(chainId)) this.checkpoints.set(chainId, checkpoints);
+  }
+
+  /**
+   * The same walk as a first lookup, in slices with a yield between them, so a node can prepare its
+   * seeds after it started serving without holding requests for the whole chain (`pause` yields).
+   */
+  async warm(chain: Pick<ChainRow, 'id' | 'secret' | 'length'>, pause: () => Promise<void>): Promise<void> {
+    const points: Buffer[] = [];
+    let b: Buffer = Buffer.from(chain.secret, 'hex');
+    for (let k = 0; k <= chain.length; k++) {
+      if (k % CHECKPOINT_EVERY === 0) points.push(b);
+      if (k < chain.length) b = sha(b);
+      if (k % WALK_SLICE === WALK_SLICE - 1) {
+        await pause();
+        if (this.checkpoints.has(chain.id)) return; // a lookup meanwhile walked it
+      }
+    }
+    this.keep(chain.id, points);
   }
 }
 
@@ -78,8 +116,8 @@ export async function chainById(db: DbOrTx, id: number): Promise<ChainRow | unde
   return rows[0] ? toChain(rows[0]) : undefined;
 }
 
-async function createChain(tx: DbOrTx, gameId: number, length: number, now: number): Promise<ChainRow> {
-  const { secret, terminalHash } = newChainSecret(length);
+async function createChain(tx: DbOrTx, gameId: number, length: number, now: number, seeds?: ChainSeedCache): Promise<ChainRow> {
+  const { secret, terminalHash, checkpoints } = newChainSecret(length);
   const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql`
@@ -87,7 +125,10 @@ async function createChain(tx: DbOrTx, gameId: number, length: number, now: numb
     values (${gameId}, ${secret}, ${length}, ${terminalHash}, 0, ${new Date(now).toISOString()})
     returning ${CHAIN_COLUMNS}`,
   );
-  return toChain(rows[0]!);
+  const chain = toChain(rows[0]!);
+  // Ids are never reused, so checkpoints of a chain whose transaction rolls back are merely unused.
+  seeds?.keep(chain.id, checkpoints);
+  return chain;
 }
 
 /** Chains of a game that still have links, oldest first. Caller holds the game's ROUND_LOCK. */
@@ -104,12 +145,12 @@ async function openChains(tx: DbOrTx, gameId: number): Promise<ChainRow[]> {
  * Makes sure the game has a chain with links left, and a published successor once fewer than
  * `spare` remain. Caller holds the game's ROUND_LOCK.
  */
-export async function ensureChain(tx: DbOrTx, gameId: number, opts: { length: number; spare: number; now: number }): Promise<ChainRow> {
+export async function ensureChain(tx: DbOrTx, gameId: number, opts: { length: number; spare: number; now: number; seeds?: ChainSeedCache }): Promise<ChainRow> {
   let chains = await openChains(tx, gameId);
-  if (chains.length === 0) chains = [await createChain(tx, gameId, opts.length, opts.now)];
+  if (chains.length === 0) chains = [await createChain(tx, gameId, opts.length, opts.now, opts.seeds)];
   const current = chains[0]!;
   if (chains.length === 1 && current.length - current.used <= opts.spare) {
-    await createChain(tx, gameId, opts.length, opts.now);
+    await createChain(tx, gameId, opts.length, opts.now, opts.seeds);
   }
   return current;
 }
@@ -124,7 +165,7 @@ export async function takeNextLink(
   seeds: ChainSeedCache,
   opts: { length: number; spare: number; now: number },
 ): Promise<{ chain: ChainRow; index: number; hash: string }> {
-  const chain = await ensureChain(tx, gameId, opts);
+  const chain = await ensureChain(tx, gameId, { ...opts, seeds });
   const updated = await queryRows<{ used: number }>(
     tx,
     sql`
