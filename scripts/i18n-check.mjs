@@ -11,6 +11,7 @@
  *   apps/web/src/i18n/locales/protection/protection.{zh-CN,…}.json   (the player-protection screens)
  *   apps/web/src/i18n/locales/trouble/trouble.{zh-CN,…}.json   (error pages and the offline line)
  *   apps/web/src/i18n/locales/rewards/rewards.{zh-CN,…}.json   (the rewards' cards and opt-out)
+ *   apps/web/src/i18n/locales/payment/payment.{zh-CN,…}.json   (the payout-account screens)
  *   apps/admin/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json (the operator console; nested keys)
  *   apps/admin/src/features/content/locales/{zh-CN,…}.json (the console's content screens)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
@@ -62,6 +63,8 @@ const catalogues = [
     locales: ['referral.zh-CN', 'referral.zh-TW', 'referral.en', 'referral.vi'],
     optional: true,
   },
+  // The payout-account screens' texts (bank card, virtual wallet), loaded with them (apps/web/src/i18n/paymentTexts.ts).
+  { name: 'player app, payout accounts', dir: 'apps/web/src/i18n/locales/payment', locales: ['payment.zh-CN', 'payment.zh-TW', 'payment.en', 'payment.vi'] },
   { name: 'operator console', dir: 'apps/admin/src/i18n/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   // The console's content screens (apps/admin/src/features/content/texts.ts).
   { name: 'operator console, content screens', dir: 'apps/admin/src/features/content/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },

@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.js';
 import { safeError } from '../logging.js';
 
@@ -40,7 +35,14 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+// Each database's driver is loaded when it is opened: a start loads one of the two, not both.
+
 export async function openPostgres(url: string, max = 20): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client can lose its connection (server restart, failover); without a listener that
   // error would crash the process. The pool replaces the client on the next checkout.
@@ -66,6 +68,11 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
 
 /** dataDir undefined = in memory (tests). `loadDataDir`: a dump of dumpDataDir to start from (a restore). */
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;

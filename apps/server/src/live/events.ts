@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database, DbOrTx } from '../db/client.js';
 
 export const CHANNEL = 'lucky28_game';
@@ -147,7 +147,8 @@ export class GameEvents {
 
   /** A connection of its own (not the pool's): it lives as long as the node and is replaced when lost. */
   private async openPostgres(pool: pg.Pool): Promise<Listener> {
-    const client = new pg.Client({
+    const { Client } = (await import('pg')).default;
+    const client = new Client({
       ...pool.options,
       application_name: `${LISTENER_APPLICATION}${this.nodeId}`,
       connectionTimeoutMillis: this.timing.connectTimeoutMs,

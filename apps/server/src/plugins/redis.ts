@@ -7,7 +7,7 @@
  * viewers, and both are shared again as soon as the client has reconnected (by itself, every ≤ 2 s).
  */
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +20,8 @@ export const redisPlugin = fp<{ url: string | undefined }>(async (app, opts) => 
     app.decorate('redis', null);
     return;
   }
+  // Loaded only when configured: a single node without Redis starts without it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(opts.url, {
     lazyConnect: true,
     connectTimeout: 2000,

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { c, d, g, p, r, rw, s, type ScreenModule } from './screenLoaders';
+import { c, d, g, p, pm, r, rw, s, type ScreenModule } from './screenLoaders';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
@@ -38,13 +38,13 @@ export const appRoutes: AppRoute[] = [
   { path: '/system', auth: true, depth: 2, screen: s(() => import('../features/settings/components/SystemScreen'), 'SystemScreen') },
   { path: '/baseinfo', auth: true, depth: 2, screen: d(() => import('../features/profile/components/BaseInfoScreen'), 'BaseInfoScreen') },
   { path: '/defaultAvatar', auth: true, depth: 3, screen: s(() => import('../features/profile/components/DefaultAvatarScreen'), 'DefaultAvatarScreen') },
-  { path: '/bankCardManage', auth: true, depth: 2, screen: s(() => import('../features/payment/components/BankCardManageScreen'), 'BankCardManageScreen') },
-  { path: '/addBankCard', auth: true, depth: 3, screen: s(() => import('../features/payment/components/AddBankCardScreen'), 'AddBankCardScreen') },
+  { path: '/bankCardManage', auth: true, depth: 2, screen: pm(() => import('../features/payment/components/BankCardManageScreen'), 'BankCardManageScreen') },
+  { path: '/addBankCard', auth: true, depth: 3, screen: pm(() => import('../features/payment/components/AddBankCardScreen'), 'AddBankCardScreen') },
   {
     path: '/addVirtualWallet',
     auth: true,
     depth: 3,
-    screen: s(() => import('../features/payment/components/AddVirtualWalletScreen'), 'AddVirtualWalletScreen'),
+    screen: pm(() => import('../features/payment/components/AddVirtualWalletScreen'), 'AddVirtualWalletScreen'),
   },
   {
     path: '/responsiblePlay',

@@ -36,6 +36,10 @@ export const p = <T extends Record<string, unknown>>(load: () => Promise<T>, nam
 export const d = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
   s(async () => (await Promise.all([load(), import('../i18n/idDocTexts').then((m) => m.loadIdDocTexts())]))[0], name);
 
+/** Payout-account screens (bank card, virtual wallet): the screen and its texts (`i18n/locales/payment`) load together. */
+export const pm = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ScreenModule =>
+  s(async () => (await Promise.all([load(), import('../i18n/paymentTexts').then((m) => m.loadPaymentTexts())]))[0], name);
+
 /** Screens with rewards (/actionCenter, Responsible play's promotions opt-out): with the rewards' texts (`i18n/locales/rewards`). */
 export const rw =
   (screen: ScreenModule): ScreenModule =>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadPaymentTexts } from '../../../i18n/paymentTexts';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fail, fakeApi, ok, screenAt } from '../../../test/render';
@@ -29,6 +30,7 @@ const fillCard = () => {
 };
 
 describe('AddBankCardScreen', () => {
+  beforeAll(() => loadPaymentTexts());
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
 
   it('groups a card number of digits in fours, and leaves one with letters exactly as typed', () => {

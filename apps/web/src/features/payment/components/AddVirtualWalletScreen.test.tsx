@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadPaymentTexts } from '../../../i18n/paymentTexts';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
@@ -19,6 +20,7 @@ function openWith(bound: boolean) {
 }
 
 describe('AddVirtualWalletScreen', () => {
+  beforeAll(() => loadPaymentTexts());
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
 
   it('binds a first wallet without a security code', async () => {

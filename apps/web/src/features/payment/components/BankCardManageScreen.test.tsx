@@ -1,11 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadPaymentTexts } from '../../../i18n/paymentTexts';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { fakeApi, ok, screenAt } from '../../../test/render';
 import { BankCardManageScreen } from './BankCardManageScreen';
 
 describe('BankCardManageScreen', () => {
+  beforeAll(() => loadPaymentTexts());
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1 }, { remember: false }));
 
   it('offers to change a bound card (with the security code) on the add-card screen', async () => {
