@@ -87,8 +87,8 @@ function CheckInFields() {
       <div className="ant-form-item-extra">{t('campaigns.terms.rewardsHelp')}</div>
       <Space wrap align="start">
         {Array.from({ length: CHECK_IN_DAYS }, (_, i) => (
-          <Form.Item key={i} name={['terms', 'check_in', 'rewards', i]} label={t('campaigns.terms.day', { n: i + 1 })}>
-            <Input inputMode="decimal" suffix="u" style={{ width: 120 }} aria-label={t('campaigns.terms.day', { n: i + 1 })} />
+          <Form.Item key={i} name={['terms', 'check_in', 'rewards', i]} label={t('campaigns.terms.day', { n: i + 1 })} style={{ width: 120 }}>
+            <Input inputMode="decimal" suffix="u" aria-label={t('campaigns.terms.day', { n: i + 1 })} />
           </Form.Item>
         ))}
       </Space>
