@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../lib/i18n';
+import { changeLanguage } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { fakeServer, ok, renderScreen } from '../../test/render';
 import type { AdminCampaign } from './api';
@@ -48,7 +48,7 @@ const saved = (calls: { call: string; body: Record<string, unknown> }[]) => call
 
 beforeEach(() => session.set('op-token'));
 afterEach(async () => {
-  await i18n.changeLanguage('en');
+  await changeLanguage('en');
 });
 
 describe('the campaign editor', () => {
@@ -170,7 +170,7 @@ describe('the campaign editor', () => {
     type('Title (Vietnamese)', 'Điểm danh');
 
     // In Traditional Chinese, a bonus of 0 % and a cap with a sign: each under its field, in that language.
-    await i18n.changeLanguage('zh-TW');
+    await changeLanguage('zh-TW');
     await chooseKind('首儲紅利', '類型');
     await screen.findByTestId('terms-first_deposit');
     type('獎金', '0');
