@@ -1,8 +1,8 @@
 /**
  * A campaign's terms as the console's form holds them, and back: amounts as the operator types them
  * (units with up to two decimals, read exactly: parseExactMoney), rates as a per cent with up to two
- * decimals (10.5 % = 1050 basis points), counts as whole numbers. What is typed wrong is sent to the
- * shared schema as typed, so that the schema — the one check, the server's — names the field.
+ * decimals (10.5 % = 1050 basis points), counts as whole numbers. What is typed wrong is given to the
+ * shared schema as a value it refuses, so that the schema — the one check, the server's — names the field.
  */
 import { formatMoney, parseExactMoney } from '@lucky28/shared/money';
 import { CHECK_IN_DAYS, TERMS_SCHEMAS, readCampaignTerms, type CampaignKind } from '@lucky28/shared/schemas';
@@ -52,9 +52,16 @@ export function termsToValues(kind: CampaignKind, terms: Record<string, unknown>
 /** 1050 basis points → "10.5"; 1000 → "10". */
 const rateText = (bp: number) => formatMoney(bp).replace(/\.?0+$/, '');
 
-/** Cents, or what was typed when it is not an exact amount (the schema then refuses it). */
-const amount = (v: string | undefined) => parseExactMoney(v ?? '') ?? v ?? '';
-const whole = (v: string | undefined) => (/^\d{1,9}$/.test(v ?? '') ? Number(v) : (v ?? ''));
+/**
+ * What the schema is given for a field typed wrong: blank stays blank (the schema says it is missing);
+ * anything else becomes NaN, which no number field accepts. Never the text itself: the schema reads
+ * " 10" or "1e3" as a whole number, which would be cents, not the units the operator typed.
+ */
+const refused = (v: string | undefined) => (v === undefined || v.trim() === '' ? '' : Number.NaN);
+/** Cents of an exact amount in units. */
+const amount = (v: string | undefined) => parseExactMoney(v ?? '') ?? refused(v);
+/** A whole number written as digits only. */
+const whole = (v: string | undefined) => (/^\d{1,9}$/.test(v ?? '') ? Number(v) : refused(v));
 
 /** The terms the server is sent for `kind`, read from the form's part of that kind. */
 export function valuesToTerms(kind: CampaignKind, values: TermsValues): unknown {
