@@ -39,10 +39,15 @@ function RakebackFields() {
                 ))}
               </Space>
               <Space wrap align="start">
-                <Form.Item name={[row.name, 'min_stake']} label={t('campaigns.terms.minStake')} extra={t('campaigns.terms.minStakeHelp')}>
+                <Form.Item
+                  style={{ width: 260 }}
+                  name={[row.name, 'min_stake']}
+                  label={t('campaigns.terms.minStake')}
+                  extra={t('campaigns.terms.minStakeHelp')}
+                >
                   <Input inputMode="decimal" suffix="u" aria-label={`${t('campaigns.terms.tier', { n: i + 1 })} ${t('campaigns.terms.minStake')}`} />
                 </Form.Item>
-                <Form.Item name={[row.name, 'rate']} label={t('campaigns.terms.rate')} extra={t('campaigns.terms.rateHelp')}>
+                <Form.Item style={{ width: 260 }} name={[row.name, 'rate']} label={t('campaigns.terms.rate')} extra={t('campaigns.terms.rateHelp')}>
                   <Input inputMode="decimal" suffix="%" aria-label={`${t('campaigns.terms.tier', { n: i + 1 })} ${t('campaigns.terms.rate')}`} />
                 </Form.Item>
               </Space>
@@ -66,13 +71,23 @@ function FirstDepositFields() {
   const { t } = useTranslation();
   return (
     <Space wrap align="start" data-testid="terms-first_deposit">
-      <Form.Item name={['terms', 'first_deposit', 'percent']} label={t('campaigns.terms.percent')} extra={t('campaigns.terms.percentHelp')}>
+      <Form.Item
+        style={{ width: 220 }}
+        name={['terms', 'first_deposit', 'percent']}
+        label={t('campaigns.terms.percent')}
+        extra={t('campaigns.terms.percentHelp')}
+      >
         <Input inputMode="numeric" suffix="%" aria-label={t('campaigns.terms.percent')} />
       </Form.Item>
-      <Form.Item name={['terms', 'first_deposit', 'cap']} label={t('campaigns.terms.cap')} extra={t('campaigns.terms.capHelp')}>
+      <Form.Item style={{ width: 220 }} name={['terms', 'first_deposit', 'cap']} label={t('campaigns.terms.cap')} extra={t('campaigns.terms.capHelp')}>
         <Input inputMode="decimal" suffix="u" aria-label={t('campaigns.terms.cap')} />
       </Form.Item>
-      <Form.Item name={['terms', 'first_deposit', 'wager_multiple']} label={t('campaigns.terms.multiple')} extra={t('campaigns.terms.multipleHelp')}>
+      <Form.Item
+        style={{ width: 220 }}
+        name={['terms', 'first_deposit', 'wager_multiple']}
+        label={t('campaigns.terms.multiple')}
+        extra={t('campaigns.terms.multipleHelp')}
+      >
         <Input inputMode="numeric" suffix="×" aria-label={t('campaigns.terms.multiple')} />
       </Form.Item>
     </Space>
