@@ -1,74 +1,27 @@
 /**
  * The referral programme end to end (issue 24): a player's friend signs up through the QR code's link,
  * bets, the day ends and its run pays the referrer, who sees the commission on the team page and in the
- * fund details. The server is its own process here (apps/server/test/referral/e2eServer.ts, test-only)
+ * fund details. The server is its own process here (apps/server/test/support/clockServer.ts, test-only,
+ * started by ./clockServer.ts)
  * on a clock that starts 150 s before the operator's midnight, so the day really ends during the spec.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import jsQR from 'jsqr';
+import { startClockServer, type ClockServer } from './clockServer';
 import { PASSWORD, newUsername } from './ui';
 
-const PORT = Number(process.env.E2E_PORT ?? 8091) + 1000;
-const URL_ = `http://localhost:${PORT}`;
-let server: ChildProcess;
-let lines: readline.Interface;
-const seen: string[] = [];
-const waiters: { re: RegExp; resolve: (line: string) => void }[] = [];
-
-function waitLine(re: RegExp, timeoutMs = 120_000): Promise<string> {
-  const found = seen.find((l) => re.test(l));
-  if (found) return Promise.resolve(found);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no line ${re} in: ${seen.join('\n')}`)), timeoutMs);
-    waiters.push({ re, resolve: (l) => (clearTimeout(timer), resolve(l)) });
-  });
-}
-async function command(text: string, answer: RegExp): Promise<string> {
-  seen.length = 0;
-  server.stdin!.write(`${text}\n`);
-  return waitLine(answer);
-}
+let server: ClockServer;
+let URL_ = '';
+const command = (text: string, answer: RegExp) => server.command(text, answer);
 
 test.beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-e2e-referral-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'test/referral/e2eServer.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_PASSWORD: 'demo-e2e-password',
-      OPERATOR_PASSWORD: 'operator-e2e-password',
-      LOG_LEVEL: 'warn',
-      ROUND_SECONDS: '30',
-      CLOSE_BEFORE_SECONDS: '5',
-      RATE_LIMIT_FACTOR: '20',
-      // The referrer signs up "from another network" (X-Forwarded-For): every browser here is 127.0.0.1,
-      // and a friend from the referrer's own address would rightly be held for review.
-      TRUST_PROXY: '1',
-    },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  lines = readline.createInterface({ input: server.stdout! });
-  lines.on('line', (line) => {
-    seen.push(line);
-    for (const w of [...waiters]) {
-      if (!w.re.test(line)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(line);
-    }
-  });
-  await waitLine(/LISTENING/, 180_000);
+  // The referrer signs up "from another network" (X-Forwarded-For): every browser here is 127.0.0.1,
+  // and a friend from the referrer's own address would rightly be held for review.
+  server = await startClockServer({ portOffset: 1, beforeMidnightMs: 150_000, env: { TRUST_PROXY: '1' } });
+  URL_ = server.url;
 });
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  await server?.stop();
 });
 
 async function api(ctx: APIRequestContext, url: string, data: Record<string, unknown>, token?: string, ip?: string) {

@@ -2,9 +2,8 @@
  * Rewards in the player app (issue 25): a new player deposits (the operator approves), the first-deposit
  * bonus appears in /actionCenter with its requirement, is claimed to stored funds, the player bets until
  * the requirement is met (rounds of 30 s here) and moves the bonus to the balance; a check-in fills day
- * 1 of the 7-day strip. The server runs on the real clock in this suite (it offers no clock control and
- * gets no backdoor for one), so the streak over consecutive days is tested on a simulated clock in
- * apps/server/test/rewards/checkIn.test.ts.
+ * 1 of the 7-day strip. The server runs on the real clock here; the streak over consecutive days is
+ * rewards-checkin.spec.ts, on a server whose clock that spec moves.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fund, newMember, openAs, placeBet } from './members';

@@ -2,19 +2,20 @@ import { lazy, Suspense, useState } from 'react';
 import * as api from '@lucky28/shared/api/refs';
 import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Spin, Statistic, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { translate } from '@lucky28/shared/messages';
+import { CAMPAIGN_KINDS, campaignSaveSchema, type CampaignKind } from '@lucky28/shared/schemas';
+import { ApiError } from '../../lib/api';
+import { clearEditedErrors } from '../../lib/forms';
+import { apiLangOf } from '../../lib/languages';
 import { useCampaignChange, useCampaignStats, useCampaigns, type AdminCampaign } from './api';
+import { TermsFields } from './TermsFields';
+import { blankTerms, checkTerms, termsToValues, type TermsValues } from './termsForm';
 import './texts';
 
 /** The chart library loads only when figures are opened (the console's charts are lazy). */
 const CostChart = lazy(() => import('./CostChart').then((m) => ({ default: m.CostChart })));
 
 const LANGS = ['zh', 'tw', 'en', 'vi'] as const;
-const KINDS = ['rakeback', 'first_deposit', 'check_in'] as const;
-const EXAMPLE_TERMS: Record<(typeof KINDS)[number], unknown> = {
-  rakeback: { tiers: [{ name: { zh: '青铜', tw: '青銅', en: 'Bronze', vi: 'Đồng' }, min_stake: 0, rate_bp: 1000 }] },
-  first_deposit: { percent: 50, cap: 10000, wager_multiple: 3 },
-  check_in: { rewards: [100, 200, 300, 400, 500, 600, 1000] },
-};
 
 /** Unix seconds ↔ the value of a datetime-local input (the browser's time). */
 const toLocalInput = (s: number | null) => (s === null ? '' : new Date(s * 1000 - new Date(s * 1000).getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
@@ -22,10 +23,10 @@ const fromLocalInput = (v: string | undefined) => (v ? Math.floor(new Date(v).ge
 
 interface Draft {
   id?: number;
-  kind: (typeof KINDS)[number];
+  kind: CampaignKind;
   title: Record<string, string>;
   terms_text: Record<string, string>;
-  terms: string;
+  terms: TermsValues;
   banner?: string;
   starts_at: string;
   ends_at?: string;
@@ -34,21 +35,14 @@ interface Draft {
 
 function draftOf(c: AdminCampaign | null): Draft {
   if (!c) {
-    return {
-      kind: 'check_in',
-      title: {},
-      terms_text: {},
-      terms: JSON.stringify(EXAMPLE_TERMS.check_in, null, 2),
-      starts_at: toLocalInput(Math.floor(Date.now() / 1000)),
-      enabled: true,
-    };
+    return { kind: 'check_in', title: {}, terms_text: {}, terms: blankTerms(), starts_at: toLocalInput(Math.floor(Date.now() / 1000)), enabled: true };
   }
   return {
     id: c.id,
     kind: c.kind,
     title: c.title,
     terms_text: c.terms_text,
-    terms: JSON.stringify(c.terms, null, 2),
+    terms: termsToValues(c.kind, c.terms),
     banner: c.banner,
     starts_at: toLocalInput(c.starts_at),
     ends_at: toLocalInput(c.ends_at),
@@ -56,59 +50,82 @@ function draftOf(c: AdminCampaign | null): Draft {
   };
 }
 
+/**
+ * Create or edit a campaign: its words in four languages, its dates and its terms in a form of its
+ * kind. The shared schema (the server's own) checks everything before anything is sent; each field it
+ * refuses shows the server's message in the console's language.
+ */
 function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const save = useCampaignChange<Record<string, unknown>>(api.campaigns.campaignSave);
-  const [form] = Form.useForm<Draft>();
-  const submit = (v: Draft) => {
-    let terms: unknown;
-    try {
-      terms = JSON.parse(v.terms);
-    } catch {
-      terms = v.terms;
+  const [form] = Form.useForm();
+  const kind = (Form.useWatch('kind', form) as CampaignKind | undefined) ?? draft.kind;
+  const say = (key: string) => translate(apiLangOf(i18n.language), key);
+  const submit = () => {
+    // Every value, also the fields of the kind not shown (the form keeps them), read as the form holds them.
+    const v = form.getFieldsValue(true) as Draft;
+    const terms = checkTerms(v.kind, v.terms);
+    const body = {
+      ...v,
+      id: draft.id,
+      terms: terms.ok ? terms.terms : {},
+      starts_at: fromLocalInput(v.starts_at),
+      ends_at: fromLocalInput(v.ends_at) ?? null,
+      banner: v.banner ?? '',
+    };
+    const rest = campaignSaveSchema.safeParse(body);
+    const errors = [
+      ...(terms.ok ? [] : terms.errors),
+      ...(rest.success
+        ? []
+        : rest.error.issues
+            .filter((i) => i.path[0] !== 'terms')
+            .map((i) => ({ name: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }))),
+    ];
+    if (errors.length > 0) {
+      form.setFields(errors.map((e) => ({ name: e.name, errors: [say(e.message)] })));
+      return;
     }
-    save.mutate(
-      { ...v, id: draft.id, terms, starts_at: fromLocalInput(v.starts_at), ends_at: fromLocalInput(v.ends_at) ?? null, banner: v.banner ?? '' },
-      {
-        onSuccess: () => {
-          void message.success(t('campaigns.save'));
-          onClose();
-        },
-        onError: (e) => void message.error(e.message),
+    save.mutate(body, {
+      onSuccess: () => {
+        void message.success(t('campaigns.saved'));
+        onClose();
       },
-    );
+      onError: (e) => (e instanceof ApiError && e.field ? form.setFields([{ name: e.field, errors: [e.message] }]) : void message.error(e.message)),
+    });
   };
   return (
     <Modal
       open
       title={draft.id ? t('campaigns.edit') : t('campaigns.new')}
       onCancel={onClose}
-      onOk={() => form.submit()}
+      onOk={submit}
+      okText={t('campaigns.save')}
+      cancelText={t('campaigns.cancel')}
       confirmLoading={save.isPending}
-      width={720}
+      width={760}
     >
-      <Form form={form} layout="vertical" initialValues={draft} onFinish={submit} data-testid="campaign-form">
+      <Form form={form} layout="vertical" initialValues={draft} onValuesChange={clearEditedErrors(form)} data-testid="campaign-form">
         <Form.Item name="kind" label={t('campaigns.field.kind')}>
           <Select
             disabled={draft.id !== undefined}
-            options={KINDS.map((k) => ({ value: k, label: t(`campaigns.kind.${k}`) }))}
-            onChange={(k: (typeof KINDS)[number]) => form.setFieldValue('terms', JSON.stringify(EXAMPLE_TERMS[k], null, 2))}
+            aria-label={t('campaigns.field.kind')}
+            options={CAMPAIGN_KINDS.map((k) => ({ value: k, label: t(`campaigns.kind.${k}`) }))}
           />
         </Form.Item>
         {LANGS.map((l) => (
-          <Form.Item key={`t-${l}`} name={['title', l]} label={`${t('campaigns.field.title')} (${l})`}>
+          <Form.Item key={`t-${l}`} name={['title', l]} label={`${t('campaigns.field.title')} (${t(`campaigns.lang.${l}`)})`}>
             <Input maxLength={60} />
           </Form.Item>
         ))}
         {LANGS.map((l) => (
-          <Form.Item key={`x-${l}`} name={['terms_text', l]} label={`${t('campaigns.field.termsText')} (${l})`}>
+          <Form.Item key={`x-${l}`} name={['terms_text', l]} label={`${t('campaigns.field.termsText')} (${t(`campaigns.lang.${l}`)})`}>
             <Input.TextArea rows={2} maxLength={1000} />
           </Form.Item>
         ))}
-        <Form.Item name="terms" label={t('campaigns.field.terms')} extra={t('campaigns.field.termsHelp')}>
-          <Input.TextArea rows={6} style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
+        <Typography.Title level={5}>{t('campaigns.field.terms')}</Typography.Title>
+        <TermsFields kind={kind} />
         <Form.Item name="banner" label={t('campaigns.field.banner')}>
           <Input maxLength={300} />
         </Form.Item>

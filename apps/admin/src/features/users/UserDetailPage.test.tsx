@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n, { changeLanguage } from '../../lib/i18n';
+import type { Language } from '../../lib/languages';
 import { session } from '../../lib/session';
 import { fakeServer, ok, renderRoutes } from '../../test/render';
 import type { UserDetail } from './api';
@@ -85,4 +87,33 @@ describe("a player's page", () => {
     expect(within(row).getByText('20.00')).toBeTruthy();
     expect(calls.find((c) => c.call === 'userLedger')?.body).toEqual({ lang: 'en', id: 5, page: 1, limit: 20 });
   }, 60_000);
+
+  it('names the commission and every reward type (5–9) in each console language, never a bare number, with the campaign', async () => {
+    const rows = [5, 6, 7, 8, 9].map((type) => ({
+      ...ledgerRow,
+      id: 80 + type,
+      type,
+      wallet: type === 7 || type === 8 ? 'score' : 'money',
+      memo: `memo ${type}`,
+    }));
+    const names = {
+      en: ['Commission', 'Rakeback', 'First-deposit bonus', 'Check-in reward', 'Bonus to balance'],
+      'zh-CN': ['佣金', '返水', '首充红利', '签到奖励', '红利转入余额'],
+      'zh-TW': ['佣金', '返水', '首儲紅利', '簽到獎勵', '紅利轉入餘額'],
+      vi: ['Hoa hồng', 'Hoàn trả', 'Thưởng nạp đầu', 'Thưởng điểm danh', 'Thưởng chuyển vào số dư'],
+    };
+    try {
+      for (const [lang, expected] of Object.entries(names)) {
+        await changeLanguage(lang as Language);
+        renderUserPage({ userDetail: () => ok(alice), userLedger: () => ok({ total: rows.length, list: rows }) });
+        await userEvent.click(await screen.findByRole('tab', { name: i18n.t('users.ledger') }));
+        await screen.findByText('memo 9');
+        const types = rows.map((r) => within(screen.getByText(`memo ${r.type}`).closest('tr')!).getAllByRole('cell')[1]!.textContent);
+        expect(types, lang).toEqual(expected);
+        cleanup();
+      }
+    } finally {
+      await changeLanguage('en');
+    }
+  }, 90_000);
 });

@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../lib/i18n';
+import { session } from '../../lib/session';
+import { fakeServer, ok, renderScreen } from '../../test/render';
+import type { AdminCampaign } from './api';
+import { CampaignsPage } from './CampaignsPage';
+
+const names = (en: string) => ({ zh: `${en} zh`, tw: `${en} tw`, en, vi: `${en} vi` });
+const RAKEBACK: AdminCampaign = {
+  id: 4,
+  kind: 'rakeback',
+  title: names('Daily rakeback'),
+  terms_text: names('Back every day'),
+  terms: {
+    tiers: [
+      { name: names('Bronze'), min_stake: 0, rate_bp: 1050 },
+      { name: names('Silver'), min_stake: 100_000, rate_bp: 2000 },
+    ],
+  },
+  banner: '',
+  starts_at: 1_790_000_000,
+  ends_at: null,
+  enabled: true,
+  live: true,
+  claims: 3,
+  paid: '12.00',
+};
+const INVALID = 'The campaign terms are incomplete or out of range';
+
+// fireEvent rather than typing key by key: the form re-renders whole at each key, slow in jsdom.
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = (name: string | RegExp = /Save/) => fireEvent.click(screen.getByRole('button', { name }));
+function words(title: string) {
+  for (const lang of ['Simplified Chinese', 'Traditional Chinese', 'English', 'Vietnamese']) {
+    type(`Title (${lang})`, `${title} ${lang}`);
+    type(`Terms in plain words (${lang})`, `${title}: the terms in ${lang}`);
+  }
+}
+async function chooseKind(label: string, field = 'Kind') {
+  fireEvent.mouseDown(screen.getByLabelText(field));
+  fireEvent.click(await screen.findByTitle(label));
+}
+function server(list: AdminCampaign[] = []) {
+  return fakeServer({ campaignList: () => ok(list), campaignSave: () => ok(null) });
+}
+const saved = (calls: { call: string; body: Record<string, unknown> }[]) => calls.filter((c) => c.call === 'campaignSave').map((c) => c.body);
+
+beforeEach(() => session.set('op-token'));
+afterEach(async () => {
+  await changeLanguage('en');
+});
+
+describe('the campaign editor', () => {
+  it('creates a check-in: the seven day rewards typed as amounts, sent as the exact cents', async () => {
+    const { calls } = server();
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    await screen.findByTestId('terms-check_in');
+    words('Check-in');
+    ['1', '2.5', '3.00', '4', '5', '6', '10.01'].forEach((v, i) => type(`Day ${i + 1}`, v));
+    save();
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]).toMatchObject({
+      kind: 'check_in',
+      title: { en: 'Check-in English', vi: 'Check-in Vietnamese' },
+      terms: { rewards: [100, 250, 300, 400, 500, 600, 1001] },
+      enabled: true,
+    });
+  }, 60_000);
+
+  it('creates a first-deposit bonus: per cent, cap and wagering multiple', async () => {
+    const { calls } = server();
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    await chooseKind('First-deposit bonus');
+    await screen.findByTestId('terms-first_deposit');
+    expect(screen.queryByTestId('terms-check_in')).toBeNull();
+    words('Welcome');
+    type('Bonus', '50');
+    type('Largest bonus', '100.5');
+    type('Wagering requirement', '3');
+    save();
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]).toMatchObject({ kind: 'first_deposit', terms: { percent: 50, cap: 10050, wager_multiple: 3 } });
+  }, 60_000);
+
+  it('creates a rakeback with tiers added and removed: names in four languages, 30-day minimum and rate', async () => {
+    const { calls } = server();
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    await chooseKind('Rakeback');
+    await screen.findByTestId('terms-rakeback');
+    words('Rakeback');
+    const tier = (n: number, lang: string, value: string) => type(`Tier ${n} Name (${lang})`, value);
+    for (const [lang, v] of [
+      ['Simplified Chinese', '青铜'],
+      ['Traditional Chinese', '青銅'],
+      ['English', 'Bronze'],
+      ['Vietnamese', 'Đồng'],
+    ] as const)
+      tier(1, lang, v);
+    type('Tier 1 Rate', '0.5');
+    fireEvent.click(screen.getByTestId('tier-add'));
+    fireEvent.click(screen.getByTestId('tier-add'));
+    await screen.findByTestId('tier-2');
+    for (const [lang, v] of [
+      ['Simplified Chinese', '白银'],
+      ['Traditional Chinese', '白銀'],
+      ['English', 'Silver'],
+      ['Vietnamese', 'Bạc'],
+    ] as const)
+      tier(2, lang, v);
+    type('Tier 2 Minimum 30-day stakes', '1000');
+    type('Tier 2 Rate', '12.25');
+    // The third row is not wanted after all.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove tier 3' }));
+    await waitFor(() => expect(screen.queryByTestId('tier-2')).toBeNull());
+    save();
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]!.terms).toEqual({
+      tiers: [
+        { name: { zh: '青铜', tw: '青銅', en: 'Bronze', vi: 'Đồng' }, min_stake: 0, rate_bp: 50 },
+        { name: { zh: '白银', tw: '白銀', en: 'Silver', vi: 'Bạc' }, min_stake: 100_000, rate_bp: 1225 },
+      ],
+    });
+  }, 60_000);
+
+  it('edits a campaign: its terms shown as amounts and per cents, a change sent with its id', async () => {
+    const { calls } = server([RAKEBACK]);
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('terms-rakeback');
+    expect((screen.getByLabelText('Tier 1 Rate') as HTMLInputElement).value).toBe('10.5');
+    expect((screen.getByLabelText('Tier 2 Minimum 30-day stakes') as HTMLInputElement).value).toBe('1000.00');
+    expect((screen.getByLabelText('Tier 2 Name (English)') as HTMLInputElement).value).toBe('Silver');
+    type('Tier 2 Rate', '25');
+    save();
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]).toMatchObject({
+      id: 4,
+      kind: 'rakeback',
+      terms: {
+        tiers: [
+          { min_stake: 0, rate_bp: 1050 },
+          { min_stake: 100_000, rate_bp: 2500 },
+        ],
+      },
+    });
+  }, 60_000);
+
+  it('shows each bad value under its field in the console language and sends nothing', async () => {
+    const { calls } = server([RAKEBACK]);
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    await screen.findByTestId('terms-check_in');
+    words('Check-in');
+    ['1', '2', '3', '4', '5', '6', '7'].forEach((v, i) => type(`Day ${i + 1}`, v));
+    // A third decimal place is not an amount: refused under day 3 only.
+    type('Day 3', '1.234');
+    save();
+    const day3 = screen.getByLabelText('Day 3').closest('.ant-form-item') as HTMLElement;
+    expect(await within(day3).findByText(INVALID)).toBeTruthy();
+    expect(within(screen.getByLabelText('Day 4').closest('.ant-form-item') as HTMLElement).queryByText(INVALID)).toBeNull();
+    // A missing title is the schema's too.
+    type('Day 3', '3');
+    type('Title (Vietnamese)', '');
+    save();
+    expect(await screen.findByText('Please enter the title in all four languages')).toBeTruthy();
+    type('Title (Vietnamese)', 'Điểm danh');
+
+    // In Traditional Chinese, a bonus of 0 % and a cap with a sign: each under its field, in that language.
+    await changeLanguage('zh-TW');
+    await chooseKind('首儲紅利', '類型');
+    await screen.findByTestId('terms-first_deposit');
+    type('獎金', '0');
+    type('獎金上限', '-5');
+    type('流水要求', '2');
+    save(/儲\s*存/);
+    const tw = '活動條件不完整或超出範圍';
+    expect(await within(screen.getByLabelText('獎金').closest('.ant-form-item') as HTMLElement).findByText(tw)).toBeTruthy();
+    expect(await within(screen.getByLabelText('獎金上限').closest('.ant-form-item') as HTMLElement).findByText(tw)).toBeTruthy();
+    expect(within(screen.getByLabelText('流水要求').closest('.ant-form-item') as HTMLElement).queryByText(tw)).toBeNull();
+    expect(saved(calls)).toHaveLength(0);
+  }, 60_000);
+
+  it('refuses two rakeback tiers with the same 30-day minimum, naming the second', async () => {
+    const { calls } = server([RAKEBACK]);
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('terms-rakeback');
+    type('Tier 2 Minimum 30-day stakes', '0');
+    save();
+    const second = screen.getByLabelText('Tier 2 Minimum 30-day stakes').closest('.ant-form-item') as HTMLElement;
+    expect(await within(second).findByText(INVALID)).toBeTruthy();
+    expect(within(screen.getByLabelText('Tier 1 Minimum 30-day stakes').closest('.ant-form-item') as HTMLElement).queryByText(INVALID)).toBeNull();
+    expect(saved(calls)).toHaveLength(0);
+  }, 60_000);
+});
