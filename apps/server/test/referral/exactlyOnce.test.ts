@@ -15,7 +15,7 @@ import { runDueDays, runReferralDay } from '../../src/domain/referral/dailyRun.j
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
 import { seedGames, T0 } from '../game/kit.js';
-import { openTwoDatabases } from '../game/twoDatabases.js';
+import { openTwoDatabases, startTwoNodes } from '../game/twoDatabases.js';
 import { crashData, killInsideTransaction } from '../crash/crashKit.js';
 import { TEST_OPERATOR_KEY } from '../helpers.js';
 import { commissionPayments, commissionRows, member, playRound, toNextDay } from './kit.js';
@@ -72,9 +72,8 @@ describe('a day is paid exactly once', () => {
 
   it('when two app instances on one database run it at the same moment (housekeeping on both)', async () => {
     const clock = new ManualClock(T0 + 5_000);
-    const { a, b, cleanup } = await openTwoDatabases('lucky28_ref2');
-    const nodeA = await gameNode(a, clock, true);
-    const nodeB = await gameNode(b, clock, false);
+    const { nodeA, nodeB, close } = await startTwoNodes('lucky28_ref2', { clock, config: testConfig() });
+    for (const node of [nodeA, nodeB]) await node.game.reloadConfig();
     try {
       const { referrer } = await friendBets(nodeA, clock);
       toNextDay(clock);
@@ -90,9 +89,7 @@ describe('a day is paid exactly once', () => {
       // The day before the first start (computed at start, empty) and the friend's day.
       expect(Number(days!.n)).toBe(2);
     } finally {
-      await nodeA.close();
-      await nodeB.close();
-      await cleanup();
+      await close();
     }
   });
 });
