@@ -45,14 +45,15 @@ export interface TwoNodes {
 
 /**
  * Two app instances on one database (openTwoDatabases), both ready, without schedulers, with short hash
- * chains, on `clock` (default: the system's) and the test configuration plus `config`; the five games
- * and their rooms seeded (through node A).
+ * chains, on `clock` (default: the system's) and the test configuration plus `config`, checking their
+ * answers against the API contract when `checkAnswers`; the five games and their rooms seeded (through node A).
  */
-export async function startTwoNodes(scratchPrefix: string, opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<TwoNodes> {
+export async function startTwoNodes(scratchPrefix: string, opts: { clock?: Clock; config?: Partial<Config>; checkAnswers?: boolean } = {}): Promise<TwoNodes> {
   const { a, b, cleanup } = await openTwoDatabases(scratchPrefix);
   const config = { ...loadConfig({}), scheduler: false, ...opts.config };
-  const nodeA = await buildApp({ config, database: a, clock: opts.clock, logger: false });
-  const nodeB = await buildApp({ config, database: b, clock: opts.clock, logger: false });
+  const { clock, checkAnswers } = opts;
+  const nodeA = await buildApp({ config, database: a, clock, logger: false, checkAnswers });
+  const nodeB = await buildApp({ config, database: b, clock, logger: false, checkAnswers });
   await nodeA.ready();
   await nodeB.ready();
   await seedGames(nodeA.db);
