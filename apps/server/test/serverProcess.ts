@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { expect } from 'vitest';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -109,4 +110,49 @@ async function startOnce(env: Record<string, string>, opts: StartOptions, port: 
   }
   await server.stop('SIGKILL');
   throw new Error(`server did not become ready:\n${out}`);
+}
+
+/** POSTs `body` (in English) as JSON to the server at `url`: the HTTP status and the answer. */
+export async function postJson(url: string, p: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${url}${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ lang: 'en', ...body }),
+  });
+  return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) };
+}
+
+export interface BettingServer {
+  server: ServerProcess;
+  /** The demo player's token. */
+  token: string;
+  /** The normal room of the game. */
+  plan: number;
+}
+
+/**
+ * The real server with its demo content, ready for the demo player's bets on `gameId`: bets close 5 s
+ * before a draw, rate limits ×100, logs at info; demo and operator passwords named after `name`.
+ * `env` adds to (or overrides) that, and holds DATA_DIR and DATABASE_URL.
+ */
+export async function startBettingServer(name: string, env: Record<string, string>, gameId: number): Promise<BettingServer> {
+  const demoPassword = `${name}-demo-pass-1`;
+  const server = await startServerProcess({
+    DEMO_PASSWORD: demoPassword,
+    OPERATOR_PASSWORD: `${name}-operator-pass-1`,
+    CLOSE_BEFORE_SECONDS: '5',
+    RATE_LIMIT_FACTOR: '100',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  try {
+    const login = await postJson(server.url, '/api/user/login', { account: 'demo', password: demoPassword });
+    expect(login.code, login.msg).toBe(1);
+    const hall = await postJson(server.url, '/api/Lottery/index', { game_id: gameId });
+    const plan = (hall.data.gameList[0].planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
+    return { server, token: login.data.userinfo.token as string, plan };
+  } catch (err) {
+    await server.stop('SIGKILL');
+    throw err;
+  }
 }

@@ -1,5 +1,5 @@
 // Everything at once, for the server and tests. The apps import the subpaths instead
-// (`@lucky28/shared/game`, `/money`, `/wallet`, `/protection`, `/images`, `/version`, `/time`, `/schemas`, `/messages`) so a screen pulls in
+// (`@lucky28/shared/game`, `/money`, `/wallet`, `/protection`, `/images`, `/version`, `/time`, `/schemas`, `/messages`, `/routeTrouble`) so a screen pulls in
 // only what it uses: the game rules and money helpers never load zod.
 export * from './messages/index.js';
 export * from './money.js';
@@ -13,4 +13,5 @@ export * from './wallet.js';
 export * from './protection.js';
 export * from './game/index.js';
 export * from './access.js';
+export * from './routeTrouble.js';
 export * from './api/index.js';

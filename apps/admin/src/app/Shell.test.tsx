@@ -5,23 +5,11 @@ import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OperatorRole } from '@lucky28/shared';
+import { pendingDeposit } from '../test/fixtures';
 import { fakeServer, ok, refuse } from '../test/render';
 import { session } from '../lib/session';
-import { DepositQueue, type DepositRow } from '../features/queues/DepositQueue';
+import { DepositQueue } from '../features/queues/DepositQueue';
 import { Shell } from './Shell';
-
-const deposit: DepositRow = {
-  id: 41,
-  user_id: 7,
-  username: 'alice',
-  amount: '200.00',
-  channel: 'usdt',
-  status: 0,
-  reason: '',
-  screenshot: '',
-  createtime: 1_780_000_000,
-  reviewtime: null,
-};
 
 /** The console frame, signed in with `role`, showing the deposit queue. */
 function renderShell(role: OperatorRole) {
@@ -46,7 +34,7 @@ const countOn = (name: RegExp, queue: string) => within(menuItem(name)!).queryBy
 
 describe('console menu', () => {
   it('shows live counts of the queues a finance operator works, and the count drops when an item is decided', async () => {
-    let pending = [deposit];
+    let pending = [pendingDeposit];
     const { calls } = fakeServer({
       queueCounts: () => ok({ deposits: pending.length, withdrawals: 4, real_names: null }),
       depositList: (b) => ok(b.status === 0 ? pending : []),

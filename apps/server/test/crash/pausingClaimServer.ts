@@ -4,17 +4,11 @@
  * killed by the crash test.
  */
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/client.js';
 import { claimFaults } from '../../src/domain/rewards/claim.js';
+import { openConfiguredData, pauseHere } from './pausing.js';
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
+const { config, database } = await openConfiguredData();
 const app = await buildApp({ config, database, logger: false });
-claimFaults.beforeCommit = async () => {
-  process.stdout.write('PAUSED claim\n');
-  await new Promise(() => {});
-};
+claimFaults.beforeCommit = () => pauseHere('claim');
 await app.listen({ port: config.port, host: config.host });
 process.stdout.write('LISTENING\n');

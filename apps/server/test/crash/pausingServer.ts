@@ -5,21 +5,15 @@
  * `PAUSED <point> <round id>` and waits there, to be killed by the crash test.
  */
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/client.js';
 import type { RoundRow } from '../../src/domain/game/rounds.js';
+import { openConfiguredData, pauseHere } from './pausing.js';
 
 const point = process.env.PAUSE_AT;
 if (point !== 'draw' && point !== 'settle') throw new Error('PAUSE_AT must be draw or settle');
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
+const { config, database } = await openConfiguredData();
 const app = await buildApp({ config, database, logger: false });
-const pause = async (round: RoundRow) => {
-  process.stdout.write(`PAUSED ${point} ${round.id}\n`);
-  await new Promise(() => {});
-};
+const pause = (round: RoundRow) => pauseHere(`${point} ${round.id}`);
 if (point === 'draw') app.game.faults.afterDraw = pause;
 else app.game.faults.afterSettle = pause;
 await app.listen({ port: config.port, host: config.host });

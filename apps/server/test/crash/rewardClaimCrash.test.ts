@@ -6,40 +6,21 @@
  *
  * Under `npm test` the data is a file-backed PGlite; with TEST_DATABASE_URL a scratch PostgreSQL database.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { saveCampaign } from '../../src/domain/rewards/campaigns.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
-import { createScratchDatabase, registerUser, usingPostgres } from '../helpers.js';
+import { registerUser } from '../helpers.js';
 import { startServerProcess, type ServerProcess } from '../serverProcess.js';
+import { crashData, killInsideTransaction } from './crashKit.js';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-claim-crash-'));
-const scratch = usingPostgres ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lucky28_rwcrash') : undefined;
-afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
-});
-const serverEnv = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: scratch?.url ?? '',
-  DEMO_PASSWORD: 'crash-demo-pass-1',
-  OPERATOR_PASSWORD: 'crash-operator-pass-1',
-  LOG_LEVEL: 'warn',
-};
-
-async function openData(): Promise<Database> {
-  const database = scratch ? await openPostgres(scratch.url, 5) : await openPglite(dataDir);
-  await database.migrate();
-  return database;
-}
+const data = crashData('rwcrash');
+const serverEnv = await data.serverEnv();
 
 async function paymentsOf(database: Database, userId: number) {
   const [row] = await queryRows<{ claims: number; rows: number; score: string }>(
@@ -62,8 +43,8 @@ const claimAt = (server: ServerProcess, token: string, campaignId: number) =>
 describe('a crash halfway through a reward claim', () => {
   it('leaves nothing paid; the restarted server pays once', { timeout: 600_000 }, async () => {
     // 1. A member and a check-in campaign, on the data the server processes will use.
-    let database = await openData();
-    const app = await buildApp({ config: { ...loadConfig({}), dataDir, scheduler: false }, database, logger: false });
+    let database = await data.open();
+    const app = await buildApp({ config: { ...loadConfig({}), dataDir: data.dataDir, scheduler: false }, database, logger: false });
     await app.ready();
     const player = await registerUser(app);
     const campaign = await inTransaction(app.db, (tx) =>
@@ -83,14 +64,12 @@ describe('a crash halfway through a reward claim', () => {
     await app.close();
 
     // 2. Killed inside the claim's transaction, with its rows written but not committed.
-    const paused = await startServerProcess({ ...serverEnv }, { entry: 'test/crash/pausingClaimServer.ts', waitFor: /LISTENING/ });
-    claimAt(paused, player.token, campaign.after.id).catch(() => {});
-    const deadline = Date.now() + 60_000;
-    while (!paused.output().includes('PAUSED claim') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(paused.output()).toContain('PAUSED claim');
-    await paused.stop('SIGKILL');
-    expect(paused.child.signalCode).toBe('SIGKILL');
-    database = await openData();
+    await killInsideTransaction(serverEnv, {
+      entry: 'test/crash/pausingClaimServer.ts',
+      paused: /PAUSED claim/,
+      trigger: (server) => void claimAt(server, player.token, campaign.after.id).catch(() => {}),
+    });
+    database = await data.open();
     expect(await paymentsOf(database, player.userId)).toEqual({ claims: 0, rows: 0, score: 0 });
     expect(await findDiscrepancies(database.db)).toEqual([]);
     await database.close();
@@ -104,7 +83,7 @@ describe('a crash halfway through a reward claim', () => {
     } finally {
       await server.stop('SIGTERM');
     }
-    database = await openData();
+    database = await data.open();
     try {
       expect(await paymentsOf(database, player.userId)).toEqual({ claims: 1, rows: 1, score: 100 });
       expect(await findDiscrepancies(database.db)).toEqual([]);

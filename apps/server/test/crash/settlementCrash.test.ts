@@ -10,50 +10,29 @@
  * Under `npm test` the database is a file-backed PGlite (PGlite recovers from SIGKILL like
  * PostgreSQL: it replays its write-ahead log); under `npm run test:pg` a scratch PostgreSQL database.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BET_CLASS_IDS, commitmentOf, deriveDraw, settleOrder, type Digits } from '@lucky28/shared';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { LedgerType, postLedger } from '../../src/domain/ledger/post.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { seedGames, T0 } from '../game/kit.js';
-import { createScratchDatabase, usingPostgres } from '../helpers.js';
 import { startServerProcess } from '../serverProcess.js';
+import { crashData, killInsideTransaction } from './crashKit.js';
 
 const PLAYERS = 300;
 const CLASSES = [1, 2, 3, 4, 11, 12, 13, 14, 105, 114]; // ten classes per player: 3,000 orders
 const STAKE = 1_000; // 10.00 per order
 const FUNDS = 1_000_00;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-crash-'));
-const scratch = usingPostgres ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lucky28_crash') : undefined;
-afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
-});
+const data = crashData('crash');
 /** The environment of every server process: same data, no demo passwords printed into the test log. */
-const serverEnv = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: scratch?.url ?? '',
-  DEMO_PASSWORD: 'crash-demo-pass-1',
-  OPERATOR_PASSWORD: 'crash-operator-pass-1',
-  LOG_LEVEL: 'warn',
-};
-
-/** Opens the test's own connection to the data (only while no server process has it). */
-async function openData(): Promise<Database> {
-  const database = scratch ? await openPostgres(scratch.url, 5) : await openPglite(dataDir);
-  await database.migrate();
-  return database;
-}
+const serverEnv = await data.serverEnv();
 
 interface RoundState {
   drawn: boolean;
@@ -84,9 +63,9 @@ async function balances(database: Database): Promise<Map<number, string>> {
 describe('SIGKILL while a round is drawn and settled', () => {
   it('loses nothing: each kill leaves the round untouched, the restarted server settles every order exactly once', { timeout: 600_000 }, async () => {
     // 1. 300 funded players place 3,000 real bets on one round (at T0, long past: due for its draw).
-    let database = await openData();
+    let database = await data.open();
     const clock = new ManualClock(T0 + 5_000);
-    const app = await buildApp({ config: { ...loadConfig({}), dataDir, scheduler: false }, database, clock, logger: false });
+    const app = await buildApp({ config: { ...loadConfig({}), dataDir: data.dataDir, scheduler: false }, database, clock, logger: false });
     await app.ready();
     await seedGames(app.db);
     await app.game.reloadConfig();
@@ -111,16 +90,11 @@ describe('SIGKILL while a round is drawn and settled', () => {
 
     // 2. Killed twice inside the draw transaction: after the draw, then after the whole settlement.
     for (const pauseAt of ['draw', 'settle']) {
-      const server = await startServerProcess(
+      await killInsideTransaction(
         { ...serverEnv, PAUSE_AT: pauseAt },
-        {
-          entry: 'test/crash/pausingServer.ts',
-          waitFor: new RegExp(`PAUSED ${pauseAt} ${roundId}\\b`),
-        },
+        { entry: 'test/crash/pausingServer.ts', paused: new RegExp(`PAUSED ${pauseAt} ${roundId}\\b`) },
       );
-      await server.stop('SIGKILL');
-      expect(server.child.signalCode, server.output()).toBe('SIGKILL');
-      database = await openData();
+      database = await data.open();
       expect(await stateOf(database, roundId), `after the kill at ${pauseAt}`).toEqual({ drawn: false, open: 3_000, settled: 0, credits: 0 });
       expect(await balances(database)).toEqual(before);
       expect(await findDiscrepancies(database.db)).toEqual([]);
@@ -143,7 +117,7 @@ describe('SIGKILL while a round is drawn and settled', () => {
     }
 
     // 4. Every order settled exactly once, at its stored odds; winners credited once; books balance.
-    database = await openData();
+    database = await data.open();
     try {
       const [r] = await queryRows<Record<string, unknown>>(
         database.db,

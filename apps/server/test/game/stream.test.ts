@@ -8,39 +8,29 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { SESSION_CHECK_MS } from '../../src/live/streamHub.js';
 import { call, registerUser, TEST_OPERATOR_KEY } from '../helpers.js';
-import { fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
+import { fund, roomOf, ROUND_MS, T0 } from './kit.js';
 import { openStream, type StreamReader } from './streamClient.js';
-import { openTwoDatabases } from './twoDatabases.js';
+import { startTwoNodes } from './twoDatabases.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 
 const clock = new ManualClock(T0 + 5_000);
 
-const databases = await openTwoDatabases('lucky28_ts');
-const config = { ...loadConfig({}), scheduler: false, operatorSecretKey: TEST_OPERATOR_KEY };
-const nodeA = await buildApp({ config, database: databases.a, clock, logger: false, checkAnswers: true });
-const nodeB = await buildApp({ config, database: databases.b, clock, logger: false, checkAnswers: true });
-await nodeA.ready();
-await nodeB.ready();
-await seedGames(nodeA.db);
-for (const node of [nodeA, nodeB]) {
-  node.game.chain.length = 64;
-  node.game.chain.spare = 8;
-}
+const { nodeA, nodeB, close } = await startTwoNodes('lucky28_ts', {
+  clock,
+  config: { operatorSecretKey: TEST_OPERATOR_KEY },
+  checkAnswers: true,
+});
 await Promise.all([nodeA.game.init(), nodeB.game.init()]);
 await nodeB.listen({ port: 0, host: '127.0.0.1' });
 const PORT = (nodeB.server.address() as AddressInfo).port;
 const readers: StreamReader[] = [];
 afterAll(async () => {
   for (const r of readers) r.close();
-  await nodeA.close();
-  await nodeB.close();
-  await databases.cleanup();
+  await close();
 });
 
 const streamOf = async (query: string, headers: Record<string, string> = {}) => {

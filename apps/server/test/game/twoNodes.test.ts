@@ -8,33 +8,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/query.js';
 import { CHANNEL, type GameEvent } from '../../src/live/events.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { call, registerUser } from '../helpers.js';
-import { checkLedgerInvariants, fund, roomOf, ROUND_MS, seedGames, T0 } from './kit.js';
-import { openTwoDatabases } from './twoDatabases.js';
+import { checkLedgerInvariants, fund, roomOf, ROUND_MS, T0 } from './kit.js';
+import { startTwoNodes } from './twoDatabases.js';
 
 const clock = new ManualClock(T0 + 5_000);
-const { a: dbA, b: dbB, cleanup } = await openTwoDatabases('lucky28_t2');
-const config = { ...loadConfig({}), scheduler: false };
-const nodeA = await buildApp({ config, database: dbA, clock, logger: false });
-const nodeB = await buildApp({ config, database: dbB, clock, logger: false });
-await nodeA.ready();
-await nodeB.ready();
-afterAll(async () => {
-  await nodeA.close();
-  await nodeB.close();
-  await cleanup();
-});
-await seedGames(nodeA.db);
-for (const node of [nodeA, nodeB]) {
-  node.game.chain.length = 64;
-  node.game.chain.spare = 8;
-}
+const { nodeA, nodeB, close } = await startTwoNodes('lucky28_t2', { clock });
+afterAll(close);
 await Promise.all([nodeA.game.init(), nodeB.game.init()]);
 
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {

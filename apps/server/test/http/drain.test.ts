@@ -16,7 +16,7 @@ import { openPglite, openPostgres } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { createScratchDatabase, usingPostgres } from '../helpers.js';
-import { startServerProcess } from '../serverProcess.js';
+import { postJson, startBettingServer } from '../serverProcess.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-drain-'));
 const scratch = usingPostgres ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lucky28_drain') : undefined;
@@ -26,15 +26,6 @@ afterAll(async () => {
 });
 
 const GAME = 7;
-
-async function post(url: string, p: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ lang: 'en', ...body }),
-  });
-  return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) };
-}
 
 /** A raw live stream: everything it received, and whether it ended. */
 function openStream(url: string, query: string): Promise<{ text: () => string; ended: Promise<void> }> {
@@ -53,23 +44,9 @@ function openStream(url: string, query: string): Promise<{ text: () => string; e
 
 describe('SIGTERM', () => {
   it('drains the node: not ready at once, bets in flight committed, streams told to reconnect, a clean exit', { timeout: 300_000 }, async () => {
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch?.url ?? '',
-      DEMO_PASSWORD: 'drain-demo-pass-1',
-      OPERATOR_PASSWORD: 'drain-operator-pass-1',
-      CLOSE_BEFORE_SECONDS: '5',
-      RATE_LIMIT_FACTOR: '100',
-      SHUTDOWN_DRAIN_MS: '1500',
-      LOG_LEVEL: 'info',
-    });
+    const { server, token, plan } = await startBettingServer('drain', { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', SHUTDOWN_DRAIN_MS: '1500' }, GAME);
     const { url } = server;
-    const login = await post(url, '/api/user/login', { account: 'demo', password: 'drain-demo-pass-1' });
-    expect(login.code, login.msg).toBe(1);
-    const token = login.data.userinfo.token as string;
-    const hall = await post(url, '/api/Lottery/index', { game_id: GAME });
-    const plan = (hall.data.gameList[0].planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
-    const heart = await post(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
+    const heart = await postJson(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
     const issue = heart.data.issue.issue as string;
     const stream = await openStream(url, `?plan_id=${plan}&game_id=${GAME}`);
 
@@ -79,7 +56,7 @@ describe('SIGTERM', () => {
     const bettor = async () => {
       for (;;) {
         try {
-          const r = await post(
+          const r = await postJson(
             url,
             '/api/Lottery/playOrder',
             { issue, plan_id: plan, game_id: GAME, play_type: '1', money: '10' },

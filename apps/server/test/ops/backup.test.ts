@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
-import { startServerProcess } from '../serverProcess.js';
+import { postJson, startBettingServer } from '../serverProcess.js';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -28,48 +28,25 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const GAME = 7;
 
-async function post(url: string, p: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ lang: 'en', ...body }),
-  });
-  return (await res.json()) as { code: number; msg: string; data: any };
-}
-
 const script = (name: string, args: string[], env: Record<string, string>) =>
   run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], { cwd: serverDir, env: { ...process.env, DATABASE_URL: '', ...env } });
 
 describe('npm run backup and npm run restore (PGlite)', () => {
   it('a backup taken while bets flow holds every bet placed before it, the uploads, and reconciles once restored', { timeout: 300_000 }, async () => {
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_PASSWORD: 'backup-demo-pass-1',
-      OPERATOR_PASSWORD: 'backup-operator-pass-1',
-      CLOSE_BEFORE_SECONDS: '5',
-      RATE_LIMIT_FACTOR: '100',
-      LOG_LEVEL: 'info',
-    });
+    const { server, token, plan } = await startBettingServer('backup', { DATA_DIR: dataDir, DATABASE_URL: '' }, GAME);
     const uploads = path.join(dataDir, 'uploads');
     fs.mkdirSync(uploads, { recursive: true });
     fs.writeFileSync(path.join(uploads, 'drill-receipt.jpg'), 'a private upload');
     let before: string[] = [];
     try {
       const { url } = server;
-      const login = await post(url, '/api/user/login', { account: 'demo', password: 'backup-demo-pass-1' });
-      expect(login.code, login.msg).toBe(1);
-      const token = login.data.userinfo.token as string;
-      const hall = await post(url, '/api/Lottery/index', { game_id: GAME });
-      const plan = (hall.data.gameList[0].planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
-
       const accepted: string[] = [];
       let betting = true;
       const bettor = async () => {
         while (betting) {
-          const heart = await post(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
+          const heart = await postJson(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
           const key = randomUUID();
-          const r = await post(
+          const r = await postJson(
             url,
             '/api/Lottery/playOrder',
             { issue: heart.data.issue.issue, plan_id: plan, game_id: GAME, play_type: '2', money: '10' },

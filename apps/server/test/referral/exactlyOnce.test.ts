@@ -3,24 +3,21 @@
  * once, by two app instances on one database (two connection pools on PostgreSQL), and after a crash
  * halfway through (a process killed with SIGKILL inside the run's transaction).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { runDueDays, runReferralDay } from '../../src/domain/referral/dailyRun.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
 import { seedGames, T0 } from '../game/kit.js';
-import { openTwoDatabases } from '../game/twoDatabases.js';
-import { createScratchDatabase, TEST_OPERATOR_KEY, usingPostgres } from '../helpers.js';
-import { startServerProcess } from '../serverProcess.js';
+import { openTwoDatabases, startTwoNodes } from '../game/twoDatabases.js';
+import { crashData, killInsideTransaction } from '../crash/crashKit.js';
+import { TEST_OPERATOR_KEY } from '../helpers.js';
 import { commissionPayments, commissionRows, member, playRound, toNextDay } from './kit.js';
 
 const NO_DIST = '/nonexistent/lucky28-test-dist';
@@ -75,9 +72,8 @@ describe('a day is paid exactly once', () => {
 
   it('when two app instances on one database run it at the same moment (housekeeping on both)', async () => {
     const clock = new ManualClock(T0 + 5_000);
-    const { a, b, cleanup } = await openTwoDatabases('lucky28_ref2');
-    const nodeA = await gameNode(a, clock, true);
-    const nodeB = await gameNode(b, clock, false);
+    const { nodeA, nodeB, close } = await startTwoNodes('lucky28_ref2', { clock, config: testConfig() });
+    for (const node of [nodeA, nodeB]) await node.game.reloadConfig();
     try {
       const { referrer } = await friendBets(nodeA, clock);
       toNextDay(clock);
@@ -93,30 +89,17 @@ describe('a day is paid exactly once', () => {
       // The day before the first start (computed at start, empty) and the friend's day.
       expect(Number(days!.n)).toBe(2);
     } finally {
-      await nodeA.close();
-      await nodeB.close();
-      await cleanup();
+      await close();
     }
   });
 });
 
 describe('a crash in the middle of the run', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-refcrash-'));
-  const scratch = usingPostgres ? createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lucky28_refcrash') : undefined;
-  afterAll(async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await (await scratch)?.drop();
-  });
-  const openData = async (): Promise<Database> => {
-    const s = await scratch;
-    const database = s ? await openPostgres(s.url, 5) : await openPglite(dataDir);
-    await database.migrate();
-    return database;
-  };
+  const data = crashData('refcrash');
 
   it('leaves nothing: the killed run wrote no row and paid nobody; the next run pays once', { timeout: 300_000 }, async () => {
     const clock = new ManualClock(T0 + 5_000);
-    let database = await openData();
+    let database = await data.open();
     const app = await gameNode(database, clock, true);
     const { referrer } = await friendBets(app, clock);
     toNextDay(clock);
@@ -125,15 +108,12 @@ describe('a crash in the middle of the run', () => {
     const before = await balance(database);
     await app.close();
 
-    const s = await scratch;
-    const run = await startServerProcess(
-      { DATA_DIR: dataDir, DATABASE_URL: s?.url ?? '', RUN_AT: String(clock.now()), LOG_LEVEL: 'warn' },
-      { entry: 'test/crash/pausingReferralRun.ts', waitFor: /PAUSED \d{4}-\d{2}-\d{2}/ },
-    );
-    await run.stop('SIGKILL');
-    expect(run.child.signalCode, run.output()).toBe('SIGKILL');
+    await killInsideTransaction(await data.serverEnv({ RUN_AT: String(clock.now()) }), {
+      entry: 'test/crash/pausingReferralRun.ts',
+      paused: /PAUSED \d{4}-\d{2}-\d{2}/,
+    });
 
-    database = await openData();
+    database = await data.open();
     try {
       expect(await commissionRows(database.db)).toEqual([]);
       expect(await commissionPayments(database.db, referrer.userId)).toEqual([]);

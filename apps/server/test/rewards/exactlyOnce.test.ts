@@ -7,13 +7,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/query.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
 import { call, registerUser } from '../helpers.js';
-import { checkLedgerInvariants, seedGames } from '../game/kit.js';
-import { openTwoDatabases } from '../game/twoDatabases.js';
+import { checkLedgerInvariants } from '../game/kit.js';
+import { startTwoNodes } from '../game/twoDatabases.js';
 import { balanceOf, gift, operatorLogin, OPERATOR_PASSWORD } from '../wallet/fixtures.js';
 import { BONUS_TERMS, CHECK_IN_TERMS, RAKEBACK_TERMS, claim, createCampaign, createRewardsApp, laterDays, player, settledBet, type RewardsApp } from './kit.js';
 
@@ -67,18 +65,8 @@ describe('exactly once under 50 parallel claims', () => {
 
 describe('exactly once over two server nodes on one database', () => {
   it('a bonus and a check-in claimed from both nodes at once are each paid once', async () => {
-    const { a, b, cleanup } = await openTwoDatabases('lucky28_rw2');
-    const config = { ...loadConfig({}), scheduler: false };
-    const nodeA = await buildApp({ config, database: a, logger: false });
-    const nodeB = await buildApp({ config, database: b, logger: false });
-    await nodeA.ready();
-    await nodeB.ready();
-    afterAll(async () => {
-      await nodeA.close();
-      await nodeB.close();
-      await cleanup();
-    });
-    await seedGames(nodeA.db);
+    const { nodeA, nodeB, close } = await startTwoNodes('lucky28_rw2');
+    afterAll(close);
     await seedDemoContent(nodeA.db, { operatorPassword: OPERATOR_PASSWORD, demoPassword: 'demo-pass-123' });
     const admin = await operatorLogin(nodeA);
     const r = { app: nodeA, admin, clock: { now: () => Date.now() } } as unknown as RewardsApp;

@@ -2,24 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '../../lib/session';
+import { starterRoom } from '../../test/fixtures';
 import { fakeServer, ok, renderScreen } from '../../test/render';
-import type { GameView, RoomView } from './api';
+import type { GameView } from './api';
 import { GamesPage } from './GamesPage';
 
-const big = { class: 1, name: 'Big', kind: 'base', enabled: true, odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00', rtp: '97.00' };
-const room: RoomView = {
-  id: 3,
-  game_id: 1,
-  type: 0,
-  title: 'Starter',
-  title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' },
-  min_limit: '10.00',
-  join_limit: '0.00',
-  enabled: true,
-  odds: [big],
-  pending: null,
-  pending_from: null,
-};
+const room = starterRoom(1);
 const canada: GameView = { id: 1, code: 'jnd28', enabled: true, open_from: '08:00', open_to: '22:00', pending: null, pending_from: null, rooms: [room] };
 const NEXT_ROUND = 1_780_000_210;
 

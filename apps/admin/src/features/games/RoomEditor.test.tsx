@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { starterRoom } from '../../test/fixtures';
 import { fakeServer, ok, renderScreen } from '../../test/render';
-import type { RoomView } from './api';
 import { RoomEditor } from './RoomEditor';
 
-const big = { class: 1, name: 'Big', kind: 'base', enabled: true, odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00', rtp: '97.00' };
-const room: RoomView = {
-  id: 3,
-  game_id: 7,
-  type: 0,
-  title: 'Starter',
-  title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' },
-  min_limit: '10.00',
-  join_limit: '0.00',
-  enabled: true,
-  odds: [big],
-  pending: null,
-  pending_from: null,
-};
+const room = starterRoom(7);
 
 // fireEvent rather than typing key by key: every key re-renders the whole odds table, slow in jsdom.
 const retype = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

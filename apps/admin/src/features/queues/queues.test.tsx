@@ -2,24 +2,14 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { pendingDeposit } from '../../test/fixtures';
 import { fakeServer, ok, refuse, renderScreen } from '../../test/render';
 import { DepositQueue, type DepositRow } from './DepositQueue';
 import { WithdrawalQueue, type WithdrawalRow } from './WithdrawalQueue';
 import { RealNameQueue, type RealNameRow } from './RealNameQueue';
 import { setOperatorZone } from '../../lib/format';
 
-const deposit: DepositRow = {
-  id: 41,
-  user_id: 7,
-  username: 'alice',
-  amount: '200.00',
-  channel: 'usdt',
-  status: 0,
-  reason: '',
-  screenshot: '/api/common/file/abc123',
-  createtime: 1_780_000_000,
-  reviewtime: null,
-};
+const deposit: DepositRow = { ...pendingDeposit, screenshot: '/api/common/file/abc123' };
 const withdrawal: WithdrawalRow = {
   id: 9,
   user_id: 8,

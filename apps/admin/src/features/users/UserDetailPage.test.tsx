@@ -4,29 +4,15 @@ import userEvent from '@testing-library/user-event';
 import i18n, { changeLanguage } from '../../lib/i18n';
 import type { Language } from '../../lib/languages';
 import { session } from '../../lib/session';
+import { aliceDetail } from '../../test/fixtures';
 import { fakeServer, ok, renderRoutes } from '../../test/render';
 import type { UserDetail } from './api';
 import { UserDetailPage } from './UserDetailPage';
 
 const alice: UserDetail = {
-  id: 5,
-  username: 'alice',
-  nickname: 'Ally',
-  group_id: 1,
-  money: '100.00',
-  score: '50.00',
-  balance: '150.00',
-  shiming: 2,
-  frozen: false,
-  created_at: 1_780_000_000,
-  real_name: 'Alice Wong',
-  has_idcard: true,
-  has_security_code: false,
+  ...aliceDetail,
   inviter: { id: 2, username: 'carol' },
-  invitees: { total: 0, list: [] },
-  sessions: [],
   accounts: [{ type: 0, acc: '6222****2233', acc_name: 'A***', acc_bank: 'ICBC', mark: '' }],
-  protection: { exclusion: null, limits: [], reality_check: 0 },
 };
 const ledgerRow = { id: 70, type: 4, status: 1, wallet: 'money', quantity: '20.00', over: '150.00', memo: 'Birthday bonus', createtime: 1_780_000_000 };
 

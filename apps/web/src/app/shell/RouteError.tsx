@@ -1,30 +1,24 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
+import { reloadOnce as sharedReloadOnce, troubleOf as sharedTroubleOf, type Trouble } from '@lucky28/shared/routeTrouble';
 import { ApiError } from '../../lib/api/client';
 import { useOnline } from '../../lib/online';
 import { addTroubleTexts } from '../../i18n/troubleTexts';
 
-/** How the browser words a screen's code (a chunk) that did not load: gone after a new release, or no network. */
-const CODE_NOT_LOADED = /dynamically imported module|module script|importing a module|preload css|loading chunk/i;
 /** The page reloaded for a new version: once per address a minute, so a release that stays broken cannot loop. */
 const RELOADED = 'l28-reloaded';
 
-export type Trouble = 'offline' | 'update' | 'error';
+export type { Trouble };
 
-export function troubleOf(error: unknown, online: boolean): Trouble {
-  if (!online || (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))) return 'offline';
-  return error instanceof Error && CODE_NOT_LOADED.test(error.message) ? 'update' : 'error';
-}
+/** The API could not be reached (no network, or no answer in time). */
+const unreachable = (error: unknown) => error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+
+export const troubleOf = (error: unknown, online: boolean): Trouble => sharedTroubleOf(error, online, unreachable);
 
 /** Reloads the page once for this address within a minute; false when it already did (the notice's button then remains). */
-export function reloadOnce(storage: Pick<Storage, 'getItem' | 'setItem'>, href: string, now: number, reload: () => void): boolean {
-  const [at, last] = (storage.getItem(RELOADED) ?? '').split(' ');
-  if (last === href && now - Number(at) < 60_000) return false;
-  storage.setItem(RELOADED, `${now} ${href}`);
-  reload();
-  return true;
-}
+export const reloadOnce = (storage: Pick<Storage, 'getItem' | 'setItem'>, href: string, now: number, reload: () => void): boolean =>
+  sharedReloadOnce(RELOADED, storage, href, now, reload);
 
 const reload = () => window.location.reload();
 
