@@ -144,7 +144,10 @@ export const roundListData = pageData(
 );
 
 const moneyFigures = { deposits: moneyText, withdrawals: moneyText, gifts: moneyText, stakes: moneyText, payouts: moneyText, house: moneyText, players: int };
+/** The period's reward and commission costs, by ledger type (5 commission, 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released to the balance). */
+const moneyCosts = { commission: moneyText, rakeback: moneyText, first_deposit_bonus: moneyText, check_in: moneyText, bonus_released: moneyText };
 export const moneySummaryData = z.object({
   totals: z.object(moneyFigures),
+  costs: z.object(moneyCosts),
   days: z.array(z.object({ day: z.string(), ...moneyFigures })),
 });

@@ -15,6 +15,8 @@ const figures = (deposits: string) => ({
   players: 12,
 });
 
+const costs = (commission: string) => ({ commission, rakeback: '12.50', first_deposit_bonus: '75.00', check_in: '3.00', bonus_released: '40.00' });
+
 beforeEach(() => session.set('op-token'));
 
 /** The value shown under a statistic's title inside `card`. */
@@ -27,8 +29,12 @@ describe('the money dashboard', () => {
       moneySummary: (b) =>
         ok(
           b.begin_date === undefined
-            ? { totals: figures('1000.00'), days: [] }
-            : { totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'), days: [{ day: String(b.begin_date), ...figures('777.00') }] },
+            ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
+            : {
+                totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'),
+                costs: costs(b.begin_date === '2026-05-01' ? '1.00' : '2345.00'),
+                days: [{ day: String(b.begin_date), ...figures('777.00') }],
+              },
         ),
     });
     renderScreen(<DashboardPage />);
@@ -36,6 +42,20 @@ describe('the money dashboard', () => {
     const period = screen.getByText('Period').closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
     await waitFor(() => expect(statistic(period, 'Deposits')).toBe('9,000.00'));
+    // The rewards and commissions paid, each ledger type on its own line, in both cards.
+    expect(within(today).getByText('Rewards and commissions paid')).toBeTruthy();
+    expect(
+      ['Commissions', 'Rakeback', 'First-deposit bonuses', 'Check-in rewards', 'Bonuses to balance'].map((title) => [
+        statistic(today, title),
+        statistic(period, title),
+      ]),
+    ).toEqual([
+      ['20.00', '2,345.00'],
+      ['12.50', '12.50'],
+      ['75.00', '75.00'],
+      ['3.00', '3.00'],
+      ['40.00', '40.00'],
+    ]);
     expect(calls.map((c) => c.body)).toEqual(
       expect.arrayContaining([
         { lang: 'en' },
@@ -50,6 +70,7 @@ describe('the money dashboard', () => {
     fireEvent.change(to!, { target: { value: '2026-05-10' } });
     fireEvent.keyDown(to!, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(statistic(period, 'Deposits')).toBe('777.00'));
+    expect(statistic(period, 'Commissions')).toBe('1.00');
     expect(calls.filter((c) => c.call === 'moneySummary').at(-1)?.body).toEqual({ lang: 'en', begin_date: '2026-05-01', end_date: '2026-05-10' });
   }, 60_000);
 });

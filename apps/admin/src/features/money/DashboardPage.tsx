@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { today as operatorToday, zoneLabel } from '../../lib/format';
-import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures } from './api';
+import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures, type Summary } from './api';
 import { loadCharts } from './charts';
 
 // The chart library is the screen's largest part: it loads beside the figures, not before them.
@@ -33,6 +33,33 @@ function Totals({ totals }: { totals: Figures }) {
   );
 }
 
+/** The reward and commission cost lines (ledger types 5–9), by the answer's names. */
+const COSTS = [
+  ['commission', 'money.costs.commission'],
+  ['rakeback', 'money.costs.rakeback'],
+  ['first_deposit_bonus', 'money.costs.firstDepositBonus'],
+  ['check_in', 'money.costs.checkIn'],
+  ['bonus_released', 'money.costs.bonusReleased'],
+] as const;
+
+function Costs({ costs }: { costs: Summary['costs'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Text strong style={{ display: 'block', margin: '16px 0 8px' }} title={t('money.costs.note')}>
+        {t('money.costs.title')}
+      </Typography.Text>
+      <Row gutter={[16, 16]}>
+        {COSTS.map(([key, label]) => (
+          <Col key={key} xs={12} md={6} lg={3}>
+            <Statistic title={t(label)} value={costs[key]} />
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
+
 /** The period's charts: money in and out as bars, play as lines (series: figure, its label, its colour). */
 const CHARTS = [
   {
@@ -55,7 +82,7 @@ const CHARTS = [
   },
 ] as const;
 
-/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts. */
+/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts; the rewards and commissions paid. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<[Dayjs, Dayjs]>(defaultPeriod);
@@ -69,7 +96,14 @@ export function DashboardPage() {
         {t('zone.days', { zone: zoneLabel() })}
       </Typography.Text>
       <Card title={t('money.today')} extra={<span data-testid="money-today-date">{operatorToday()}</span>}>
-        <QueryState query={today}>{(s) => <Totals totals={s.totals} />}</QueryState>
+        <QueryState query={today}>
+          {(s) => (
+            <>
+              <Totals totals={s.totals} />
+              <Costs costs={s.costs} />
+            </>
+          )}
+        </QueryState>
       </Card>
       <Card
         title={t('money.period')}
@@ -79,6 +113,7 @@ export function DashboardPage() {
           {(s) => (
             <>
               <Totals totals={s.totals} />
+              <Costs costs={s.costs} />
               <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
                 {CHARTS.map((c) => (
                   <DaysChart

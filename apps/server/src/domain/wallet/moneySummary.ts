@@ -1,7 +1,8 @@
 /**
  * The money dashboard: over a period, deposits and withdrawals approved, gifts,
  * stakes, payouts, the house's result and active players — in total and per day of the operator's
- * time zone. Every figure is a sum over the real ledger, orders and requests.
+ * time zone — and the period's reward and commission costs (ledger types 5–9). Every figure is a sum
+ * over the real ledger, orders and requests.
  *
  * A day that ended more than CLOSED_AFTER_MS ago no longer changes (every row is dated when it is
  * written: bets, settlements, approvals, gifts), so its figures are kept in `money_days` once
@@ -13,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
-import { LedgerType } from '../ledger/post.js';
+import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { zonedDate, zonedDayStart } from '../time.js';
 
 /** After this long past its end, a day's rows are all written: a transaction open at midnight has committed. */
@@ -155,6 +156,38 @@ async function activePlayers(db: DbOrTx, from: number, to: number): Promise<numb
   return Number(row?.n ?? 0);
 }
 
+/** The cost lines: each reward and commission ledger type, by its name in the answer. */
+const COST_TYPES = {
+  commission: LedgerType.commission,
+  rakeback: LedgerType.rakeback,
+  first_deposit_bonus: LedgerType.firstDepositBonus,
+  check_in: LedgerType.checkIn,
+  bonus_released: LedgerType.bonusRelease,
+} as const;
+
+/**
+ * What the period's rewards and commissions paid, per ledger type, by the ledger(type, created_at)
+ * index (reward rows are few beside the orders, so they are summed for the period, not kept per day).
+ * A released bonus writes two rows — stored funds −, balance + — so its cost is the balance row: the
+ * amount moved to the withdrawable balance (granted before, as a first-deposit or check-in reward).
+ */
+async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record<keyof typeof COST_TYPES, string>> {
+  const types = Object.values(COST_TYPES);
+  const rows = await queryRows<{ type: number; total: string }>(
+    db,
+    sql`
+    select type, sum(quantity)::bigint as total from ledger
+    where type in (${sql.join(types.map(literal), sql`, `)}) and created_at >= ${iso(from)} and created_at < ${iso(to)}
+      and status = ${literal(LedgerStatus.passed)} and (type <> ${literal(LedgerType.bonusRelease)} or wallet = 'money')
+    group by type`,
+  );
+  const byType = new Map(rows.map((r) => [Number(r.type), Number(r.total)]));
+  return Object.fromEntries(Object.entries(COST_TYPES).map(([name, type]) => [name, formatMoney(byType.get(type) ?? 0)])) as Record<
+    keyof typeof COST_TYPES,
+    string
+  >;
+}
+
 export async function moneySummary(db: DbOrTx, from: number, to: number, timeZone: string, now: number) {
   const figures = await figuresOf(db, daysOf(from, to, timeZone), timeZone, now);
   // Days with nothing at all are left out, as a grouped sum over the rows would.
@@ -180,6 +213,7 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
       house: formatMoney(sum('stakes') - sum('payouts')),
       players: await activePlayers(db, from, to),
     },
+    costs: await periodCosts(db, from, to),
     days,
   };
 }
