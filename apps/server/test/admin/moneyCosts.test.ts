@@ -69,14 +69,22 @@ describe('money dashboard: reward and commission costs', () => {
     const rakebackPaid = await paid(await claim(r, login.data.userinfo.token, rakeback));
     expect(rakebackPaid).toBeGreaterThan(0);
 
-    expect((await summary()).costs).toEqual({ ...NONE, commission: money(commission), rakeback: money(rakebackPaid) });
-    expect((await summary({ begin_date: day1, end_date: day1 })).costs).toEqual(firstDay.costs);
-    expect((await summary({ begin_date: day1, end_date: day2 })).costs).toEqual({
+    const secondDay = await summary();
+    expect(secondDay.costs).toEqual({ ...NONE, commission: money(commission), rakeback: money(rakebackPaid) });
+    const yesterday = await summary({ begin_date: day1, end_date: day1 });
+    expect(yesterday.costs).toEqual(firstDay.costs);
+    // A period of days past has no today.
+    expect(yesterday.today).toBeUndefined();
+    const both = await summary({ begin_date: day1, end_date: day2 });
+    expect(both.costs).toEqual({
       commission: money(commission),
       rakeback: money(rakebackPaid),
       first_deposit_bonus: money(bonusPaid),
       check_in: money(checkInPaid),
       bonus_released: money(releasePaid),
     });
+    // A period up to today answers today's totals and costs too: the same as asking for today alone.
+    expect(both.today).toEqual({ totals: secondDay.totals, costs: secondDay.costs });
+    expect(secondDay.today).toEqual({ totals: secondDay.totals, costs: secondDay.costs });
   });
 });

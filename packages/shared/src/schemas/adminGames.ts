@@ -150,4 +150,6 @@ export const moneySummaryData = z.object({
   totals: z.object(moneyFigures),
   costs: z.object(moneyCosts),
   days: z.array(z.object({ day: z.string(), ...moneyFigures })),
+  /** When the period holds the operator's today: today's totals and costs (the dashboard's today card, from the same call). */
+  today: z.object({ totals: z.object(moneyFigures), costs: z.object(moneyCosts) }).optional(),
 });

@@ -24,7 +24,7 @@ const statistic = (card: HTMLElement, title: string) =>
   within(card).getByText(title).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
 
 describe('the money dashboard', () => {
-  it("shows today's figures, the last 30 days by default, and the period chosen", async () => {
+  it("shows today's figures, the last 30 days by default, and the period chosen; today's come with the period that holds today", async () => {
     const { calls } = fakeServer({
       moneySummary: (b) =>
         ok(
@@ -34,6 +34,8 @@ describe('the money dashboard', () => {
                 totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'),
                 costs: costs(b.begin_date === '2026-05-01' ? '1.00' : '2345.00'),
                 days: [{ day: String(b.begin_date), ...figures('777.00') }],
+                // A period up to today answers today's figures too (the server computes them once).
+                ...(b.end_date === dayjs().format('YYYY-MM-DD') ? { today: { totals: figures('1000.00'), costs: costs('20.00') } } : {}),
               },
         ),
     });
@@ -56,12 +58,10 @@ describe('the money dashboard', () => {
       ['3.00', '3.00'],
       ['40.00', '40.00'],
     ]);
-    expect(calls.map((c) => c.body)).toEqual(
-      expect.arrayContaining([
-        { lang: 'en' },
-        { lang: 'en', begin_date: dayjs().subtract(29, 'day').format('YYYY-MM-DD'), end_date: dayjs().format('YYYY-MM-DD') },
-      ]),
-    );
+    // One call: the default period's answer filled the today card as well.
+    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([
+      { lang: 'en', begin_date: dayjs().subtract(29, 'day').format('YYYY-MM-DD'), end_date: dayjs().format('YYYY-MM-DD') },
+    ]);
 
     const [from, to] = within(period).getAllByRole('textbox') as HTMLInputElement[];
     fireEvent.mouseDown(from!);
@@ -71,6 +71,26 @@ describe('the money dashboard', () => {
     fireEvent.keyDown(to!, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(statistic(period, 'Deposits')).toBe('777.00'));
     expect(statistic(period, 'Commissions')).toBe('1.00');
+    // A period without today leaves the today card as it was.
+    expect(statistic(today, 'Deposits')).toBe('1,000.00');
     expect(calls.filter((c) => c.call === 'moneySummary').at(-1)?.body).toEqual({ lang: 'en', begin_date: '2026-05-01', end_date: '2026-05-10' });
+  }, 60_000);
+
+  it('asks for today on its own when the period does not answer it', async () => {
+    const { calls } = fakeServer({
+      moneySummary: (b) =>
+        ok(
+          b.begin_date === undefined
+            ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
+            : { totals: figures('9000.00'), costs: costs('2345.00'), days: [] },
+        ),
+    });
+    renderScreen(<DashboardPage />);
+    const today = (await screen.findByText('Today')).closest('.ant-card') as HTMLElement;
+    await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
+    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body.begin_date ?? 'today')).toEqual([
+      dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
+      'today',
+    ]);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { today as operatorToday, zoneLabel } from '../../lib/format';
-import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures, type Summary } from './api';
+import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures, type TodayFigures } from './api';
 import { loadCharts } from './charts';
 
 // The chart library is the screen's largest part: it loads beside the figures, not before them.
@@ -42,7 +42,7 @@ const COSTS = [
   ['bonus_released', 'money.costs.bonusReleased'],
 ] as const;
 
-function Costs({ costs }: { costs: Summary['costs'] }) {
+function Costs({ costs }: { costs: TodayFigures['costs'] }) {
   const { t } = useTranslation();
   return (
     <>
@@ -87,8 +87,9 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<[Dayjs, Dayjs]>(defaultPeriod);
   useEffect(() => void loadCharts(), []);
-  const today = useQuery(todaySummaryQuery);
   const range = useQuery(periodSummaryQuery(period));
+  // Asked on its own only once the period has answered without today's figures (or long enough ago).
+  const today = useQuery({ ...todaySummaryQuery, enabled: !range.isPending });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{t('menu.dashboard')}</Typography.Title>

@@ -188,8 +188,27 @@ async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record
   >;
 }
 
+const totalsOf = (figures: DayFigures[], players: number) => {
+  const sum = (k: Exclude<keyof DayFigures, 'day' | 'players'>) => figures.reduce((s, r) => s + Number(r[k]), 0);
+  return {
+    deposits: formatMoney(sum('deposits')),
+    withdrawals: formatMoney(sum('withdrawals')),
+    gifts: formatMoney(sum('gifts')),
+    stakes: formatMoney(sum('stakes')),
+    payouts: formatMoney(sum('payouts')),
+    house: formatMoney(sum('stakes') - sum('payouts')),
+    players,
+  };
+};
+
+/**
+ * The period's totals, cost lines and days; and, when the period holds the operator's today, today's
+ * totals and cost lines from the same computation (the dashboard shows both: one call computes
+ * today's open day once instead of twice).
+ */
 export async function moneySummary(db: DbOrTx, from: number, to: number, timeZone: string, now: number) {
-  const figures = await figuresOf(db, daysOf(from, to, timeZone), timeZone, now);
+  const periodDays = daysOf(from, to, timeZone);
+  const figures = await figuresOf(db, periodDays, timeZone, now);
   // Days with nothing at all are left out, as a grouped sum over the rows would.
   const shown = figures.filter((r) => r.deposits || r.withdrawals || r.gifts || r.stakes || r.payouts || r.players);
   const days = shown.map((r) => ({
@@ -202,18 +221,15 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
     house: formatMoney(r.stakes - r.payouts),
     players: r.players,
   }));
-  const sum = (k: Exclude<keyof DayFigures, 'day'>) => figures.reduce((s, r) => s + Number(r[k]), 0);
-  return {
-    totals: {
-      deposits: formatMoney(sum('deposits')),
-      withdrawals: formatMoney(sum('withdrawals')),
-      gifts: formatMoney(sum('gifts')),
-      stakes: formatMoney(sum('stakes')),
-      payouts: formatMoney(sum('payouts')),
-      house: formatMoney(sum('stakes') - sum('payouts')),
-      players: await activePlayers(db, from, to),
-    },
-    costs: await periodCosts(db, from, to),
-    days,
-  };
+  // One day's distinct players are its figure; a longer period's are counted over the whole period.
+  const totals = totalsOf(figures, periodDays.length === 1 ? figures[0]!.players : await activePlayers(db, from, to));
+  const costs = await periodCosts(db, from, to);
+  const t = periodDays.findIndex((d) => d.start <= now && now < d.end);
+  const today =
+    t < 0
+      ? undefined
+      : periodDays.length === 1
+        ? { totals, costs }
+        : { totals: totalsOf([figures[t]!], figures[t]!.players), costs: await periodCosts(db, periodDays[t]!.start, periodDays[t]!.end) };
+  return { totals, costs, days, ...(today ? { today } : {}) };
 }
