@@ -7,7 +7,6 @@ import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
 import { gameConfigQuery } from '../features/games/api';
 import { defaultPeriod, periodSummaryQuery } from '../features/money/api';
-import { loadCharts } from '../features/money/charts';
 
 /** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
 export function ScreenLoading() {
@@ -42,7 +41,6 @@ const screens: RouteObject[] = [
     path: 'dashboard',
     loader: () => {
       prefetch()();
-      void loadCharts();
       // The period's dates are the operator's: its figures (and today's with them) are asked for once admin/me answered the zone.
       if (session.token())
         void queryClient

@@ -33,7 +33,7 @@ const SCREENS = [
     // Today's figures and the period's (7 and the 5 cost lines each), and the period's two charts.
     ready: [
       ['.ant-statistic-content-value', 24],
-      ['.recharts-surface', 2],
+      ['svg.days-chart', 2],
     ],
   },
   { name: 'Users', path: '/admin/users', ready: [['.ant-table-tbody a[href^="/admin/users/"]', 1]] },

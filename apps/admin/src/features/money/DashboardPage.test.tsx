@@ -21,7 +21,10 @@ beforeEach(() => session.set('op-token'));
 
 /** The value shown under a statistic's title inside `card`. */
 const statistic = (card: HTMLElement, title: string) =>
-  within(card).getByText(title).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
+  within(card)
+    .getByText(title, { selector: '.ant-statistic-title, .ant-statistic-title *' })
+    .closest('.ant-statistic')!
+    .querySelector('.ant-statistic-content')!.textContent;
 
 describe('the money dashboard', () => {
   it("shows today's figures, the last 30 days by default, and the period chosen; today's come with the period that holds today", async () => {

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Card, Col, DatePicker, Row, Space, Spin, Statistic, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { today as operatorToday, zoneLabel } from '../../lib/format';
 import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures, type TodayFigures } from './api';
-import { loadCharts } from './charts';
-
-// The chart library is the screen's largest part: it loads beside the figures, not before them.
-const DaysChart = lazy(() => loadCharts().then((m) => ({ default: m.DaysChart })));
+import { DaysChart } from './DaysChart';
 
 function Totals({ totals }: { totals: Figures }) {
   const { t } = useTranslation();
@@ -86,7 +83,6 @@ const CHARTS = [
 export function DashboardPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<[Dayjs, Dayjs]>(defaultPeriod);
-  useEffect(() => void loadCharts(), []);
   const range = useQuery(periodSummaryQuery(period));
   // Asked on its own only once the period has answered without today's figures (or long enough ago).
   const today = useQuery({ ...todaySummaryQuery, enabled: !range.isPending });
@@ -115,17 +111,15 @@ export function DashboardPage() {
             <>
               <Totals totals={s.totals} />
               <Costs costs={s.costs} />
-              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-                {CHARTS.map((c) => (
-                  <DaysChart
-                    key={c.title}
-                    title={t(c.title)}
-                    kind={c.kind}
-                    days={s.days}
-                    series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
-                  />
-                ))}
-              </Suspense>
+              {CHARTS.map((c) => (
+                <DaysChart
+                  key={c.title}
+                  title={t(c.title)}
+                  kind={c.kind}
+                  days={s.days}
+                  series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
+                />
+              ))}
             </>
           )}
         </QueryState>
