@@ -6,7 +6,7 @@ import { queryClient } from '../lib/queryClient';
 import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
 import { gameConfigQuery } from '../features/games/api';
-import { defaultPeriod, periodSummaryQuery } from '../features/money/api';
+import { periodSummaryQuery } from '../features/money/api';
 
 /** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
 export function ScreenLoading() {
@@ -41,12 +41,8 @@ const screens: RouteObject[] = [
     path: 'dashboard',
     loader: () => {
       prefetch()();
-      // The period's dates are the operator's: its figures (and today's with them) are asked for once admin/me answered the zone.
-      if (session.token())
-        void queryClient
-          .ensureQueryData(meQuery)
-          .then(() => queryClient.prefetchQuery(periodSummaryQuery(defaultPeriod())))
-          .catch(() => undefined);
+      // The default period (and today's figures with it) at once: the server knows the operator's today.
+      if (session.token()) void queryClient.prefetchQuery(periodSummaryQuery(null));
       return null;
     },
     lazy: () => import('../features/money/DashboardPage').then((m) => ({ Component: m.DashboardPage })),

@@ -20,7 +20,7 @@ const NONE = { commission: '0.00', rakeback: '0.00', first_deposit_bonus: '0.00'
 const cents = (v: string) => Math.round(Number(v) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 
-async function summary(body: Record<string, string> = {}) {
+async function summary(body: Record<string, string | number> = {}) {
   const finance = await operatorWithRole(r.app, 'finance');
   const res = await call(r.app, '/api/admin/moneySummary', body, { token: finance });
   expect(res.code, JSON.stringify(res)).toBe(1);
@@ -86,5 +86,12 @@ describe('money dashboard: reward and commission costs', () => {
     // A period up to today answers today's totals and costs too: the same as asking for today alone.
     expect(both.today).toEqual({ totals: secondDay.totals, costs: secondDay.costs });
     expect(secondDay.today).toEqual({ totals: secondDay.totals, costs: secondDay.costs });
+    // The same period as the last 2 days up to the operator's today (the console's default period is asked so).
+    expect(await summary({ last_days: 2 })).toEqual(both);
+    const finance = await operatorWithRole(r.app, 'finance');
+    for (const body of [{ last_days: 0 }, { last_days: 368 }, { last_days: 2, begin_date: day1 }]) {
+      const res = await call(r.app, '/api/admin/moneySummary', body, { token: finance, lang: 'en' });
+      expect([res.code, res.field], JSON.stringify(body)).toEqual([0, 'last_days']);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BET_CLASS_IDS } from '../game/betClasses.js';
 import { adminPaging, decimalHundredths, optionalHundredths, pageData } from './admin.js';
 import { moneyText, unixTime } from './envelope.js';
-import { intField, optionalDate, optionalText, requiredFlag, requiredText } from './fields.js';
+import { intField, optionalDate, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
 import { SMALLINT_MAX } from './lottery.js';
 
 /** Largest stake limit or entry balance an operator may set: 10,000,000 u, in cents. */
@@ -62,7 +62,15 @@ export const roomUpdateSchema = z.object({
 export const roundListSchema = z.object({ game_id: gameId, ...adminPaging });
 
 /** The money dashboard's period ("YYYY-MM-DD" in the operator's time zone; both default to today), at most 366 days. */
-export const moneySummarySchema = z.object({ begin_date: optionalDate('err.date_invalid'), end_date: optionalDate('err.date_invalid') });
+/**
+ * A period by its dates (default: today), or `last_days`: the last so many days up to the operator's
+ * today (the console asks for its default period so, without waiting to learn the operator's zone).
+ */
+export const moneySummarySchema = z.object({
+  begin_date: optionalDate('err.date_invalid'),
+  end_date: optionalDate('err.date_invalid'),
+  last_days: optionalInt({ min: 1, max: 367, invalid: 'err.date_range_invalid' }),
+});
 
 // --- answers ---
 

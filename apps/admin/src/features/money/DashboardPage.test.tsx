@@ -31,14 +31,16 @@ describe('the money dashboard', () => {
     const { calls } = fakeServer({
       moneySummary: (b) =>
         ok(
-          b.begin_date === undefined
+          b.begin_date === undefined && b.last_days === undefined
             ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
             : {
                 totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'),
                 costs: costs(b.begin_date === '2026-05-01' ? '1.00' : '2345.00'),
                 days: [{ day: String(b.begin_date), ...figures('777.00') }],
                 // A period up to today answers today's figures too (the server computes them once).
-                ...(b.end_date === dayjs().format('YYYY-MM-DD') ? { today: { totals: figures('1000.00'), costs: costs('20.00') } } : {}),
+                ...(b.last_days !== undefined || b.end_date === dayjs().format('YYYY-MM-DD')
+                  ? { today: { totals: figures('1000.00'), costs: costs('20.00') } }
+                  : {}),
               },
         ),
     });
@@ -61,12 +63,11 @@ describe('the money dashboard', () => {
       ['3.00', '3.00'],
       ['40.00', '40.00'],
     ]);
-    // One call: the default period's answer filled the today card as well.
-    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([
-      { lang: 'en', begin_date: dayjs().subtract(29, 'day').format('YYYY-MM-DD'), end_date: dayjs().format('YYYY-MM-DD') },
-    ]);
-
+    // One call, the last 30 days (the server's today): its answer filled the today card as well.
+    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([{ lang: 'en', last_days: 30 }]);
     const [from, to] = within(period).getAllByRole('textbox') as HTMLInputElement[];
+    expect([from!.value, to!.value]).toEqual([dayjs().subtract(29, 'day').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD')]);
+
     fireEvent.mouseDown(from!);
     fireEvent.change(from!, { target: { value: '2026-05-01' } });
     fireEvent.keyDown(from!, { key: 'Enter', code: 'Enter' });
@@ -83,7 +84,7 @@ describe('the money dashboard', () => {
     const { calls } = fakeServer({
       moneySummary: (b) =>
         ok(
-          b.begin_date === undefined
+          b.last_days === undefined
             ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
             : { totals: figures('9000.00'), costs: costs('2345.00'), days: [] },
         ),
@@ -91,9 +92,6 @@ describe('the money dashboard', () => {
     renderScreen(<DashboardPage />);
     const today = (await screen.findByText('Today')).closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
-    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body.begin_date ?? 'today')).toEqual([
-      dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
-      'today',
-    ]);
+    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([{ lang: 'en', last_days: 30 }, { lang: 'en' }]);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
@@ -82,7 +82,9 @@ const CHARTS = [
 /** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts; the rewards and commissions paid. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(defaultPeriod);
+  // null: the default period (the last 30 days), as the route asked for it.
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  const shownPeriod = useMemo(() => period ?? defaultPeriod(), [period]);
   const range = useQuery(periodSummaryQuery(period));
   // Asked on its own only once the period has answered without today's figures (or long enough ago).
   const today = useQuery({ ...todaySummaryQuery, enabled: !range.isPending });
@@ -104,7 +106,7 @@ export function DashboardPage() {
       </Card>
       <Card
         title={t('money.period')}
-        extra={<DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}
+        extra={<DatePicker.RangePicker value={shownPeriod} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}
       >
         <QueryState query={range}>
           {(s) => (

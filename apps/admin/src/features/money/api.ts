@@ -23,18 +23,20 @@ export const todaySummaryQuery = {
 };
 
 /** The dashboard's first period: the last 30 days up to the operator's today (the server's days), not the browser's. */
-export const defaultPeriod = (): [Dayjs, Dayjs] => [operatorDay(29), operatorDay(0)];
+export const DEFAULT_DAYS = 30;
+export const defaultPeriod = (): [Dayjs, Dayjs] => [operatorDay(DEFAULT_DAYS - 1), operatorDay(0)];
 
 /**
- * A period's figures and days (the dashboard's route fetches the default one as soon as the operator's
- * zone is known); when the period holds today, its answer's today figures fill the today card's query.
+ * A period's figures and days; `null`, the default period, asked as the last 30 days (the server knows
+ * the operator's today: the dashboard's route asks at once, without waiting for admin/me's zone). When
+ * the period holds today, its answer's today figures fill the today card's query.
  */
-export function periodSummaryQuery([begin, end]: [Dayjs, Dayjs]) {
-  const [beginDate, endDate] = [begin.format('YYYY-MM-DD'), end.format('YYYY-MM-DD')];
+export function periodSummaryQuery(period: [Dayjs, Dayjs] | null) {
+  const dates = period && { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') };
   return {
-    queryKey: ['moneySummary', beginDate, endDate],
+    queryKey: dates ? ['moneySummary', dates.begin_date, dates.end_date] : ['moneySummary', 'last', DEFAULT_DAYS],
     queryFn: async ({ client }: Pick<QueryFunctionContext, 'client'>) => {
-      const answer = await call(api.admin.moneySummary, { begin_date: beginDate, end_date: endDate });
+      const answer = await call(api.admin.moneySummary, dates ?? { last_days: DEFAULT_DAYS });
       if (answer.today) client.setQueryData<TodayFigures>(todaySummaryQuery.queryKey, answer.today);
       return answer;
     },
