@@ -56,6 +56,7 @@ describe('money dashboard: reward and commission costs', () => {
 
     const firstDay = await summary();
     expect(firstDay.costs).toEqual({ ...NONE, first_deposit_bonus: money(bonusPaid), check_in: money(checkInPaid), bonus_released: money(releasePaid) });
+    const firstDayPlayers = (await summary({ last_days: 3 })).totals.players;
     // The bonus is not counted as a deposit.
     expect(firstDay.totals.deposits).toBe('150.00');
 
@@ -93,5 +94,12 @@ describe('money dashboard: reward and commission costs', () => {
       const res = await call(r.app, '/api/admin/moneySummary', body, { token: finance, lang: 'en' });
       expect([res.code, res.field], JSON.stringify(body)).toEqual([0, 'last_days']);
     }
+
+    // Active players over a longer period: today's players (day 1's, the period's open part) on day
+    // 1; on day 2 the same two as the period's closed days (counted once, then kept), none today.
+    expect(firstDayPlayers).toBe(2);
+    expect((await summary({ last_days: 3 })).totals.players).toBe(2);
+    expect((await summary({ last_days: 3 })).totals.players).toBe(2);
+    expect(secondDay.totals.players).toBe(0);
   });
 });

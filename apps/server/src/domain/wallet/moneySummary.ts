@@ -139,21 +139,45 @@ async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number)
 }
 
 /**
- * Players with at least one order in [from, to). Over a day or two, the distinct players of its
- * orders (by orders_created_idx); over longer, one index probe per player (orders_user_time_idx), so
- * that a month costs the number of players, not the number of orders.
+ * The players of a closed stretch of days, by database and stretch: its orders no longer change, so
+ * the set is computed once (one index probe per player) and kept; a few stretches per database.
  */
-async function activePlayers(db: DbOrTx, from: number, to: number): Promise<number> {
+const closedPlayers = new WeakMap<object, Map<string, Set<number>>>();
+const KEPT_STRETCHES = 8;
+
+/**
+ * Players with at least one order in [from, to). Over a day or two, the distinct players of its
+ * orders (by orders_created_idx). Over longer, the players of its closed days — one index probe per
+ * player (orders_user_time_idx), so that a month costs the number of players, not the number of
+ * orders, and kept once computed — joined with the distinct players of its open days (today's orders).
+ */
+async function activePlayers(db: DbOrTx, from: number, to: number, closedEnd: number): Promise<number> {
   const [f, t] = [iso(from), iso(to)];
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    to - from <= 2 * DAY_MS
-      ? sql`select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`
-      : sql`
-        select count(*)::int as n from users u
-        cross join lateral (select 1 from orders o where o.user_id = u.id and o.created_at >= ${f} and o.created_at < ${t} limit 1) bet`,
-  );
-  return Number(row?.n ?? 0);
+  if (to - from <= 2 * DAY_MS) {
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`);
+    return Number(row?.n ?? 0);
+  }
+  const kept = closedPlayers.get(db) ?? new Map<string, Set<number>>();
+  closedPlayers.set(db, kept);
+  const key = `${from}|${closedEnd}`;
+  let players = kept.get(key);
+  if (!players) {
+    const rows =
+      closedEnd > from
+        ? await queryRows<{ id: number }>(
+            db,
+            sql`
+            select u.id from users u
+            cross join lateral (select 1 from orders o where o.user_id = u.id and o.created_at >= ${f} and o.created_at < ${iso(closedEnd)} limit 1) bet`,
+          )
+        : [];
+    players = new Set(rows.map((r) => Number(r.id)));
+    if (kept.size >= KEPT_STRETCHES) kept.delete(kept.keys().next().value!);
+    kept.set(key, players);
+  }
+  if (closedEnd >= to) return players.size;
+  const open = await queryRows<{ user_id: number }>(db, sql`select distinct user_id from orders where created_at >= ${iso(closedEnd)} and created_at < ${t}`);
+  return players.size + open.filter((r) => !players.has(Number(r.user_id))).length;
 }
 
 /** The cost lines: each reward and commission ledger type, by its name in the answer. */
@@ -222,7 +246,9 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
     players: r.players,
   }));
   // One day's distinct players are its figure; a longer period's are counted over the whole period.
-  const totals = totalsOf(figures, periodDays.length === 1 ? figures[0]!.players : await activePlayers(db, from, to));
+  // The end of the period's closed days (those kept in money_days): what follows may still change.
+  const closedEnd = periodDays.filter((d) => d.end + CLOSED_AFTER_MS <= now).reduce((end, d) => Math.max(end, d.end), from);
+  const totals = totalsOf(figures, periodDays.length === 1 ? figures[0]!.players : await activePlayers(db, from, to, closedEnd));
   const costs = await periodCosts(db, from, to);
   const t = periodDays.findIndex((d) => d.start <= now && now < d.end);
   const today =
