@@ -140,10 +140,11 @@ async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number)
 
 /**
  * The players of a closed stretch of days, by database and stretch: its orders no longer change, so
- * the set is computed once (one index probe per player) and kept; a few stretches per database.
+ * the set is computed once (one index probe per player) and kept; the last few stretches per database.
  */
 const closedPlayers = new WeakMap<object, Map<string, Set<number>>>();
-const KEPT_STRETCHES = 8;
+// A stretch holds one id per active player (10,000 players: ~0.2 MB); the default period's moves once a day.
+const KEPT_STRETCHES = 4;
 
 /**
  * Players with at least one order in [from, to). Over a day or two, the distinct players of its
