@@ -43,6 +43,22 @@ test('the console fills a 1440 px window, its menu groups screens by subject, an
   expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);
 });
 
+test("antd's styles come from the build's stylesheet, in the console's colours", async ({ page, request }) => {
+  const token = await operatorToken(request);
+  await openConsole(page, token, '/admin/games');
+  await expect(page.getByTestId(/^edit-room-/).first()).toBeVisible();
+  expect(await page.locator('link[rel="stylesheet"][href*="/assets/antd-"]').count()).toBe(1);
+  // The selected menu entry in the theme's red (#b3121f), not antd's default blue.
+  await expect(page.locator('.ant-menu-item-selected')).toHaveCSS('background-color', 'rgb(179, 18, 31)');
+  // No component's styles generated in the page: only the theme's CSS variables (data-token-hash) and the icons' base rule.
+  const generated = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('style'))
+      .filter((s) => !s.hasAttribute('data-token-hash') && !s.hasAttribute('rc-util-key'))
+      .map((s) => s.textContent?.slice(0, 80)),
+  );
+  expect(generated).toEqual([]);
+});
+
 test('Esc on an edited announcement asks before discarding; the form names the missing language', async ({ page, request }) => {
   const token = await operatorToken(request);
   await openConsole(page, token, '/admin/content?tab=announcements');

@@ -6,8 +6,7 @@ import { queryClient } from '../lib/queryClient';
 import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
 import { gameConfigQuery } from '../features/games/api';
-import { defaultPeriod, periodSummaryQuery, todaySummaryQuery } from '../features/money/api';
-import { loadCharts } from '../features/money/charts';
+import { periodSummaryQuery } from '../features/money/api';
 
 /** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
 export function ScreenLoading() {
@@ -41,14 +40,9 @@ const screens: RouteObject[] = [
   {
     path: 'dashboard',
     loader: () => {
-      prefetch(todaySummaryQuery)();
-      void loadCharts();
-      // The period's dates are the operator's: its figures are asked for once admin/me answered the zone.
-      if (session.token())
-        void queryClient
-          .ensureQueryData(meQuery)
-          .then(() => queryClient.prefetchQuery(periodSummaryQuery(defaultPeriod())))
-          .catch(() => undefined);
+      prefetch()();
+      // The default period (and today's figures with it) at once: the server knows the operator's today.
+      if (session.token()) void queryClient.prefetchQuery(periodSummaryQuery(null));
       return null;
     },
     lazy: () => import('../features/money/DashboardPage').then((m) => ({ Component: m.DashboardPage })),

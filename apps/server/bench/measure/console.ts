@@ -30,10 +30,10 @@ const SCREENS = [
   {
     name: 'Money dashboard',
     path: '/admin/dashboard',
-    // Today's figures and the period's, and the period's two charts.
+    // Today's figures and the period's (7 and the 5 cost lines each), and the period's two charts.
     ready: [
-      ['.ant-statistic-content-value', 14],
-      ['.recharts-surface', 2],
+      ['.ant-statistic-content-value', 24],
+      ['svg.days-chart', 2],
     ],
   },
   { name: 'Users', path: '/admin/users', ready: [['.ant-table-tbody a[href^="/admin/users/"]', 1]] },
@@ -58,6 +58,7 @@ const TIMELINE = `(() => {
     calls: api.map((e) => e.name.split('/api/')[1] + ' ' + Math.round(e.startTime) + '–' + Math.round(e.responseEnd)),
     dataIn: Math.max(0, ...api.map((e) => e.responseEnd)),
     server: Math.max(0, ...api.map((e) => e.responseEnd - e.requestStart)),
+    styles: document.querySelectorAll('style').length,
   };
 })()`;
 
@@ -72,6 +73,8 @@ interface Load {
   dataIn: number;
   /** The slowest API call, from its request to its answer's end. */
   server: number;
+  /** <style> elements in the page once the screen showed: the styles antd generated at run time (those the build's stylesheet lacks). */
+  styles: number;
   /** The renderer's main thread from the navigation until just after the screen showed (Chromium's Performance.getMetrics): running scripts, style and layout, all tasks. */
   script: number;
   layout: number;
@@ -167,7 +170,7 @@ export async function measureConsole(opts: {
         `document in ${fmt(median((l) => l.doc))}, scripts in ${fmt(median((l) => l.scriptsIn))} (${median((l) => l.scripts)} files, ` +
           `${fmt(median((l) => l.kb))} KB), data in ${fmt(median((l) => l.dataIn))} (slowest call ${fmt(median((l) => l.server))}); ` +
           `main thread busy ${fmt(median((l) => l.busy))} (scripts ${fmt(median((l) => l.script))}, style and layout ${fmt(median((l) => l.layout))}), ` +
-          `its CPU time ${fmt(median((l) => l.cpu))}; host load average ${os.loadavg()[0]!.toFixed(1)}`,
+          `its CPU time ${fmt(median((l) => l.cpu))}; ${median((l) => l.styles)} style elements inserted; host load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
       report.info(`${label} ${screen.name}, the last load's calls (ms from its start)`, loads.at(-1)!.calls.join(', '));
       const profileDir = process.env.BENCH_CONSOLE_PROFILE;

@@ -14,3 +14,11 @@ export function parseDateRange(params: { begin_date?: string; end_date?: string 
   if (begin[0] > end[0]) throw new AppError('err.date_range_invalid', { field: 'begin_date' });
   return { from: begin[0], to: end[1] };
 }
+
+/** The last `days` days up to today in the operator's time zone, as the dates parseDateRange takes. */
+export function lastDaysRange(days: number, now: number, timeZone: string): { begin_date: string; end_date: string } {
+  const today = zonedDate(now, timeZone);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  // Calendar arithmetic on the date itself (a day is not always 24 hours in the zone).
+  return { begin_date: new Date(Date.UTC(y, m - 1, d - (days - 1))).toISOString().slice(0, 10), end_date: today };
+}

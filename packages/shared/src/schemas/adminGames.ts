@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BET_CLASS_IDS } from '../game/betClasses.js';
 import { adminPaging, decimalHundredths, optionalHundredths, pageData } from './admin.js';
 import { moneyText, unixTime } from './envelope.js';
-import { intField, optionalDate, optionalText, requiredFlag, requiredText } from './fields.js';
+import { intField, optionalDate, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
 import { SMALLINT_MAX } from './lottery.js';
 
 /** Largest stake limit or entry balance an operator may set: 10,000,000 u, in cents. */
@@ -62,7 +62,15 @@ export const roomUpdateSchema = z.object({
 export const roundListSchema = z.object({ game_id: gameId, ...adminPaging });
 
 /** The money dashboard's period ("YYYY-MM-DD" in the operator's time zone; both default to today), at most 366 days. */
-export const moneySummarySchema = z.object({ begin_date: optionalDate('err.date_invalid'), end_date: optionalDate('err.date_invalid') });
+/**
+ * A period by its dates (default: today), or `last_days`: the last so many days up to the operator's
+ * today (the console asks for its default period so, without waiting to learn the operator's zone).
+ */
+export const moneySummarySchema = z.object({
+  begin_date: optionalDate('err.date_invalid'),
+  end_date: optionalDate('err.date_invalid'),
+  last_days: optionalInt({ min: 1, max: 367, invalid: 'err.date_range_invalid' }),
+});
 
 // --- answers ---
 
@@ -144,7 +152,12 @@ export const roundListData = pageData(
 );
 
 const moneyFigures = { deposits: moneyText, withdrawals: moneyText, gifts: moneyText, stakes: moneyText, payouts: moneyText, house: moneyText, players: int };
+/** The period's reward and commission costs, by ledger type (5 commission, 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released to the balance). */
+const moneyCosts = { commission: moneyText, rakeback: moneyText, first_deposit_bonus: moneyText, check_in: moneyText, bonus_released: moneyText };
 export const moneySummaryData = z.object({
   totals: z.object(moneyFigures),
+  costs: z.object(moneyCosts),
   days: z.array(z.object({ day: z.string(), ...moneyFigures })),
+  /** When the period holds the operator's today: today's totals and costs (the dashboard's today card, from the same call). */
+  today: z.object({ totals: z.object(moneyFigures), costs: z.object(moneyCosts) }).optional(),
 });

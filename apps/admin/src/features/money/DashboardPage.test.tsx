@@ -15,20 +15,33 @@ const figures = (deposits: string) => ({
   players: 12,
 });
 
+const costs = (commission: string) => ({ commission, rakeback: '12.50', first_deposit_bonus: '75.00', check_in: '3.00', bonus_released: '40.00' });
+
 beforeEach(() => session.set('op-token'));
 
 /** The value shown under a statistic's title inside `card`. */
 const statistic = (card: HTMLElement, title: string) =>
-  within(card).getByText(title).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
+  within(card)
+    .getByText(title, { selector: '.ant-statistic-title, .ant-statistic-title *' })
+    .closest('.ant-statistic')!
+    .querySelector('.ant-statistic-content')!.textContent;
 
 describe('the money dashboard', () => {
-  it("shows today's figures, the last 30 days by default, and the period chosen", async () => {
+  it("shows today's figures, the last 30 days by default, and the period chosen; today's come with the period that holds today", async () => {
     const { calls } = fakeServer({
       moneySummary: (b) =>
         ok(
-          b.begin_date === undefined
-            ? { totals: figures('1000.00'), days: [] }
-            : { totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'), days: [{ day: String(b.begin_date), ...figures('777.00') }] },
+          b.begin_date === undefined && b.last_days === undefined
+            ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
+            : {
+                totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'),
+                costs: costs(b.begin_date === '2026-05-01' ? '1.00' : '2345.00'),
+                days: [{ day: String(b.begin_date), ...figures('777.00') }],
+                // A period up to today answers today's figures too (the server computes them once).
+                ...(b.last_days !== undefined || b.end_date === dayjs().format('YYYY-MM-DD')
+                  ? { today: { totals: figures('1000.00'), costs: costs('20.00') } }
+                  : {}),
+              },
         ),
     });
     renderScreen(<DashboardPage />);
@@ -36,20 +49,49 @@ describe('the money dashboard', () => {
     const period = screen.getByText('Period').closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
     await waitFor(() => expect(statistic(period, 'Deposits')).toBe('9,000.00'));
-    expect(calls.map((c) => c.body)).toEqual(
-      expect.arrayContaining([
-        { lang: 'en' },
-        { lang: 'en', begin_date: dayjs().subtract(29, 'day').format('YYYY-MM-DD'), end_date: dayjs().format('YYYY-MM-DD') },
+    // The rewards and commissions paid, each ledger type on its own line, in both cards.
+    expect(within(today).getByText('Rewards and commissions paid')).toBeTruthy();
+    expect(
+      ['Commissions', 'Rakeback', 'First-deposit bonuses', 'Check-in rewards', 'Bonuses to balance'].map((title) => [
+        statistic(today, title),
+        statistic(period, title),
       ]),
-    );
-
+    ).toEqual([
+      ['20.00', '2,345.00'],
+      ['12.50', '12.50'],
+      ['75.00', '75.00'],
+      ['3.00', '3.00'],
+      ['40.00', '40.00'],
+    ]);
+    // One call, the last 30 days (the server's today): its answer filled the today card as well.
+    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([{ lang: 'en', last_days: 30 }]);
     const [from, to] = within(period).getAllByRole('textbox') as HTMLInputElement[];
+    expect([from!.value, to!.value]).toEqual([dayjs().subtract(29, 'day').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD')]);
+
     fireEvent.mouseDown(from!);
     fireEvent.change(from!, { target: { value: '2026-05-01' } });
     fireEvent.keyDown(from!, { key: 'Enter', code: 'Enter' });
     fireEvent.change(to!, { target: { value: '2026-05-10' } });
     fireEvent.keyDown(to!, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(statistic(period, 'Deposits')).toBe('777.00'));
+    expect(statistic(period, 'Commissions')).toBe('1.00');
+    // A period without today leaves the today card as it was.
+    expect(statistic(today, 'Deposits')).toBe('1,000.00');
     expect(calls.filter((c) => c.call === 'moneySummary').at(-1)?.body).toEqual({ lang: 'en', begin_date: '2026-05-01', end_date: '2026-05-10' });
+  }, 60_000);
+
+  it('asks for today on its own when the period does not answer it', async () => {
+    const { calls } = fakeServer({
+      moneySummary: (b) =>
+        ok(
+          b.last_days === undefined
+            ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
+            : { totals: figures('9000.00'), costs: costs('2345.00'), days: [] },
+        ),
+    });
+    renderScreen(<DashboardPage />);
+    const today = (await screen.findByText('Today')).closest('.ant-card') as HTMLElement;
+    await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
+    expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([{ lang: 'en', last_days: 30 }, { lang: 'en' }]);
   }, 60_000);
 });

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Card, Col, DatePicker, Row, Space, Spin, Statistic, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { today as operatorToday, zoneLabel } from '../../lib/format';
-import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures } from './api';
-import { loadCharts } from './charts';
-
-// The chart library is the screen's largest part: it loads beside the figures, not before them.
-const DaysChart = lazy(() => loadCharts().then((m) => ({ default: m.DaysChart })));
+import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures, type TodayFigures } from './api';
+import { DaysChart } from './DaysChart';
 
 function Totals({ totals }: { totals: Figures }) {
   const { t } = useTranslation();
@@ -30,6 +27,33 @@ function Totals({ totals }: { totals: Figures }) {
         </Col>
       ))}
     </Row>
+  );
+}
+
+/** The reward and commission cost lines (ledger types 5–9), by the answer's names. */
+const COSTS = [
+  ['commission', 'money.costs.commission'],
+  ['rakeback', 'money.costs.rakeback'],
+  ['first_deposit_bonus', 'money.costs.firstDepositBonus'],
+  ['check_in', 'money.costs.checkIn'],
+  ['bonus_released', 'money.costs.bonusReleased'],
+] as const;
+
+function Costs({ costs }: { costs: TodayFigures['costs'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Text strong style={{ display: 'block', margin: '16px 0 8px' }} title={t('money.costs.note')}>
+        {t('money.costs.title')}
+      </Typography.Text>
+      <Row gutter={[16, 16]}>
+        {COSTS.map(([key, label]) => (
+          <Col key={key} xs={12} md={6} lg={3}>
+            <Statistic title={t(label)} value={costs[key]} />
+          </Col>
+        ))}
+      </Row>
+    </>
   );
 }
 
@@ -55,13 +79,15 @@ const CHARTS = [
   },
 ] as const;
 
-/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts. */
+/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts; the rewards and commissions paid. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(defaultPeriod);
-  useEffect(() => void loadCharts(), []);
-  const today = useQuery(todaySummaryQuery);
+  // null: the default period (the last 30 days), as the route asked for it.
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  const shownPeriod = useMemo(() => period ?? defaultPeriod(), [period]);
   const range = useQuery(periodSummaryQuery(period));
+  // Asked on its own only once the period has answered without today's figures (or long enough ago).
+  const today = useQuery({ ...todaySummaryQuery, enabled: !range.isPending });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{t('menu.dashboard')}</Typography.Title>
@@ -69,27 +95,33 @@ export function DashboardPage() {
         {t('zone.days', { zone: zoneLabel() })}
       </Typography.Text>
       <Card title={t('money.today')} extra={<span data-testid="money-today-date">{operatorToday()}</span>}>
-        <QueryState query={today}>{(s) => <Totals totals={s.totals} />}</QueryState>
+        <QueryState query={today}>
+          {(s) => (
+            <>
+              <Totals totals={s.totals} />
+              <Costs costs={s.costs} />
+            </>
+          )}
+        </QueryState>
       </Card>
       <Card
         title={t('money.period')}
-        extra={<DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}
+        extra={<DatePicker.RangePicker value={shownPeriod} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}
       >
         <QueryState query={range}>
           {(s) => (
             <>
               <Totals totals={s.totals} />
-              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-                {CHARTS.map((c) => (
-                  <DaysChart
-                    key={c.title}
-                    title={t(c.title)}
-                    kind={c.kind}
-                    days={s.days}
-                    series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
-                  />
-                ))}
-              </Suspense>
+              <Costs costs={s.costs} />
+              {CHARTS.map((c) => (
+                <DaysChart
+                  key={c.title}
+                  title={t(c.title)}
+                  kind={c.kind}
+                  days={s.days}
+                  series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
+                />
+              ))}
             </>
           )}
         </QueryState>

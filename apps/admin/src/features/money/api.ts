@@ -1,4 +1,5 @@
 import type { AnswerOf } from '@lucky28/shared/api';
+import type { QueryFunctionContext } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';
@@ -6,15 +7,38 @@ import { operatorDay } from '../../lib/format';
 
 export type Summary = AnswerOf<typeof api.admin.moneySummary>;
 export type Figures = Summary['totals'];
+/** What the today card shows. */
+export type TodayFigures = Pick<Summary, 'totals' | 'costs'>;
 
-/** Today's figures, refreshed every 30 s (also fetched by the dashboard's route as the screen's code loads). */
-export const todaySummaryQuery = { queryKey: ['moneySummary', 'today'], queryFn: () => call(api.admin.moneySummary), refetchInterval: 30_000 };
+/**
+ * Today's figures, refreshed every 30 s. A period that holds today brings them too (its answer's
+ * `today`, computed with the period: see periodSummaryQuery); this asks for them only when no such
+ * period answered within the last 25 s.
+ */
+export const todaySummaryQuery = {
+  queryKey: ['moneySummary', 'today'],
+  queryFn: (): Promise<TodayFigures> => call(api.admin.moneySummary),
+  refetchInterval: 30_000,
+  staleTime: 25_000,
+};
 
 /** The dashboard's first period: the last 30 days up to the operator's today (the server's days), not the browser's. */
-export const defaultPeriod = (): [Dayjs, Dayjs] => [operatorDay(29), operatorDay(0)];
+export const DEFAULT_DAYS = 30;
+export const defaultPeriod = (): [Dayjs, Dayjs] => [operatorDay(DEFAULT_DAYS - 1), operatorDay(0)];
 
-/** A period's figures and days (the dashboard's route fetches the default one as soon as the operator's zone is known). */
-export function periodSummaryQuery([begin, end]: [Dayjs, Dayjs]) {
-  const [beginDate, endDate] = [begin.format('YYYY-MM-DD'), end.format('YYYY-MM-DD')];
-  return { queryKey: ['moneySummary', beginDate, endDate], queryFn: () => call(api.admin.moneySummary, { begin_date: beginDate, end_date: endDate }) };
+/**
+ * A period's figures and days; `null`, the default period, asked as the last 30 days (the server knows
+ * the operator's today: the dashboard's route asks at once, without waiting for admin/me's zone). When
+ * the period holds today, its answer's today figures fill the today card's query.
+ */
+export function periodSummaryQuery(period: [Dayjs, Dayjs] | null) {
+  const dates = period && { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') };
+  return {
+    queryKey: dates ? ['moneySummary', dates.begin_date, dates.end_date] : ['moneySummary', 'last', DEFAULT_DAYS],
+    queryFn: async ({ client }: Pick<QueryFunctionContext, 'client'>) => {
+      const answer = await call(api.admin.moneySummary, dates ?? { last_days: DEFAULT_DAYS });
+      if (answer.today) client.setQueryData<TodayFigures>(todaySummaryQuery.queryKey, answer.today);
+      return answer;
+    },
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The money dashboard: over a period, deposits and withdrawals approved, gifts,
  * stakes, payouts, the house's result and active players — in total and per day of the operator's
- * time zone. Every figure is a sum over the real ledger, orders and requests.
+ * time zone — and the period's reward and commission costs (ledger types 5–9). Every figure is a sum
+ * over the real ledger, orders and requests.
  *
  * A day that ended more than CLOSED_AFTER_MS ago no longer changes (every row is dated when it is
  * written: bets, settlements, approvals, gifts), so its figures are kept in `money_days` once
@@ -13,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
-import { LedgerType } from '../ledger/post.js';
+import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { zonedDate, zonedDayStart } from '../time.js';
 
 /** After this long past its end, a day's rows are all written: a transaction open at midnight has committed. */
@@ -138,25 +139,101 @@ async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number)
 }
 
 /**
- * Players with at least one order in [from, to). Over a day or two, the distinct players of its
- * orders (by orders_created_idx); over longer, one index probe per player (orders_user_time_idx), so
- * that a month costs the number of players, not the number of orders.
+ * The players of a closed stretch of days, by database and stretch: its orders no longer change, so
+ * the set is computed once (one index probe per player) and kept; the last few stretches per database.
  */
-async function activePlayers(db: DbOrTx, from: number, to: number): Promise<number> {
+const closedPlayers = new WeakMap<object, Map<string, Set<number>>>();
+// A stretch holds one id per active player (10,000 players: ~0.2 MB); the default period's moves once a day.
+const KEPT_STRETCHES = 4;
+
+/**
+ * Players with at least one order in [from, to). Over a day or two, the distinct players of its
+ * orders (by orders_created_idx). Over longer, the players of its closed days — one index probe per
+ * player (orders_user_time_idx), so that a month costs the number of players, not the number of
+ * orders, and kept once computed — joined with the distinct players of its open days (today's orders).
+ */
+async function activePlayers(db: DbOrTx, from: number, to: number, closedEnd: number): Promise<number> {
   const [f, t] = [iso(from), iso(to)];
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    to - from <= 2 * DAY_MS
-      ? sql`select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`
-      : sql`
-        select count(*)::int as n from users u
-        cross join lateral (select 1 from orders o where o.user_id = u.id and o.created_at >= ${f} and o.created_at < ${t} limit 1) bet`,
-  );
-  return Number(row?.n ?? 0);
+  if (to - from <= 2 * DAY_MS) {
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(distinct user_id)::int as n from orders where created_at >= ${f} and created_at < ${t}`);
+    return Number(row?.n ?? 0);
+  }
+  const kept = closedPlayers.get(db) ?? new Map<string, Set<number>>();
+  closedPlayers.set(db, kept);
+  const key = `${from}|${closedEnd}`;
+  let players = kept.get(key);
+  if (!players) {
+    const rows =
+      closedEnd > from
+        ? await queryRows<{ id: number }>(
+            db,
+            sql`
+            select u.id from users u
+            cross join lateral (select 1 from orders o where o.user_id = u.id and o.created_at >= ${f} and o.created_at < ${iso(closedEnd)} limit 1) bet`,
+          )
+        : [];
+    players = new Set(rows.map((r) => Number(r.id)));
+    if (kept.size >= KEPT_STRETCHES) kept.delete(kept.keys().next().value!);
+    kept.set(key, players);
+  }
+  if (closedEnd >= to) return players.size;
+  const open = await queryRows<{ user_id: number }>(db, sql`select distinct user_id from orders where created_at >= ${iso(closedEnd)} and created_at < ${t}`);
+  return players.size + open.filter((r) => !players.has(Number(r.user_id))).length;
 }
 
+/** The cost lines: each reward and commission ledger type, by its name in the answer. */
+const COST_TYPES = {
+  commission: LedgerType.commission,
+  rakeback: LedgerType.rakeback,
+  first_deposit_bonus: LedgerType.firstDepositBonus,
+  check_in: LedgerType.checkIn,
+  bonus_released: LedgerType.bonusRelease,
+} as const;
+
+/**
+ * What the period's rewards and commissions paid, per ledger type, by the ledger(type, created_at)
+ * index (reward rows are few beside the orders, so they are summed for the period, not kept per day).
+ * A released bonus writes two rows — stored funds −, balance + — so its cost is the balance row: the
+ * amount moved to the withdrawable balance (granted before, as a first-deposit or check-in reward).
+ */
+async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record<keyof typeof COST_TYPES, string>> {
+  const types = Object.values(COST_TYPES);
+  const rows = await queryRows<{ type: number; total: string }>(
+    db,
+    sql`
+    select type, sum(quantity)::bigint as total from ledger
+    where type in (${sql.join(types.map(literal), sql`, `)}) and created_at >= ${iso(from)} and created_at < ${iso(to)}
+      and status = ${literal(LedgerStatus.passed)} and (type <> ${literal(LedgerType.bonusRelease)} or wallet = 'money')
+    group by type`,
+  );
+  const byType = new Map(rows.map((r) => [Number(r.type), Number(r.total)]));
+  return Object.fromEntries(Object.entries(COST_TYPES).map(([name, type]) => [name, formatMoney(byType.get(type) ?? 0)])) as Record<
+    keyof typeof COST_TYPES,
+    string
+  >;
+}
+
+const totalsOf = (figures: DayFigures[], players: number) => {
+  const sum = (k: Exclude<keyof DayFigures, 'day' | 'players'>) => figures.reduce((s, r) => s + Number(r[k]), 0);
+  return {
+    deposits: formatMoney(sum('deposits')),
+    withdrawals: formatMoney(sum('withdrawals')),
+    gifts: formatMoney(sum('gifts')),
+    stakes: formatMoney(sum('stakes')),
+    payouts: formatMoney(sum('payouts')),
+    house: formatMoney(sum('stakes') - sum('payouts')),
+    players,
+  };
+};
+
+/**
+ * The period's totals, cost lines and days; and, when the period holds the operator's today, today's
+ * totals and cost lines from the same computation (the dashboard shows both: one call computes
+ * today's open day once instead of twice).
+ */
 export async function moneySummary(db: DbOrTx, from: number, to: number, timeZone: string, now: number) {
-  const figures = await figuresOf(db, daysOf(from, to, timeZone), timeZone, now);
+  const periodDays = daysOf(from, to, timeZone);
+  const figures = await figuresOf(db, periodDays, timeZone, now);
   // Days with nothing at all are left out, as a grouped sum over the rows would.
   const shown = figures.filter((r) => r.deposits || r.withdrawals || r.gifts || r.stakes || r.payouts || r.players);
   const days = shown.map((r) => ({
@@ -169,17 +246,17 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
     house: formatMoney(r.stakes - r.payouts),
     players: r.players,
   }));
-  const sum = (k: Exclude<keyof DayFigures, 'day'>) => figures.reduce((s, r) => s + Number(r[k]), 0);
-  return {
-    totals: {
-      deposits: formatMoney(sum('deposits')),
-      withdrawals: formatMoney(sum('withdrawals')),
-      gifts: formatMoney(sum('gifts')),
-      stakes: formatMoney(sum('stakes')),
-      payouts: formatMoney(sum('payouts')),
-      house: formatMoney(sum('stakes') - sum('payouts')),
-      players: await activePlayers(db, from, to),
-    },
-    days,
-  };
+  // One day's distinct players are its figure; a longer period's are counted over the whole period.
+  // The end of the period's closed days (those kept in money_days): what follows may still change.
+  const closedEnd = periodDays.filter((d) => d.end + CLOSED_AFTER_MS <= now).reduce((end, d) => Math.max(end, d.end), from);
+  const totals = totalsOf(figures, periodDays.length === 1 ? figures[0]!.players : await activePlayers(db, from, to, closedEnd));
+  const costs = await periodCosts(db, from, to);
+  const t = periodDays.findIndex((d) => d.start <= now && now < d.end);
+  const today =
+    t < 0
+      ? undefined
+      : periodDays.length === 1
+        ? { totals, costs }
+        : { totals: totalsOf([figures[t]!], figures[t]!.players), costs: await periodCosts(db, periodDays[t]!.start, periodDays[t]!.end) };
+  return { totals, costs, days, ...(today ? { today } : {}) };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { api, formatMoney, operatorMayCall, type ApiCall, type reviewIdSchema, type reviewListSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { parseDateRange } from '../../http/dateRange.js';
+import { lastDaysRange, parseDateRange } from '../../http/dateRange.js';
 import { moneySummary } from '../../domain/wallet/moneySummary.js';
 import { pendingReviewCounts } from '../../domain/wallet/queueCounts.js';
 import { approveDeposit, listDeposits, rejectDeposit } from '../../domain/wallet/deposits.js';
@@ -119,7 +119,13 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
 
   /** The money dashboard: a period's totals and daily figures (default today, operator time zone). */
   serve(app, api.admin.moneySummary, {}, async (request, reply) => {
-    const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
+    const { last_days: lastDays, ...dates } = request.body;
+    if (lastDays !== undefined && (dates.begin_date || dates.end_date)) throw new AppError('err.date_range_invalid', { field: 'last_days' });
+    const { from, to } = parseDateRange(
+      lastDays === undefined ? dates : lastDaysRange(lastDays, app.clock.now(), app.config.timeZone),
+      app.clock.now(),
+      app.config.timeZone,
+    );
     if (to - from > 367 * 86_400_000) throw new AppError('err.date_range_invalid', { field: 'begin_date' });
     return reply.ok(await moneySummary(app.db, from, to, app.config.timeZone, app.clock.now()));
   });
