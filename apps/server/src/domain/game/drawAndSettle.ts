@@ -108,9 +108,9 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
     entries as (
       insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, created_at)
       select s.user_id, ${literal(LedgerType.profit)}, ${literal(LedgerStatus.passed)}, 'money', s.payout, true,
-             c.after - c.total + sum(s.payout) over (partition by s.user_id order by s.id),
+             b.money + b.score + sum(s.payout) over (partition by s.user_id order by s.id),
              s.game_id, 'order', s.id, ${at}
-      from settled s join credited c on c.user_id = s.user_id
+      from settled s join users b on b.id = s.user_id
       where s.payout > 0
       returning user_id, over
     ),
