@@ -1,6 +1,6 @@
 /**
  * Budget: sustained bets from many players over 32 connections for 10 s, against pgbench TPC-B
- * (16 clients) on the same PostgreSQL in the same run: ≥ 0.5× its tps, p99 ≤ 50 ms. The bets are
+ * (16 clients) on the same PostgreSQL in the same run: ≥ 2× its tps, p99 ≤ 25 ms (issue 26). The bets are
  * placed in one round, which the server under test then draws; `verifyBets` checks the ledger.
  */
 import { sql } from 'drizzle-orm';
@@ -12,8 +12,9 @@ import { diffMetrics, readDatabase, readMetrics, type DatabaseFigures, type Metr
 import { cpuMs, post, runLoad, sleep, type Child } from '../lib/processes.js';
 import { fmt, ratio, type Report } from '../lib/report.js';
 
-const BUDGET_RATIO = 0.5;
-const BUDGET_P99_MS = 50;
+/** Issue 26: twice pgbench TPC-B on the same PostgreSQL, p99 ≤ 25 ms. */
+const BUDGET_RATIO = 2;
+const BUDGET_P99_MS = 25;
 const CONNECTIONS = 32;
 const STAKE = '10';
 const PLAY_TYPE = '1';

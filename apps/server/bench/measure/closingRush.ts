@@ -16,7 +16,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { cpuMs, sleep, type Child } from '../lib/processes.js';
-import { fmt, type Report } from '../lib/report.js';
+import { fmt, loadAverage, type Report } from '../lib/report.js';
 
 export const RUSH_BUDGET_P99_MS = 250;
 const WINDOW_MS = 3000;
@@ -24,6 +24,9 @@ const LATE = 500;
 const STAKE = '10';
 const PLAY_TYPE = '1';
 const CLOSED_MSG = 'Betting on this round is closed';
+/** The same rule once the round is drawn (a late bet reaching the server after the draw): the round is over. */
+const OVER_MSG = 'Only the current round can be bet on; this is an old round';
+const isClosedRefusal = (s: { code: number; msg: string }) => s.code !== 1 && (s.msg === CLOSED_MSG || s.msg === OVER_MSG);
 /**
  * A bet sent this close to the close may reach the server after it (the way there and the server's
  * turn to read it): refused as closed by the rule, not a miss. Any other refusal, or a closed refusal
@@ -51,6 +54,8 @@ interface Sent {
   ms: number;
   code: number;
   msg: string;
+  /** When the schedule said to send it (the load generator's own lag is sentAt − this). */
+  at: number;
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
@@ -94,12 +99,12 @@ export async function measureClosingRush(ctx: RushContext): Promise<{ issue: str
     // CPU time of the server over the rush, read at the window's edges.
     await sleep(Math.max(0, round.closesAt - WINDOW_MS - Date.now()));
     const cpuBefore = cpuMs(server);
-    const load = await uptime();
+    const load = loadAverage();
     const last = await iterator.next();
     const cpuAfter = cpuMs(server);
     if ((await exited) !== 0 || last.done) throw new Error(`rush load generator failed: ${err}`);
-    const raw = JSON.parse(String(last.value)) as { sent: [number, number, number, number, string][] };
-    const sent: Sent[] = raw.sent.map(([player, sentAt, ms, code, msg]) => ({ player, sentAt, ms, code, msg }));
+    const raw = JSON.parse(String(last.value)) as { sent: [number, number, number, number, string, number][] };
+    const sent: Sent[] = raw.sent.map(([player, sentAt, ms, code, msg, at]) => ({ player, sentAt, ms, code, msg, at }));
     return judge(ctx, round, sent, { cpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined, load });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -117,9 +122,9 @@ function judge(
   const after = sent.filter((s) => s.sentAt >= round.closesAt);
   const acceptedBefore = before.filter((s) => s.code === 1);
   const refusedBefore = before.filter((s) => s.code !== 1);
-  const atTheEdge = refusedBefore.filter((s) => s.msg === CLOSED_MSG && round.closesAt - s.sentAt <= EDGE_MS);
+  const atTheEdge = refusedBefore.filter((s) => isClosedRefusal(s) && round.closesAt - s.sentAt <= EDGE_MS);
   const missed = refusedBefore.filter((s) => !atTheEdge.includes(s));
-  const closedAfter = after.filter((s) => s.code !== 1 && s.msg === CLOSED_MSG);
+  const closedAfter = after.filter(isClosedRefusal);
   const latencies = before.map((s) => s.ms).sort((a, b) => a - b);
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
@@ -153,6 +158,12 @@ function judge(
   report.info(`${label} closing rush: accepted bets per second (relative to the close, round ${round.issue}; load ${extra.load})`, '');
   for (const line of histogram) console.log(`        ${line}`);
   const earliestRefused = refusedBefore.length ? round.closesAt - Math.min(...refusedBefore.map((s) => s.sentAt)) : 0;
+  const lags = sent.map((s) => s.sentAt - s.at).sort((a, b) => a - b);
+  report.info(
+    `${label} closing rush: the load generator's own lag`,
+    `bets sent after their scheduled moment by p50 ${fmt(percentile(lags, 50))} ms, p99 ${fmt(percentile(lags, 99))} ms, max ${fmt(lags[lags.length - 1] ?? 0)} ms; ` +
+      `${fmt(sent.filter((s) => s.at < round.closesAt && s.sentAt >= round.closesAt).length)} scheduled before the close went out after it`,
+  );
   report.info(
     `${label} closing rush: server CPU`,
     extra.cpuMs === undefined ? 'not read' : `${fmt(extra.cpuMs)} ms over the rush = ${fmt((extra.cpuMs * 1000) / Math.max(1, sent.length))} µs per bet`,
@@ -167,7 +178,7 @@ function judge(
   );
   report.budget(
     `${label} closing rush: bets sent after the close`,
-    `${fmt(after.length)} sent, ${fmt(closedAfter.length)} refused as closed` +
+    `${fmt(after.length)} sent, ${fmt(closedAfter.length)} refused as closed (${byMsg(closedAfter)})` +
       (after.length - closedAfter.length ? `, other: ${byMsg(after.filter((s) => !closedAfter.includes(s)))}` : ''),
     'every one refused as closed',
     after.length > 0 && closedAfter.length === after.length,
@@ -179,12 +190,4 @@ function judge(
     p99 <= RUSH_BUDGET_P99_MS && before.length > 0,
   );
   return { issue: round.issue, accepted: acceptedBefore.length };
-}
-
-/** The host's load average, printed beside the figures (the machine is shared). */
-export async function uptime(): Promise<string> {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 }

@@ -8,7 +8,7 @@
  *   windowMs, late } — `late`: how many of the players send a second bet in the second after the close.
  * Protocol: prints `ready <ms>` once every player is connected and seen in the room; then reads one
  * line on stdin, { closeAt (epoch ms; the server's clock is this machine's), betBody }, sends the bets on
- * schedule and prints one JSON line: { sent: [[player, sentAtMs, latencyMs, code, msg], ...], warmErrors }.
+ * schedule and prints one JSON line: { sent: [[player, sentAtMs, latencyMs, code, msg, scheduledAtMs], ...], warmErrors }.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -98,7 +98,7 @@ await new Promise((done) => {
       const s = schedule[next++];
       const sentAt = Date.now();
       pending.push(
-        call(s.p, job.bet.path, betBody, { 'idempotency-key': s.key }).then((r) => results.push([s.i, sentAt, Math.round(r.ms * 10) / 10, r.code, r.msg])),
+        call(s.p, job.bet.path, betBody, { 'idempotency-key': s.key }).then((r) => results.push([s.i, sentAt, Math.round(r.ms * 10) / 10, r.code, r.msg, Math.round(s.at)])),
       );
     }
     if (next < schedule.length) setTimeout(tick, Math.max(0, schedule[next].at - Date.now() - 1));
@@ -107,6 +107,6 @@ await new Promise((done) => {
   tick();
 });
 await Promise.all(pending);
-process.stdout.write(JSON.stringify({ sent: results, warmErrors }) + '\n');
 for (const p of players) p.agent.destroy();
-process.exit(0);
+// Exits once the answer is written (a pipe is written asynchronously; stdin would keep the process alive).
+process.stdout.write(JSON.stringify({ sent: results, warmErrors }) + '\n', () => process.exit(0));
