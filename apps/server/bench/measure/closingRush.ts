@@ -76,6 +76,7 @@ export async function measureClosingRush(ctx: RushContext): Promise<{ issue: str
       late: Math.min(LATE, ctx.tokens.length),
     }),
   );
+  const rssBefore = rssKb(server);
   try {
     const child = spawn(process.execPath, [path.join(import.meta.dirname, '../procs/rush.mjs'), file], { stdio: ['pipe', 'pipe', 'pipe'] });
     let err = '';
@@ -88,7 +89,8 @@ export async function measureClosingRush(ctx: RushContext): Promise<{ issue: str
     const [, warmMs, warmErrors] = String(first.value).split(' ');
     report.info(
       `${label} closing rush: players in the room`,
-      `${fmt(ctx.tokens.length)} connections from ${fmt(ctx.tokens.length)} addresses, each a signed-in heart poll, in ${fmt(Number(warmMs))} ms (${warmErrors} not answered 1)`,
+      `${fmt(ctx.tokens.length)} connections from ${fmt(ctx.tokens.length)} addresses, each a signed-in heart poll, in ${fmt(Number(warmMs))} ms (${warmErrors} not answered 1); ` +
+        `server RSS ${fmt(rssBefore / 1024)} MB before, ${fmt(rssKb(server) / 1024)} MB with them (${fmt(((rssKb(server) - rssBefore) * 1024) / ctx.tokens.length / 1000, 1)} kB per player, no collection forced)`,
     );
 
     // The first round whose close leaves time to schedule; roundAt is the server's own rule.
@@ -108,6 +110,15 @@ export async function measureClosingRush(ctx: RushContext): Promise<{ issue: str
     return judge(ctx, round, sent, { cpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined, load });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The server process's resident memory, kB (Linux /proc; 0 elsewhere). */
+function rssKb(child: Child): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.process.pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
   }
 }
 

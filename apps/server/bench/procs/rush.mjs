@@ -98,7 +98,9 @@ await new Promise((done) => {
       const s = schedule[next++];
       const sentAt = Date.now();
       pending.push(
-        call(s.p, job.bet.path, betBody, { 'idempotency-key': s.key }).then((r) => results.push([s.i, sentAt, Math.round(r.ms * 10) / 10, r.code, r.msg, Math.round(s.at)])),
+        call(s.p, job.bet.path, betBody, { 'idempotency-key': s.key }).then((r) =>
+          results.push([s.i, sentAt, Math.round(r.ms * 10) / 10, r.code, r.msg, Math.round(s.at)]),
+        ),
       );
     }
     if (next < schedule.length) setTimeout(tick, Math.max(0, schedule[next].at - Date.now() - 1));
