@@ -71,6 +71,10 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
   await tx.execute(sql`
     select id from users where id in (select user_id from orders where round_id = ${round.id} and status = 0)
     order by id for update`);
+  // The round's settled orders are kept for the statement's later parts (credits, ledger rows, wins):
+  // about 50 bytes each, so 100,000 orders spilled to a temp file at the default 4 MB. This
+  // transaction only.
+  await tx.execute(sql`set local work_mem = '16MB'`);
   // payout = stake × odds / 100 rounded down (bigint division of non-negative values), with the
   // order's special odds when it has them and the total is 13 or 14 — settlement.ts's rule.
   const payout = sql`(case when o.play_type = any(${winners})
