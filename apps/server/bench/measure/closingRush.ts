@@ -184,8 +184,10 @@ function judge(
     `${fmt(before.length)} sent by ${fmt(ctx.tokens.length)} players, ${fmt(acceptedBefore.length)} accepted, ${fmt(refusedBefore.length)} refused` +
       (refusedBefore.length ? ` (${byMsg(refusedBefore)}; the earliest of them sent ${earliestRefused} ms before the close)` : '') +
       `; ${fmt(atTheEdge.length)} of them refused as closed when sent in the last ${EDGE_MS} ms (reached the server after the close)`,
-    `every one accepted but those sent in the last ${EDGE_MS} ms refused as closed`,
-    before.length === ctx.tokens.length && missed.length === 0,
+    `every one accepted but those sent in the last ${EDGE_MS} ms refused as closed (and ≥ 99% of the players' bets sent before the close)`,
+    // The load generator may send a few of its bets after their moment (its lag is printed): those it
+    // sent after the close count as late bets; at least 99% must have gone out before the close.
+    before.length >= 0.99 * ctx.tokens.length && missed.length === 0,
   );
   report.budget(
     `${label} closing rush: bets sent after the close`,
