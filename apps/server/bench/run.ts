@@ -11,14 +11,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/query.js';
 import { seedDemoContent } from '../src/seed/demo.js';
 import { scratchPglite, scratchPostgres, type BenchDatabase } from './lib/database.js';
 import { createFundedPlayers } from './lib/players.js';
 import { startServer } from './lib/processes.js';
-import { Report } from './lib/report.js';
+import { fmt, Report } from './lib/report.js';
 import { measureBets, verifyBets, waitForDraw } from './measure/bets.js';
 import { measureBundle } from './measure/bundle.js';
+import { measureClosingRush } from './measure/closingRush.js';
 import { measureConsole } from './measure/console.js';
 import { floodRun, reportFlood } from './measure/flood.js';
 import { measureHeart } from './measure/heart.js';
@@ -35,6 +37,7 @@ const FLOOD_SECONDS = Number(env.BENCH_FLOOD_SECONDS ?? 10);
 const CONSOLE_PLAYERS = Number(env.BENCH_CONSOLE_PLAYERS ?? 10_000);
 const CONSOLE_ORDERS = Number(env.BENCH_CONSOLE_ORDERS ?? 1_000_000);
 const CONSOLE_LOADS = Number(env.BENCH_CONSOLE_LOADS ?? 5);
+const RUSH_PLAYERS = Number(env.BENCH_RUSH_PLAYERS ?? 10_000);
 const PORT = Number(env.BENCH_PORT ?? 8300);
 const GAME_ID = 7;
 /**
@@ -46,6 +49,8 @@ const ONLY = env.BENCH_ONLY;
 const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets';
 const FLOOD_ONLY = ONLY === 'flood';
 const CONSOLE_ONLY = ONLY === 'console';
+const RUSH_ONLY = ONLY === 'rush';
+const SETTLE_ONLY = ONLY === 'settlement';
 const PASSWORDS = { demoPassword: 'bench-demo-password', operatorPassword: 'bench-operator-password' };
 const passwordEnv = { DEMO_PASSWORD: PASSWORDS.demoPassword, OPERATOR_PASSWORD: PASSWORDS.operatorPassword };
 
@@ -73,7 +78,10 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
     CLOSE_BEFORE_SECONDS: '2',
     DEMO_PASSWORD: PASSWORDS.demoPassword,
     OPERATOR_PASSWORD: PASSWORDS.operatorPassword,
+    METRICS_PORT: String(opts.port + 20),
+    RECONCILE_MINUTES: '0',
   });
+  const databaseUrl = database.serverEnv.DATABASE_URL;
   const ctx = {
     report,
     label,
@@ -84,6 +92,8 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
     gameId: GAME_ID,
     roomId: Number(room!.id),
     seconds: BET_SECONDS,
+    metricsUrl: `http://127.0.0.1:${opts.port + 20}`,
+    postgres: ADMIN_URL && databaseUrl ? { adminUrl: ADMIN_URL, database: new URL(databaseUrl).pathname.slice(1) } : undefined,
   };
   let outcome;
   try {
@@ -111,6 +121,68 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
   const check = await database.open();
   try {
     await verifyBets(check.db, ctx, outcome);
+  } finally {
+    await check.close();
+  }
+  if (!database.serverEnv.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The closing rush on one kind of database: RUSH_PLAYERS funded players, each from its own address,
+ * one bet each in the last 3 s before the close; then the draw and the ledger.
+ */
+async function benchRush(database: BenchDatabase, opts: { label: string; port: number }) {
+  const { label } = opts;
+  const dataDir = database.serverEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-data-'));
+  const setupStarted = performance.now();
+  const setup = await database.open();
+  await setup.migrate();
+  await seedDemoContent(setup.db, PASSWORDS);
+  const players = await createFundedPlayers(setup, RUSH_PLAYERS, 10_000_00);
+  const [room] = await queryRows<{ id: number }>(setup.db, sql`select id from rooms where game_id = ${GAME_ID} and type = 0 order by id limit 1`);
+  await setup.close();
+  report.info(
+    `${label} rush set-up`,
+    `${fmt(RUSH_PLAYERS)} players funded through approved deposits in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
+  // Short rounds (20 s, betting closing 2 s before the draw) so that the close and the draw come within seconds;
+  // production's request limits (RATE_LIMIT_FACTOR 1): each player bets once, from its own address.
+  const rounds = { roundSeconds: 20, closeBeforeSeconds: 2, timeZone: loadConfig({}).timeZone };
+  const server = await startServer(opts.port, {
+    ...database.serverEnv,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '1',
+    ROUND_SECONDS: String(rounds.roundSeconds),
+    CLOSE_BEFORE_SECONDS: String(rounds.closeBeforeSeconds),
+    TIME_ZONE: rounds.timeZone,
+    ...passwordEnv,
+  });
+  const ctx = {
+    report,
+    label,
+    server,
+    serverUrl: server.url,
+    tokens: players.map((p) => p.token),
+    gameId: GAME_ID,
+    roomId: Number(room!.id),
+    rounds,
+    pgbenchUrl: undefined,
+    seconds: 0,
+  };
+  let outcome;
+  try {
+    outcome = await measureClosingRush(ctx);
+    await waitForDraw(ctx, outcome.issue);
+  } catch (err) {
+    console.error(`server output:\n${server.output()}`);
+    throw err;
+  } finally {
+    await server.stop();
+  }
+  const check = await database.open();
+  try {
+    await verifyBets(check.db, { ...ctx, label: `${label} closing rush:` }, outcome);
   } finally {
     await check.close();
   }
@@ -171,6 +243,19 @@ async function main() {
     await consoleSections();
     return finish(started);
   }
+  if (RUSH_ONLY) {
+    await rushSection();
+    return finish(started);
+  }
+  if (SETTLE_ONLY) {
+    if (ADMIN_URL)
+      await withScratch(
+        () => scratchPostgres(ADMIN_URL, 'settle'),
+        (db) => benchSettlement(db, 'PostgreSQL'),
+      );
+    await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
+    return finish(started);
+  }
   report.section('bundle');
   measureBundle(report);
 
@@ -185,6 +270,7 @@ async function main() {
         () => scratchPostgres(ADMIN_URL, 'settle'),
         (db) => benchSettlement(db, 'PostgreSQL'),
       );
+    if (!PG_ONLY) await rushSection();
   } else {
     report.section('PostgreSQL: not measured (set DATABASE_URL to a PostgreSQL server for the bets-vs-pgbench budgets)');
   }
@@ -192,11 +278,26 @@ async function main() {
     report.section('PGlite (embedded, file-backed)');
     await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: !ADMIN_URL }));
     await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
+    if (!ADMIN_URL) await rushSection();
     report.section('one caller flooding reads (PGlite)');
     await benchFlood(PORT + 2);
     await consoleSections();
   }
   finish(started);
+}
+
+/** The closing rush: on PostgreSQL with DATABASE_URL, else on PGlite. */
+async function rushSection() {
+  if (ADMIN_URL) {
+    report.section(`closing rush (PostgreSQL, ${fmt(RUSH_PLAYERS)} players)`);
+    await withScratch(
+      () => scratchPostgres(ADMIN_URL, 'rush'),
+      (db) => benchRush(db, { label: 'PostgreSQL', port: PORT + 5 }),
+    );
+  } else {
+    report.section(`closing rush (PGlite, ${fmt(RUSH_PLAYERS)} players)`);
+    await withScratch(scratchPglite, (db) => benchRush(db, { label: 'PGlite', port: PORT + 5 }));
+  }
 }
 
 async function consoleSections() {

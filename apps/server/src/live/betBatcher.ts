@@ -12,6 +12,8 @@ import { placeBetBatch, type PreparedBet } from '../domain/game/oneStatementBet.
 
 interface Waiting {
   bet: PreparedBet;
+  /** When it was queued (performance.now()), for the time it waited for a statement. */
+  queuedAt: number;
   resolve: (result: BetResult | null) => void;
   reject: (err: unknown) => void;
 }
@@ -29,10 +31,15 @@ export interface BetBatcherOptions {
 }
 
 export class BetBatcher {
-  /** Statements sent and the bets they carried, since start (bets / statements = the batching). */
-  readonly sent = { statements: 0, bets: 0 };
+  /**
+   * Statements sent and the bets they carried, since start (bets / statements = the batching); the
+   * time bets waited in the queue and the statements took from sent to answered (commit included), ms.
+   */
+  readonly sent = { statements: 0, bets: 0, waitMs: 0, statementMs: 0 };
   /** Told the size of each statement sent (the metrics' batch sizes). */
   onBatch?: (bets: number) => void;
+  /** Told how long each statement took from sent to answered, commit included (seconds), and its bets' mean wait in the queue before it. */
+  onStatement?: (seconds: number, meanWaitSeconds: number) => void;
   private queue: Waiting[] = [];
   private inFlight = 0;
   private scheduled = false;
@@ -50,7 +57,7 @@ export class BetBatcher {
   /** The bet's result, or null when it needs the general path; rejects as `placeBetBatch` refuses it. */
   place(bet: PreparedBet): Promise<BetResult | null> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ bet, resolve, reject });
+      this.queue.push({ bet, resolve, reject, queuedAt: performance.now() });
       if (!this.scheduled) {
         this.scheduled = true;
         // After this turn's other requests are read, so that they can join the same statement.
@@ -69,6 +76,10 @@ export class BetBatcher {
       this.sent.statements++;
       this.sent.bets += batch.length;
       this.onBatch?.(batch.length);
+      const started = performance.now();
+      let waited = 0;
+      for (const w of batch) waited += started - w.queuedAt;
+      this.sent.waitMs += waited;
       void placeBetBatch(
         this.database,
         batch.map((w) => w.bet),
@@ -78,6 +89,9 @@ export class BetBatcher {
           (err: unknown) => batch.forEach((w) => w.reject(err)),
         )
         .finally(() => {
+          const ms = performance.now() - started;
+          this.sent.statementMs += ms;
+          this.onStatement?.(ms / 1000, waited / batch.length / 1000);
           this.inFlight--;
           this.send();
         });

@@ -310,9 +310,11 @@ export class GameEngine implements ScheduledEngine {
     opts: {
       /** Confirms the caller's session before the general path (the one statement checks it itself). */
       confirmSession?: () => Promise<void>;
+      /** When the request arrived (the bet is judged at that moment: before the close or not); default now. */
+      receivedAt?: number;
     } = {},
   ): Promise<{ result: BetResult; replayed: boolean }> {
-    const now = this.clock.now();
+    const now = Math.min(opts.receivedAt ?? Infinity, this.clock.now());
     this.applyDueConfig(now);
     const game = this.snapshot.games.get(req.gameId);
     const room = this.snapshot.rooms.get(req.roomId);

@@ -16,7 +16,9 @@ const LATENESS_BUCKETS = [0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300];
 const SETTLEMENT_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const ORDERS_BUCKETS = [0, 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 /** Bets in one shared statement (live/betBatcher.ts, at most 64). */
-const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64];
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+/** A bet statement's time (sent to answered, commit included) and a bet's wait for one, seconds. */
+const STATEMENT_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1];
 const POOL_WAIT_BUCKETS = [0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
 
 export class ServerMetrics {
@@ -66,6 +68,20 @@ export class ServerMetrics {
     name: `${PREFIX}bet_batch_size_bets`,
     help: 'Bets sent to the database together in one statement (live/betBatcher.ts).',
     buckets: BATCH_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly betStatementDuration = new Histogram({
+    name: `${PREFIX}bet_statement_duration_seconds`,
+    help: 'A batch of bets from sent to the database to answered, its commit included (live/betBatcher.ts).',
+    buckets: STATEMENT_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly betQueueWait = new Histogram({
+    name: `${PREFIX}bet_queue_wait_seconds`,
+    help: "A batch's mean wait of its bets in the queue before the statement was sent (live/betBatcher.ts).",
+    buckets: STATEMENT_BUCKETS,
     registers: [this.registry],
   });
 

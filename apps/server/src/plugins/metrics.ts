@@ -96,6 +96,10 @@ export const metricsPlugin = fp(async (app) => {
   let server: http.Server | undefined;
   app.addHook('onReady', async () => {
     app.game.betBatcher.onBatch = (bets) => metrics.betBatchSize.observe(bets);
+    app.game.betBatcher.onStatement = (seconds, meanWait) => {
+      metrics.betStatementDuration.observe(seconds);
+      metrics.betQueueWait.observe(meanWait);
+    };
     app.game.scheduler.onRound = (outcome, seconds) => {
       const game = String(outcome.round.gameId);
       metrics.settlementDuration.observe({ game }, seconds);

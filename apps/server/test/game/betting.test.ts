@@ -109,6 +109,31 @@ describe('Lottery/playOrder', () => {
     expect(await countOrders(user.userId)).toBe(1);
   });
 
+  it('judges a bet at the moment its request arrived: one that arrived before the close is accepted though the server got to it after', async () => {
+    const user = await fundedUser(app, 100_00);
+    const current = roundAt(clock.now(), app.game.settings);
+    const saved = clock.now();
+    // The request arrives 1 ms before the close; while the server is busy (here: resolving the
+    // session) the close passes. Judged when the handler ran, it would be refused as closed.
+    clock.set(current.closesAt - 1);
+    const resolve = app.sessions.resolve.bind(app.sessions);
+    const busy = vi.spyOn(app.sessions, 'resolve').mockImplementation(async (...args) => {
+      clock.set(current.closesAt + 500);
+      return resolve(...args);
+    });
+    try {
+      expect((await bet(app, user.token, { issue: current.issue, plan_id: plan, play_type: '1', money: '10' })).code).toBe(1);
+      // One that arrives after the close is refused, however quickly it is handled.
+      busy.mockRestore();
+      expect((await bet(app, user.token, { issue: current.issue, plan_id: plan, play_type: '2', money: '10' })).msg).toBe('Betting on this round is closed');
+    } finally {
+      busy.mockRestore();
+      clock.set(saved);
+    }
+    expect(await countOrders(user.userId)).toBe(1);
+    expect(await balances(app, user.userId)).toEqual({ money: 90_00, score: 0 });
+  });
+
   it('refuses bets on a drawn round even if the clock says otherwise', async () => {
     const user = await fundedUser(app, 100_00);
     const issue = await currentIssue(app);

@@ -115,7 +115,12 @@ describe('bets', () => {
     const after = await scrape();
     expect(value(after, 'lucky28_bets_accepted_total') - value(before, 'lucky28_bets_accepted_total')).toBe(1);
     expect(value(after, 'lucky28_bet_orders_accepted_total') - value(before, 'lucky28_bet_orders_accepted_total')).toBe(2);
-    expect(value(after, 'lucky28_bet_batch_size_bets_count') - value(before, 'lucky28_bet_batch_size_bets_count')).toBeGreaterThanOrEqual(1);
+    const statements = value(after, 'lucky28_bet_batch_size_bets_count') - value(before, 'lucky28_bet_batch_size_bets_count');
+    expect(statements).toBeGreaterThanOrEqual(1);
+    // Each statement's time (sent to answered) and its bets' wait, one observation per statement.
+    expect(value(after, 'lucky28_bet_statement_duration_seconds_count') - value(before, 'lucky28_bet_statement_duration_seconds_count')).toBe(statements);
+    expect(value(after, 'lucky28_bet_statement_duration_seconds_sum') - value(before, 'lucky28_bet_statement_duration_seconds_sum')).toBeGreaterThan(0);
+    expect(value(after, 'lucky28_bet_queue_wait_seconds_count') - value(before, 'lucky28_bet_queue_wait_seconds_count')).toBe(statements);
     const answered = { method: 'POST', route: '/api/Lottery/playOrder', status: '200' };
     expect(value(after, 'lucky28_http_requests_total', answered) - value(before, 'lucky28_http_requests_total', answered)).toBe(2);
     expect(value(after, 'lucky28_http_request_duration_seconds_count', { route: '/api/Lottery/playOrder' })).toBeGreaterThanOrEqual(2);

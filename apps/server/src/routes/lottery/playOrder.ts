@@ -15,6 +15,12 @@ import { idempotencyClaim } from '../../domain/idempotency.js';
  */
 export default async function playOrderRoutes(app: FastifyInstance) {
   const limit = app.rateLimits.bet;
+  /**
+   * When each bet arrived (its request's first hook, before the body, the guard and the wait for a
+   * turn of the event loop): the bet is judged at that moment, so a bet that reached the server before
+   * betting closed is not refused because the server was busy with others (the closing rush).
+   */
+  const receivedAt = new WeakMap<FastifyRequest, number>();
 
   serve(
     app,
@@ -22,6 +28,10 @@ export default async function playOrderRoutes(app: FastifyInstance) {
     {
       // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets). Members only (DESIGN §11: guests bet nothing).
       guard: app.requireMemberRecent,
+      onRequest: (request, _reply, done) => {
+        receivedAt.set(request, app.clock.now());
+        done();
+      },
       config: {
         rateLimit: limit && { ...limit, hook: 'preValidation', keyGenerator: (request: FastifyRequest) => `bet:user:${request.user!.userId}` },
       },
@@ -45,6 +55,7 @@ export default async function playOrderRoutes(app: FastifyInstance) {
           sessionId: request.user!.sessionId,
         },
         {
+          receivedAt: receivedAt.get(request),
           // Before the general path: the session afresh from the database (the guard may have used a recent one).
           confirmSession: async () => {
             const token = tokenOf(request);
