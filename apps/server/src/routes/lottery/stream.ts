@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { api } from '@lucky28/shared';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { AppError } from '../../errors.js';
@@ -20,14 +20,36 @@ declare module 'fastify' {
  * stream like the heart: own bets with their balance after, the balance, and presence, until that
  * session ends (signed out, frozen, …: the stream ends, and a reconnection with the token is a guest's).
  * Bad input is refused with the usual envelope before the stream starts; clients fall back to polling the heart.
+ *
+ * A node holds at most `config.streamMaxViewers` streams (STREAM_MAX_VIEWERS): one more is refused at
+ * once with HTTP 503 and Retry-After, before any other work (a load balancer sends it to another node;
+ * the app polls the heart meanwhile and tries the stream again after the delay). Counted from the
+ * request's arrival to its connection's end, so a burst of viewers arriving together cannot pass it.
  */
+
+/** Seconds a viewer refused by a full node waits before trying again: 10–20, spread so they do not return together. */
+export const FULL_RETRY_AFTER_MIN_S = 10;
+const FULL_RETRY_AFTER_SPREAD_S = 10;
 export default async function streamRoutes(app: FastifyInstance, opts: { view: HeartView }) {
   const engine = app.game;
   const hub = new StreamHub(engine, opts.view, (ids, now) => app.sessions.stillValid(ids, now));
   app.addHook('preClose', async () => hub.close());
   app.metrics.onScrape(() => app.metrics.liveStreamViewers.set(hub.size));
 
-  serve(app, api.lottery.stream, { config: { eventStream: true } }, async (request, reply) => {
+  const max = app.config.streamMaxViewers;
+  /** Stream requests from their arrival until their connection ends (open, opening, or being refused). */
+  let held = 0;
+  const admit: onRequestHookHandler = (_request, reply, done) => {
+    if (held >= max) {
+      reply.header('retry-after', String(FULL_RETRY_AFTER_MIN_S + Math.floor(Math.random() * (FULL_RETRY_AFTER_SPREAD_S + 1))));
+      return done(new AppError('err.stream_full', { httpStatus: 503 }));
+    }
+    held++;
+    reply.raw.once('close', () => held--);
+    done();
+  };
+
+  serve(app, api.lottery.stream, { config: { eventStream: true }, onRequest: admit }, async (request, reply) => {
     const gameId = request.query.game_id || undefined;
     const planId = request.query.plan_id || undefined;
     let topic: StreamTopic = { kind: 'home' };
