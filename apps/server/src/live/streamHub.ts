@@ -17,7 +17,7 @@
  * Buffer; only a logged-in viewer's own parts (balance, their bets) are built for them. No push
  * queries the database, except a draw's new balance for a viewer who had a bet in that game.
  */
-import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ApiLang } from '@lucky28/shared';
 import type { GameChange } from './changes.js';
 import type { GameEngine } from './engine.js';
@@ -55,7 +55,8 @@ const MAX_BACKLOG_BYTES = 512 * 1024;
 export type StreamTopic = { kind: 'home' } | { kind: 'game'; gameId: number } | { kind: 'room'; gameId: number; roomId: number };
 
 export interface StreamViewer {
-  res: ServerResponse;
+  /** The viewer's connection, its answer's head already written (routes/lottery/stream.ts): frames go straight to it. */
+  socket: Socket;
   lang: ApiLang;
   userId: number | null;
   /** The logged-in viewer's session: the stream ends when it does. */
@@ -122,7 +123,7 @@ export class StreamHub {
     }
     this.count++;
     viewer.endsAt = Date.now() + STREAM_MAX_MS * (0.8 + 0.4 * Math.random());
-    viewer.res.once('close', () => this.remove(viewer));
+    viewer.socket.once('close', () => this.remove(viewer));
     this.touchPresence(viewer, this.engine.clock.now());
     const recent = viewer.userId === null ? this.firstFrames.get(`${key}|${viewer.lang}`) : undefined;
     if (recent && recent.pushes === this.pushes && Date.now() - recent.at < FIRST_FRAME_REUSE_MS) this.write(viewer, recent.buf);
@@ -165,19 +166,19 @@ export class StreamHub {
     for (const { viewers } of [...this.topics.values()]) {
       for (const v of [...viewers]) {
         this.write(v, `retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`);
-        v.res.end();
+        v.socket.end();
       }
     }
   }
 
   private write(viewer: StreamViewer, data: Buffer | string): void {
-    const res = viewer.res;
-    if (res.writableEnded || res.destroyed) return;
-    if (res.writableLength > MAX_BACKLOG_BYTES) {
-      res.destroy();
+    const socket = viewer.socket;
+    if (socket.writableEnded || socket.destroyed) return;
+    if (socket.writableLength > MAX_BACKLOG_BYTES) {
+      socket.destroy();
       return;
     }
-    res.write(data);
+    socket.write(data);
   }
 
   private onChange(change: GameChange): void {
@@ -225,7 +226,7 @@ export class StreamHub {
     const game = topic.kind === 'home' ? undefined : engine.snapshot.games.get(topic.gameId);
     const room = topic.kind === 'room' ? engine.snapshot.rooms.get(topic.roomId) : undefined;
     if (topic.kind !== 'home' && (!game || (topic.kind === 'room' && !room))) {
-      for (const v of [...viewers]) v.res.end(); // the game or room is gone: the client falls back to polling
+      for (const v of [...viewers]) v.socket.end(); // the game or room is gone: the client falls back to polling
       return;
     }
     this.shown.set(topicKey(topic), this.shownState(topic, now));
@@ -319,7 +320,7 @@ export class StreamHub {
     }
     for (const [key, { topic, viewers }] of this.topics) {
       for (const v of viewers) {
-        if (v.endsAt !== undefined && wall >= v.endsAt) v.res.end();
+        if (v.endsAt !== undefined && wall >= v.endsAt) v.socket.end();
         else this.touchPresence(v, now);
       }
       if (this.shown.get(key) !== this.shownState(topic, now)) this.pushState(topic, viewers);
@@ -336,7 +337,7 @@ export class StreamHub {
     this.checkingSessions = true;
     try {
       const valid = await this.checkSessions([...new Set(streaming.map((v) => v.sessionId!))], now);
-      for (const v of streaming) if (!valid.has(v.sessionId!)) v.res.end();
+      for (const v of streaming) if (!valid.has(v.sessionId!)) v.socket.end();
     } catch (err) {
       this.engine.log.warn({ err }, "checking the live streams' sessions failed");
     } finally {

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { api } from '@lucky28/shared';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
@@ -67,20 +68,53 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
 
     reply.hijack();
     const res = reply.raw;
-    // The answer's headers so far (security headers, no-store, request id: plugins/answerHeaders.ts).
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      // nginx and similar proxies must pass events on at once.
-      'x-accel-buffering': 'no',
-    });
-    res.socket?.setNoDelay(true);
-    res.write(': lucky28\n\n');
+    const socket = res.socket;
+    if (!socket || socket.destroyed) return;
+    releaseFromFastify(res);
+    // A stream is never cut for being idle (the hub drops a viewer that stops reading): no timer per socket.
+    socket.setTimeout(0);
+    socket.setNoDelay(true);
+    // The head written on the socket as one string, never kept (see streamHead).
+    socket.write(streamHead(reply.getHeaders()));
     try {
-      await hub.add({ res, lang: request.lang, userId: user?.userId ?? null, ...(user ? { sessionId: user.sessionId } : {}), topic });
+      await hub.add({ socket, lang: request.lang, userId: user?.userId ?? null, ...(user ? { sessionId: user.sessionId } : {}), topic });
     } catch (err) {
       request.log.warn({ err }, 'opening a live stream failed');
-      res.end();
+      socket.end();
     }
   });
+}
+
+/**
+ * The stream's HTTP head and first comment, written by the route on the socket itself rather than
+ * through the ServerResponse: Node keeps a response's head as the string it was concatenated from (one
+ * piece per header line, ~2 kB per viewer for as long as the stream lasts), and frames its body in
+ * chunks (a chunk header and trailer around every frame). The body ends with the connection
+ * (`connection: close`), so each frame is written to the socket as it is, the same Buffer for every
+ * viewer. The headers are the answer's so far (security headers, no-store, request id:
+ * plugins/answerHeaders.ts; values are the server's own, a request id only if sane: http/requestId.ts).
+ */
+export function streamHead(headers: Record<string, unknown>): string {
+  let head = `HTTP/1.1 200 OK\r\ndate: ${new Date().toUTCString()}\r\n`;
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'content-type' || name === 'content-length' || name === 'connection' || value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      const text = String(v);
+      if (!/[\r\n]/.test(text)) head += `${name}: ${text}\r\n`;
+    }
+  }
+  // nginx and similar proxies must pass events on at once.
+  return `${head}content-type: text/event-stream; charset=utf-8\r\nx-accel-buffering: no\r\nconnection: close\r\n\r\n: lucky28\n\n`;
+}
+
+/**
+ * Fastify keeps a request's Request and Reply (its headers, query, logger) until the answer finishes,
+ * through its listeners on the response: a stream's answer never finishes, so they would live as long
+ * as the stream. Once hijacked, nothing of them is needed: those listeners go.
+ */
+function releaseFromFastify(res: ServerResponse): void {
+  for (const event of ['finish', 'error'] as const) {
+    for (const listener of res.listeners(event))
+      if ((listener as { name?: string }).name === 'onResFinished') res.removeListener(event, listener as () => void);
+  }
 }
