@@ -49,6 +49,8 @@ export const RECONNECT_SPREAD_MS = 2000;
  * arriving within a second or two) serialises each topic's state once per language, not once per viewer.
  */
 const FIRST_FRAME_REUSE_MS = 250;
+/** Viewers written to per turn of the event loop (see StreamHub.fanOut). */
+const FAN_OUT_SLICE = 2000;
 /** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
 const MAX_BACKLOG_BYTES = 512 * 1024;
 
@@ -96,6 +98,8 @@ export class StreamHub {
   private firstFrames = new Map<string, { at: number; pushes: number; buf: Buffer }>();
   /** Counts every change pushed to any viewer: a first frame made before one is not reused. */
   private pushes = 0;
+  /** Pushes being written, oldest first (fanOut). */
+  private fanOuts: { viewers: StreamViewer[]; each: (v: StreamViewer) => void; next: number }[] = [];
 
   constructor(
     private engine: GameEngine,
@@ -163,6 +167,7 @@ export class StreamHub {
     if (this.ticker) clearInterval(this.ticker);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.ticker = this.flushTimer = undefined;
+    this.fanOuts.length = 0;
     for (const { viewers } of [...this.topics.values()]) {
       for (const v of [...viewers]) {
         this.write(v, `retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`);
@@ -232,10 +237,11 @@ export class StreamHub {
     this.shown.set(topicKey(topic), this.shownState(topic, now));
     const present = room ? engine.presence.count(room.id, now) : 0;
     if (room) this.presenceShown.set(topicKey(topic), present);
-    for (const v of viewers) {
+    const pushesAt = this.pushes;
+    const each = (v: StreamViewer) => {
       if (room && game && v.userId !== null) {
         this.write(v, frame('heart', this.view.roomJson(game, room, v.lang, { userId: v.userId, balance: v.balance }, now, present)));
-        continue;
+        return;
       }
       let buf = shared.get(v.lang);
       if (!buf) {
@@ -246,10 +252,12 @@ export class StreamHub {
               ? this.view.roomJson(game!, room, v.lang, null, now, present)
               : this.view.gameJson(game!, undefined, v.lang, now);
         shared.set(v.lang, (buf = frame('heart', json)));
-        this.firstFrames.set(`${topicKey(topic)}|${v.lang}`, { at: Date.now(), pushes: this.pushes, buf });
+        this.firstFrames.set(`${topicKey(topic)}|${v.lang}`, { at: Date.now(), pushes: pushesAt, buf });
       }
       this.write(v, buf);
-    }
+    };
+    if (firstFrame) for (const v of viewers) each(v);
+    else this.fanOut(viewers, each);
   }
 
   /** New bets: the room's viewers get the entries; the home and game cards their counter, soon. */
@@ -273,11 +281,11 @@ export class StreamHub {
     const { issue, orderCount } = this.view.issueOf(game, now);
     const head = `{"issue":${JSON.stringify(issue)},"order_count":${orderCount}`;
     const shared = new Map<ApiLang, Buffer>();
-    for (const v of entry.viewers) {
+    this.fanOut(entry.viewers, (v) => {
       if (v.userId !== null && v.userId === bettor) {
         const mine = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, true))).join(',');
         this.write(v, frame('bets', `${head},"user_quantity":${JSON.stringify(v.balance === undefined ? null : money(v.balance))},"message":[${mine}]}`));
-        continue;
+        return;
       }
       let buf = shared.get(v.lang);
       if (!buf) {
@@ -285,7 +293,30 @@ export class StreamHub {
         shared.set(v.lang, (buf = frame('bets', `${head},"message":[${theirs}]}`)));
       }
       this.write(v, buf);
+    });
+  }
+
+  /**
+   * Writes a push to its viewers after the current turn of the event loop (the bettor's answer goes
+   * out first), FAN_OUT_SLICE viewers per turn (calls and polls are read between slices, so tens of
+   * thousands of viewers never hold the node for one long loop), pushes in the order they were made.
+   */
+  private fanOut(viewers: Iterable<StreamViewer>, each: (v: StreamViewer) => void): void {
+    this.fanOuts.push({ viewers: [...viewers], each, next: 0 });
+    if (this.fanOuts.length === 1) setImmediate(() => this.drainFanOuts());
+  }
+
+  private drainFanOuts(): void {
+    let budget = FAN_OUT_SLICE;
+    while (budget > 0 && this.fanOuts.length > 0) {
+      const job = this.fanOuts[0]!;
+      const end = Math.min(job.viewers.length, job.next + budget);
+      for (let i = job.next; i < end; i++) job.each(job.viewers[i]!);
+      budget -= end - job.next;
+      job.next = end;
+      if (end === job.viewers.length) this.fanOuts.shift();
     }
+    if (this.fanOuts.length > 0) setImmediate(() => this.drainFanOuts());
   }
 
   private shownState(topic: StreamTopic, now: number): string {
