@@ -54,6 +54,13 @@ const FAN_OUT_SLICE = 2000;
 /** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
 const MAX_BACKLOG_BYTES = 512 * 1024;
 
+/** A room's bets waiting to be written: the entries, and viewers who joined meanwhile with the entry they start from. */
+interface WaitingBets {
+  gameId: number;
+  entries: FeedEntry[];
+  late: Map<StreamViewer, number>;
+}
+
 export type StreamTopic = { kind: 'home' } | { kind: 'game'; gameId: number } | { kind: 'room'; gameId: number; roomId: number };
 
 export interface StreamViewer {
@@ -99,7 +106,9 @@ export class StreamHub {
   /** Counts every change pushed to any viewer: a first frame made before one is not reused. */
   private pushes = 0;
   /** Pushes being written, oldest first (fanOut). */
-  private fanOuts: { viewers: StreamViewer[]; each: (v: StreamViewer) => void; next: number }[] = [];
+  private fanOuts: { viewers: StreamViewer[]; each?: (v: StreamViewer) => void; make?: () => (v: StreamViewer) => void; next: number }[] = [];
+  /** Per room, the bets waiting to be written (pushBets), while their write has not started. */
+  private waitingBets = new Map<number, WaitingBets>();
 
   constructor(
     private engine: GameEngine,
@@ -129,6 +138,10 @@ export class StreamHub {
     viewer.endsAt = Date.now() + STREAM_MAX_MS * (0.8 + 0.4 * Math.random());
     viewer.socket.once('close', () => this.remove(viewer));
     this.touchPresence(viewer, this.engine.clock.now());
+    if (viewer.topic.kind === 'room') {
+      const waiting = this.waitingBets.get(viewer.topic.roomId);
+      waiting?.late.set(viewer, waiting.entries.length);
+    }
     const recent = viewer.userId === null ? this.firstFrames.get(`${key}|${viewer.lang}`) : undefined;
     if (recent && recent.pushes === this.pushes && Date.now() - recent.at < FIRST_FRAME_REUSE_MS) this.write(viewer, recent.buf);
     else this.pushState(entry.topic, [viewer], true);
@@ -168,6 +181,7 @@ export class StreamHub {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.ticker = this.flushTimer = undefined;
     this.fanOuts.length = 0;
+    this.waitingBets.clear();
     for (const { viewers } of [...this.topics.values()]) {
       for (const v of [...viewers]) {
         this.write(v, `retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`);
@@ -260,40 +274,65 @@ export class StreamHub {
     else this.fanOut(viewers, each);
   }
 
-  /** New bets: the room's viewers get the entries; the home and game cards their counter, soon. */
+  /**
+   * New bets: the room's viewers get the entries; the home and game cards their counter, soon. Bets
+   * that arrive while the room's last bets are still waiting to be written join them: each viewer
+   * gets one frame for all of them (under load, a push to every viewer is one write per viewer however
+   * many bets came meanwhile). A viewer who joined since gets only the bets after its first frame.
+   */
   private pushBets(gameId: number, roomId: number, entries: FeedEntry[]): void {
     this.pushes++;
-    const engine = this.engine;
-    const now = engine.clock.now();
-    const bettor = entries[entries.length - 1]?.userId;
-    for (const v of bettor === undefined ? [] : (this.byUser.get(bettor) ?? [])) {
-      v.balance = entries[entries.length - 1]!.after;
-      (v.staked ??= new Set()).add(gameId);
+    for (const e of entries) {
+      for (const v of this.byUser.get(e.userId) ?? []) {
+        v.balance = e.after;
+        (v.staked ??= new Set()).add(gameId);
+      }
     }
     for (const { topic } of this.topics.values()) {
       if (topic.kind === 'home' || (topic.kind === 'game' && topic.gameId === gameId)) this.dirty.add(topicKey(topic));
     }
     this.scheduleFlush(COUNTER_PUSH_MS);
 
+    const waiting = this.waitingBets.get(roomId);
+    if (waiting && waiting.gameId === gameId) {
+      waiting.entries.push(...entries);
+      return;
+    }
     const entry = this.topics.get(`room:${roomId}`);
-    const game = engine.snapshot.games.get(gameId);
-    if (!entry || !game) return;
-    const { issue, orderCount } = this.view.issueOf(game, now);
-    const head = `{"issue":${JSON.stringify(issue)},"order_count":${orderCount}`;
-    const shared = new Map<ApiLang, Buffer>();
-    this.fanOut(entry.viewers, (v) => {
-      if (v.userId !== null && v.userId === bettor) {
-        const mine = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, true))).join(',');
-        this.write(v, frame('bets', `${head},"user_quantity":${JSON.stringify(v.balance === undefined ? null : money(v.balance))},"message":[${mine}]}`));
-        return;
-      }
-      let buf = shared.get(v.lang);
-      if (!buf) {
-        const theirs = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, false))).join(',');
-        shared.set(v.lang, (buf = frame('bets', `${head},"message":[${theirs}]}`)));
-      }
-      this.write(v, buf);
+    if (!entry || !this.engine.snapshot.games.has(gameId)) return;
+    const job: WaitingBets = { gameId, entries: [...entries], late: new Map() };
+    this.waitingBets.set(roomId, job);
+    this.fanOut(entry.viewers, () => {
+      if (this.waitingBets.get(roomId) === job) this.waitingBets.delete(roomId);
+      return this.betsWriter(job);
     });
+  }
+
+  /** Writes a room's waiting bets to a viewer: one shared frame per language; the bettor's own, and late joiners', apart. */
+  private betsWriter(job: WaitingBets): (v: StreamViewer) => void {
+    const game = this.engine.snapshot.games.get(job.gameId);
+    if (!game) return () => {};
+    const { issue, orderCount } = this.view.issueOf(game, this.engine.clock.now());
+    const head = `{"issue":${JSON.stringify(issue)},"order_count":${orderCount}`;
+    const bettors = new Set(job.entries.map((e) => e.userId));
+    const shared = new Map<string, Buffer>();
+    const build = (entries: FeedEntry[], v: StreamViewer, own: boolean) => {
+      const message = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, own && e.userId === v.userId))).join(',');
+      const balance = own ? `,"user_quantity":${JSON.stringify(v.balance === undefined ? null : money(v.balance))}` : '';
+      return frame('bets', `${head}${balance},"message":[${message}]}`);
+    };
+    const write = (v: StreamViewer, from: number) => {
+      if (v.userId !== null && bettors.has(v.userId) && job.entries.slice(from).some((e) => e.userId === v.userId)) {
+        return this.write(v, build(job.entries.slice(from), v, true));
+      }
+      const key = `${v.lang}|${from}`;
+      let buf = shared.get(key);
+      if (!buf) shared.set(key, (buf = build(job.entries.slice(from), v, false)));
+      this.write(v, buf);
+    };
+    // Viewers who joined the room while these bets waited (their first frame showed the bets before).
+    for (const [v, from] of job.late) if (from < job.entries.length && !v.socket.destroyed) write(v, from);
+    return (v) => write(v, 0);
   }
 
   /**
@@ -301,8 +340,10 @@ export class StreamHub {
    * out first), FAN_OUT_SLICE viewers per turn (calls and polls are read between slices, so tens of
    * thousands of viewers never hold the node for one long loop), pushes in the order they were made.
    */
-  private fanOut(viewers: Iterable<StreamViewer>, each: (v: StreamViewer) => void): void {
-    this.fanOuts.push({ viewers: [...viewers], each, next: 0 });
+  /** `each` writes one viewer; or, taking no argument, makes that writer when the write starts (pushBets). */
+  private fanOut(viewers: Iterable<StreamViewer>, each: ((v: StreamViewer) => void) | (() => (v: StreamViewer) => void)): void {
+    const lazy = each.length === 0 ? (each as () => (v: StreamViewer) => void) : undefined;
+    this.fanOuts.push({ viewers: [...viewers], each: lazy ? undefined : (each as (v: StreamViewer) => void), make: lazy, next: 0 });
     if (this.fanOuts.length === 1) setImmediate(() => this.drainFanOuts());
   }
 
@@ -310,8 +351,9 @@ export class StreamHub {
     let budget = FAN_OUT_SLICE;
     while (budget > 0 && this.fanOuts.length > 0) {
       const job = this.fanOuts[0]!;
+      const each = (job.each ??= job.make!());
       const end = Math.min(job.viewers.length, job.next + budget);
-      for (let i = job.next; i < end; i++) job.each(job.viewers[i]!);
+      for (let i = job.next; i < end; i++) each(job.viewers[i]!);
       budget -= end - job.next;
       job.next = end;
       if (end === job.viewers.length) this.fanOuts.shift();
