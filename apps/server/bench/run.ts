@@ -23,6 +23,7 @@ import { measureConsole } from './measure/console.js';
 import { floodRun, reportFlood } from './measure/flood.js';
 import { measureHeart } from './measure/heart.js';
 import { measureSettlement } from './measure/settlement.js';
+import { benchStream } from './stream.js';
 
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL || undefined;
@@ -39,12 +40,14 @@ const PORT = Number(env.BENCH_PORT ?? 8300);
 const GAME_ID = 7;
 /**
  * For profiling one part: BENCH_ONLY=postgres, the server on PostgreSQL alone (bets, draw, heart,
- * ledger); =bets, without the heart; =heart, only the heart at the default configuration; =flood, one
+ * ledger); =bets, without the heart; =heart, only the heart at the default configuration; =stream,
+ * only the live viewers (bench/stream.ts: as many as the node's cap, on PGlite); =flood, one
  * caller flooding reads; =console, the console's screens on a month of history (PGlite, and
  * PostgreSQL with DATABASE_URL).
  */
 const ONLY = env.BENCH_ONLY;
 const HEART_ONLY = ONLY === 'heart';
+const STREAM_ONLY = ONLY === 'stream';
 const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets';
 const FLOOD_ONLY = ONLY === 'flood';
 const CONSOLE_ONLY = ONLY === 'console';
@@ -239,6 +242,10 @@ async function main() {
     await heartSection();
     return finish(started);
   }
+  if (STREAM_ONLY) {
+    await streamSection();
+    return finish(started);
+  }
   report.section('bundle');
   measureBundle(report);
 
@@ -264,9 +271,20 @@ async function main() {
     await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
     report.section('one caller flooding reads (PGlite)');
     await benchFlood(PORT + 2);
+    await streamSection();
     await consoleSections();
   }
   finish(started);
+}
+
+/** Live viewers: the node's cap of SSE viewers from load-generator processes (bench/stream.ts, PGlite). */
+async function streamSection() {
+  report.section('live viewers on one node (PGlite)');
+  const result = await benchStream({ port: PORT + 6, databaseUrl: '' });
+  for (const line of result.lines) {
+    if (line.budget === '—') report.info(line.name, line.value);
+    else report.budget(line.name, line.value, line.budget, line.ok);
+  }
 }
 
 /** The heart at the default configuration: on PostgreSQL with DATABASE_URL, else on PGlite. */
