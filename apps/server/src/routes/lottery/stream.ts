@@ -71,6 +71,10 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
     const socket = res.socket;
     if (!socket || socket.destroyed) return;
     releaseFromFastify(res);
+    // Read by nothing once the stream is open: the request's headers are not kept for its whole life.
+    const req = res.req;
+    req.headers = {};
+    req.rawHeaders = [];
     // A stream is never cut for being idle (the hub drops a viewer that stops reading): no timer per socket.
     socket.setTimeout(0);
     socket.setNoDelay(true);
