@@ -49,6 +49,8 @@ export const RECONNECT_SPREAD_MS = 2000;
  * arriving within a second or two) serialises each topic's state once per language, not once per viewer.
  */
 const FIRST_FRAME_REUSE_MS = 250;
+/** The comment that keeps idle connections open, one Buffer for all. */
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
 /** Viewers written to per turn of the event loop (see StreamHub.fanOut). */
 const FAN_OUT_SLICE = 2000;
 /** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
@@ -398,7 +400,7 @@ export class StreamHub {
       }
       if (this.shown.get(key) !== this.shownState(topic, now)) this.pushState(topic, viewers);
       else if (topic.kind === 'room') this.pushPresence(key, topic.roomId, viewers, now);
-      if (beat) for (const v of viewers) this.write(v, ': keep-alive\n\n');
+      if (beat) this.fanOut(viewers, (v) => this.write(v, KEEP_ALIVE));
     }
   }
 
