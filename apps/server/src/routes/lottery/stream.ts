@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { api } from '@lucky28/shared';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
+import { forgetAnswer } from '../../http/timeouts.js';
 import { StreamHub, type StreamTopic } from '../../live/streamHub.js';
 import type { HeartView } from '../../live/heartView.js';
 
@@ -75,6 +77,7 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
     const req = res.req;
     req.headers = {};
     req.rawHeaders = [];
+    releaseResponse(res, socket);
     // A stream is never cut for being idle (the hub drops a viewer that stops reading): no timer per socket.
     socket.setTimeout(0);
     socket.setNoDelay(true);
@@ -109,6 +112,18 @@ export function streamHead(headers: Record<string, unknown>): string {
   }
   // nginx and similar proxies must pass events on at once.
   return `${head}content-type: text/event-stream; charset=utf-8\r\nx-accel-buffering: no\r\nconnection: close\r\n\r\n: lucky28\n\n`;
+}
+
+/**
+ * The stream writes to its socket only: the ServerResponse is let go too (Node would keep it on the
+ * socket until it ends). What waits for its close — the count of streams held, the per-address stream
+ * count (plugins/callerLimits.ts) — now waits for the socket's.
+ */
+function releaseResponse(res: ServerResponse, socket: Socket): void {
+  for (const listener of res.listeners('close')) socket.once('close', listener as () => void);
+  res.removeAllListeners('close');
+  res.detachSocket(socket);
+  forgetAnswer(socket);
 }
 
 /**
