@@ -25,6 +25,7 @@ import { measureConsole } from './measure/console.js';
 import { floodRun, reportFlood } from './measure/flood.js';
 import { measureHeart } from './measure/heart.js';
 import { measureSettlement } from './measure/settlement.js';
+import { benchStream } from './stream.js';
 
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL || undefined;
@@ -42,10 +43,14 @@ const PORT = Number(env.BENCH_PORT ?? 8300);
 const GAME_ID = 7;
 /**
  * For profiling one part: BENCH_ONLY=postgres, the server on PostgreSQL alone (bets, draw, heart,
- * ledger); =bets, without the heart; =flood, one caller flooding reads; =console, the console's
- * screens on a month of history (PGlite, and PostgreSQL with DATABASE_URL).
+ * ledger); =bets, without the heart; =heart, only the heart at the default configuration; =stream,
+ * only the live viewers (bench/stream.ts: as many as the node's cap, on PGlite); =flood, one
+ * caller flooding reads; =console, the console's screens on a month of history (PGlite, and
+ * PostgreSQL with DATABASE_URL).
  */
 const ONLY = env.BENCH_ONLY;
+const HEART_ONLY = ONLY === 'heart';
+const STREAM_ONLY = ONLY === 'stream';
 const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets';
 const FLOOD_ONLY = ONLY === 'flood';
 const CONSOLE_ONLY = ONLY === 'console';
@@ -200,6 +205,68 @@ async function benchSettlement(database: BenchDatabase, label: string) {
   }
 }
 
+/**
+ * The heart at the default configuration: the server as `npm start` runs it — no LOG_LEVEL (the
+ * default, info), default rounds and limits — with one room's feed filled by real bets (3 players, 20
+ * each over HTTP), then measure/heart.ts against the bare process.
+ */
+async function benchHeart(database: BenchDatabase, label: string, port: number) {
+  const dataDir = database.serverEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-data-'));
+  const setup = await database.open();
+  await setup.migrate();
+  await seedDemoContent(setup.db, PASSWORDS);
+  const players = await createFundedPlayers(setup, 3, 10_000_00);
+  const [room] = await queryRows<{ id: number }>(setup.db, sql`select id from rooms where game_id = ${GAME_ID} and type = 0 order by id limit 1`);
+  await setup.close();
+  const serverEnv: Record<string, string> = { ...database.serverEnv, DATA_DIR: dataDir, ...passwordEnv };
+  // Whatever the bench itself runs with: the server gets the default of each.
+  const inherited = ['LOG_LEVEL', 'ROUND_SECONDS', 'CLOSE_BEFORE_SECONDS', 'RATE_LIMIT_FACTOR', 'TRUST_PROXY', 'STREAM_MAX_VIEWERS'];
+  const server = await startServer(port, serverEnv, inherited);
+  try {
+    const roomId = Number(room!.id);
+    const post = async (p: string, body: Record<string, unknown>, token?: string) =>
+      (await (
+        await fetch(`${server.url}${p}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+          body: JSON.stringify({ lang: 'en', ...body }),
+        })
+      ).json()) as { code: number; msg: string; data: { issue: { issue: string; closeTime: number } } };
+    let placed = 0;
+    for (let attempt = 0; placed < 60 && attempt < 600; attempt++) {
+      const { data } = await post('/api/Lottery/heart', { game_id: GAME_ID });
+      if (data.issue.closeTime < 5) {
+        await new Promise((r) => setTimeout(r, 1000)); // betting closed: the next round opens soon
+        continue;
+      }
+      const r = await post(
+        '/api/Lottery/playOrder',
+        { plan_id: roomId, game_id: GAME_ID, issue: data.issue.issue, play_type: '1', money: '10' },
+        players[placed % 3]!.token,
+      );
+      if (r.code === 1) placed++;
+    }
+    report.info(`${label} heart at the default configuration`, `LOG_LEVEL unset (info), default rounds and limits; the room's feed filled by ${placed} bets`);
+    await measureHeart({
+      report,
+      label: `${label} (default config)`,
+      serverUrl: server.url,
+      server,
+      barePort: PORT + 10,
+      roomId,
+      gameId: GAME_ID,
+      seconds: HEART_SECONDS,
+      pairs: HEART_PAIRS,
+    });
+  } catch (err) {
+    console.error(`server output:\n${server.output()}`);
+    throw err;
+  } finally {
+    await server.stop();
+    if (!database.serverEnv.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** One guest flooding userInfo on the server on PGlite, with production's limits (RATE_LIMIT_FACTOR 1). */
 async function benchFlood(port: number) {
   await withScratch(scratchPglite, async (database) => {
@@ -256,6 +323,14 @@ async function main() {
     await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
     return finish(started);
   }
+  if (HEART_ONLY) {
+    await heartSection();
+    return finish(started);
+  }
+  if (STREAM_ONLY) {
+    await streamSection();
+    return finish(started);
+  }
   report.section('bundle');
   measureBundle(report);
 
@@ -263,8 +338,9 @@ async function main() {
     report.section('PostgreSQL (DATABASE_URL server, scratch databases)');
     await withScratch(
       () => scratchPostgres(ADMIN_URL, 'server'),
-      (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: ONLY !== 'bets' }),
+      (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: false }),
     );
+    if (ONLY !== 'bets') await heartSection();
     if (!PG_ONLY)
       await withScratch(
         () => scratchPostgres(ADMIN_URL, 'settle'),
@@ -276,11 +352,13 @@ async function main() {
   }
   if (!PG_ONLY) {
     report.section('PGlite (embedded, file-backed)');
-    await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: !ADMIN_URL }));
+    await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: false }));
+    if (!ADMIN_URL) await heartSection();
     await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
     if (!ADMIN_URL) await rushSection();
     report.section('one caller flooding reads (PGlite)');
     await benchFlood(PORT + 2);
+    await streamSection();
     await consoleSections();
   }
   finish(started);
@@ -298,6 +376,27 @@ async function rushSection() {
     report.section(`closing rush (PGlite, ${fmt(RUSH_PLAYERS)} players)`);
     await withScratch(scratchPglite, (db) => benchRush(db, { label: 'PGlite', port: PORT + 5 }));
   }
+}
+
+/** Live viewers: the node's cap of SSE viewers from load-generator processes (bench/stream.ts, PGlite). */
+async function streamSection() {
+  report.section('live viewers on one node (PGlite)');
+  const result = await benchStream({ port: PORT + 6, databaseUrl: '' });
+  for (const line of result.lines) {
+    if (line.budget === '—') report.info(line.name, line.value);
+    else report.budget(line.name, line.value, line.budget, line.ok);
+  }
+}
+
+/** The heart at the default configuration: on PostgreSQL with DATABASE_URL, else on PGlite. */
+async function heartSection() {
+  report.section(`the heart at the default configuration (${ADMIN_URL ? 'PostgreSQL' : 'PGlite'})`);
+  if (ADMIN_URL)
+    await withScratch(
+      () => scratchPostgres(ADMIN_URL, 'heart'),
+      (db) => benchHeart(db, 'PostgreSQL', PORT + 5),
+    );
+  else await withScratch(scratchPglite, (db) => benchHeart(db, 'PGlite', PORT + 5));
 }
 
 async function consoleSections() {

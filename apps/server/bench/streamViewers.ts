@@ -3,7 +3,10 @@
  * opens VIEWERS Server-Sent Events connections to STREAM_URL, like as many idle players' browsers,
  * and reports over IPC when every one has its first state ('ready'); `{ type: 'open', count }` opens
  * more. For every bet the parent announces ({ marker, sentAt }) it reports how long the bet took to
- * reach each viewer (the bet's stake is its marker, found in the pushed frame without parsing it).
+ * reach each viewer (the bet's stake is its marker, found in the pushed frame without parsing it), and
+ * for every round drawn (the heart frame whose `last_issue` is that round) when it reached each viewer.
+ * A connection that fails is tried again (up to 3 times, after 1 s), as a browser would; one refused
+ * with 503 (a node at its cap) is counted as refused, not tried again.
  */
 import http from 'node:http';
 import { onSseFrames } from '../src/http/sseFrames.js';
@@ -18,8 +21,12 @@ const sentAt = new Map<string, number>();
 const arrivals = new Map<string, number[]>();
 /** Markers seen before the parent's announcement reached us. */
 const early = new Map<string, number[]>();
+/** Drawn round → arrival times of the heart frame showing it (first per viewer). */
+const draws = new Map<string, number[]>();
 let ready = 0;
 let failed = 0;
+let refused = 0;
+let retried = 0;
 let closed = 0;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 /**
@@ -42,13 +49,26 @@ function record(marker: string, at: number): void {
 }
 
 const MARKER = /"quantity":"(\d+\.\d\d)"/g;
+const LAST_ISSUE = /"last_issue":\{"issue":"(\d+)"/;
 
-function onFrame(frame: string, state: { started: boolean }): void {
+const settled = () => ready + failed + refused;
+const tell = () => {
+  if (settled() === viewers) send({ type: 'ready', ready, failed, refused, retried });
+};
+
+function onFrame(frame: string, state: { started: boolean; lastIssue?: string }): void {
   if (frame.startsWith('event: heart')) {
+    const drawn = LAST_ISSUE.exec(frame)?.[1];
     if (!state.started) {
       state.started = true;
+      state.lastIssue = drawn;
       ready++;
-      if (ready + failed === viewers) send({ type: 'ready', ready, failed });
+      tell();
+    } else if (drawn !== undefined && drawn !== state.lastIssue) {
+      state.lastIssue = drawn;
+      let list = draws.get(drawn);
+      if (!list) draws.set(drawn, (list = []));
+      list.push(Date.now());
     }
     return;
   }
@@ -57,23 +77,31 @@ function onFrame(frame: string, state: { started: boolean }): void {
   for (const m of frame.matchAll(MARKER)) record(m[1]!, at);
 }
 
-function connect(): void {
-  const req = http.get(url, { agent, localAddress: nextAddress(), headers: { accept: 'text/event-stream' } }, (res) => {
-    if (res.statusCode !== 200) {
-      failed++;
-      res.resume();
-      if (ready + failed === viewers) send({ type: 'ready', ready, failed });
+function connect(attempt = 0, address = nextAddress()): void {
+  const retry = () => {
+    if (attempt < 3) {
+      retried++;
+      setTimeout(() => connect(attempt + 1, address), 1000);
       return;
     }
-    const state = { started: false };
+    failed++;
+    tell();
+  };
+  const req = http.get(url, { agent, localAddress: address, headers: { accept: 'text/event-stream' } }, (res) => {
+    if (res.statusCode !== 200) {
+      res.resume();
+      if (res.statusCode === 503 && res.headers['retry-after']) {
+        refused++;
+        tell();
+      } else retry();
+      return;
+    }
+    const state: { started: boolean; lastIssue?: string } = { started: false };
     onSseFrames(res, (block) => onFrame(block, state));
     res.on('close', () => closed++);
     res.on('error', () => {});
   });
-  req.on('error', () => {
-    failed++;
-    if (ready + failed === viewers) send({ type: 'ready', ready, failed });
-  });
+  req.on('error', retry);
 }
 
 process.on('message', (msg: { type: string; marker?: string; sentAt?: number; count?: number }) => {
@@ -98,7 +126,8 @@ process.on('message', (msg: { type: string; marker?: string; sentAt?: number; co
       for (const t of seen) latencies.push(t - at);
       if (seen.length > 0) spans[marker] = [Math.min(...seen) - at, Math.max(...seen) - at];
     }
-    send({ type: 'report', latencies, spans, missing, closed, ready, failed });
+    const drawn: Record<string, number[]> = Object.fromEntries(draws);
+    send({ type: 'report', latencies, spans, missing, closed, ready, failed, drawn });
   } else if (msg.type === 'exit') {
     process.exit(0);
   }
@@ -107,7 +136,7 @@ process.on('message', (msg: { type: string; marker?: string; sentAt?: number; co
 // Open the connections in batches, so the server's accept queue is not the thing measured.
 let opened = 0;
 const batch = () => {
-  for (let i = 0; i < 250 && opened < viewers; i++, opened++) connect();
+  for (let i = 0; i < 100 && opened < viewers; i++, opened++) connect();
   if (opened < viewers) setTimeout(batch, 20);
 };
 batch();

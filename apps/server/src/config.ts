@@ -53,6 +53,42 @@ export interface Config {
   nodeName: string;
   /** On SIGTERM, how long the node answers 503 to /readyz, still serving, before it closes (http/drain.ts). */
   shutdownDrainMs: number;
+  /**
+   * Live event streams this node holds at most (STREAM_MAX_VIEWERS); one more is refused with HTTP 503
+   * and Retry-After (routes/lottery/stream.ts). Default: see defaultStreamMaxViewers.
+   */
+  streamMaxViewers: number;
+}
+
+/** The default cap on a node's live viewers, when STREAM_MAX_VIEWERS is unset. */
+export const STREAM_MAX_VIEWERS_DEFAULT = 20_000;
+/**
+ * Open files kept for everything but the streams — calls, the balancer's connections, the database,
+ * files: 1,000, or a fifth of a smaller limit.
+ */
+const fdReserve = (fileLimit: number) => Math.min(1_000, Math.floor(fileLimit / 5));
+
+/**
+ * The process's soft limit on open files (Linux: /proc/self/limits), or undefined elsewhere. Each
+ * viewer holds a socket: a node past this limit accepts nothing any more (EMFILE), calls included.
+ */
+export function openFileLimit(): number | undefined {
+  try {
+    const m = /^Max open files\s+(\d+|unlimited)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    return m && m[1] !== 'unlimited' ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * STREAM_MAX_VIEWERS_DEFAULT, but never more than the open-file limit leaves after a reserve (Node
+ * raises its soft limit to the hard one when it starts): viewers beyond it would take the sockets the
+ * node's calls need.
+ */
+export function defaultStreamMaxViewers(fileLimit: number | undefined): number {
+  if (fileLimit === undefined) return STREAM_MAX_VIEWERS_DEFAULT;
+  return Math.max(1, Math.min(STREAM_MAX_VIEWERS_DEFAULT, fileLimit - fdReserve(fileLimit)));
 }
 
 /** 0 (close at once: a node alone) up to 8 s, leaving room in the 10 s a node has to stop. */
@@ -156,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileMinutes: env.RECONCILE_MINUTES === '0' ? 0 : intFrom(env.RECONCILE_MINUTES, 60, 'RECONCILE_MINUTES'),
     nodeName: env.NODE_NAME || os.hostname(),
     shutdownDrainMs: drainMsFrom(env.SHUTDOWN_DRAIN_MS),
+    streamMaxViewers: env.STREAM_MAX_VIEWERS ? intFrom(env.STREAM_MAX_VIEWERS, 0, 'STREAM_MAX_VIEWERS') : defaultStreamMaxViewers(openFileLimit()),
   };
 }

@@ -57,14 +57,17 @@ async function waitUntil(check: () => Promise<boolean>, child: ChildProcess, out
 /**
  * Starts src/server.ts with `env` on `port` (127.0.0.1) and waits until /readyz answers 200. `env`
  * must name the database (DATABASE_URL, empty for PGlite in DATA_DIR): it overrides the bench's own.
+ * `unset`: variables of the bench's own environment the server must not get (it runs their defaults).
  */
-export async function startServer(port: number, env: Record<string, string>): Promise<Child> {
+export async function startServer(port: number, env: Record<string, string>, unset: string[] = []): Promise<Child> {
   // BENCH_SERVER_NODE_ARGS: extra node options for the server under test (e.g. --cpu-prof).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const [cmd, args] = tsNode(path.join(serverDir, 'src/server.ts'), [], nodeArgs);
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  for (const name of unset) delete childEnv[name];
   const child = spawn(cmd, args, {
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = track(child);

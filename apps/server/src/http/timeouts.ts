@@ -51,6 +51,11 @@ type Answered = Socket & { [ANSWER]?: ServerResponse };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A live stream's socket no longer carries an HTTP answer (routes/lottery/stream.ts writes to it itself): forget it. */
+export function forgetAnswer(socket: Socket): void {
+  (socket as Answered)[ANSWER] = undefined;
+}
+
 export interface TimeoutGuard {
   /** Wraps the server's request handler: records each socket's current request. */
   wrap(handler: Handler): Handler;

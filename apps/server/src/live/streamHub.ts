@@ -17,7 +17,7 @@
  * Buffer; only a logged-in viewer's own parts (balance, their bets) are built for them. No push
  * queries the database, except a draw's new balance for a viewer who had a bet in that game.
  */
-import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ApiLang } from '@lucky28/shared';
 import type { GameChange } from './changes.js';
 import type { GameEngine } from './engine.js';
@@ -49,13 +49,25 @@ export const RECONNECT_SPREAD_MS = 2000;
  * arriving within a second or two) serialises each topic's state once per language, not once per viewer.
  */
 const FIRST_FRAME_REUSE_MS = 250;
+/** The comment that keeps idle connections open, one Buffer for all. */
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+/** Viewers written to per turn of the event loop (see StreamHub.fanOut). */
+const FAN_OUT_SLICE = 2000;
 /** A viewer whose unsent data grows past this is too slow: closed (it reconnects or polls). */
 const MAX_BACKLOG_BYTES = 512 * 1024;
+
+/** A room's bets waiting to be written: the entries, and viewers who joined meanwhile with the entry they start from. */
+interface WaitingBets {
+  gameId: number;
+  entries: FeedEntry[];
+  late: Map<StreamViewer, number>;
+}
 
 export type StreamTopic = { kind: 'home' } | { kind: 'game'; gameId: number } | { kind: 'room'; gameId: number; roomId: number };
 
 export interface StreamViewer {
-  res: ServerResponse;
+  /** The viewer's connection, its answer's head already written (routes/lottery/stream.ts): frames go straight to it. */
+  socket: Socket;
   lang: ApiLang;
   userId: number | null;
   /** The logged-in viewer's session: the stream ends when it does. */
@@ -95,6 +107,10 @@ export class StreamHub {
   private firstFrames = new Map<string, { at: number; pushes: number; buf: Buffer }>();
   /** Counts every change pushed to any viewer: a first frame made before one is not reused. */
   private pushes = 0;
+  /** Pushes being written, oldest first (fanOut). */
+  private fanOuts: { viewers: StreamViewer[]; each?: (v: StreamViewer) => void; make?: () => (v: StreamViewer) => void; next: number }[] = [];
+  /** Per room, the bets waiting to be written (pushBets), while their write has not started. */
+  private waitingBets = new Map<number, WaitingBets>();
 
   constructor(
     private engine: GameEngine,
@@ -122,8 +138,12 @@ export class StreamHub {
     }
     this.count++;
     viewer.endsAt = Date.now() + STREAM_MAX_MS * (0.8 + 0.4 * Math.random());
-    viewer.res.once('close', () => this.remove(viewer));
+    viewer.socket.once('close', () => this.remove(viewer));
     this.touchPresence(viewer, this.engine.clock.now());
+    if (viewer.topic.kind === 'room') {
+      const waiting = this.waitingBets.get(viewer.topic.roomId);
+      waiting?.late.set(viewer, waiting.entries.length);
+    }
     const recent = viewer.userId === null ? this.firstFrames.get(`${key}|${viewer.lang}`) : undefined;
     if (recent && recent.pushes === this.pushes && Date.now() - recent.at < FIRST_FRAME_REUSE_MS) this.write(viewer, recent.buf);
     else this.pushState(entry.topic, [viewer], true);
@@ -162,22 +182,24 @@ export class StreamHub {
     if (this.ticker) clearInterval(this.ticker);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.ticker = this.flushTimer = undefined;
+    this.fanOuts.length = 0;
+    this.waitingBets.clear();
     for (const { viewers } of [...this.topics.values()]) {
       for (const v of [...viewers]) {
         this.write(v, `retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`);
-        v.res.end();
+        v.socket.end();
       }
     }
   }
 
   private write(viewer: StreamViewer, data: Buffer | string): void {
-    const res = viewer.res;
-    if (res.writableEnded || res.destroyed) return;
-    if (res.writableLength > MAX_BACKLOG_BYTES) {
-      res.destroy();
+    const socket = viewer.socket;
+    if (socket.writableEnded || socket.destroyed) return;
+    if (socket.writableLength > MAX_BACKLOG_BYTES) {
+      socket.destroy();
       return;
     }
-    res.write(data);
+    socket.write(data);
   }
 
   private onChange(change: GameChange): void {
@@ -225,16 +247,17 @@ export class StreamHub {
     const game = topic.kind === 'home' ? undefined : engine.snapshot.games.get(topic.gameId);
     const room = topic.kind === 'room' ? engine.snapshot.rooms.get(topic.roomId) : undefined;
     if (topic.kind !== 'home' && (!game || (topic.kind === 'room' && !room))) {
-      for (const v of [...viewers]) v.res.end(); // the game or room is gone: the client falls back to polling
+      for (const v of [...viewers]) v.socket.end(); // the game or room is gone: the client falls back to polling
       return;
     }
     this.shown.set(topicKey(topic), this.shownState(topic, now));
     const present = room ? engine.presence.count(room.id, now) : 0;
     if (room) this.presenceShown.set(topicKey(topic), present);
-    for (const v of viewers) {
+    const pushesAt = this.pushes;
+    const each = (v: StreamViewer) => {
       if (room && game && v.userId !== null) {
         this.write(v, frame('heart', this.view.roomJson(game, room, v.lang, { userId: v.userId, balance: v.balance }, now, present)));
-        continue;
+        return;
       }
       let buf = shared.get(v.lang);
       if (!buf) {
@@ -245,46 +268,99 @@ export class StreamHub {
               ? this.view.roomJson(game!, room, v.lang, null, now, present)
               : this.view.gameJson(game!, undefined, v.lang, now);
         shared.set(v.lang, (buf = frame('heart', json)));
-        this.firstFrames.set(`${topicKey(topic)}|${v.lang}`, { at: Date.now(), pushes: this.pushes, buf });
+        this.firstFrames.set(`${topicKey(topic)}|${v.lang}`, { at: Date.now(), pushes: pushesAt, buf });
       }
       this.write(v, buf);
-    }
+    };
+    if (firstFrame) for (const v of viewers) each(v);
+    else this.fanOut(viewers, each);
   }
 
-  /** New bets: the room's viewers get the entries; the home and game cards their counter, soon. */
+  /**
+   * New bets: the room's viewers get the entries; the home and game cards their counter, soon. Bets
+   * that arrive while the room's last bets are still waiting to be written join them: each viewer
+   * gets one frame for all of them (under load, a push to every viewer is one write per viewer however
+   * many bets came meanwhile). A viewer who joined since gets only the bets after its first frame.
+   */
   private pushBets(gameId: number, roomId: number, entries: FeedEntry[]): void {
     this.pushes++;
-    const engine = this.engine;
-    const now = engine.clock.now();
-    const bettor = entries[entries.length - 1]?.userId;
-    for (const v of bettor === undefined ? [] : (this.byUser.get(bettor) ?? [])) {
-      v.balance = entries[entries.length - 1]!.after;
-      (v.staked ??= new Set()).add(gameId);
+    for (const e of entries) {
+      for (const v of this.byUser.get(e.userId) ?? []) {
+        v.balance = e.after;
+        (v.staked ??= new Set()).add(gameId);
+      }
     }
     for (const { topic } of this.topics.values()) {
       if (topic.kind === 'home' || (topic.kind === 'game' && topic.gameId === gameId)) this.dirty.add(topicKey(topic));
     }
     this.scheduleFlush(COUNTER_PUSH_MS);
 
-    const entry = this.topics.get(`room:${roomId}`);
-    const game = engine.snapshot.games.get(gameId);
-    if (!entry || !game) return;
-    const { issue, orderCount } = this.view.issueOf(game, now);
-    const head = `{"issue":${JSON.stringify(issue)},"order_count":${orderCount}`;
-    const shared = new Map<ApiLang, Buffer>();
-    for (const v of entry.viewers) {
-      if (v.userId !== null && v.userId === bettor) {
-        const mine = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, true))).join(',');
-        this.write(v, frame('bets', `${head},"user_quantity":${JSON.stringify(v.balance === undefined ? null : money(v.balance))},"message":[${mine}]}`));
-        continue;
-      }
-      let buf = shared.get(v.lang);
-      if (!buf) {
-        const theirs = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, false))).join(',');
-        shared.set(v.lang, (buf = frame('bets', `${head},"message":[${theirs}]}`)));
-      }
-      this.write(v, buf);
+    const waiting = this.waitingBets.get(roomId);
+    if (waiting && waiting.gameId === gameId) {
+      waiting.entries.push(...entries);
+      return;
     }
+    const entry = this.topics.get(`room:${roomId}`);
+    if (!entry || !this.engine.snapshot.games.has(gameId)) return;
+    const job: WaitingBets = { gameId, entries: [...entries], late: new Map() };
+    this.waitingBets.set(roomId, job);
+    this.fanOut(entry.viewers, () => {
+      if (this.waitingBets.get(roomId) === job) this.waitingBets.delete(roomId);
+      return this.betsWriter(job);
+    });
+  }
+
+  /** Writes a room's waiting bets to a viewer: one shared frame per language; the bettor's own, and late joiners', apart. */
+  private betsWriter(job: WaitingBets): (v: StreamViewer) => void {
+    const game = this.engine.snapshot.games.get(job.gameId);
+    if (!game) return () => {};
+    const { issue, orderCount } = this.view.issueOf(game, this.engine.clock.now());
+    const head = `{"issue":${JSON.stringify(issue)},"order_count":${orderCount}`;
+    const bettors = new Set(job.entries.map((e) => e.userId));
+    const shared = new Map<string, Buffer>();
+    const build = (entries: FeedEntry[], v: StreamViewer, own: boolean) => {
+      const message = entries.map((e) => JSON.stringify(this.view.feedEntry(e, v.lang, own && e.userId === v.userId))).join(',');
+      const balance = own ? `,"user_quantity":${JSON.stringify(v.balance === undefined ? null : money(v.balance))}` : '';
+      return frame('bets', `${head}${balance},"message":[${message}]}`);
+    };
+    const write = (v: StreamViewer, from: number) => {
+      if (v.userId !== null && bettors.has(v.userId) && job.entries.slice(from).some((e) => e.userId === v.userId)) {
+        return this.write(v, build(job.entries.slice(from), v, true));
+      }
+      const key = `${v.lang}|${from}`;
+      let buf = shared.get(key);
+      if (!buf) shared.set(key, (buf = build(job.entries.slice(from), v, false)));
+      this.write(v, buf);
+    };
+    // Viewers who joined the room while these bets waited (their first frame showed the bets before).
+    for (const [v, from] of job.late) if (from < job.entries.length && !v.socket.destroyed) write(v, from);
+    return (v) => write(v, 0);
+  }
+
+  /**
+   * Writes a push to its viewers after the current turn of the event loop (the bettor's answer goes
+   * out first), FAN_OUT_SLICE viewers per turn (calls and polls are read between slices, so tens of
+   * thousands of viewers never hold the node for one long loop), pushes in the order they were made.
+   */
+  /** `each` writes one viewer; or, taking no argument, makes that writer when the write starts (pushBets). */
+  private fanOut(viewers: Iterable<StreamViewer>, each: ((v: StreamViewer) => void) | (() => (v: StreamViewer) => void)): void {
+    const lazy = each.length === 0 ? (each as () => (v: StreamViewer) => void) : undefined;
+    this.fanOuts.push({ viewers: [...viewers], each: lazy ? undefined : (each as (v: StreamViewer) => void), make: lazy, next: 0 });
+    if (this.fanOuts.length === 1) setImmediate(() => this.drainFanOuts());
+  }
+
+  private drainFanOuts(): void {
+    let budget = FAN_OUT_SLICE;
+    while (budget > 0 && this.fanOuts.length > 0) {
+      const job = this.fanOuts[0]!;
+      const each = (job.each ??= job.make!());
+      const end = Math.min(job.viewers.length, job.next + budget);
+      for (let i = job.next; i < end; i++) each(job.viewers[i]!);
+      budget -= end - job.next;
+      job.next = end;
+      if (end === job.viewers.length) this.fanOuts.shift();
+    }
+    if (this.fanOuts.length > 0) setImmediate(() => this.drainFanOuts());
   }
 
   private shownState(topic: StreamTopic, now: number): string {
@@ -319,12 +395,12 @@ export class StreamHub {
     }
     for (const [key, { topic, viewers }] of this.topics) {
       for (const v of viewers) {
-        if (v.endsAt !== undefined && wall >= v.endsAt) v.res.end();
+        if (v.endsAt !== undefined && wall >= v.endsAt) v.socket.end();
         else this.touchPresence(v, now);
       }
       if (this.shown.get(key) !== this.shownState(topic, now)) this.pushState(topic, viewers);
       else if (topic.kind === 'room') this.pushPresence(key, topic.roomId, viewers, now);
-      if (beat) for (const v of viewers) this.write(v, ': keep-alive\n\n');
+      if (beat) this.fanOut(viewers, (v) => this.write(v, KEEP_ALIVE));
     }
   }
 
@@ -336,7 +412,7 @@ export class StreamHub {
     this.checkingSessions = true;
     try {
       const valid = await this.checkSessions([...new Set(streaming.map((v) => v.sessionId!))], now);
-      for (const v of streaming) if (!valid.has(v.sessionId!)) v.res.end();
+      for (const v of streaming) if (!valid.has(v.sessionId!)) v.socket.end();
     } catch (err) {
       this.engine.log.warn({ err }, "checking the live streams' sessions failed");
     } finally {

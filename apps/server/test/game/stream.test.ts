@@ -91,6 +91,42 @@ describe('the live stream', () => {
     expect((await next.next((e) => e.event === 'heart')).data.order_count).toBe(before + 1);
   });
 
+  it('pushes bets placed together to every viewer exactly once, each bettor seeing only its own as theirs', async () => {
+    const plan = await roomOf(nodeB, 7, 0);
+    const issue = roundAt(clock.now(), nodeB.game.settings).issue;
+    const players = await Promise.all([1, 2, 3, 4].map(() => bettor(nodeB)));
+    const guest = await streamOf(`?plan_id=${plan}&lang=en`);
+    const own = await streamOf(`?plan_id=${plan}&lang=en`, { token: players[0]!.token });
+    for (const r of [guest, own]) await r.next((e) => e.event === 'heart');
+    const from = { guest: guest.events.length, own: own.events.length };
+    const stakes = ['21.01', '21.02', '21.03', '21.04'];
+    const placed = await Promise.all(
+      players.map((p, i) => call(nodeB, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: '1', money: stakes[i]! }, { token: p.token })),
+    );
+    expect(placed.map((r) => r.code)).toEqual([1, 1, 1, 1]);
+    const seen = async (reader: StreamReader, start: number) => {
+      const quantities = () =>
+        reader.events
+          .slice(start)
+          .filter((e) => e.event === 'bets')
+          .flatMap((e) => e.data.message as { quantity: string; mine: boolean }[]);
+      await expect.poll(() => quantities().length).toBeGreaterThanOrEqual(4);
+      await new Promise((r) => setTimeout(r, 200)); // nothing more comes
+      return quantities();
+    };
+    const guestSaw = await seen(guest, from.guest);
+    expect(guestSaw.map((m) => m.quantity).sort()).toEqual(stakes);
+    expect(guestSaw.every((m) => !m.mine)).toBe(true);
+    const ownSaw = await seen(own, from.own);
+    expect(ownSaw.map((m) => m.quantity).sort()).toEqual(stakes);
+    expect(ownSaw.filter((m) => m.mine).map((m) => m.quantity)).toEqual(['21.01']);
+    const withBalance = own.events.slice(from.own).filter((e) => e.event === 'bets' && e.data.user_quantity !== undefined);
+    expect(withBalance.at(-1)!.data.user_quantity).toBe('978.99');
+    // This file's streams all come from one address, whose streams are capped (16): these two go.
+    guest.close();
+    own.close();
+  });
+
   it('pushes the draw and its wins to the room, the game and the home cards', async () => {
     const plan = await roomOf(nodeA, 7, 0);
     const issue = roundAt(clock.now(), nodeA.game.settings).issue;

@@ -7,7 +7,7 @@ import { runHeartStream } from './heartStream';
 const encoder = new TextEncoder();
 
 /** A fetch answering the stream with the given SSE chunks, then ending it; records what it was asked. */
-function streamingFetch(chunks: string[], status = 200, type = 'text/event-stream') {
+function streamingFetch(chunks: string[], status = 200, type = 'text/event-stream', extraHeaders: Record<string, string> = {}) {
   const asked: { url: string; headers: Record<string, string> }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     asked.push({ url: String(input), headers: (init?.headers ?? {}) as Record<string, string> });
@@ -17,7 +17,7 @@ function streamingFetch(chunks: string[], status = 200, type = 'text/event-strea
         controller.close();
       },
     });
-    return new Response(body, { status, headers: { 'content-type': type } });
+    return new Response(body, { status, headers: { 'content-type': type, ...extraHeaders } });
   };
   return { fetch, asked };
 }
@@ -88,6 +88,25 @@ describe('runHeartStream', () => {
     const stop = runHeartStream({}, { onLive: () => {}, onEvent: () => {} });
     await expect.poll(() => asked, { timeout: 2500 }).toBeGreaterThanOrEqual(3);
     stop();
+  });
+
+  it('follows the Retry-After of a full node (503): tries again after that delay, not at once nor after the 5 s back-off', async () => {
+    const full = streamingFetch(['{"code":0}'], 503, 'application/json', { 'retry-after': '2' });
+    const live = streamingFetch([`event: heart\ndata: ${JSON.stringify(heart)}\n\n`]);
+    const at: number[] = [];
+    configureApiClient({
+      fetch: async (input, init) => {
+        at.push(Date.now());
+        return (at.length === 1 ? full : live).fetch(input as RequestInfo, init);
+      },
+    });
+    const lives: boolean[] = [];
+    const stop = runHeartStream({}, { onLive: (l) => lives.push(l), onEvent: () => {} });
+    await expect.poll(() => lives.length, { timeout: 4000 }).toBeGreaterThanOrEqual(1);
+    stop();
+    expect(lives[0]).toBe(true);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(1900);
+    expect(at[1]! - at[0]!).toBeLessThan(4000);
   });
 
   it('never reports live when the stream is refused (the screen keeps polling)', async () => {

@@ -4,7 +4,8 @@
  * (`robot_num`). `runHeartStream` keeps one stream open, reporting whether it is live; on any failure
  * (refused, cut, silent for longer than the server's heartbeat) it reports not live, so the screen
  * polls the heart as the spec says, and tries the stream again later, less often each time — or, when the
- * server said when (the SSE `retry:` field a closing node sends before it ends its streams), after that.
+ * server said when (the SSE `retry:` field a closing node sends before it ends its streams, or the
+ * `Retry-After` of a refusal: a node at its cap of live viewers answers 503), after that.
  * Loaded on demand (hooks/useHeartStream.ts), so the parser is not part of the first screen; the
  * events are folded into the cached answers by heartEvents.ts.
  */
@@ -39,8 +40,11 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
   const stopper = new AbortController();
   let delay = STREAM_RETRY_MS;
 
-  /** Runs one stream to its end; the server's `retry:` hint (ms) when it sent one. */
-  async function once(): Promise<number | undefined> {
+  /**
+   * Runs one stream to its end: the server's `retry:` hint (ms) when it sent one, or the `Retry-After`
+   * (ms) of a refusal.
+   */
+  async function once(): Promise<{ hint?: number; refusedFor?: number }> {
     const controller = new AbortController();
     const abort = () => controller.abort();
     stopper.signal.addEventListener('abort', abort);
@@ -56,7 +60,8 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
       const res = await openEventStream(STREAM_PATH, params, controller.signal);
       if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
         await res.body?.cancel().catch(() => {});
-        return;
+        const after = Number(res.headers.get('retry-after') ?? NaN);
+        return !res.ok && Number.isFinite(after) && after >= 0 ? { refusedFor: after * 1000 } : {};
       }
       const parser = createParser({
         onRetry: (ms) => (retry = ms),
@@ -89,13 +94,19 @@ export function runHeartStream(params: { plan_id?: number; game_id?: number }, h
       stopper.signal.removeEventListener('abort', abort);
       if (live) handlers.onLive(false);
     }
-    return retry;
+    return { hint: retry };
   }
 
   void (async () => {
     while (!stopper.signal.aborted) {
-      const hinted = await once();
+      const { hint: hinted, refusedFor } = await once();
       if (stopper.signal.aborted) break;
+      if (refusedFor !== undefined) {
+        // Refused, and told when to come back (a full node: 503; too many streams from here: 429). The
+        // screen polls meanwhile; the back-off stays as it was for a failure after that.
+        await sleep(Math.min(refusedFor, STREAM_RETRY_MAX_MS), stopper.signal);
+        continue;
+      }
       if (hinted !== undefined) {
         // The node is going away and said when to come back: another node answers then.
         await sleep(Math.min(hinted, STREAM_RETRY_MAX_MS), stopper.signal);
