@@ -61,18 +61,27 @@ const passwordEnv = { DEMO_PASSWORD: PASSWORDS.demoPassword, OPERATOR_PASSWORD: 
 
 const report = new Report();
 
-/** The server under test on one kind of database: bets (and pgbench), the draw, the heart, the ledger. */
-async function benchServer(database: BenchDatabase, opts: { label: string; port: number; heart: boolean }) {
-  const { label } = opts;
+/**
+ * A bench database ready for a server: migrated, the demo content, `count` players funded through
+ * approved deposits, and the first normal room of the benched game.
+ */
+async function fundedRoom(database: BenchDatabase, count: number) {
   const dataDir = database.serverEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-data-'));
-  const setupStarted = performance.now();
+  const started = performance.now();
   const setup = await database.open();
   await setup.migrate();
   await seedDemoContent(setup.db, PASSWORDS);
-  const players = await createFundedPlayers(setup, PLAYERS, 10_000_00);
+  const players = await createFundedPlayers(setup, count, 10_000_00);
   const [room] = await queryRows<{ id: number }>(setup.db, sql`select id from rooms where game_id = ${GAME_ID} and type = 0 order by id limit 1`);
   await setup.close();
-  report.info(`${label} set-up`, `${PLAYERS} players funded through approved deposits in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+  return { dataDir, players, roomId: Number(room!.id), seconds: (performance.now() - started) / 1000 };
+}
+
+/** The server under test on one kind of database: bets (and pgbench), the draw, the heart, the ledger. */
+async function benchServer(database: BenchDatabase, opts: { label: string; port: number; heart: boolean }) {
+  const { label } = opts;
+  const { dataDir, players, roomId, seconds } = await fundedRoom(database, PLAYERS);
+  report.info(`${label} set-up`, `${PLAYERS} players funded through approved deposits in ${seconds.toFixed(1)} s`);
 
   // Short rounds, so that a round with enough betting time and its draw come within seconds.
   const server = await startServer(opts.port, {
@@ -95,7 +104,7 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
     pgbenchUrl: database.kind === 'postgres' ? ADMIN_URL : undefined,
     tokens: players.map((p) => p.token),
     gameId: GAME_ID,
-    roomId: Number(room!.id),
+    roomId,
     seconds: BET_SECONDS,
     metricsUrl: `http://127.0.0.1:${opts.port + 20}`,
     postgres: ADMIN_URL && databaseUrl ? { adminUrl: ADMIN_URL, database: new URL(databaseUrl).pathname.slice(1) } : undefined,
@@ -138,18 +147,8 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
  */
 async function benchRush(database: BenchDatabase, opts: { label: string; port: number }) {
   const { label } = opts;
-  const dataDir = database.serverEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-data-'));
-  const setupStarted = performance.now();
-  const setup = await database.open();
-  await setup.migrate();
-  await seedDemoContent(setup.db, PASSWORDS);
-  const players = await createFundedPlayers(setup, RUSH_PLAYERS, 10_000_00);
-  const [room] = await queryRows<{ id: number }>(setup.db, sql`select id from rooms where game_id = ${GAME_ID} and type = 0 order by id limit 1`);
-  await setup.close();
-  report.info(
-    `${label} rush set-up`,
-    `${fmt(RUSH_PLAYERS)} players funded through approved deposits in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
-  );
+  const { dataDir, players, roomId, seconds } = await fundedRoom(database, RUSH_PLAYERS);
+  report.info(`${label} rush set-up`, `${fmt(RUSH_PLAYERS)} players funded through approved deposits in ${seconds.toFixed(1)} s`);
   // Short rounds (20 s, betting closing 2 s before the draw) so that the close and the draw come within seconds;
   // production's request limits (RATE_LIMIT_FACTOR 1): each player bets once, from its own address.
   const rounds = { roundSeconds: 20, closeBeforeSeconds: 2, timeZone: loadConfig({}).timeZone };
@@ -170,7 +169,7 @@ async function benchRush(database: BenchDatabase, opts: { label: string; port: n
     serverUrl: server.url,
     tokens: players.map((p) => p.token),
     gameId: GAME_ID,
-    roomId: Number(room!.id),
+    roomId,
     rounds,
     pgbenchUrl: undefined,
     seconds: 0,
@@ -211,19 +210,12 @@ async function benchSettlement(database: BenchDatabase, label: string) {
  * each over HTTP), then measure/heart.ts against the bare process.
  */
 async function benchHeart(database: BenchDatabase, label: string, port: number) {
-  const dataDir = database.serverEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-data-'));
-  const setup = await database.open();
-  await setup.migrate();
-  await seedDemoContent(setup.db, PASSWORDS);
-  const players = await createFundedPlayers(setup, 3, 10_000_00);
-  const [room] = await queryRows<{ id: number }>(setup.db, sql`select id from rooms where game_id = ${GAME_ID} and type = 0 order by id limit 1`);
-  await setup.close();
+  const { dataDir, players, roomId } = await fundedRoom(database, 3);
   const serverEnv: Record<string, string> = { ...database.serverEnv, DATA_DIR: dataDir, ...passwordEnv };
   // Whatever the bench itself runs with: the server gets the default of each.
   const inherited = ['LOG_LEVEL', 'ROUND_SECONDS', 'CLOSE_BEFORE_SECONDS', 'RATE_LIMIT_FACTOR', 'TRUST_PROXY', 'STREAM_MAX_VIEWERS'];
   const server = await startServer(port, serverEnv, inherited);
   try {
-    const roomId = Number(room!.id);
     const post = async (p: string, body: Record<string, unknown>, token?: string) =>
       (await (
         await fetch(`${server.url}${p}`, {
