@@ -46,8 +46,17 @@ describe('SIGTERM', () => {
   it('drains the node: not ready at once, bets in flight committed, streams told to reconnect, a clean exit', { timeout: 300_000 }, async () => {
     const { server, token, plan } = await startBettingServer('drain', { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', SHUTDOWN_DRAIN_MS: '1500' }, GAME);
     const { url } = server;
-    const heart = await postJson(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
-    const issue = heart.data.issue.issue as string;
+    // Every bet of the test goes to one round: start in a round with time left, not in its last seconds
+    // (betting closes 5 s before a 210-s round's draw; bets sent then are rightly refused as closed).
+    let issue = '';
+    for (;;) {
+      const heart = await postJson(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
+      if (heart.data.issue.closeTime >= 30) {
+        issue = heart.data.issue.issue as string;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
     const stream = await openStream(url, `?plan_id=${plan}&game_id=${GAME}`);
 
     // Four players' worth of bets, one after the other each, until the node stops taking connections.
