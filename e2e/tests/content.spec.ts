@@ -12,10 +12,14 @@ async function articleViews(page: Page, id: number): Promise<number> {
 test('home news opens an article, which counts one real view', async ({ page, request }) => {
   const member = await newMember(request, 'news');
   await openAs(page, member, 'en');
-  // The news section loads when it scrolls into view (below the game cards).
-  await page.locator('[data-lazy-spot]').scrollIntoViewIfNeeded();
+  // The news section loads when it scrolls into view (below the game cards, which may still be growing
+  // the page when the first scroll happens: scroll again until it is there).
   const news = page.getByTestId('home-news');
-  await expect(news.getByTestId('news-item').first()).toBeVisible();
+  await expect(async () => {
+    const spot = page.locator('[data-lazy-spot]');
+    if ((await spot.count()) > 0) await spot.last().scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(news.getByTestId('news-item').first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const first = news.getByTestId('news-item').first();
   const id = Number(await first.getAttribute('data-article-id'));
   const title = (await first.locator('.news-row-title').textContent())!;
