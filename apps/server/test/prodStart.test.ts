@@ -1,8 +1,9 @@
 /**
- * The production start (`npm run build:prod`, then `npm run start:prod`): the server compiled ahead of
- * time by scripts/build.mjs runs as plain JavaScript under node — no TypeScript loader — migrates and
- * seeds a new data directory, answers /readyz, and stops cleanly on SIGTERM. The second start (the one a
- * restart or an upgrade does) prints how long it took; speed is not asserted here (DESIGN §10).
+ * The production start (`npm run build:prod`, then `npm run start:prod`): the web apps built and the
+ * server compiled ahead of time by scripts/build.mjs, which runs as plain JavaScript under node — no
+ * TypeScript loader — migrates and seeds a new data directory, serves both apps, answers /readyz, and
+ * stops cleanly on SIGTERM. The second start (the one a restart or an upgrade does) prints how long it
+ * took; speed is not asserted here (DESIGN §10).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from './serverProcess.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(serverDir, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-prod-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -27,6 +29,8 @@ const env = {
 
 describe('the compiled server', () => {
   it('starts without a TypeScript loader, answers /readyz, and stops on SIGTERM', { timeout: 300_000 }, async () => {
+    // The whole built tree, as `npm run build:prod` makes it: a clean clone has no apps/*/dist yet.
+    execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'pipe' });
     const bundle = fs.readFileSync(path.join(serverDir, 'dist/server/server.js'), 'utf8');
     expect(bundle).not.toMatch(/from ["']tsx/);
