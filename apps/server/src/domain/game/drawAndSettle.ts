@@ -110,14 +110,15 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
     ),
     -- The running balance from the player's balance before the credit: every part of the statement
     -- reads the users as they were when it started (locked above, so nothing else changed them).
-    -- Joining the users table, not the credited CTE: a CTE has no statistics, and the planner joined
-    -- the winners to the credited players by a nested loop (12 k × 1,000 comparisons per round).
+    -- The balance is looked up per winning order by primary key, not joined: a CTE has no statistics,
+    -- and a join of the winners to the players was planned as a nested loop over a scan of the users
+    -- (12 k × every user per round: 0.3 s of 3.3 s for 100,000 orders on PGlite).
     entries as (
       insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, created_at)
       select s.user_id, ${literal(LedgerType.profit)}, ${literal(LedgerStatus.passed)}, 'money', s.payout, true,
-             b.money + b.score + sum(s.payout) over (partition by s.user_id order by s.id),
+             (select b.money + b.score from users b where b.id = s.user_id) + sum(s.payout) over (partition by s.user_id order by s.id),
              s.game_id, 'order', s.id, ${at}
-      from settled s join users b on b.id = s.user_id
+      from settled s
       where s.payout > 0
       returning user_id, over
     ),
