@@ -1,9 +1,12 @@
 /**
  * Viewers of the live streams through HAProxy for the rolling restart (rollingRestart.ts), each behaving
  * like the player app's stream reader (apps/web/src/lib/api/heartStream.ts): when its stream ends after a
- * `retry:` hint (a draining node), it reconnects after that many milliseconds; when it ends without one or
- * cannot open, after the app's usual 5 s — 1 s (then 2, 4…) when it is reconnecting after a hint. A viewer is back once its new stream has pushed its first
- * `heart`; the time from the end of the old stream to that moment is what the check measures.
+ * `retry:` hint (a draining node), it reconnects after that many milliseconds; when it is refused with a
+ * `Retry-After` (a node at its cap of viewers: 503, HAProxy having found no other), after that many
+ * seconds, its back-off left as it was; when it ends without either or cannot open, after the app's usual
+ * 5 s — 1 s (then 2, 4…) when it is reconnecting after a hint. A viewer is back once its new stream has
+ * pushed its first `heart`; the time from the end of the old stream to that moment is what the check
+ * measures.
  */
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -12,6 +15,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 const APP_RETRY_MS = 5000;
 /** STREAM_RETRY_AFTER_HINT_MS in heartStream.ts. */
 const APP_RETRY_AFTER_HINT_MS = 1000;
+/** STREAM_RETRY_MAX_MS in heartStream.ts: the longest the app waits, whatever it was told. */
+const APP_RETRY_MAX_MS = 60_000;
 export const REJOIN_BUDGET_MS = 5000;
 const RETRY_FIELD = Buffer.from('\nretry: ');
 const HEART_EVENT = Buffer.from('event: heart\n');
@@ -32,6 +37,8 @@ export class LiveViewers {
   private closed = false;
   private gaps: number[] = [];
   private ends = 0;
+  /** Streams refused (503 + Retry-After from a full or closing node, or any other non-200). */
+  private refusals = 0;
   /** This process's own event-loop delay: a late viewer seen while it is high was late here, not on the node. */
   private ownLag = monitorEventLoopDelay({ resolution: 20 });
 
@@ -70,6 +77,7 @@ export class LiveViewers {
   private connect(viewer: Viewer): Promise<void> {
     return new Promise((resolve) => {
       let retry: number | undefined;
+      let refusedFor: number | undefined;
       let settled = false;
       const ended = () => {
         if (settled) return;
@@ -79,7 +87,8 @@ export class LiveViewers {
         viewer.endedAt ??= Date.now();
         resolve();
         let wait = viewer.backoff;
-        if (retry !== undefined) {
+        if (refusedFor !== undefined) wait = Math.min(refusedFor, APP_RETRY_MAX_MS);
+        else if (retry !== undefined) {
           wait = retry;
           viewer.backoff = APP_RETRY_AFTER_HINT_MS;
         } else viewer.backoff = Math.min(viewer.backoff * 2, APP_RETRY_MS);
@@ -90,6 +99,9 @@ export class LiveViewers {
         { agent: false, headers: { 'x-forwarded-for': viewer.address, accept: 'text/event-stream' } },
         (res) => {
           if (res.statusCode !== 200) {
+            const after = Number(res.headers['retry-after'] ?? NaN);
+            if (Number.isFinite(after) && after >= 0) refusedFor = after * 1000;
+            this.refusals++;
             res.resume();
             return ended();
           }
@@ -138,6 +150,7 @@ export class LiveViewers {
     return {
       viewers: this.viewers.length,
       ended: this.ends,
+      refused: this.refusals,
       rejoined: sorted.length,
       maxMs: sorted.at(-1) ?? 0,
       p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,

@@ -44,7 +44,8 @@ const GAME_ID = 7;
 /**
  * For profiling one part: BENCH_ONLY=postgres, the server on PostgreSQL alone (bets, draw, heart,
  * ledger); =bets, without the heart; =heart, only the heart at the default configuration; =stream,
- * only the live viewers (bench/stream.ts: as many as the node's cap, on PGlite); =flood, one
+ * only the live viewers (bench/stream.ts: as many as the node's cap, on PGlite; with DATABASE_URL also
+ * split over two nodes behind HAProxy); =flood, one
  * caller flooding reads; =console, the console's screens on a month of history (PGlite, and
  * PostgreSQL with DATABASE_URL).
  */
@@ -370,13 +371,25 @@ async function rushSection() {
   }
 }
 
-/** Live viewers: the node's cap of SSE viewers from load-generator processes (bench/stream.ts, PGlite). */
+/**
+ * Live viewers: the node's cap of SSE viewers from load-generator processes (bench/stream.ts, PGlite);
+ * with DATABASE_URL, the same split over two nodes behind HAProxy (a scratch database).
+ */
 async function streamSection() {
+  const print = (result: Awaited<ReturnType<typeof benchStream>>) => {
+    for (const line of result.lines) {
+      if (line.budget === '—') report.info(line.name, line.value);
+      else report.budget(line.name, line.value, line.budget, line.ok);
+    }
+  };
   report.section('live viewers on one node (PGlite)');
-  const result = await benchStream({ port: PORT + 6, databaseUrl: '' });
-  for (const line of result.lines) {
-    if (line.budget === '—') report.info(line.name, line.value);
-    else report.budget(line.name, line.value, line.budget, line.ok);
+  print(await benchStream({ port: PORT + 6, databaseUrl: '' }));
+  if (ADMIN_URL) {
+    report.section('live viewers split over two nodes behind HAProxy (PostgreSQL)');
+    await withScratch(
+      () => scratchPostgres(ADMIN_URL, 'stream'),
+      async (db) => print(await benchStream({ port: PORT + 6, databaseUrl: db.serverEnv.DATABASE_URL, nodes: 2 })),
+    );
   }
 }
 

@@ -16,6 +16,13 @@
  * PostgreSQL when DATABASE_URL is set (use a scratch database: the server seeds it), else a fresh
  * file-backed PGlite. Run on its own with `npm run bench:stream -w apps/server`, or call
  * `benchStream()` from the bench runner. Port 8360 (server; BENCH_STREAM_PORT); loopback only.
+ *
+ * Two nodes (`nodes: 2`, BENCH_STREAM_NODES=2; PostgreSQL only): the same, with the viewers split
+ * over two nodes on one database behind HAProxy (Debian's `haproxy`, deploy/haproxy.cfg, on the port;
+ * the nodes on the next two), each node capped at half the viewers: a bet placed through HAProxy
+ * reaches the other node's viewers through PostgreSQL's NOTIFY, and one node draws for both. HAProxy
+ * holds two sockets per viewer, so here, with one process's open-file limit, it carries half of what
+ * one node does: VIEWERS defaults to that (the limit less 1,000, halved, less the BENCH_OVER extra).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +47,8 @@ export interface StreamBenchResult {
 }
 
 export const STREAM_BUDGETS = { bytesPerViewer: 5 * 1024, p99Ms: 250, drawP99Ms: 500 };
+/** Issue 26's count of viewers: on one node, and split over two behind HAProxy. */
+const VIEWERS_WANTED = 20_000;
 const ROUND_SECONDS = 60;
 const ROUND_SETTINGS = { roundSeconds: ROUND_SECONDS, closeBeforeSeconds: 1, timeZone: 'Asia/Shanghai' };
 
@@ -90,55 +99,105 @@ function waitFor<T>(child: ChildProcess, type: string, timeoutMs: number): Promi
 }
 
 export async function benchStream(
-  opts: { viewers?: number; bets?: number; betGapMs?: number; port?: number; databaseUrl?: string; generators?: number; over?: number } = {},
+  opts: {
+    viewers?: number;
+    bets?: number;
+    betGapMs?: number;
+    port?: number;
+    databaseUrl?: string;
+    generators?: number;
+    over?: number;
+    nodes?: 1 | 2;
+  } = {},
 ): Promise<StreamBenchResult> {
+  const nodes = opts.nodes ?? (process.env.BENCH_STREAM_NODES === '2' ? 2 : 1);
+  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? '';
+  if (nodes === 2 && !databaseUrl) throw new Error('two nodes share one PostgreSQL: set DATABASE_URL (a scratch database)');
   // What this process may open is what the server (its child, same limits) may: its cap by default.
   const fileLimit = openFiles(process.pid);
-  const viewers = opts.viewers ?? Number(process.env.BENCH_VIEWERS ?? defaultStreamMaxViewers(fileLimit));
-  const generators = opts.generators ?? Number(process.env.BENCH_GENERATORS ?? 2);
   const over = opts.over ?? Number(process.env.BENCH_OVER ?? 200);
+  const lbCapacity = Math.floor(((fileLimit ?? 2 * VIEWERS_WANTED) - 1000) / 2);
+  const viewers =
+    opts.viewers ??
+    Number(process.env.BENCH_VIEWERS ?? (nodes === 1 ? defaultStreamMaxViewers(fileLimit) : Math.min(VIEWERS_WANTED, lbCapacity - over)));
+  const generators = opts.generators ?? Number(process.env.BENCH_GENERATORS ?? 2);
   const bets = opts.bets ?? 20;
   const betGapMs = opts.betGapMs ?? 400;
   const port = opts.port ?? Number(process.env.BENCH_STREAM_PORT ?? 8360);
   const base = `http://127.0.0.1:${port}`;
+  const nodePorts = nodes === 1 ? [port] : [port + 1, port + 2];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bench-stream-'));
   const demoPassword = `bench-${randomBytes(8).toString('hex')}`;
   const children: ChildProcess[] = [];
+  const where = nodes === 1 ? 'one node' : 'two nodes behind HAProxy';
 
-  try {
-    // node itself, not the tsx CLI: the pid read for memory is the server's.
-    const server = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/streamServer.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: opts.databaseUrl ?? process.env.DATABASE_URL ?? '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'warn',
-        DEMO_PASSWORD: demoPassword,
-        // One-minute rounds that close a second before their draw: a draw comes within the run.
-        ROUND_SECONDS: String(ROUND_SECONDS),
-        CLOSE_BEFORE_SECONDS: String(ROUND_SETTINGS.closeBeforeSeconds),
-        STREAM_MAX_VIEWERS: String(viewers),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(server);
-    let serverErr = '';
-    server.stderr!.on('data', (d) => (serverErr += String(d)));
+  /** Waits until `url` answers /readyz (or `child` exits). */
+  const waitReady = async (url: string, child: ChildProcess, output: () => string) => {
     const deadline = Date.now() + 180_000;
     for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited: ${serverErr.slice(-2000)}`);
-      if (Date.now() > deadline) throw new Error('server not ready');
-      const ready = await fetch(`${base}/readyz`).then(
+      if (child.exitCode !== null) throw new Error(`${child.spawnfile} exited: ${output().slice(-2000)}`);
+      if (Date.now() > deadline) throw new Error(`${url} not ready`);
+      const ready = await fetch(`${url}/readyz`).then(
         (r) => r.ok,
         () => false,
       );
-      if (ready) break;
+      if (ready) return;
       await sleep(250);
     }
+  };
+
+  try {
+    // One after the other: the first migrates and seeds the database.
+    const servers: { child: ChildProcess; err: () => string; metricsUrl: string }[] = [];
+    for (const [i, nodePort] of nodePorts.entries()) {
+      // node itself, not the tsx CLI: the pid read for memory is the server's.
+      const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/streamServer.ts'], {
+        cwd: SERVER_DIR,
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(nodePort),
+          DATA_DIR: path.join(dataDir, String(i)),
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: '',
+          LOG_LEVEL: 'warn',
+          DEMO_PASSWORD: demoPassword,
+          // One-minute rounds that close a second before their draw: a draw comes within the run.
+          ROUND_SECONDS: String(ROUND_SECONDS),
+          CLOSE_BEFORE_SECONDS: String(ROUND_SETTINGS.closeBeforeSeconds),
+          STREAM_MAX_VIEWERS: String(Math.ceil(viewers / nodes)),
+          // Behind HAProxy: each viewer's own address is in X-Forwarded-For (the cap of streams per address).
+          TRUST_PROXY: nodes === 1 ? '0' : '1',
+          METRICS_PORT: String(nodePort + 20),
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      children.push(child);
+      let err = '';
+      child.stderr!.on('data', (d) => (err += String(d)));
+      servers.push({ child, err: () => err, metricsUrl: `http://127.0.0.1:${nodePort + 20}/metrics` });
+      await waitReady(`http://127.0.0.1:${nodePort}`, child, () => err);
+    }
+    let lb: ChildProcess | undefined;
+    if (nodes === 2) {
+      lb = spawn('haproxy', ['-db', '-f', path.resolve(SERVER_DIR, '../../deploy/haproxy.cfg')], {
+        env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, NODE_A: `127.0.0.1:${nodePorts[0]}`, NODE_B: `127.0.0.1:${nodePorts[1]}` },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let lbErr = '';
+      lb.on('error', (e) => (lbErr += `${e.message} (install Debian's haproxy)`));
+      lb.stderr!.on('data', (d) => (lbErr += String(d)));
+      children.push(lb);
+      await waitReady(base, lb, () => lbErr);
+    }
+    /** Each node's open live streams, from its metrics (lucky28_live_stream_viewers). */
+    const viewersPerNode = () =>
+      Promise.all(
+        servers.map(async (s) => {
+          const text = await fetch(s.metricsUrl).then((r) => r.text());
+          return Number(/^lucky28_live_stream_viewers (\d+)/m.exec(text)?.[1] ?? NaN);
+        }),
+      );
 
     const login = await post(base, '/api/user/login', { account: 'demo', password: demoPassword });
     if (login.code !== 1) throw new Error(`demo login: ${login.msg}`);
@@ -164,20 +223,26 @@ export async function benchStream(
      */
     const settledOnce = async (): Promise<{ js: number; heap: number; external: number; rss: number }> => {
       await sleep(1500);
-      const mark = serverErr.length;
-      const line = new Promise<string>((resolve) => {
-        const onData = () => {
-          const m = /memory (\{.*\})\n/.exec(serverErr.slice(mark));
-          if (m) {
-            server.stderr!.off('data', onData);
-            resolve(m[1]!);
-          }
-        };
-        server.stderr!.on('data', onData);
-      });
-      server.kill('SIGUSR2');
-      const usage = JSON.parse(await line) as { heapUsed: number; external: number; rss: number };
-      return { js: usage.heapUsed + usage.external, heap: usage.heapUsed, external: usage.external, rss: rssBytes(server.pid!) };
+      const readings = await Promise.all(
+        servers.map(async ({ child, err }) => {
+          const mark = err().length;
+          const line = new Promise<string>((resolve) => {
+            const onData = () => {
+              const m = /memory (\{.*\})\n/.exec(err().slice(mark));
+              if (m) {
+                child.stderr!.off('data', onData);
+                resolve(m[1]!);
+              }
+            };
+            child.stderr!.on('data', onData);
+          });
+          child.kill('SIGUSR2');
+          const usage = JSON.parse(await line) as { heapUsed: number; external: number; rss: number };
+          return { js: usage.heapUsed + usage.external, heap: usage.heapUsed, external: usage.external, rss: rssBytes(child.pid!) };
+        }),
+      );
+      // Both nodes' together: the memory the viewers cost, wherever they landed.
+      return readings.reduce((a, b) => ({ js: a.js + b.js, heap: a.heap + b.heap, external: a.external + b.external, rss: a.rss + b.rss }));
     };
     /**
      * Three readings a few seconds apart, the one with the least JS memory: under load the generators
@@ -221,6 +286,7 @@ export async function benchStream(
     gens.forEach((g, i) => g.send({ type: 'open', count: Math.floor(over / generators) + (i < over % generators ? 1 : 0) }));
     const healthStarted = Date.now();
     const health = await fetch(`${base}/healthz`).then((r) => r.status);
+    const split = await viewersPerNode();
     const healthMs = Date.now() - healthStarted;
     const overReadies = await all<Ready>('ready', 60_000);
     const overRefused = sum(overReadies, 'refused') - sum(readies, 'refused');
@@ -232,7 +298,9 @@ export async function benchStream(
     issue = await openIssue(Math.ceil((bets * (betGapMs + 300)) / 1000) + 2);
     let placed = 0;
     const answered: number[] = [];
-    const cpuBefore = cpuMsOf(server.pid!);
+    const serversCpuMs = () => servers.reduce((ms, s) => ms + cpuMsOf(s.child.pid!), 0);
+    const cpuBefore = serversCpuMs();
+    const lbCpuBefore = lb ? cpuMsOf(lb.pid!) : 0;
     for (let i = 0; i < bets; i++) {
       const money = (10 + (i + 1) / 100).toFixed(2); // the stake is the bet's marker: 10.01, 10.02, …
       const sentAt = Date.now();
@@ -243,7 +311,8 @@ export async function benchStream(
       await sleep(betGapMs);
     }
     await sleep(1000);
-    const betsCpuMs = cpuMsOf(server.pid!) - cpuBefore;
+    const betsCpuMs = serversCpuMs() - cpuBefore;
+    const lbCpuMs = lb ? cpuMsOf(lb.pid!) - lbCpuBefore : 0;
     // The draw of that round: wait until the server shows it drawn, then for its push to arrive.
     const drawsAt = roundAt(Date.now(), ROUND_SETTINGS).issue === issue ? roundAt(Date.now(), ROUND_SETTINGS).drawsAt : NaN;
     for (let i = 0; i < 240; i++) {
@@ -284,33 +353,38 @@ export async function benchStream(
     const firstDraw = Math.min(...drawArrivals);
     const drawLatencies = drawArrivals.map((t) => t - firstDraw).sort((x, y) => x - y);
     const drawP99 = percentile(drawLatencies, 99);
-    const drawMissing = ready.ready - drawArrivals.length;
+    // Every viewer holding a stream then, the ones let in at the cap included (they should be none).
+    const drawMissing = ready.ready + Math.max(0, overAccepted) - drawArrivals.length;
     const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
     const lines = [
       {
-        name: 'the viewers, and why this many (informative)',
+        name: `the viewers on ${where}, and why this many (informative)`,
         value:
           `${viewers} viewers from ${generators} load-generator processes; open-file limit of a process here ${fileLimit ?? 'unknown'} ` +
-          `(soft = hard; not raised without privilege): one server process cannot hold more sockets than that less its own files, ` +
-          `so the node's default cap (STREAM_MAX_VIEWERS) is the limit less 1,000 and this bench holds that many; machine load average at the end ${load}`,
+          `(soft = hard; not raised without privilege): ` +
+          (nodes === 1
+            ? `one server process cannot hold more sockets than that less its own files, so the node's default cap (STREAM_MAX_VIEWERS) is the limit less 1,000 and this bench holds that many`
+            : `HAProxy holds two sockets per viewer, so it carries ${lbCapacity} here (the limit less 1,000, halved): ${viewers} viewers and ${over} more; ` +
+              `each node capped at ${Math.ceil(viewers / nodes)} (STREAM_MAX_VIEWERS), holding ${split.join(' and ')} at the cap`) +
+          `; ${VIEWERS_WANTED} wanted; machine load average at the end ${load}`,
         budget: '—',
         ok: true,
       },
       {
-        name: `idle viewers on one node (connected in ${(connectMs / 1000).toFixed(1)} s, ${ready.retried} connections tried again)`,
+        name: `idle viewers on ${where} (connected in ${(connectMs / 1000).toFixed(1)} s, ${ready.retried} connections tried again)`,
         value: `${ready.ready} of ${viewers}`,
         budget: `${viewers}`,
         ok: ready.ready === viewers && report.closed === 0,
       },
       {
-        name: `at the cap (STREAM_MAX_VIEWERS=${viewers}): ${over} more viewers`,
+        name: `at the cap (STREAM_MAX_VIEWERS=${Math.ceil(viewers / nodes)}${nodes === 2 ? ' on each node' : ''}): ${over} more viewers`,
         value: `${overRefused} refused with 503 + Retry-After, ${overAccepted} accepted; /healthz meanwhile ${health} in ${healthMs} ms`,
         budget: `all ${over} refused, /healthz 200`,
         ok: overRefused === over && overAccepted === 0 && health === 200,
       },
       {
-        name: 'server memory per idle viewer (JS heap + buffers after GC)',
+        name: `server memory per idle viewer (JS heap + buffers after GC${nodes === 2 ? ', both nodes' : ''})`,
         value:
           `${(bytesPerViewer / 1024).toFixed(2)} kB (${((after.js - before.js) / 1048576).toFixed(1)} MB for ${added} more: heap ${((after.heap - before.heap) / added / 1024).toFixed(2)} kB, ` +
           `buffers ${((after.external - before.external) / added / 1024).toFixed(2)} kB each, least of 3 readings; resident set ${(rssPerViewer / 1024).toFixed(2)} kB each)`,
@@ -320,7 +394,7 @@ export async function benchStream(
         ok: bytesPerViewer >= 0 && bytesPerViewer <= STREAM_BUDGETS.bytesPerViewer,
       },
       {
-        name: `bet → every viewer (${placed} bets × ${ready.ready} viewers)`,
+        name: `bet → every viewer (${placed} bets × ${ready.ready} viewers${nodes === 2 ? ', placed through HAProxy' : ''})`,
         value: `p50 ${percentile(sorted, 50)} ms, p99 ${p99} ms, max ${sorted[sorted.length - 1]} ms, ${missing} missed`,
         budget: 'p99 ≤ 250 ms, 0 missed',
         ok: p99 <= STREAM_BUDGETS.p99Ms && missing === 0 && placed === bets,
@@ -335,7 +409,8 @@ export async function benchStream(
         name: 'of which (informative): the bet answered / first viewer reached / first to last viewer',
         value:
           `p50 ${percentile(answered, 50)} / ${percentile(firstReached, 50)} / ${percentile(spread, 50)} ms, max ${answered[answered.length - 1]} / ${firstReached[firstReached.length - 1]} / ${spread[spread.length - 1]} ms; ` +
-          `server CPU during the bets ${betsCpuMs} ms = ${((betsCpuMs * 1000) / Math.max(1, placed * ready.ready)).toFixed(1)} µs per viewer and bet (bets and writes included)`,
+          `server${nodes === 2 ? 's\'' : ''} CPU during the bets ${betsCpuMs} ms = ${((betsCpuMs * 1000) / Math.max(1, placed * ready.ready)).toFixed(1)} µs per viewer and bet (bets and writes included)` +
+          (lb ? `; HAProxy's CPU meanwhile ${lbCpuMs} ms (it relays every frame to every viewer)` : ''),
         budget: '—',
         ok: true,
       },
