@@ -118,8 +118,7 @@ export async function benchStream(
   const over = opts.over ?? Number(process.env.BENCH_OVER ?? 200);
   const lbCapacity = Math.floor(((fileLimit ?? 2 * VIEWERS_WANTED) - 1000) / 2);
   const viewers =
-    opts.viewers ??
-    Number(process.env.BENCH_VIEWERS ?? (nodes === 1 ? defaultStreamMaxViewers(fileLimit) : Math.min(VIEWERS_WANTED, lbCapacity - over)));
+    opts.viewers ?? Number(process.env.BENCH_VIEWERS ?? (nodes === 1 ? defaultStreamMaxViewers(fileLimit) : Math.min(VIEWERS_WANTED, lbCapacity - over)));
   const generators = opts.generators ?? Number(process.env.BENCH_GENERATORS ?? 2);
   const bets = opts.bets ?? 20;
   const betGapMs = opts.betGapMs ?? 400;
@@ -411,7 +410,7 @@ export async function benchStream(
         name: 'of which (informative): the bet answered / first viewer reached / first to last viewer',
         value:
           `p50 ${percentile(answered, 50)} / ${percentile(firstReached, 50)} / ${percentile(spread, 50)} ms, max ${answered[answered.length - 1]} / ${firstReached[firstReached.length - 1]} / ${spread[spread.length - 1]} ms; ` +
-          `server${nodes === 2 ? 's\'' : ''} CPU during the bets ${betsCpuMs} ms = ${((betsCpuMs * 1000) / Math.max(1, placed * ready.ready)).toFixed(1)} µs per viewer and bet (bets and writes included)` +
+          `server${nodes === 2 ? "s'" : ''} CPU during the bets ${betsCpuMs} ms = ${((betsCpuMs * 1000) / Math.max(1, placed * ready.ready)).toFixed(1)} µs per viewer and bet (bets and writes included)` +
           (lb ? `; HAProxy's CPU meanwhile ${lbCpuMs} ms (it relays every frame to every viewer)` : ''),
         budget: '—',
         ok: true,
