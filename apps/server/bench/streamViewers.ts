@@ -7,9 +7,13 @@
  * for every round drawn (the heart frame whose `last_issue` is that round) when it reached each viewer.
  * A connection that fails is tried again (up to 3 times, after 1 s), as a browser would; one refused
  * with 503 (a node at its cap) is counted as refused, not tried again.
+ *
+ * Each viewer is a plain TCP socket that sends the GET and reads the answer's bytes (the stream is
+ * `connection: close` with no chunk framing): no HTTP parser, no text decoding, lines found by byte
+ * search. Thousands of viewers in one process read every push; on a host of two cores whatever CPU they
+ * spend is taken from the server being measured.
  */
-import http from 'node:http';
-import { onSseFrames } from '../src/http/sseFrames.js';
+import net from 'node:net';
 
 const url = new URL(process.env.STREAM_URL ?? 'http://127.0.0.1:8360/api/Lottery/stream');
 let viewers = Number(process.env.VIEWERS ?? 5000);
@@ -28,7 +32,6 @@ let failed = 0;
 let refused = 0;
 let retried = 0;
 let closed = 0;
-const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 /**
  * Each viewer connects from its own loopback address (127.<20 + GENERATOR>.x.y; Linux routes all of
  * 127/8 to the loopback interface), as players' browsers come from their own: the server caps live
@@ -48,17 +51,42 @@ function record(marker: string, at: number): void {
   list.push(at);
 }
 
-const MARKER = /"quantity":"(\d+\.\d\d)"/g;
-const LAST_ISSUE = /"last_issue":\{"issue":"(\d+)"/;
+const QUANTITY = Buffer.from('"quantity":"');
+const LAST_ISSUE = Buffer.from('"last_issue":{"issue":"');
+const EVENT = Buffer.from('event: ');
+const HEAD_END = Buffer.from('\r\n\r\n');
+const NEWLINE = 10;
+const QUOTE = 34;
 
 const settled = () => ready + failed + refused;
 const tell = () => {
   if (settled() === viewers) send({ type: 'ready', ready, failed, refused, retried });
 };
 
-function onFrame(frame: string, state: { started: boolean; lastIssue?: string }): void {
-  if (frame.startsWith('event: heart')) {
-    const drawn = LAST_ISSUE.exec(frame)?.[1];
+interface ViewerState {
+  started: boolean;
+  lastIssue?: string;
+  /** The event of the frame being read: its data lines are read as that kind. */
+  event: 'heart' | 'bets' | 'other';
+}
+
+/** The text from `from` up to the next double quote (a marker or an issue: a few ASCII bytes). */
+const quoted = (line: Buffer, from: number) => {
+  const end = line.indexOf(QUOTE, from);
+  return line.toString('latin1', from, end < 0 ? line.length : end);
+};
+
+/** One complete line of the stream (without its newline). */
+function onLine(line: Buffer, state: ViewerState): void {
+  if (line.length === 0) return;
+  if (line.indexOf(EVENT) === 0) {
+    const name = line.toString('latin1', EVENT.length);
+    state.event = name === 'heart' ? 'heart' : name === 'bets' ? 'bets' : 'other';
+    return;
+  }
+  if (state.event === 'heart') {
+    const at = line.indexOf(LAST_ISSUE);
+    const drawn = at < 0 ? undefined : quoted(line, at + LAST_ISSUE.length);
     if (!state.started) {
       state.started = true;
       state.lastIssue = drawn;
@@ -70,14 +98,16 @@ function onFrame(frame: string, state: { started: boolean; lastIssue?: string })
       if (!list) draws.set(drawn, (list = []));
       list.push(Date.now());
     }
-    return;
+  } else if (state.event === 'bets') {
+    const at = Date.now();
+    for (let i = line.indexOf(QUANTITY); i >= 0; i = line.indexOf(QUANTITY, i + QUANTITY.length)) {
+      record(quoted(line, i + QUANTITY.length), at);
+    }
   }
-  if (!frame.startsWith('event: bets')) return;
-  const at = Date.now();
-  for (const m of frame.matchAll(MARKER)) record(m[1]!, at);
 }
 
 function connect(attempt = 0, address = nextAddress()): void {
+  let answered = false;
   const retry = () => {
     if (attempt < 3) {
       retried++;
@@ -87,21 +117,47 @@ function connect(attempt = 0, address = nextAddress()): void {
     failed++;
     tell();
   };
-  const req = http.get(url, { agent, localAddress: address, headers: { accept: 'text/event-stream' } }, (res) => {
-    if (res.statusCode !== 200) {
-      res.resume();
-      if (res.statusCode === 503 && res.headers['retry-after']) {
-        refused++;
-        tell();
-      } else retry();
-      return;
+  const socket = net.connect({ host: url.hostname, port: Number(url.port), localAddress: address });
+  socket.on('connect', () => socket.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\naccept: text/event-stream\r\n\r\n`));
+  const state: ViewerState = { started: false, event: 'other' };
+  /** Bytes not yet read: the answer's head until it is complete, then the last line's start. */
+  let pending: Buffer | undefined;
+  let streaming = false;
+  socket.on('data', (chunk: Buffer) => {
+    let bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+    pending = undefined;
+    if (!streaming) {
+      const end = bytes.indexOf(HEAD_END);
+      if (end < 0) {
+        pending = bytes;
+        return;
+      }
+      answered = true;
+      const head = bytes.toString('latin1', 0, end);
+      if (!head.startsWith('HTTP/1.1 200')) {
+        socket.destroy();
+        if (head.startsWith('HTTP/1.1 503') && /\r\nretry-after:/i.test(head)) {
+          refused++;
+          tell();
+        } else retry();
+        return;
+      }
+      streaming = true;
+      bytes = bytes.subarray(end + HEAD_END.length);
     }
-    const state: { started: boolean; lastIssue?: string } = { started: false };
-    onSseFrames(res, (block) => onFrame(block, state));
-    res.on('close', () => closed++);
-    res.on('error', () => {});
+    let from = 0;
+    for (let nl = bytes.indexOf(NEWLINE); nl >= 0; nl = bytes.indexOf(NEWLINE, from)) {
+      onLine(bytes.subarray(from, nl), state);
+      from = nl + 1;
+    }
+    if (from < bytes.length) pending = bytes.subarray(from);
   });
-  req.on('error', retry);
+  // An error is followed by 'close': a connection that ends before its answer's head is tried again.
+  socket.on('error', () => {});
+  socket.on('close', () => {
+    if (streaming) closed++;
+    else if (!answered) retry();
+  });
 }
 
 process.on('message', (msg: { type: string; marker?: string; sentAt?: number; count?: number }) => {
