@@ -2,7 +2,8 @@
  * Compiles the server ahead of time for the production start (`npm run start:prod`): one ES module,
  * dist/server/server.js, bundled by esbuild from src/server.ts with the workspace's own TypeScript
  * (packages/shared, consumed as source) inside it and every npm package left to node_modules, plus
- * the SQL migrations beside it. No TypeScript loader at run time.
+ * the SQL migrations beside it, and an empty migrated embedded database for a first start
+ * (src/db/pgliteTemplate.ts). No TypeScript loader at run time.
  *
  * Why esbuild and not tsc: packages/shared exports its .ts sources (the web apps and tests read them as
  * they are); tsc would have to emit it as a second package with rewritten exports, esbuild simply
@@ -11,6 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -27,8 +29,8 @@ const packagesOutside = {
 const started = Date.now();
 fs.rmSync(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, 'src/server.ts')],
-  outfile: path.join(outDir, 'server.js'),
+  entryPoints: { server: path.join(serverDir, 'src/server.ts'), pgliteTemplate: path.join(serverDir, 'src/db/pgliteTemplate.ts') },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -39,3 +41,9 @@ await build({
 });
 fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
 console.log(`server compiled to ${path.relative(process.cwd(), outDir)}/server.js in ${Date.now() - started} ms`);
+
+// The embedded database's first start begins from an empty, migrated database made here (src/db/pgliteTemplate.ts).
+const templateStarted = Date.now();
+const { writeTemplate } = await import(pathToFileURL(path.join(outDir, 'pgliteTemplate.js')).href);
+await writeTemplate(outDir, path.join(outDir, 'migrations'));
+console.log(`embedded database prepared for a first start in ${Date.now() - templateStarted} ms`);

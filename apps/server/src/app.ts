@@ -14,7 +14,7 @@ import { PollCountingLogController, summarisePolls } from './http/pollLog.js';
 import { requestIdOf } from './http/requestId.js';
 import { HeartShortcut } from './http/heartShortcut.js';
 import { clientErrorAnswer, envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
-import { validationPlugin } from './plugins/validation.js';
+import { schemaController, validationPlugin } from './plugins/validation.js';
 import { BODY_BASE_BYTES } from './http/bodyLimit.js';
 import { authPlugin } from './plugins/auth.js';
 import { apiDocsPlugin } from './plugins/apiDocs.js';
@@ -146,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A request that reached the node just as it closes (SIGTERM, http/drain.ts) is served, not refused
     // with a 503: the database closes only once every connection has ended.
     return503OnClosing: false,
+    schemaController,
   });
 
   app.decorate('heartShortcut', heartShortcut);

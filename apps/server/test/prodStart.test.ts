@@ -1,7 +1,7 @@
 /**
  * The production start (`npm run build:prod`, then `npm run start:prod`): the web apps built and the
  * server compiled ahead of time by scripts/build.mjs, which runs as plain JavaScript under node — no
- * TypeScript loader — migrates and seeds a new data directory, serves both apps, answers /readyz, and
+ * TypeScript loader — begins a new data directory from the build's prepared database, migrates and seeds it, serves both apps, answers /readyz, and
  * stops cleanly on SIGTERM. The second start (the one a restart or an upgrade does) prints how long it
  * took; speed is not asserted here (DESIGN §10).
  */
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from './serverProcess.js';
+import { readTemplate } from '../src/db/pgliteTemplate.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -35,6 +36,9 @@ describe('the compiled server', () => {
     const bundle = fs.readFileSync(path.join(serverDir, 'dist/server/server.js'), 'utf8');
     expect(bundle).not.toMatch(/from ["']tsx/);
     expect(bundle).not.toMatch(/from ["']@lucky28\//); // the workspace's TypeScript is inside the bundle
+    // The first start below begins from the build's prepared database (no initdb: db/pgliteTemplate.ts).
+    const built = path.join(serverDir, 'dist/server');
+    expect(readTemplate(built, path.join(built, 'migrations'))?.size).toBeGreaterThan(0);
 
     for (const start of ['first (migrates and seeds)', 'second']) {
       const server = await startServerProcess(env, { entry: 'dist/server/server.js', typescript: false });

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema.js';
 import { safeError } from '../logging.js';
+import { readTemplate } from './pgliteTemplate.js';
 
 export type Schema = typeof schema;
 /** The one database type the code uses: identical API on PGlite and node-postgres. */
@@ -27,7 +28,7 @@ export interface Database {
   pool: pg.Pool | undefined;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /**
  * How long a request waits for a connection (a new one to a server that does not answer, or a free
@@ -66,15 +67,22 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   };
 }
 
-/** dataDir undefined = in memory (tests). `loadDataDir`: a dump of dumpDataDir to start from (a restore). */
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+/**
+ * dataDir undefined = in memory (tests). `loadDataDir`: a dump of dumpDataDir to start from (a restore).
+ * `templateFolder`: where a new data directory's prepared database is looked for (the compiled server's folder).
+ */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob; templateFolder?: string } = {}): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const pgData = dataDir ? path.join(dataDir, 'pglite') : undefined;
+  // A first start of the compiled server begins from the build's prepared database (db/pgliteTemplate.ts).
+  const isNew = pgData !== undefined && !fs.existsSync(path.join(pgData, 'PG_VERSION'));
+  const loadDataDir = opts.loadDataDir ?? (isNew ? readTemplate(opts.templateFolder ?? import.meta.dirname, migrationsFolder) : undefined);
+  const client = new PGlite(pgData, loadDataDir ? { loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

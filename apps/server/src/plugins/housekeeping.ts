@@ -75,7 +75,10 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
   return report;
 }
 
-/** Runs pruneOnce at start and every `intervalMs`; one run at a time per node, awaited on close. */
+/** How long after a node starts serving its first housekeeping run waits. */
+const FIRST_RUN_AFTER_LISTEN_MS = 10_000;
+
+/** Runs pruneOnce soon after the node serves and every `intervalMs`; one run at a time per node, awaited on close. */
 export const housekeepingPlugin = fp<{ intervalMs: number }>(async (app, opts) => {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -85,12 +88,19 @@ export const housekeepingPlugin = fp<{ intervalMs: number }>(async (app, opts) =
       .catch((err) => app.log.warn({ err }, 'pruning failed'))
       .finally(() => (running = undefined));
   };
+  let firstRun: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    tick();
     timer = setInterval(tick, opts.intervalMs);
     timer.unref();
   });
+  // The first run waits until the node serves and a little more: on the embedded database its
+  // queries would queue in front of the start's own and hold back /readyz.
+  app.addHook('onListen', async () => {
+    firstRun = setTimeout(tick, FIRST_RUN_AFTER_LISTEN_MS);
+    firstRun.unref();
+  });
   app.addHook('preClose', async () => {
+    clearTimeout(firstRun);
     clearInterval(timer);
     await running;
   });

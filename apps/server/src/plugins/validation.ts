@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, FastifyServerOptions, RouteOptions } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
 import { isMessageKey, validate } from '@lucky28/shared';
 import { AppError } from '../errors.js';
@@ -66,10 +67,9 @@ function mergeQueryIntoBody(request: FastifyRequest, _reply: FastifyReply, done:
  *   route sets `bodyLimit` itself.
  * - With `checkAnswers` (tests), every JSON answer is checked against the route's declared answers.
  */
-export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts) => {
-  app.decorate('apiRoutes', [] as ApiRoute[]);
-
-  app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => (data) => {
+const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
     const result = validate(schema, data ?? {});
     if (!result.ok) {
       const key = isMessageKey(result.error.message) ? result.error.message : 'err.bad_request';
@@ -78,8 +78,23 @@ export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts)
     }
     // Headers are only checked: replacing them with the parsed object would drop the others.
     return httpPart === 'headers' ? {} : { value: result.value };
-  });
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  };
+
+const jsonSerializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+/**
+ * For `Fastify({ schemaController })`: the compilers above from the start, so Fastify never loads its
+ * default ones (Ajv and fast-json-stringify), which no route uses — a fifth of a second off every start.
+ */
+export const schemaController = {
+  compilersFactory: { buildValidator: () => zodValidatorCompiler, buildSerializer: () => jsonSerializerCompiler },
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>;
+
+export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts) => {
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const hook of hooksOf(route.preHandler)) {
