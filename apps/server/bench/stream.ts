@@ -134,13 +134,14 @@ export async function benchStream(
   const waitReady = async (url: string, child: ChildProcess, output: () => string) => {
     const deadline = Date.now() + 180_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`${child.spawnfile} exited: ${output().slice(-2000)}`);
-      if (Date.now() > deadline) throw new Error(`${url} not ready`);
       const ready = await fetch(`${url}/readyz`).then(
         (r) => r.ok,
         () => false,
       );
       if (ready) return;
+      // No pid: it could not be started at all (not installed); its 'error' handler wrote why.
+      if (child.exitCode !== null || child.pid === undefined) throw new Error(`${child.spawnfile} exited: ${output().slice(-2000)}`);
+      if (Date.now() > deadline) throw new Error(`${url} not ready: ${output().slice(-2000)}`);
       await sleep(250);
     }
   };

@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema.js';
 import { safeError } from '../logging.js';
-import { readTemplate } from './pgliteTemplate.js';
+import { copyTemplate, templateIn } from './pgliteTemplate.js';
 
 export type Schema = typeof schema;
 /** The one database type the code uses: identical API on PGlite and node-postgres. */
@@ -80,9 +80,11 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pgData = dataDir ? path.join(dataDir, 'pglite') : undefined;
   // A first start of the compiled server begins from the build's prepared database (db/pgliteTemplate.ts).
-  const isNew = pgData !== undefined && !fs.existsSync(path.join(pgData, 'PG_VERSION'));
-  const loadDataDir = opts.loadDataDir ?? (isNew ? readTemplate(opts.templateFolder ?? import.meta.dirname, migrationsFolder) : undefined);
-  const client = new PGlite(pgData, loadDataDir ? { loadDataDir } : {});
+  if (pgData && !opts.loadDataDir && !fs.existsSync(pgData)) {
+    const template = templateIn(opts.templateFolder ?? import.meta.dirname, migrationsFolder);
+    if (template) copyTemplate(template, pgData);
+  }
+  const client = new PGlite(pgData, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -5,13 +5,15 @@ import path from 'node:path';
 
 /**
  * A first start on the embedded database skips PGlite's initdb (most of a first start: several seconds
- * of WebAssembly) by loading a data directory prepared at build time: an empty database with every
- * migration applied (`npm run build:prod` writes it beside the compiled server). No user, seed or
- * secret is in it — demo content, passwords and the games' hash chains are made by each start as
- * before. It is used only when it was made from exactly these migrations with this PGlite; otherwise
- * the start creates its database the slow way, so a stale template costs time, never correctness.
+ * of WebAssembly) by copying a data directory prepared at build time: an empty database with every
+ * migration applied, closed cleanly (`npm run build:prod` writes it beside the compiled server). A
+ * plain file copy, not PGlite's tarball loading, which writes each file through its emulated file
+ * system at about twice the cost. No user, seed or secret is in it — demo content, passwords and the
+ * games' hash chains are made by each start as before. It is used only when it was made from exactly
+ * these migrations with this PGlite; otherwise the start creates its database the slow way, so a stale
+ * template costs time, never correctness.
  */
-export const TEMPLATE_FILE = 'pglite-template.tar.gz';
+export const TEMPLATE_DIR = 'pglite-template';
 const MANIFEST_FILE = 'pglite-template.json';
 
 function pgliteVersion(): string {
@@ -34,29 +36,39 @@ export function templateFingerprint(migrationsFolder: string): string {
 }
 
 /** The prepared data directory in `folder`, when it matches these migrations; undefined otherwise. */
-export function readTemplate(folder: string, migrationsFolder: string): Blob | undefined {
-  const tarball = path.join(folder, TEMPLATE_FILE);
+export function templateIn(folder: string, migrationsFolder: string): string | undefined {
+  const template = path.join(folder, TEMPLATE_DIR);
   const manifest = path.join(folder, MANIFEST_FILE);
-  if (!fs.existsSync(tarball) || !fs.existsSync(manifest)) return undefined;
+  if (!fs.existsSync(path.join(template, 'PG_VERSION')) || !fs.existsSync(manifest)) return undefined;
   const { fingerprint } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { fingerprint?: string };
-  if (fingerprint !== templateFingerprint(migrationsFolder)) return undefined;
-  return new Blob([fs.readFileSync(tarball)]);
+  return fingerprint === templateFingerprint(migrationsFolder) ? template : undefined;
 }
 
-/** Build time: an in-memory PGlite, every migration applied, dumped into `folder` with its manifest. */
+/**
+ * A new data directory `pgData` as a copy of the template, made under another name and renamed into
+ * place, so a start that dies while copying leaves no half database behind (the next start copies again).
+ */
+export function copyTemplate(template: string, pgData: string): void {
+  const partial = `${pgData}.partial-${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.cpSync(template, partial, { recursive: true });
+  fs.renameSync(partial, pgData);
+}
+
+/** Build time: a PGlite database in `folder`, every migration applied, closed, with its manifest. */
 export async function writeTemplate(folder: string, migrationsFolder: string): Promise<void> {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = new PGlite();
+  const template = path.join(folder, TEMPLATE_DIR);
+  fs.rmSync(template, { recursive: true, force: true });
+  const client = new PGlite(template);
   try {
     await migrate(drizzle(client), { migrationsFolder });
-    const dump = await client.dumpDataDir('gzip');
-    fs.writeFileSync(path.join(folder, TEMPLATE_FILE), Buffer.from(await dump.arrayBuffer()));
-    fs.writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify({ fingerprint: templateFingerprint(migrationsFolder) })}\n`);
   } finally {
     await client.close();
   }
+  fs.writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify({ fingerprint: templateFingerprint(migrationsFolder) })}\n`);
 }

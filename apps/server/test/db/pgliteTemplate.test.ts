@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder, openPglite } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
-import { readTemplate, templateFingerprint, writeTemplate } from '../../src/db/pgliteTemplate.js';
+import { templateFingerprint, templateIn, writeTemplate } from '../../src/db/pgliteTemplate.js';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-template-'));
 const templateFolder = path.join(work, 'built');
@@ -40,7 +40,7 @@ describe('a first start from the prepared database', () => {
   it('is written with the fingerprint of these migrations and read back', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(templateFolder, 'pglite-template.json'), 'utf8'));
     expect(manifest.fingerprint).toBe(templateFingerprint(migrationsFolder));
-    expect(readTemplate(templateFolder, migrationsFolder)?.size).toBeGreaterThan(0);
+    expect(templateIn(templateFolder, migrationsFolder)).toBe(path.join(templateFolder, 'pglite-template'));
   });
 
   it('begins a new data directory with every migration already applied, and the start migrates and serves from it', async () => {
@@ -57,7 +57,7 @@ describe('a first start from the prepared database', () => {
     }
   }, 120_000);
 
-  it('leaves an existing data directory as it is', async () => {
+  it('leaves an existing data directory as it is, and the template as it was', async () => {
     const dataDir = path.join(work, 'fresh');
     const database = await openPglite(dataDir, { templateFolder });
     try {
@@ -66,13 +66,23 @@ describe('a first start from the prepared database', () => {
     } finally {
       await database.close();
     }
+    const copy = path.join(work, 'again');
+    expect(await appliedMigrations(copy, { templateFolder })).toBe(migrationCount);
+    const again = await openPglite(copy, { templateFolder });
+    try {
+      const [row] = await queryRows<{ n: number }>(again.db, sql`select count(*)::int as n from settings where key = 'template_check'`);
+      expect(row?.n).toBe(0);
+    } finally {
+      await again.close();
+    }
+    expect(fs.readdirSync(copy)).toEqual(['pglite']); // the copy was renamed into place, nothing left beside it
   }, 120_000);
 
   it('ignores a template made from other migrations: the start creates its database itself', async () => {
     const stale = path.join(work, 'stale');
     fs.cpSync(templateFolder, stale, { recursive: true });
     fs.writeFileSync(path.join(stale, 'pglite-template.json'), JSON.stringify({ fingerprint: 'made from other migrations' }));
-    expect(readTemplate(stale, migrationsFolder)).toBeUndefined();
+    expect(templateIn(stale, migrationsFolder)).toBeUndefined();
     const dataDir = path.join(work, 'initdb');
     expect(await appliedMigrations(dataDir, { templateFolder: stale })).toBeNull();
     const database = await openPglite(dataDir, { templateFolder: stale });
