@@ -25,6 +25,7 @@ import { measureConsole } from './measure/console.js';
 import { floodRun, reportFlood } from './measure/flood.js';
 import { measureHeart } from './measure/heart.js';
 import { measureSettlement } from './measure/settlement.js';
+import { measureProductionStart } from './measure/productionStart.js';
 import { benchStream } from './stream.js';
 
 const env = process.env;
@@ -47,6 +48,7 @@ const GAME_ID = 7;
  * only the live viewers (bench/stream.ts: as many as the node's cap, on PGlite; with DATABASE_URL also
  * split over two nodes behind HAProxy); =flood, one
  * caller flooding reads; =console, the console's screens on a month of history (PGlite, and
+ * PostgreSQL with DATABASE_URL); =start, the compiled server's first start and restart (PGlite, and
  * PostgreSQL with DATABASE_URL).
  */
 const ONLY = env.BENCH_ONLY;
@@ -57,6 +59,7 @@ const FLOOD_ONLY = ONLY === 'flood';
 const CONSOLE_ONLY = ONLY === 'console';
 const RUSH_ONLY = ONLY === 'rush';
 const SETTLE_ONLY = ONLY === 'settlement';
+const START_ONLY = ONLY === 'start';
 const PASSWORDS = { demoPassword: 'bench-demo-password', operatorPassword: 'bench-operator-password' };
 const passwordEnv = { DEMO_PASSWORD: PASSWORDS.demoPassword, OPERATOR_PASSWORD: PASSWORDS.operatorPassword };
 
@@ -324,8 +327,13 @@ async function main() {
     await streamSection();
     return finish(started);
   }
+  if (START_ONLY) {
+    await productionStartSection();
+    return finish(started);
+  }
   report.section('bundle');
   measureBundle(report);
+  await productionStartSection();
 
   if (ADMIN_URL) {
     report.section('PostgreSQL (DATABASE_URL server, scratch databases)');
@@ -375,6 +383,23 @@ async function rushSection() {
  * Live viewers: the node's cap of SSE viewers from load-generator processes (bench/stream.ts, PGlite);
  * with DATABASE_URL, the same split over two nodes behind HAProxy (a scratch database).
  */
+async function productionStartSection() {
+  const starts = Number(env.BENCH_START_RUNS ?? 5);
+  report.section('production start (the compiled server, npm run start:prod)');
+  await measureProductionStart({ report, label: 'PGlite', fresh: () => scratchPglite(), port: PORT + 40, starts, passwords: passwordEnv });
+  if (ADMIN_URL) {
+    let n = 0;
+    await measureProductionStart({
+      report,
+      label: 'PostgreSQL',
+      fresh: () => scratchPostgres(ADMIN_URL, `start${n++}`),
+      port: PORT + 40,
+      starts,
+      passwords: passwordEnv,
+    });
+  }
+}
+
 async function streamSection() {
   const print = (result: Awaited<ReturnType<typeof benchStream>>) => {
     for (const line of result.lines) {
