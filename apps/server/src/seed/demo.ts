@@ -86,12 +86,13 @@ export async function seedDemoContent(
         .insert(articleTabs)
         .values(DEMO_TABS.map((t, i) => ({ name: t, sort: i })))
         .returning();
+      const contents = await Promise.all(DEMO_ARTICLES.map((a) => sanitizeArticleHtml(a.content)));
       await tx.insert(articles).values(
         DEMO_ARTICLES.map((a, i) => ({
           tabId: tabs[a.tab]!.id,
           lang: a.lang,
           title: a.title,
-          content: sanitizeArticleHtml(a.content),
+          content: contents[i]!,
           isTop: a.isTop,
           // Listed newest first: later entries a minute newer.
           createdAt: new Date(Date.now() - (DEMO_ARTICLES.length - i) * 60_000),

@@ -175,7 +175,7 @@ export async function saveArticle(
 ) {
   const [tab] = await tx.select({ id: articleTabs.id }).from(articleTabs).where(eq(articleTabs.id, input.tab_id));
   if (!tab) throw new AppError('err.tab_required', { field: 'tab_id' });
-  const values = { tabId: input.tab_id, lang: input.language, title: input.title, content: sanitizeArticleHtml(input.content), isTop: input.is_top };
+  const values = { tabId: input.tab_id, lang: input.language, title: input.title, content: await sanitizeArticleHtml(input.content), isTop: input.is_top };
   await holdContentImages(tx, values.content, 'content');
   if (input.id) {
     const [before] = await tx.select().from(articles).where(eq(articles.id, input.id)).for('update');

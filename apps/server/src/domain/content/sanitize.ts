@@ -1,4 +1,3 @@
-import sanitizeHtml from 'sanitize-html';
 import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 
@@ -23,9 +22,11 @@ export function isSameSiteAddress(src: string): boolean {
  * Article HTML is sanitised on save (DESIGN §7): a small allow-list, no scripts, no event handlers.
  * A picture from another site is refused rather than kept: the players' browsers would ask that site
  * for it, telling it who reads which article (and the pages' CSP would not show it anyway); the
- * operator uploads it with contentImageUpload instead.
+ * operator uploads it with contentImageUpload instead. The sanitiser (with its HTML and CSS parsers) is
+ * loaded on the first save, not with the server: most starts never save an article.
  */
-export function sanitizeArticleHtml(html: string): string {
+export async function sanitizeArticleHtml(html: string): Promise<string> {
+  const { default: sanitizeHtml } = await import('sanitize-html');
   let foreignImage = false;
   const clean = sanitizeHtml(html, {
     allowedTags: [...ARTICLE_TAGS],
