@@ -65,6 +65,7 @@ export async function claimReward(db: Db, opts: { userId: number; campaignId: nu
     const due = isLive(campaign, now) ? progress.due : progress.due.filter((d) => d.kind === 'bonus_release');
     if (!isLive(campaign, now) && due.length === 0) throw new AppError('err.campaign_not_found', { field: 'campaign_id' });
     if (due.length === 0) {
+      if (progress.bonus?.expiredReason === 'withdrawal') throw new AppError('err.reward_bonus_after_withdrawal');
       if (progress.bonus && progress.bonus.amount !== null && progress.bonus.released === null) {
         throw new AppError('err.reward_wagering_unmet', { params: { remaining: formatMoney(Math.max(0, progress.bonus.required - progress.bonus.staked)) } });
       }

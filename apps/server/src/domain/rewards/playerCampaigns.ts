@@ -54,7 +54,10 @@ export async function campaignForPlayer(db: DbOrTx, ctx: Ctx & { campaignId: num
 
 /**
  * A withdrawal while a granted bonus's wagering requirement is unmet is refused, saying what is left to
- * stake: otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone.
+ * stake: otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone. The
+ * withdrawal calls it inside its transaction after the player's row is locked (domain/lockOrder.ts),
+ * as the grant (claim.ts) reads the player's withdrawals under the same lock: a withdrawal and a grant
+ * at the same moment queue on that row, and the second sees the first.
  */
 export async function refuseWithdrawalWhileWagering(db: DbOrTx, userId: number): Promise<void> {
   const rows = await queryRows<{ wager_required: string; created_at: string; score: string }>(
