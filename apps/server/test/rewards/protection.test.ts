@@ -3,8 +3,12 @@
  * self-exclusion, a player who opted out of promotions, or one who reached a stake or loss limit
  * (until it resets). Each refusal pays nothing.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { apiMessages } from '@lucky28/shared';
+import { queryRows } from '../../src/db/query.js';
 import { call } from '../helpers.js';
+import { roundAt } from '../../src/domain/game/roundClock.js';
 import { balanceOf, gift } from '../wallet/fixtures.js';
 import { claimReward } from '../../src/domain/rewards/claim.js';
 import { AppError } from '../../src/errors.js';
@@ -63,6 +67,38 @@ describe('player protection', () => {
     const score = (await balanceOf(r.app, p.userId)).score;
     await laterDays(r, 1);
     await p.relogin();
+    expect((await claim(r, p.token, campaign)).code).toBe(1);
+    expect((await balanceOf(r.app, p.userId)).score).toBe(score + 100);
+  });
+
+  it('a player who reached a loss limit is offered nothing and can claim nothing until it resets', async () => {
+    const p = await player(r);
+    await gift(r.app, p.userId, 50_000);
+    expect((await call(r.app, '/api/user/setLimit', { kind: 'loss', period: 'day', amount: '50' }, { token: p.token })).code).toBe(1);
+    // 50 staked in a round not yet drawn: until it pays anything back, the whole stake counts as lost.
+    const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
+    const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
+    const bet = await call(r.app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: 7, play_type: '1', money: '50' }, { token: p.token });
+    expect(bet.code, JSON.stringify(bet)).toBe(1);
+    const list = (await rewardList(r, p.token)).data;
+    expect(list).toMatchObject({ opt_out: false, list: [] });
+    expect(list.limit_resets).toMatch(/^\d{4}-\d{2}-\d{2} 00:00$/);
+    const before = await balanceOf(r.app, p.userId);
+    for (const [lang, text] of [
+      ['en', `You have reached a stake or loss limit: rewards can be claimed again after it resets at ${list.limit_resets}`],
+      ['zh', apiMessages.zh['err.promotions_limit_reached'].replace('{{resets}}', list.limit_resets)],
+    ] as const) {
+      const refused = await claim(r, p.token, campaign, lang);
+      expect([refused.code, refused.msg]).toEqual([0, text]);
+    }
+    expect(await balanceOf(r.app, p.userId)).toEqual(before);
+    const claims = await queryRows<{ n: number }>(r.app.db, sql`select count(*)::int as n from reward_claims where user_id = ${p.userId}`);
+    expect(Number(claims[0]!.n)).toBe(0);
+    // A new day: the loss limit's period starts again and the check-in is offered and paid.
+    await laterDays(r, 1);
+    await p.relogin();
+    expect((await rewardList(r, p.token)).data.list.map((c: { id: number }) => c.id)).toContain(campaign);
+    const score = (await balanceOf(r.app, p.userId)).score;
     expect((await claim(r, p.token, campaign)).code).toBe(1);
     expect((await balanceOf(r.app, p.userId)).score).toBe(score + 100);
   });

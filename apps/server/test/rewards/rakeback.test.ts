@@ -1,14 +1,16 @@
 /**
  * Rakeback: a share of the house edge of the player's own settled stakes, accrued per operator-day
  * (rounded down once per player-day), claimable from the next day for 7 days, then lapsed; the rate
- * of the player's tier by their stakes over 30 days.
+ * of the player's tier by their stakes over 30 days. Ending the campaign takes no accrued day away:
+ * each stays listed and claimable for its 7 days.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EVEN_MONEY_PAID, houseEdgeScaled } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
+import { call } from '../helpers.js';
 import { balanceOf, gift } from '../wallet/fixtures.js';
-import { RAKEBACK_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, player, settledBet } from './kit.js';
+import { RAKEBACK_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, player, rewardList, settledBet } from './kit.js';
 
 const r = await createRewardsApp();
 const campaign = await createCampaign(r, 'rakeback', RAKEBACK_TERMS);
@@ -91,5 +93,48 @@ describe('rakeback', () => {
     expect(card.rakeback).toMatchObject({ tier: 1, stakes_30d: '1200.00' });
     const expected = Math.floor(((await edgeOf(p.userId)) * 2000) / (EVEN_MONEY_PAID * 10_000));
     expect(card.rakeback.today).toBe((expected / 100).toFixed(2));
+  });
+
+  // Last in the file: it moves the clock 8 days.
+  it('an ended campaign still lists and pays the days it accrued, each for its 7 days, and accrues nothing after its end', async () => {
+    const ended = await createCampaign(r, 'rakeback', RAKEBACK_TERMS);
+    const p = await player(r);
+    const q = await player(r);
+    for (const x of [p, q]) {
+      await gift(r.app, x.userId, 100_000);
+      await settledBet(r, x.token, '1', '500');
+    }
+    const accrued = (await cardOf(r, p.token, ended)).rakeback.today as string;
+    expect(Number(accrued)).toBeGreaterThan(0);
+
+    await laterDays(r, 1);
+    await p.relogin();
+    await q.relogin();
+    expect((await call(r.app, '/api/admin/campaignEnd', { id: ended }, { token: r.admin })).code).toBe(1);
+    // Stakes after the end earn nothing from it.
+    await settledBet(r, p.token, '1', '500');
+    const listed = (await rewardList(r, p.token)).data.list.find((c: { id: number }) => c.id === ended);
+    expect(listed).toMatchObject({ state: 'available', claimable: accrued, rakeback: { today: '0.00' } });
+    expect(listed.rakeback.days).toEqual([expect.objectContaining({ amount: accrued, state: 'available' })]);
+    const money = (await balanceOf(r.app, p.userId)).money;
+    const paid = await claim(r, p.token, ended);
+    expect(paid).toMatchObject({ code: 1, data: { paid: accrued } });
+    expect((await balanceOf(r.app, p.userId)).money).toBe(money + Math.round(Number(accrued) * 100));
+    // Paid once; with nothing left to claim the ended campaign leaves the list.
+    expect((await claim(r, p.token, ended)).code).toBe(0);
+    expect((await balanceOf(r.app, p.userId)).money).toBe(money + Math.round(Number(accrued) * 100));
+    expect((await rewardList(r, p.token)).data.list.map((c: { id: number }) => c.id)).not.toContain(ended);
+
+    // The other player's day: still there on its 7th day, lapsed on the 8th.
+    await laterDays(r, 6);
+    await q.relogin();
+    expect((await rewardList(r, q.token)).data.list.find((c: { id: number }) => c.id === ended)).toMatchObject({ state: 'available', claimable: accrued });
+    await laterDays(r, 1);
+    await q.relogin();
+    expect((await rewardList(r, q.token)).data.list.map((c: { id: number }) => c.id)).not.toContain(ended);
+    const qMoney = (await balanceOf(r.app, q.userId)).money;
+    const lapsed = await claim(r, q.token, ended);
+    expect([lapsed.code, lapsed.msg]).toEqual([0, 'Campaign not found']);
+    expect((await balanceOf(r.app, q.userId)).money).toBe(qMoney);
   });
 });

@@ -109,6 +109,8 @@ export const promotionsOptOutSchema = z.object({ opt_out: requiredFlag('err.bad_
 
 // --- answers ---
 
+/** Why a first-deposit bonus is no longer offered, beyond its campaign's dates. */
+export const BONUS_EXPIRED_REASONS = ['withdrawal'] as const;
 export const REWARD_STATES = ['waiting', 'available', 'in_progress', 'claimed', 'expired'] as const;
 export type RewardState = (typeof REWARD_STATES)[number];
 
@@ -148,6 +150,8 @@ export const rewardCardData = z.object({
       staked: moneyText,
       required: moneyText,
       released: moneyText.nullable(),
+      /** Why a bonus not granted is no longer offered (state expired), or null: 'withdrawal' — a withdrawal (pending or approved) was made after the first deposit. */
+      expired_reason: z.enum(BONUS_EXPIRED_REASONS).nullable(),
     })
     .nullable(),
   check_in: z

@@ -26,6 +26,9 @@ export interface Campaign {
 /** Whether players are offered the campaign at `now`: enabled, started and not ended. */
 export const isLive = (c: Campaign, now: number) => c.enabled && c.startsAt <= now && (c.endsAt === null || now < c.endsAt);
 
+/** Whether an enabled campaign has reached its end at `now` (ended by the console or by its dates). */
+export const hasEnded = (c: Campaign, now: number) => c.enabled && c.endsAt !== null && c.endsAt <= now;
+
 const ms = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).getTime());
 
 function campaignOf(r: Record<string, unknown>): Campaign {

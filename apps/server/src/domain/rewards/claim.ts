@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { postLedger } from '../ledger/post.js';
 import { lockPlayer } from '../lockOrder.js';
-import { findCampaign, isLive, type Campaign } from './campaigns.js';
+import { findCampaign, hasEnded, isLive, type Campaign } from './campaigns.js';
 import { promotionBlock, refuseIfBlocked } from './protection.js';
 import { readProgress, type DueClaim, type Progress } from './progress.js';
 
@@ -51,6 +51,17 @@ async function payClaim(tx: DbOrTx, c: Campaign, userId: number, due: DueClaim, 
  */
 export const claimFaults: { beforeCommit?: () => Promise<void> } = {};
 
+/**
+ * What a campaign no longer live still pays: the release of a bonus granted while it ran, and — once it
+ * has ended (not merely been disabled) — the rakeback days it accrued, each within its claim window
+ * (the progress reader already counts only stakes settled before the end, and lapses a day after
+ * RAKEBACK_CLAIM_DAYS).
+ */
+export function stillOwed(c: Campaign, d: DueClaim, now: number): boolean {
+  if (d.kind === 'bonus_release') return true;
+  return d.kind === 'rakeback' && hasEnded(c, now);
+}
+
 export async function claimReward(db: Db, opts: { userId: number; campaignId: number; now: number; timeZone: string; lang?: ApiLang }): Promise<ClaimResult> {
   const { userId, now, timeZone } = opts;
   return inTransaction(db, async (tx) => {
@@ -61,10 +72,12 @@ export async function claimReward(db: Db, opts: { userId: number; campaignId: nu
     if (!campaign) throw new AppError('err.campaign_not_found', { field: 'campaign_id' });
     const ctx = { userId, now, timeZone };
     const progress = await readProgress(tx, campaign, ctx);
-    // An ended campaign pays nothing new; a bonus already granted may still be released.
-    const due = isLive(campaign, now) ? progress.due : progress.due.filter((d) => d.kind === 'bonus_release');
+    // An ended campaign pays nothing new; what it already owes stays: a bonus granted may still be
+    // released, and rakeback days accrued while it ran are paid within their claim window.
+    const due = isLive(campaign, now) ? progress.due : progress.due.filter((d) => stillOwed(campaign, d, now));
     if (!isLive(campaign, now) && due.length === 0) throw new AppError('err.campaign_not_found', { field: 'campaign_id' });
     if (due.length === 0) {
+      if (progress.bonus?.expiredReason === 'withdrawal') throw new AppError('err.reward_bonus_after_withdrawal');
       if (progress.bonus && progress.bonus.amount !== null && progress.bonus.released === null) {
         throw new AppError('err.reward_wagering_unmet', { params: { remaining: formatMoney(Math.max(0, progress.bonus.required - progress.bonus.staked)) } });
       }

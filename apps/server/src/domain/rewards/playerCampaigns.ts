@@ -1,9 +1,10 @@
 /** The campaigns a player is offered, each with its progress; and what a granted bonus still holds back from a withdrawal. */
 import { sql } from 'drizzle-orm';
-import { formatMoney } from '@lucky28/shared';
+import { RAKEBACK_CLAIM_DAYS, formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
+import { stillOwed } from './claim.js';
 import { findCampaign, liveCampaigns, type Campaign } from './campaigns.js';
 import { promotionBlock } from './protection.js';
 import { readProgress, stakedSince, type Progress } from './progress.js';
@@ -27,7 +28,25 @@ async function openBonusCampaigns(db: DbOrTx, userId: number): Promise<number[]>
 }
 
 /**
- * Live campaigns (plus any bonus still to be released) with their progress. Nothing while the player
+ * Rakeback campaigns that ended recently enough for a day they accrued to be still claimable
+ * (RAKEBACK_CLAIM_DAYS after that day); the caller keeps those where the player has a day to claim.
+ */
+async function recentlyEndedRakeback(db: DbOrTx, now: number): Promise<Campaign[]> {
+  const at = new Date(now).toISOString();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select id from campaigns
+    where kind = 'rakeback' and enabled and ends_at <= ${at}
+      and ends_at > ${at}::timestamptz - ${sql.raw(`interval '${RAKEBACK_CLAIM_DAYS + 1} days'`)}
+    order by id`,
+  );
+  return (await Promise.all(rows.map((r) => findCampaign(db, Number(r.id))))).filter((c): c is Campaign => c !== null);
+}
+
+/**
+ * Live campaigns (plus any bonus still to be released, and any ended rakeback with a day still
+ * claimable) with their progress. Nothing while the player
  * opted out or has reached a stake or loss limit; an excluded player is refused.
  */
 export async function campaignsForPlayer(
@@ -41,6 +60,12 @@ export async function campaignsForPlayer(
   const campaigns = [...live, ...((await Promise.all(extra.map((id) => findCampaign(db, id)))).filter(Boolean) as Campaign[])];
   const list = [];
   for (const campaign of campaigns) list.push({ campaign, progress: await readProgress(db, campaign, ctx) });
+  // An ended rakeback campaign stays listed while one of its days can still be claimed (claim.ts pays it).
+  for (const campaign of await recentlyEndedRakeback(db, ctx.now)) {
+    if (list.some((e) => e.campaign.id === campaign.id)) continue;
+    const progress = await readProgress(db, campaign, ctx);
+    if (progress.due.some((d) => stillOwed(campaign, d, ctx.now))) list.push({ campaign, progress });
+  }
   return { ...block, list };
 }
 
@@ -54,7 +79,10 @@ export async function campaignForPlayer(db: DbOrTx, ctx: Ctx & { campaignId: num
 
 /**
  * A withdrawal while a granted bonus's wagering requirement is unmet is refused, saying what is left to
- * stake: otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone.
+ * stake: otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone. The
+ * withdrawal calls it inside its transaction after the player's row is locked (domain/lockOrder.ts),
+ * as the grant (claim.ts) reads the player's withdrawals under the same lock: a withdrawal and a grant
+ * at the same moment queue on that row, and the second sees the first.
  */
 export async function refuseWithdrawalWhileWagering(db: DbOrTx, userId: number): Promise<void> {
   const rows = await queryRows<{ wager_required: string; created_at: string; score: string }>(

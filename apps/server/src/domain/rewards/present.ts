@@ -37,6 +37,7 @@ export function presentCard(c: Campaign, p: Progress, lang: ApiLang) {
             staked: formatMoney(p.bonus.staked),
             required: formatMoney(p.bonus.required),
             released: p.bonus.released === null ? null : formatMoney(p.bonus.released),
+            expired_reason: p.bonus.expiredReason,
           }
         : null,
     check_in:

@@ -44,7 +44,8 @@ export interface Progress {
   state: RewardState;
   due: DueClaim[];
   rakeback?: { tier: number | null; stakes30d: number; today: number; days: RakebackDay[] };
-  bonus?: { amount: number | null; staked: number; required: number; released: number | null };
+  /** `expiredReason` says why a bonus not granted is no longer offered: 'withdrawal' (one was made after the first deposit). */
+  bonus?: { amount: number | null; staked: number; required: number; released: number | null; expiredReason: 'withdrawal' | null };
   checkIn?: { streak: number; todayDone: boolean; nextDay: number };
 }
 
@@ -166,10 +167,44 @@ export async function stakedSince(db: DbOrTx, userId: number, since: number): Pr
 }
 
 /**
+ * What is left of a granted bonus in stored funds: the grant less the stakes taken from stored funds
+ * (orders' from_score, settled or not) since the grant, and never more than the stored funds hold.
+ * Check-in rewards also wait in stored funds; only the bonus may be released as "bonus", so the
+ * stakes from stored funds are counted against the bonus first and nothing else is ever moved.
+ */
+async function bonusLeft(db: DbOrTx, userId: number, grant: ClaimRow): Promise<number> {
+  const [row] = await queryRows<{ from_score: string; score: string }>(
+    db,
+    sql`
+    select coalesce((select sum(from_score) from orders where user_id = ${userId} and created_at >= ${new Date(grant.createdAt).toISOString()}), 0)::text as from_score,
+      score::text as score
+    from users where id = ${userId}`,
+  );
+  return Math.max(0, Math.min(grant.amount - Number(row?.from_score ?? 0), Number(row?.score ?? 0)));
+}
+
+/**
+ * Whether the player made a withdrawal (pending or approved) at or after the approval of `depositId`
+ * (their first approved deposit). Read inside the claim's transaction after the player's row is locked, as the withdrawal
+ * path reads the grant: a withdrawal and a grant at the same moment cannot both go through.
+ */
+async function withdrewSince(db: DbOrTx, userId: number, depositId: string): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from withdrawals
+    where user_id = ${userId} and status in (0, 1) and created_at >= (select reviewed_at from deposits where id = ${depositId})`,
+  );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
  * First-deposit bonus: x % of the player's first approved deposit (approved while the campaign runs) up
  * to the cap, granted to stored funds with a wagering requirement of bonus × N; once the player's
- * settled stakes since the grant reach it, the bonus (what is left of it in stored funds) is released to
- * the withdrawable balance by a second claim.
+ * settled stakes since the grant reach it, the bonus (what is left of it in stored funds, see
+ * `bonusLeft`) is released to the withdrawable balance by a second claim. It is offered only while no
+ * withdrawal (pending or approved) was made after the first approved deposit: otherwise a player could
+ * take the deposit back out and play on the bonus alone.
  */
 async function firstDepositProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<Progress> {
   const terms = c.terms as FirstDepositTerms;
@@ -178,30 +213,32 @@ async function firstDepositProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<
   const release = claims.find((r) => r.period === 'release');
   if (grant) {
     const staked = await stakedSince(db, ctx.userId, grant.createdAt);
-    const bonus = { amount: grant.amount, staked, required: grant.wagerRequired, released: release?.amount ?? null };
+    const bonus = { amount: grant.amount, staked, required: grant.wagerRequired, released: release?.amount ?? null, expiredReason: null };
     if (release) return { state: 'claimed', due: [], bonus };
     if (staked < grant.wagerRequired) return { state: 'in_progress', due: [], bonus };
-    const [user] = await queryRows<{ score: string }>(db, sql`select score::text as score from users where id = ${ctx.userId}`);
-    const amount = Math.min(grant.amount, Number(user?.score ?? 0));
+    const amount = await bonusLeft(db, ctx.userId, grant);
     return { state: 'available', due: [{ period: 'release', kind: 'bonus_release', amount, wallet: null, ledgerType: LedgerType.bonusRelease }], bonus };
   }
-  const [deposit] = await queryRows<{ amount: string; reviewed_at: string }>(
+  const [deposit] = await queryRows<{ id: string; amount: string; reviewed_at: string }>(
     db,
     sql`
-    select amount::text as amount, reviewed_at from deposits where user_id = ${ctx.userId} and status = 1
+    select id::text as id, amount::text as amount, reviewed_at from deposits where user_id = ${ctx.userId} and status = 1
     order by reviewed_at, id limit 1`,
   );
-  const none = { amount: null, staked: 0, required: 0, released: null };
+  const none = { amount: null, staked: 0, required: 0, released: null, expiredReason: null };
   if (!deposit) return { state: 'waiting', due: [], bonus: none };
   const approved = new Date(deposit.reviewed_at).getTime();
   const amount = Math.min(terms.cap, Math.floor((Number(deposit.amount) * terms.percent) / 100));
   const inCampaign = approved >= c.startsAt && (c.endsAt === null || approved < c.endsAt);
   if (!inCampaign || amount <= 0 || (c.endsAt !== null && ctx.now >= c.endsAt)) return { state: 'expired', due: [], bonus: none };
+  if (await withdrewSince(db, ctx.userId, deposit.id)) {
+    return { state: 'expired', due: [], bonus: { ...none, expiredReason: 'withdrawal' } };
+  }
   const wagerRequired = amount * terms.wager_multiple;
   return {
     state: 'available',
     due: [{ period: 'grant', kind: 'bonus_grant', amount, wallet: 'score', ledgerType: LedgerType.firstDepositBonus, wagerRequired }],
-    bonus: { amount: null, staked: 0, required: wagerRequired, released: null },
+    bonus: { amount: null, staked: 0, required: wagerRequired, released: null, expiredReason: null },
   };
 }
 

@@ -11,6 +11,7 @@ import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 import { idempotencyClaim, idempotent, saveAnswer } from '../../domain/idempotency.js';
 import { inTransaction } from '../../db/transaction.js';
 import { refuseWithdrawalWhileWagering } from '../../domain/rewards/playerCampaigns.js';
+import { lockPlayer } from '../../domain/lockOrder.js';
 
 const amount = amountField('err.amount_required');
 
@@ -63,7 +64,9 @@ export default async function withdrawRoutes(app: FastifyInstance) {
       // Refuse what cannot succeed before a security-code attempt is spent on it.
       if (await hasPendingWithdrawal(app.db, userId)) throw new AppError('err.withdraw_pending');
       if (user.money < cents) throw new AppError('err.insufficient_balance', { field: 'money' });
-      // A first-deposit bonus still being wagered holds withdrawals back, saying what is left to stake.
+      // A first-deposit bonus still being wagered holds withdrawals back, saying what is left to stake
+      // (asked here too so a refused withdrawal spends no security-code attempt; the check that
+      // counts is the one in the transaction below).
       await refuseWithdrawalWhileWagering(app.db, userId);
       // Outside the transaction: a wrong code's counted attempt must survive the refusal.
       await verifySecurityCode(app.db, user, body.securityCode, now, {
@@ -72,6 +75,11 @@ export default async function withdrawRoutes(app: FastifyInstance) {
         field: 'securityCode',
       });
       return inTransaction(app.db, async (tx) => {
+        // The lock order (domain/lockOrder.ts): the player's row first, then the bonus checked under
+        // it, as the bonus grant checks withdrawals under it — a withdrawal and a grant at the same
+        // moment cannot both go through.
+        if (!(await lockPlayer(tx, userId))) throw new AppError('err.not_found');
+        await refuseWithdrawalWhileWagering(tx, userId);
         const created = await requestWithdrawal(tx, {
           userId,
           amount: cents,

@@ -39,7 +39,14 @@ function BonusProgress({ card }: { card: RewardCard }) {
     <>
       <p className="reward-line">{t('rewards.bonus.terms', { percent: b.percent, cap: b.cap, multiple: b.wager_multiple })}</p>
       {b.amount === null ? (
-        card.state === 'waiting' && <p className="reward-hint">{t('rewards.bonus.waiting')}</p>
+        <>
+          {card.state === 'waiting' && <p className="reward-hint">{t('rewards.bonus.waiting')}</p>}
+          {b.expired_reason === 'withdrawal' && (
+            <p className="reward-hint" data-testid="bonus-expired-reason">
+              {t('rewards.bonus.afterWithdrawal')}
+            </p>
+          )}
+        </>
       ) : (
         <>
           <p className="reward-line" data-testid="bonus-amount">
