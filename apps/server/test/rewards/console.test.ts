@@ -114,7 +114,7 @@ describe('console: campaigns', () => {
     await ok('campaignEnd', { id });
   });
 
-  it("a first-deposit bonus edited after its grant keeps its requirement; a new grant takes the new terms; a release is a claim but not a new cost", async () => {
+  it('a first-deposit bonus edited after its grant keeps its requirement; a new grant takes the new terms; a release is a claim but not a new cost', async () => {
     const id = await createCampaign(r, 'first_deposit', BONUS_TERMS);
     const early = await player(r);
     await approvedDeposit(early.token, '150');
