@@ -1,8 +1,8 @@
 /**
  * The money dashboard's cost lines: what the period's rewards and commissions paid, per ledger type
  * (5 commission, 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released to the balance),
- * each written by its real flow (claims through the player's API, the referral run), on PGlite and
- * PostgreSQL (TEST_DATABASE_URL).
+ * each written by its real flow (claims through the player's API, the referral run), and the house's
+ * result net of them, on PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
 import { BET_CLASS_IDS, DEFAULT_ODDS } from '@lucky28/shared';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +59,11 @@ describe('money dashboard: reward and commission costs', () => {
     const firstDayPlayers = (await summary({ last_days: 3 })).totals.players;
     // The bonus is not counted as a deposit.
     expect(firstDay.totals.deposits).toBe('150.00');
+    // Net after rewards: the house's result less what the rewards cost when granted; the bonus's
+    // release is its grant's money moved to the balance, not a second cost.
+    expect(cents(firstDay.totals.house)).not.toBe(0);
+    expect(firstDay.net_after_rewards).toBe(money(cents(firstDay.totals.house) - bonusPaid - checkInPaid));
+    expect(firstDay.today.net_after_rewards).toBe(firstDay.net_after_rewards);
 
     // Day 2: the referral run pays the commission, the invitee claims yesterday's rakeback.
     toNextDay(r.clock, 9);
@@ -72,6 +77,7 @@ describe('money dashboard: reward and commission costs', () => {
 
     const secondDay = await summary();
     expect(secondDay.costs).toEqual({ ...NONE, commission: money(commission), rakeback: money(rakebackPaid) });
+    expect(secondDay.net_after_rewards).toBe(money(cents(secondDay.totals.house) - commission - rakebackPaid));
     const yesterday = await summary({ begin_date: day1, end_date: day1 });
     expect(yesterday.costs).toEqual(firstDay.costs);
     // A period of days past has no today.
@@ -84,9 +90,13 @@ describe('money dashboard: reward and commission costs', () => {
       check_in: money(checkInPaid),
       bonus_released: money(releasePaid),
     });
-    // A period up to today answers today's totals and costs too: the same as asking for today alone.
-    expect(both.today).toEqual({ totals: secondDay.totals, costs: secondDay.costs });
-    expect(secondDay.today).toEqual({ totals: secondDay.totals, costs: secondDay.costs });
+    expect(yesterday.net_after_rewards).toBe(firstDay.net_after_rewards);
+    expect(both.net_after_rewards).toBe(money(cents(both.totals.house) - commission - rakebackPaid - bonusPaid - checkInPaid));
+    expect(cents(both.net_after_rewards)).toBe(cents(firstDay.net_after_rewards) + cents(secondDay.net_after_rewards));
+    // A period up to today answers today's totals, costs and net too: the same as asking for today alone.
+    const todayAlone = { totals: secondDay.totals, costs: secondDay.costs, net_after_rewards: secondDay.net_after_rewards };
+    expect(both.today).toEqual(todayAlone);
+    expect(secondDay.today).toEqual(todayAlone);
     // The same period as the last 2 days up to the operator's today (the console's default period is asked so).
     expect(await summary({ last_days: 2 })).toEqual(both);
     const finance = await operatorWithRole(r.app, 'finance');

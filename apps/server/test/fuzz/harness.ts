@@ -24,6 +24,7 @@ import { call } from '../helpers.js';
 import { createGameApp, currentIssue, fund, roomOf } from '../game/kit.js';
 import { operatorWithRole, readyToWithdraw, requestDeposit, upload, OPERATOR_PASSWORD, PNG, TEST_TOTP_SECRET } from '../wallet/fixtures.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
+import { BONUS_TERMS, CHECK_IN_TERMS, RAKEBACK_TERMS } from '../rewards/kit.js';
 import {
   acceptLanguage,
   brokenMultipart,
@@ -235,11 +236,15 @@ export class FuzzWorld {
       logStream: errors,
     });
     await seedDemoContent(app.db, { operatorPassword: OPERATOR_PASSWORD, demoPassword: 'demo-pass-123' });
+    const campaigns = await liveCampaigns(app);
 
     // Money in flight, so operators' calls with small ids find real rows: a member with a bank card,
     // a wallet, a security code, funds, a bet in the current round, a deposit and a real-name request waiting.
     const member = await readyToWithdraw(app, 5_000_00);
     await fund(app, member.userId, 1_000_00, 'score');
+    // A first deposit approved while the campaigns run: the member's first-deposit bonus is there to claim.
+    const first = await call(app, '/api/admin/depositApprove', { id: await requestDeposit(app, member.token, '100') }, { token: campaigns.admin });
+    if (first.code !== 1) throw new Error(`seed deposit approval: ${JSON.stringify(first)}`);
     await requestDeposit(app, member.token, '200');
     const t = { token: member.token };
     const plan = await roomOf(app, 7, 0);
@@ -260,6 +265,7 @@ export class FuzzWorld {
       picture: (await upload(app, member.token, { data: PNG, filename: 'id.png', contentType: 'image/png' }, { type: 'idcard' })).data.url as string,
       screenshot: (await upload(app, member.token, { data: PNG, filename: 'shot.png', contentType: 'image/png' })).data.url as string,
       back: (await upload(app, member.token, { data: PNG, filename: 'back.png', contentType: 'image/png' }, { type: 'idcard' })).data.url as string,
+      campaigns: campaigns.ids,
     });
     world.tokens.set('member', member.token);
     world.tokens.set('guest', guest.data.userinfo.token);
@@ -526,6 +532,7 @@ function knownValues(w: {
   picture: string;
   screenshot: string;
   back: string;
+  campaigns: number[];
 }): Record<string, fc.Arbitrary<unknown>> {
   // The first value is the one that works here; the others are plausible mistakes.
   const one = (first: unknown, ...others: unknown[]) =>
@@ -594,7 +601,40 @@ function knownValues(w: {
     play_type: one('1,2', '0', [1, 2, 3], '27', 14),
     issue: one(w.issue),
     code: fc.stringMatching(/^[\w-]{43}$/),
+    campaign_id: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...w.campaigns) }, { weight: 1, arbitrary: fc.constantFrom(0, 9_999) }),
   };
+}
+
+/**
+ * One live campaign of each kind, made through the console's API (started an hour ago, open-ended),
+ * so that the players' reward calls reach their real paths (progress, claims, refusals) rather than
+ * "not found"; answers their ids and the admin who made them.
+ */
+async function liveCampaigns(app: FastifyInstance): Promise<{ ids: number[]; admin: string }> {
+  const admin = await operatorWithRole(app, 'admin');
+  const ids: number[] = [];
+  for (const [kind, terms] of [
+    ['rakeback', RAKEBACK_TERMS],
+    ['first_deposit', BONUS_TERMS],
+    ['check_in', CHECK_IN_TERMS],
+  ] as const) {
+    const res = await call(
+      app,
+      '/api/admin/campaignSave',
+      {
+        kind,
+        title: { zh: '活动', tw: '活動', en: 'Campaign', vi: 'Chiến dịch' },
+        terms_text: { zh: '规则', tw: '規則', en: 'Terms', vi: 'Điều khoản' },
+        terms,
+        starts_at: Math.floor(app.clock.now() / 1000) - 3_600,
+        enabled: true,
+      },
+      { token: admin },
+    );
+    if (res.code !== 1) throw new Error(`seed campaign ${kind}: ${JSON.stringify(res)}`);
+    ids.push(res.data.id as number);
+  }
+  return { ids, admin };
 }
 
 /** What openStream answers for a stream that opened and sent its first event. */

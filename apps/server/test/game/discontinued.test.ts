@@ -52,12 +52,14 @@ describe('product discontinued', () => {
     expect((await bet(app, player.token, { plan_id: plan, game_id: 5, play_type: '1', money: '10' })).code).toBe(1);
   });
 
-  it("a game switched off: its rooms answer 'product discontinued', its home card still shows it closed", async () => {
+  it("a game switched off: its rooms answer 'product discontinued' to heart, odds and bets, its home card still shows it closed", async () => {
     const plan = await roomOf(app, 1, 0);
     const player = await fundedUser(app, 100_000);
     expect((await call(app, '/api/admin/gameUpdate', { id: 1, enabled: false }, { token: admin })).code).toBe(1);
     nextRound();
     expect((await call(app, '/api/Lottery/heart', { game_id: 1, plan_id: plan }, { token: player.token })).msg).toBe('Product discontinued');
+    const odds = await call(app, '/api/Lottery/oddsList', { plan_id: plan }, { lang: 'vi' });
+    expect([odds.code, odds.msg, odds.field]).toEqual([0, 'Sản phẩm đã ngừng cung cấp', 'plan_id']);
     expect((await bet(app, player.token, { plan_id: plan, game_id: 1, play_type: '2', money: '10' })).msg).toBe('Product discontinued');
     const card = await call(app, '/api/Lottery/heart', { game_id: 1 });
     expect(card.code).toBe(1);
@@ -65,5 +67,6 @@ describe('product discontinued', () => {
     expect((await call(app, '/api/admin/gameUpdate', { id: 1, enabled: true }, { token: admin })).code).toBe(1);
     nextRound();
     expect((await call(app, '/api/Lottery/heart', { game_id: 1, plan_id: plan })).code).toBe(1);
+    expect((await call(app, '/api/Lottery/oddsList', { plan_id: plan })).code).toBe(1);
   });
 });

@@ -154,10 +154,17 @@ export const roundListData = pageData(
 const moneyFigures = { deposits: moneyText, withdrawals: moneyText, gifts: moneyText, stakes: moneyText, payouts: moneyText, house: moneyText, players: int };
 /** The period's reward and commission costs, by ledger type (5 commission, 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released to the balance). */
 const moneyCosts = { commission: moneyText, rakeback: moneyText, first_deposit_bonus: moneyText, check_in: moneyText, bonus_released: moneyText };
+/**
+ * The house's result after what the rewards and commissions cost: house − commission − rakeback −
+ * check-in − first-deposit bonus granted. A bonus released to the balance is not subtracted: it is
+ * the same money as its grant, moved from stored funds to the withdrawable balance.
+ */
+const netAfterRewards = moneyText;
 export const moneySummaryData = z.object({
   totals: z.object(moneyFigures),
   costs: z.object(moneyCosts),
+  net_after_rewards: netAfterRewards,
   days: z.array(z.object({ day: z.string(), ...moneyFigures })),
-  /** When the period holds the operator's today: today's totals and costs (the dashboard's today card, from the same call). */
-  today: z.object({ totals: z.object(moneyFigures), costs: z.object(moneyCosts) }).optional(),
+  /** When the period holds the operator's today: today's totals, costs and net (the dashboard's today card, from the same call). */
+  today: z.object({ totals: z.object(moneyFigures), costs: z.object(moneyCosts), net_after_rewards: netAfterRewards }).optional(),
 });

@@ -144,6 +144,7 @@ export const rewardCardData = z.object({
     .object({
       percent: z.number().int(),
       cap: moneyText,
+      /** The campaign's multiple; once granted, the grant's (an edit of the campaign applies to new grants only). */
       wager_multiple: z.number().int(),
       /** Null until the bonus is granted. */
       amount: moneyText.nullable(),

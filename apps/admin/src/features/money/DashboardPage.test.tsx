@@ -32,14 +32,15 @@ describe('the money dashboard', () => {
       moneySummary: (b) =>
         ok(
           b.begin_date === undefined && b.last_days === undefined
-            ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
+            ? { totals: figures('1000.00'), costs: costs('20.00'), net_after_rewards: '189.50', days: [] }
             : {
                 totals: figures(b.begin_date === '2026-05-01' ? '777.00' : '9000.00'),
                 costs: costs(b.begin_date === '2026-05-01' ? '1.00' : '2345.00'),
+                net_after_rewards: b.begin_date === '2026-05-01' ? '208.50' : '-2135.50',
                 days: [{ day: String(b.begin_date), ...figures('777.00') }],
                 // A period up to today answers today's figures too (the server computes them once).
                 ...(b.last_days !== undefined || b.end_date === dayjs().format('YYYY-MM-DD')
-                  ? { today: { totals: figures('1000.00'), costs: costs('20.00') } }
+                  ? { today: { totals: figures('1000.00'), costs: costs('20.00'), net_after_rewards: '189.50' } }
                   : {}),
               },
         ),
@@ -52,7 +53,7 @@ describe('the money dashboard', () => {
     // The rewards and commissions paid, each ledger type on its own line, in both cards.
     expect(within(today).getByText('Rewards and commissions paid')).toBeTruthy();
     expect(
-      ['Commissions', 'Rakeback', 'First-deposit bonuses', 'Check-in rewards', 'Bonuses to balance'].map((title) => [
+      ['Commissions', 'Rakeback', 'First-deposit bonuses', 'Check-in rewards', 'Bonuses to balance (not a new cost)'].map((title) => [
         statistic(today, title),
         statistic(period, title),
       ]),
@@ -63,6 +64,13 @@ describe('the money dashboard', () => {
       ['3.00', '3.00'],
       ['40.00', '40.00'],
     ]);
+    // The house's result net of the rewards granted, in both cards, with what it leaves out said beside it.
+    expect([statistic(today, 'Net after rewards'), statistic(period, 'Net after rewards')]).toEqual(['189.50', '-2,135.50']);
+    for (const card of [today, period]) {
+      expect(within(card).getByTestId('money-net').textContent).toContain(
+        'House result minus commissions, rakeback, check-in rewards and first-deposit bonuses granted. A bonus moved to the balance is not subtracted again',
+      );
+    }
     // One call, the last 30 days (the server's today): its answer filled the today card as well.
     expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([{ lang: 'en', last_days: 30 }]);
     const [from, to] = within(period).getAllByRole('textbox') as HTMLInputElement[];
@@ -75,6 +83,7 @@ describe('the money dashboard', () => {
     fireEvent.keyDown(to!, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(statistic(period, 'Deposits')).toBe('777.00'));
     expect(statistic(period, 'Commissions')).toBe('1.00');
+    expect(statistic(period, 'Net after rewards')).toBe('208.50');
     // A period without today leaves the today card as it was.
     expect(statistic(today, 'Deposits')).toBe('1,000.00');
     expect(calls.filter((c) => c.call === 'moneySummary').at(-1)?.body).toEqual({ lang: 'en', begin_date: '2026-05-01', end_date: '2026-05-10' });
@@ -85,8 +94,8 @@ describe('the money dashboard', () => {
       moneySummary: (b) =>
         ok(
           b.last_days === undefined
-            ? { totals: figures('1000.00'), costs: costs('20.00'), days: [] }
-            : { totals: figures('9000.00'), costs: costs('2345.00'), days: [] },
+            ? { totals: figures('1000.00'), costs: costs('20.00'), net_after_rewards: '189.50', days: [] }
+            : { totals: figures('9000.00'), costs: costs('2345.00'), net_after_rewards: '-2135.50', days: [] },
         ),
     });
     renderScreen(<DashboardPage />);

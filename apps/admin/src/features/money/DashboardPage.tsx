@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
+import { Card, Col, DatePicker, Row, Space, Statistic, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,11 @@ const COSTS = [
   ['bonus_released', 'money.costs.bonusReleased'],
 ] as const;
 
-function Costs({ costs }: { costs: TodayFigures['costs'] }) {
+/**
+ * The cost lines, then the house's result net of them (house − commissions − rakeback − check-in −
+ * bonuses granted; a bonus released to the balance is its grant's money, not a new cost: the help says so).
+ */
+function Costs({ costs, net }: { costs: TodayFigures['costs']; net: TodayFigures['net_after_rewards'] }) {
   const { t } = useTranslation();
   return (
     <>
@@ -53,6 +57,18 @@ function Costs({ costs }: { costs: TodayFigures['costs'] }) {
           </Col>
         ))}
       </Row>
+      <div data-testid="money-net" style={{ marginTop: 16 }}>
+        <Statistic
+          title={
+            <Tooltip title={t('money.net.help')}>
+              <span style={{ textDecoration: 'underline dotted', cursor: 'help' }}>{t('money.net.title')}</span>
+            </Tooltip>
+          }
+          value={net}
+          styles={{ content: { color: net.startsWith('-') ? '#cf1322' : undefined } }}
+        />
+        <Typography.Text type="secondary">{t('money.net.help')}</Typography.Text>
+      </div>
     </>
   );
 }
@@ -79,7 +95,7 @@ const CHARTS = [
   },
 ] as const;
 
-/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts; the rewards and commissions paid. */
+/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts; the rewards and commissions paid, and the net after them. */
 export function DashboardPage() {
   const { t } = useTranslation();
   // null: the default period (the last 30 days), as the route asked for it.
@@ -99,7 +115,7 @@ export function DashboardPage() {
           {(s) => (
             <>
               <Totals totals={s.totals} />
-              <Costs costs={s.costs} />
+              <Costs costs={s.costs} net={s.net_after_rewards} />
             </>
           )}
         </QueryState>
@@ -112,7 +128,7 @@ export function DashboardPage() {
           {(s) => (
             <>
               <Totals totals={s.totals} />
-              <Costs costs={s.costs} />
+              <Costs costs={s.costs} net={s.net_after_rewards} />
               {CHARTS.map((c) => (
                 <DaysChart
                   key={c.title}

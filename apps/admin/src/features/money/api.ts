@@ -8,7 +8,7 @@ import { operatorDay } from '../../lib/format';
 export type Summary = AnswerOf<typeof api.admin.moneySummary>;
 export type Figures = Summary['totals'];
 /** What the today card shows. */
-export type TodayFigures = Pick<Summary, 'totals' | 'costs'>;
+export type TodayFigures = Pick<Summary, 'totals' | 'costs' | 'net_after_rewards'>;
 
 /**
  * Today's figures, refreshed every 30 s. A period that holds today brings them too (its answer's

@@ -32,7 +32,9 @@ export function presentCard(c: Campaign, p: Progress, lang: ApiLang) {
         ? {
             percent: bonusTerms.percent,
             cap: formatMoney(bonusTerms.cap),
-            wager_multiple: bonusTerms.wager_multiple,
+            // A granted bonus keeps the requirement it was granted with (an edit applies to new claims):
+            // its multiple is the grant's, so the card never says 5× beside a requirement of 3×.
+            wager_multiple: p.bonus.amount ? Math.round(p.bonus.required / p.bonus.amount) : bonusTerms.wager_multiple,
             amount: p.bonus.amount === null ? null : formatMoney(p.bonus.amount),
             staked: formatMoney(p.bonus.staked),
             required: formatMoney(p.bonus.required),

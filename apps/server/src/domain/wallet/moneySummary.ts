@@ -1,8 +1,8 @@
 /**
  * The money dashboard: over a period, deposits and withdrawals approved, gifts,
  * stakes, payouts, the house's result and active players — in total and per day of the operator's
- * time zone — and the period's reward and commission costs (ledger types 5–9). Every figure is a sum
- * over the real ledger, orders and requests.
+ * time zone — the period's reward and commission costs (ledger types 5–9) and the house's result net
+ * of them. Every figure is a sum over the real ledger, orders and requests.
  *
  * A day that ended more than CLOSED_AFTER_MS ago no longer changes (every row is dated when it is
  * written: bets, settlements, approvals, gifts), so its figures are kept in `money_days` once
@@ -196,7 +196,7 @@ const COST_TYPES = {
  * A released bonus writes two rows — stored funds −, balance + — so its cost is the balance row: the
  * amount moved to the withdrawable balance (granted before, as a first-deposit or check-in reward).
  */
-async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record<keyof typeof COST_TYPES, string>> {
+async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record<keyof typeof COST_TYPES, number>> {
   const types = Object.values(COST_TYPES);
   const rows = await queryRows<{ type: number; total: string }>(
     db,
@@ -207,10 +207,23 @@ async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record
     group by type`,
   );
   const byType = new Map(rows.map((r) => [Number(r.type), Number(r.total)]));
-  return Object.fromEntries(Object.entries(COST_TYPES).map(([name, type]) => [name, formatMoney(byType.get(type) ?? 0)])) as Record<
-    keyof typeof COST_TYPES,
-    string
-  >;
+  return Object.fromEntries(Object.entries(COST_TYPES).map(([name, type]) => [name, byType.get(type) ?? 0])) as Record<keyof typeof COST_TYPES, number>;
+}
+
+type Costs = Awaited<ReturnType<typeof periodCosts>>;
+
+/**
+ * The cost lines as the answer gives them, and the house's result after them: house − commission −
+ * rakeback − check-in − first-deposit bonus granted. The bonus released to the balance is left out of
+ * the net: it is the money of a grant already subtracted, moved from stored funds to the balance.
+ */
+function withNet(figures: DayFigures[], costs: Costs) {
+  const house = figures.reduce((s, r) => s + Number(r.stakes) - Number(r.payouts), 0);
+  const net = house - costs.commission - costs.rakeback - costs.check_in - costs.first_deposit_bonus;
+  return {
+    costs: Object.fromEntries(Object.entries(costs).map(([name, cents]) => [name, formatMoney(cents)])) as Record<keyof Costs, string>,
+    net_after_rewards: formatMoney(net),
+  };
 }
 
 const totalsOf = (figures: DayFigures[], players: number) => {
@@ -250,13 +263,16 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
   // The end of the period's closed days (those kept in money_days): what follows may still change.
   const closedEnd = periodDays.filter((d) => d.end + CLOSED_AFTER_MS <= now).reduce((end, d) => Math.max(end, d.end), from);
   const totals = totalsOf(figures, periodDays.length === 1 ? figures[0]!.players : await activePlayers(db, from, to, closedEnd));
-  const costs = await periodCosts(db, from, to);
+  const period = withNet(figures, await periodCosts(db, from, to));
   const t = periodDays.findIndex((d) => d.start <= now && now < d.end);
   const today =
     t < 0
       ? undefined
       : periodDays.length === 1
-        ? { totals, costs }
-        : { totals: totalsOf([figures[t]!], figures[t]!.players), costs: await periodCosts(db, periodDays[t]!.start, periodDays[t]!.end) };
-  return { totals, costs, days, ...(today ? { today } : {}) };
+        ? { totals, ...period }
+        : {
+            totals: totalsOf([figures[t]!], figures[t]!.players),
+            ...withNet([figures[t]!], await periodCosts(db, periodDays[t]!.start, periodDays[t]!.end)),
+          };
+  return { totals, costs: period.costs, net_after_rewards: period.net_after_rewards, days, ...(today ? { today } : {}) };
 }

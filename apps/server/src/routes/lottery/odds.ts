@@ -14,7 +14,10 @@ export default async function oddsRoutes(app: FastifyInstance) {
     app.game.applyDueConfig();
     const room = app.game.snapshot.rooms.get(request.body.plan_id);
     if (!room) throw new AppError('err.room_not_found', { field: 'plan_id' });
-    if (!room.enabled) throw new AppError('err.product_discontinued', { field: 'plan_id' });
+    // A room the operator switched off, or a room of a game switched off (spec §8's "product discontinued").
+    if (!room.enabled || app.game.snapshot.games.get(room.gameId)?.enabled === false) {
+      throw new AppError('err.product_discontinued', { field: 'plan_id' });
+    }
     const entries = BET_CLASSES.filter((c) => room.odds.has(c.id)).map((c) => {
       const o = room.odds.get(c.id)!;
       return {

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGameTexts } from '../../../i18n/gameTexts';
-import { renderRoutes } from '../../../test/render';
+import { configureApiClient } from '../../../lib/api';
+import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
 import { settledWinningOrder } from '../model/order.testdata';
 import type { BetOrder } from '../model/order';
 import { BetDetailScreen, BetDetailView } from './BetDetailScreen';
@@ -45,5 +46,21 @@ describe('BetDetailScreen', () => {
     renderRoutes([{ path: '/betDetail', element: <BetDetailScreen /> }], [`/betDetail?item=${encodeURIComponent(JSON.stringify(order))}`]);
     expect(await screen.findByText('Parameter error')).toBeTruthy();
     expect(screen.queryByTestId('detail-profit')).toBeNull();
+  });
+
+  it('says "jump failed" with the server\'s reason when the order cannot be loaded, and opens it on Retry once it can', async () => {
+    let found = false;
+    const api = fakeApi({ '/api/user/orderDetail': () => (found ? ok(order) : fail('Order not found', 0, 200, 'order_no')) });
+    configureApiClient({ fetch: api.fetch });
+    renderRoutes([{ path: '/betDetail', element: <BetDetailScreen /> }], ['/betDetail?orderNo=B404']);
+    const failed = await screen.findByTestId('bet-detail-failed');
+    expect(failed.textContent).toContain('Jump failed: this bet could not be opened');
+    expect(failed.textContent).toContain('Order not found');
+    expect(screen.queryByTestId('detail-profit')).toBeNull();
+    expect(api.calls.filter((c) => c.path === '/api/user/orderDetail').map((c) => c.body.order_no)).toEqual(['B404']);
+    found = true;
+    fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    expect((await screen.findByTestId('detail-profit')).textContent).toBe('10.00 u');
+    expect(screen.queryByTestId('bet-detail-failed')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
-import { fakeApi, ok, screenAt } from '../../../test/render';
+import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { homeHeartQuery } from '../../../lib/api/lottery';
 import { LotteryCards } from './LotteryCards';
 
 const game = (game_id: number, patch: Record<string, unknown> = {}) => ({
@@ -49,5 +50,27 @@ describe('LotteryCards', () => {
     expect(within(cards[2]!).getByTestId('card-tag').textContent).toBe('Closed');
     // One heartbeat request for all five cards.
     expect(api.calls.filter((c) => c.path === '/api/Lottery/heart')).toHaveLength(1);
+  });
+
+  it('says "retrying…" whenever the live data cannot be read, also after a first success, and keeps the last round on the cards', async () => {
+    let down = false;
+    const api = fakeApi({
+      '/api/Lottery/heart': () => (down ? fail('Service unavailable', 0, 503) : ok({ games: [game(1), game(2), game(5), game(6), game(7)], hit_notice: [] })),
+      '/api/Lottery/issueList': () => ok([]),
+    });
+    configureApiClient({ fetch: api.fetch });
+    const { queryClient } = screenAt('/', <LotteryCards />);
+    const cards = await screen.findAllByTestId('lottery-card');
+    expect(await within(cards[0]!).findByText('Round 20250101001')).toBeTruthy();
+    expect(screen.queryByText(/retrying/)).toBeNull();
+    // The next poll fails: the cards keep the last round, and say it is not live.
+    down = true;
+    await act(() => queryClient.refetchQueries({ queryKey: homeHeartQuery().queryKey }));
+    expect(await screen.findByText('Live data is unavailable right now; retrying…')).toBeTruthy();
+    expect(within(screen.getAllByTestId('lottery-card')[0]!).getByText('Round 20250101001')).toBeTruthy();
+    // Back: the line goes.
+    down = false;
+    await act(() => queryClient.refetchQueries({ queryKey: homeHeartQuery().queryKey }));
+    await waitFor(() => expect(screen.queryByText(/retrying/)).toBeNull());
   });
 });
