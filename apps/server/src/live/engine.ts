@@ -35,7 +35,7 @@ export interface GameEngineOptions {
   clock: Clock;
   settings: RoundSettings;
   log: FastifyBaseLogger;
-  /** Links per hash chain (default 100,000: about 240 days of rounds). */
+  /** Links per hash chain (default DEFAULT_CHAIN_LENGTH: about 48 days of 210-s rounds). */
   chainLength?: number;
   /** Publish the next chain when this many links are left. */
   chainSpare?: number;
