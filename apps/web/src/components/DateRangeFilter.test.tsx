@@ -52,7 +52,10 @@ describe("the date filter's drawer and its pickers", () => {
     const onApply = vi.fn();
     const { router } = renderRoutes(
       [
-        { path: '/capitalDetail', element: <DateRangeFilter value={{ begin: '', end: '' }} onApply={onApply} i18nPrefix="wallet.ledger" classPrefix="wallet" /> },
+        {
+          path: '/capitalDetail',
+          element: <DateRangeFilter value={{ begin: '', end: '' }} onApply={onApply} i18nPrefix="wallet.ledger" classPrefix="wallet" />,
+        },
         { path: '*', element: <div data-testid="elsewhere" /> },
       ],
       ['/personal', '/capitalDetail'],

@@ -211,7 +211,7 @@ describe("the campaigns' dates are in the operator's zone, not the browser's", (
     setOperatorZone('UTC');
   });
 
-  it('lists them, fills the pickers and sends what was picked in the operator\'s zone, which it names', async () => {
+  it("lists them, fills the pickers and sends what was picked in the operator's zone, which it names", async () => {
     expect(new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset()).toBe(480);
     // 1_790_000_000 is 2026-09-21 14:13:20 UTC: 22:13 in Shanghai, 07:13 in Los Angeles.
     const { calls } = server([{ ...RAKEBACK, ends_at: 1_790_000_000 + 10 * 86_400 }]);

@@ -18,7 +18,6 @@ const CostChart = lazy(() => import('./CostChart').then((m) => ({ default: m.Cos
 
 const LANGS = ['zh', 'tw', 'en', 'vi'] as const;
 
-
 interface Draft {
   id?: number;
   kind: CampaignKind;

@@ -117,7 +117,11 @@ export function RewardCardView({ card }: { card: RewardCard }) {
       {card.kind === 'check_in' && card.check_in && <CheckInStrip card={card} />}
       {card.kind === 'first_deposit' && card.bonus && <BonusProgress card={card} />}
       {card.kind === 'rakeback' && card.rakeback && <RakebackDays card={card} />}
-      {card.ends_at !== null && <p className="reward-hint" data-testid="reward-ends">{t('rewards.endsAt', { date: formatInZone(card.ends_at, zone, ZONED_MINUTE) })}</p>}
+      {card.ends_at !== null && (
+        <p className="reward-hint" data-testid="reward-ends">
+          {t('rewards.endsAt', { date: formatInZone(card.ends_at, zone, ZONED_MINUTE) })}
+        </p>
+      )}
       <Button
         block
         color="primary"

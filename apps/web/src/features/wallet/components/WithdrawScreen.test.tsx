@@ -114,7 +114,7 @@ describe('WithdrawScreen', () => {
     expect(api.calls.some((c) => c.path === '/api/user/withdrawInfo')).toBe(false);
   });
 
-  it('back (the browser\'s or Android\'s) closes the security-code popup and stays on the screen; the next back leaves it', async () => {
+  it("back (the browser's or Android's) closes the security-code popup and stays on the screen; the next back leaves it", async () => {
     const api = fakeApi({ '/api/user/userInfo': () => ok(userInfo), '/api/user/withdrawInfo': () => ok(ready) });
     configureApiClient({ fetch: api.fetch });
     const { router } = renderRoutes(
