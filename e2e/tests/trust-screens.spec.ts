@@ -124,11 +124,12 @@ test.describe('player app: a screen whose code cannot load', () => {
     expect((await answer.json()).code).not.toBe(1);
     const requestId = answer.headers()['x-request-id'];
     expect(requestId).toBeTruthy();
-    // Then, in the same page, a screen breaks: its error page gives that id.
+    // Signed in right the second time, in the same page (no reload: the client still holds that id), a screen breaks.
     await page.route(/\/assets\/LotteryHallScreen-[\w-]+\.js$/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken screen")' }),
     );
-    await page.locator('.auth-back').click();
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.locator('button.btn-primary').click();
     await expect(page).toHaveURL(/\/$/);
     await page.locator('.app-tabbar .adm-tab-bar-item').nth(1).click();
     await expect(page.getByTestId('route-error')).toHaveAttribute('data-trouble', 'error');
