@@ -117,6 +117,14 @@ test('a settled bet shows the odds it was paid at in the history, and the 13/14 
   await expect(page.getByTestId('detail-applied-odds')).toHaveText(
     middle ? `Paid at 1.60, not 2.00: the total was ${total}, and on 13 or 14 this bet pays 1.60 (the 13/14 rule).` : 'Paid at 2.00',
   );
+
+  // The settled detail with the odds it was paid at, in the four languages (for review).
+  for (const lang of LANGS) {
+    await openAs(page, member, lang, `/betDetail?orderNo=${won.orderNo}`);
+    await expect(page.getByTestId('detail-applied-odds')).toBeVisible();
+    await page.waitForTimeout(300);
+    await shot(page, `bet-detail-settled-odds-${lang}`);
+  }
 });
 
 test('the once-only ID number is checked for its document and confirmed as it will be stored; a card number with letters is refused', async ({
@@ -231,14 +239,87 @@ test.describe('with the device in another time zone than the operator', () => {
     await expect(op.getByTestId('money-zone')).toContainText('Asia/Shanghai (UTC+08:00)');
     // The default period ends on the operator's today, not the browser's.
     await expect(op.locator('.ant-picker-range input').last()).toHaveValue(shanghaiToday);
-    await shot(op, 'console-money-en');
 
     await op.goto('/admin/queues/realnames');
     const row = op.getByRole('row').filter({ hasText: player.username });
     await expect(row.getByTestId('realname-id-mismatch')).toHaveText('Differs from the document');
-    await shot(op, 'console-realname-en');
+
+    // Both pages in the console's four languages (the language switch's choice, kept in localStorage), for review.
+    for (const lang of LANGS) {
+      await op.evaluate((l) => localStorage.setItem('lucky28.console.lang', l), lang);
+      await op.goto('/admin/dashboard');
+      await expect(op.locator('html')).toHaveAttribute('lang', lang);
+      await expect(op.getByTestId('money-today-date')).toHaveText(shanghaiToday);
+      await expect(op.getByTestId('money-zone')).toContainText('Asia/Shanghai (UTC+08:00)');
+      await op.waitForTimeout(500);
+      await shot(op, `console-money-${lang}`);
+      await op.goto('/admin/queues/realnames');
+      await expect(op.getByRole('row').filter({ hasText: player.username }).getByTestId('realname-id-mismatch')).toBeVisible();
+      await op.waitForTimeout(300);
+      await shot(op, `console-realname-${lang}`);
+    }
     await ctx.close();
   });
+});
+
+test('the trend chart is sharp on a 2× screen: the candle chart draws at device pixels; /trendChart is a table of text', async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // A browser whose screen really is 2× (Chromium's --force-device-scale-factor, as a 2× phone), not Playwright's
+  // emulated deviceScaleFactor: under emulation ResizeObserver's device-pixel-content-box stays in CSS pixels
+  // (microsoft/playwright#18591), and lightweight-charts sizes its canvases by it, so every chart would look 1×.
+  const browser = await playwright.chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--force-device-scale-factor=2', '--window-size=390,844'],
+  });
+  // The suite's emulated phone (scale factor 2, touch) is left out: this window is the screen.
+  const context = await browser.newContext({
+    viewport: null,
+    deviceScaleFactor: undefined,
+    isMobile: undefined,
+    hasTouch: undefined,
+    baseURL,
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  const member = await newMember(request, 'tc');
+  await openAs(page, member, 'en', '/find');
+  expect(await page.evaluate(() => devicePixelRatio)).toBe(2);
+  // The chart needs one draw (rounds are 30 s here): reload until there is one.
+  const chart = page.getByTestId('candle-chart');
+  await expect(async () => {
+    if (!(await chart.isVisible())) await page.reload();
+    await expect(chart.locator('canvas').first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 75_000 });
+  // Each canvas shown holds CSS size × devicePixelRatio pixels (lightweight-charts sizes them once laid out).
+  await expect
+    .poll(async () => {
+      const canvases = await chart.locator('canvas').evaluateAll((list) =>
+        (list as HTMLCanvasElement[])
+          .map((c) => ({ width: c.width, height: c.height, css: c.getBoundingClientRect(), dpr: devicePixelRatio }))
+          .filter((c) => c.css.width > 0 && c.css.height > 0)
+          .map((c) => ({ width: c.width, height: c.height, cssWidth: c.css.width, cssHeight: c.css.height, dpr: c.dpr })),
+      );
+      return canvases.length > 0 && canvases.every((c) => Math.abs(c.width - c.cssWidth * c.dpr) <= 1 && Math.abs(c.height - c.cssHeight * c.dpr) <= 1)
+        ? 'sharp'
+        : JSON.stringify(canvases);
+    })
+    .toBe('sharp');
+  await shot(page, 'find-candles-2x');
+
+  await page.goto('/trendChart?game_id=7');
+  const table = page.getByTestId('trend-table');
+  await expect(table).toBeVisible();
+  expect(await table.evaluate((el) => el.tagName)).toBe('TABLE');
+  expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+  // Text, drawn by the browser at the screen's resolution: no canvas and no bitmap on the screen.
+  await expect(page.locator('.draws canvas, .draws img[src$=".png"]')).toHaveCount(0);
+  await shot(page, 'trend-table-2x');
+  await browser.close();
 });
 
 /** The console's sign-in (enrolling the operator's TOTP the first time any spec signs in). */

@@ -89,7 +89,7 @@ test.describe('player app: a screen whose code cannot load', () => {
     await expect(page).toHaveURL(/\/lottery$/);
   });
 
-  test('anything else: a translated apology with Retry', async ({ page, request }) => {
+  test('anything else: a translated apology with Retry and an id to quote', async ({ page, request }) => {
     const member = await newMember(request, 'err');
     await openAs(page, member, 'vi', '/');
     await page.route(/\/assets\/LotteryHallScreen-[\w-]+\.js$/, (route) =>
@@ -101,6 +101,41 @@ test.describe('player app: a screen whose code cannot load', () => {
     await expect(error).toContainText('Xin lỗi, màn hình này bị lỗi');
     await expect(page.getByTestId('route-error-retry')).toHaveText('Thử lại');
     await expect(page.getByText('broken screen')).toHaveCount(0);
+    // No call failed: an id made on the device, labelled so (support knows no server log line has it).
+    const id = page.getByTestId('route-error-request-id');
+    await expect(id).toHaveAttribute('data-from-server', 'false');
+    await expect(id).toContainText('Mã sự cố (trên máy này):');
+    await expect(page.getByTestId('route-error-id')).toHaveText(/^C-[0-9A-Z]+-[0-9A-Z]{4}$/);
+  });
+
+  test("anything else after a call the server refused: that answer's x-request-id", async ({ page, request }) => {
+    const member = await newMember(request, 'eri');
+    await page.goto('/login');
+    await ready(page);
+    await page.evaluate(() => localStorage.setItem('lucky28.language', JSON.stringify('en')));
+    await page.goto('/login');
+    await ready(page);
+    // The server refuses a sign-in with a wrong password and answers with its request id.
+    await page.locator('input[name=username]').fill(member.username);
+    await page.locator('input[name=password]').fill('not-the-password-1');
+    const refused = page.waitForResponse((r) => r.url().includes('/api/user/login'));
+    await page.locator('button.btn-primary').click();
+    const answer = await refused;
+    expect((await answer.json()).code).not.toBe(1);
+    const requestId = answer.headers()['x-request-id'];
+    expect(requestId).toBeTruthy();
+    // Signed in right the second time, in the same page (no reload: the client still holds that id), a screen breaks.
+    await page.route(/\/assets\/LotteryHallScreen-[\w-]+\.js$/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken screen")' }),
+    );
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.locator('button.btn-primary').click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.locator('.app-tabbar .adm-tab-bar-item').nth(1).click();
+    await expect(page.getByTestId('route-error')).toHaveAttribute('data-trouble', 'error');
+    await expect(page.getByTestId('route-error-request-id')).toHaveAttribute('data-from-server', 'true');
+    await expect(page.getByTestId('route-error-request-id')).toContainText('Request id:');
+    await expect(page.getByTestId('route-error-id')).toHaveText(requestId!);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { reloadOnce, troubleOf } from './routeTrouble.js';
+import { incidentOf, newIncidentId, reloadOnce, troubleOf } from './routeTrouble.js';
 
 describe('troubleOf', () => {
   const never = () => false;
@@ -45,5 +45,21 @@ describe('reloadOnce', () => {
     expect(reloadOnce('k', s, 'http://x/b', 3_000, reload)).toBe(true);
     expect(reloadOnce('k', s, 'http://x/b', 63_000, reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('incidentOf', () => {
+  const make = () => 'C-NEW';
+
+  it("is the error's own request id, else the last failed call's, else an id made on the device", () => {
+    expect(incidentOf('req-own', 'req-last', make)).toEqual({ id: 'req-own', fromServer: true });
+    expect(incidentOf(undefined, 'req-last', make)).toEqual({ id: 'req-last', fromServer: true });
+    expect(incidentOf(undefined, undefined, make)).toEqual({ id: 'C-NEW', fromServer: false });
+  });
+
+  it('makes device ids that say so ("C-"), differ from each other and carry the time', () => {
+    expect(newIncidentId(1_790_000_000_000, () => 0)).toBe(`C-${(1_790_000_000_000).toString(36).toUpperCase()}-0000`);
+    expect(newIncidentId(1_790_000_000_000, () => 0.5)).not.toBe(newIncidentId(1_790_000_000_000, () => 0.25));
+    expect(newIncidentId(Date.now())).toMatch(/^C-[0-9A-Z]+-[0-9A-Z]{4}$/);
   });
 });

@@ -35,3 +35,31 @@ export function reloadOnce(key: string, storage: ReloadMemory, href: string, now
   reload();
   return true;
 }
+
+/** The id an error page gives to quote: the server's request id, or one made on the device when no call failed. */
+export interface Incident {
+  id: string;
+  /** True for a server's `x-request-id` (its log lines carry it); false for an id made on the device. */
+  fromServer: boolean;
+}
+
+/**
+ * An incident id made on the device ("C-" + the time and four random characters, base 36, upper case):
+ * shown when no call has failed, so the player still has something to quote and support sees at once
+ * that no server log line carries it.
+ */
+export function newIncidentId(now: number, random: () => number = Math.random): string {
+  const tail = Math.floor(random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `C-${now.toString(36)}-${tail}`.toUpperCase();
+}
+
+/**
+ * What the "anything else" page shows: the request id of the error itself when it came from a call,
+ * else the last `x-request-id` the client saw on a failed call, else a new device-made incident id.
+ */
+export function incidentOf(own: string | undefined, lastFailed: string | undefined, make: () => string): Incident {
+  const server = own || lastFailed;
+  return server ? { id: server, fromServer: true } : { id: make(), fromServer: false };
+}

@@ -2,8 +2,15 @@ import { useEffect, useMemo } from 'react';
 import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { reloadOnce as sharedReloadOnce, troubleOf as sharedTroubleOf, type Trouble } from '@lucky28/shared/routeTrouble';
-import { ApiError } from '../lib/api';
+import {
+  incidentOf,
+  newIncidentId,
+  reloadOnce as sharedReloadOnce,
+  troubleOf as sharedTroubleOf,
+  type Incident,
+  type Trouble,
+} from '@lucky28/shared/routeTrouble';
+import { ApiError, lastFailedRequestId } from '../lib/api';
 
 /** The console reloaded for a new version: once per address a minute, so a release that stays broken cannot loop. */
 const RELOADED = 'lucky28.console.reloaded';
@@ -21,6 +28,10 @@ export const reloadOnce = (storage: Pick<Storage, 'getItem' | 'setItem'>, href: 
 
 const reload = () => window.location.reload();
 
+/** The id to quote on the "error" page: the error's own request id, the last failed call's, or one made in the browser. */
+export const incidentOfError = (error: unknown): Incident =>
+  incidentOf(error instanceof ApiError ? error.requestId : undefined, lastFailedRequestId(), () => newIncidentId(Date.now()));
+
 /**
  * Every console route's error element (never React Router's developer page): offline → a notice with
  * Retry; a page's code gone after a release → "new version", reloading to the same page; anything
@@ -33,7 +44,8 @@ export function RouteError() {
   useEffect(() => {
     if (trouble === 'update') reloadOnce(sessionStorage, location.href, Date.now(), reload);
   }, [trouble]);
-  const requestId = error instanceof ApiError ? error.requestId : undefined;
+  // Made once per error: a re-render must not change the id the operator may already have copied.
+  const incident = useMemo(() => (trouble === 'error' ? incidentOfError(error) : null), [error, trouble]);
   return (
     <Result
       status={trouble === 'error' ? 'error' : trouble === 'update' ? 'info' : 'warning'}
@@ -41,9 +53,9 @@ export function RouteError() {
       subTitle={
         <>
           {t(`trouble.${trouble}Text`)}
-          {requestId && (
-            <Typography.Paragraph copyable={{ text: requestId }} data-testid="route-error-request-id">
-              {t('trouble.requestId')} {requestId}
+          {incident && (
+            <Typography.Paragraph copyable={{ text: incident.id }} data-testid="route-error-request-id" data-from-server={incident.fromServer}>
+              {t(incident.fromServer ? 'trouble.requestId' : 'trouble.incidentId')} <span data-testid="route-error-id">{incident.id}</span>
             </Typography.Paragraph>
           )}
         </>

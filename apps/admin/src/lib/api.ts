@@ -23,6 +23,14 @@ export class ApiError extends Error {
   }
 }
 
+let lastFailedId: string | undefined;
+/** The `x-request-id` of the last call the server refused or failed: what the error page gives to quote (app/RouteError.tsx). */
+export const lastFailedRequestId = () => lastFailedId;
+/** Remembers a failed answer's request id (kept when it has none). */
+const failed = (res: Response) => {
+  lastFailedId = res.headers.get('x-request-id') ?? lastFailedId;
+};
+
 interface Envelope<T> {
   code: number;
   msg: string;
@@ -47,9 +55,11 @@ async function post<T>(path: string, body: Record<string, unknown>): Promise<T> 
   try {
     envelope = (await res.json()) as Envelope<T>;
   } catch {
+    failed(res);
     await textsReady();
-    throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status);
+    throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status, undefined, res.headers.get('x-request-id') ?? undefined);
   }
+  if (envelope.code !== 1) failed(res);
   if (res.status === 401) {
     session.clear();
     throw new ApiError(envelope.msg, 401, 401);
@@ -77,7 +87,10 @@ async function postForm<T>(path: string, file: File, fields: Record<string, stri
   const res = await fetch(path, { method: 'POST', headers: token ? { token } : {}, body: form });
   const envelope = (await res.json()) as Envelope<T>;
   if (res.status === 401) session.clear();
-  if (envelope.code !== 1) throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field);
+  if (envelope.code !== 1) {
+    failed(res);
+    throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field, res.headers.get('x-request-id') ?? undefined);
+  }
   return envelope.data;
 }
 

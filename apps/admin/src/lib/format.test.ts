@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateTime, operatorDay, setOperatorZone, today, zoneLabel } from './format';
+import { dateTime, fromZonedInputValue, operatorDay, setOperatorZone, today, zoneLabel, zonedInputValue } from './format';
 
 describe("the console's dates are in the operator's zone", () => {
   afterEach(() => vi.useRealTimers());
@@ -16,5 +16,16 @@ describe("the console's dates are in the operator's zone", () => {
     setOperatorZone('America/New_York');
     expect(today()).toBe('2026-11-26');
     expect(dateTime(Date.UTC(2026, 10, 26, 22, 49) / 1000)).toBe('2026-11-26 17:49:00');
+  });
+
+  it("reads and writes a date-and-time picker's value in the operator's zone", () => {
+    setOperatorZone('Asia/Shanghai');
+    const at = Date.UTC(2026, 10, 30, 16, 0) / 1000;
+    expect(zonedInputValue(at)).toBe('2026-12-01T00:00');
+    expect(fromZonedInputValue('2026-12-01T00:00')).toBe(at);
+    expect(fromZonedInputValue('')).toBeUndefined();
+    expect(zonedInputValue(null)).toBe('');
+    setOperatorZone('America/New_York');
+    expect(fromZonedInputValue('2026-12-01T00:00')).toBe(Date.UTC(2026, 11, 1, 5, 0) / 1000);
   });
 });

@@ -23,6 +23,12 @@ export const dateTime = (unix: number | null | undefined): string => (unix ? day
 /** Unix seconds → "2026-06-01 10:00" in the operator's time zone. */
 export const dateMinute = (unix: number): string => dayjs.unix(unix).tz(operatorZone).format('YYYY-MM-DD HH:mm');
 
+/** Unix seconds → a datetime-local input's value ("2026-06-01T10:00") in the operator's time zone; '' for none. */
+export const zonedInputValue = (unix: number | null): string => (unix === null ? '' : dayjs.unix(unix).tz(operatorZone).format('YYYY-MM-DDTHH:mm'));
+
+/** A datetime-local input's value, read in the operator's time zone (not the browser's) → unix seconds; undefined when empty. */
+export const fromZonedInputValue = (value: string | undefined): number | undefined => (value ? dayjs.tz(value, operatorZone).unix() : undefined);
+
 /** Today in the operator's time zone, as "YYYY-MM-DD". */
 export const today = (): string => dayjs().tz(operatorZone).format('YYYY-MM-DD');
 

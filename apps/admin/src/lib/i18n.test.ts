@@ -18,4 +18,10 @@ describe('the console’s languages', () => {
     expect(document.documentElement.lang).toBe('vi');
     expect(localStorage.getItem('lucky28.console.lang')).toBe('vi');
   });
+
+  it('marks the page with the saved language from the start, not only after a switch', async () => {
+    document.documentElement.lang = 'zh-CN';
+    await initI18n('zh-TW');
+    expect(document.documentElement.lang).toBe('zh-TW');
+  });
 });

@@ -39,6 +39,8 @@ export function initI18n(lng: Language = savedLanguage()) {
 }
 
 async function startI18n(lng: Language) {
+  // The page says which language it is in from the start (index.html says zh-CN), not only after a switch.
+  document.documentElement.lang = lng;
   if (i18n.isInitialized) {
     await loadLanguage(lng);
     await i18n.changeLanguage(lng);

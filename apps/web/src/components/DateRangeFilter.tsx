@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, DatePicker, Popup } from 'antd-mobile';
 import { FilterOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '../hooks/useBackCloses';
 import { useOperatorToday } from '../hooks/useOperatorZone';
 import { DATE_PRESETS, fromPickerDate, pickerDate, presetOf, presetRange, resolvedRange, zoneLabel, type DateRange } from '../lib/operatorTime';
 import './DateRangeFilter.css';
@@ -30,6 +31,8 @@ function DateField({
   onChange: (v: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  // Back closes the picker and leaves the drawer open.
+  useBackCloses(open, () => setOpen(false), `date-${label}`);
   return (
     <>
       <button type="button" className={className} onClick={() => setOpen(true)}>
@@ -118,6 +121,8 @@ export function DateRangeFilter({
   const { today } = useOperatorToday();
   const [draft, setDraft] = useState<DateRange>(value);
   const [drawer, setDrawer] = useState(false);
+  // Back closes the drawer, not the list.
+  useBackCloses(drawer, () => setDrawer(false), 'date-filter');
   return (
     <>
       <button

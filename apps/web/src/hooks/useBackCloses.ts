@@ -1,20 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-const layerOf = (state: unknown): string | undefined =>
-  typeof state === 'object' && state !== null && 'layer' in state ? String((state as { layer: unknown }).layer) : undefined;
+/** The layers open at a history entry, outermost first (a date picker inside the filter drawer: both). */
+const layersOf = (state: unknown): string[] =>
+  typeof state === 'object' && state !== null && 'layers' in state && Array.isArray((state as { layers: unknown }).layers)
+    ? (state as { layers: unknown[] }).layers.map(String)
+    : [];
 
 /**
  * Back (the browser's or Android's) closes an open sheet or dialog instead of leaving the screen:
  * opening `layer` adds a history entry at the same address, back pops it and closes the layer, and a
  * layer closed on screen removes its entry again. The screen's transition is keyed by the path, so
  * the extra entry does not animate. Answers how to go to another screen from the layer: its entry is
- * replaced, so back from there returns to the screen, not to the layer.
+ * replaced, so back from there returns to the screen, not to the layer. Layers nest (a picker in a
+ * drawer): each entry lists every layer open at it, so back closes the innermost one only.
  */
 export function useBackCloses(open: boolean, close: () => void, layer: string): (to: string) => void {
   const navigate = useNavigate();
   const location = useLocation();
-  const marked = layerOf(location.state) === layer;
+  const marked = layersOf(location.state).includes(layer);
   const pushed = useRef(false);
   const closeRef = useRef(close);
   const markedRef = useRef(marked);
@@ -27,7 +31,10 @@ export function useBackCloses(open: boolean, close: () => void, layer: string): 
     if (open && !pushed.current) {
       pushed.current = true;
       const state = typeof location.state === 'object' && location.state !== null ? location.state : {};
-      void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { state: { ...state, layer } });
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { state: { ...state, layers: [...layersOf(state), layer] } },
+      );
     } else if (!open && pushed.current) {
       pushed.current = false;
       if (markedRef.current) void navigate(-1);

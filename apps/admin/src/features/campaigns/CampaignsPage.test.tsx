@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setOperatorZone } from '../../lib/format';
 import { changeLanguage } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { fakeServer, ok, renderScreen } from '../../test/render';
@@ -195,5 +196,75 @@ describe('the campaign editor', () => {
     expect(await within(second).findByText(INVALID)).toBeTruthy();
     expect(within(screen.getByLabelText('Tier 1 Minimum 30-day stakes').closest('.ant-form-item') as HTMLElement).queryByText(INVALID)).toBeNull();
     expect(saved(calls)).toHaveLength(0);
+  }, 60_000);
+});
+
+describe("the campaigns' dates are in the operator's zone, not the browser's", () => {
+  const deviceZone = process.env.TZ;
+  beforeAll(() => {
+    // The browser in Los Angeles, the operator in Shanghai: 15 or 16 hours apart.
+    process.env.TZ = 'America/Los_Angeles';
+    setOperatorZone('Asia/Shanghai');
+  });
+  afterAll(() => {
+    process.env.TZ = deviceZone;
+    setOperatorZone('UTC');
+  });
+
+  it("lists them, fills the pickers and sends what was picked in the operator's zone, which it names", async () => {
+    expect(new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset()).toBe(480);
+    // 1_790_000_000 is 2026-09-21 14:13:20 UTC: 22:13 in Shanghai, 07:13 in Los Angeles.
+    const { calls } = server([{ ...RAKEBACK, ends_at: 1_790_000_000 + 10 * 86_400 }]);
+    renderScreen(<CampaignsPage />);
+    expect(await screen.findByText('2026-09-21 22:13 – 2026-10-01 22:13')).toBeTruthy();
+    expect(screen.getByTestId('campaigns-zone').textContent).toBe('Times in Asia/Shanghai (UTC+08:00)');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('terms-rakeback');
+    expect((screen.getByLabelText('Starts') as HTMLInputElement).value).toBe('2026-09-21T22:13');
+    expect((screen.getByLabelText('Ends (empty: open-ended)') as HTMLInputElement).value).toBe('2026-10-01T22:13');
+    expect(screen.getByTestId('campaign-form-zone').textContent).toBe('Times in Asia/Shanghai (UTC+08:00)');
+    // Midnight starting 1 December, Shanghai: 16:00 UTC on 30 November.
+    type('Ends (empty: open-ended)', '2026-12-01T00:00');
+    save();
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]).toMatchObject({ starts_at: 1_790_000_000 - 20, ends_at: Date.UTC(2026, 10, 30, 16, 0) / 1000 });
+  }, 60_000);
+});
+
+describe('Esc on the campaign editor', () => {
+  const pressEsc = (dialog: HTMLElement) => fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
+
+  it('asks before throwing an edited campaign away; Keep editing keeps what was typed', async () => {
+    server([RAKEBACK]);
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('terms-rakeback');
+    type('Tier 2 Rate', '25');
+    pressEsc(screen.getByTestId('campaign-form'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull());
+    expect((screen.getByLabelText('Tier 2 Rate') as HTMLInputElement).value).toBe('25');
+  }, 60_000);
+
+  it('throws an edited campaign away once the operator confirms', async () => {
+    const { calls } = server([RAKEBACK]);
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('terms-rakeback');
+    type('Tier 2 Rate', '25');
+    pressEsc(screen.getByTestId('campaign-form'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByTestId('campaign-form')).toBeNull());
+    expect(saved(calls)).toHaveLength(0);
+  }, 60_000);
+
+  it('closes an untouched editor at once', async () => {
+    server([RAKEBACK]);
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('terms-rakeback');
+    pressEsc(screen.getByTestId('campaign-form'));
+    await waitFor(() => expect(screen.queryByTestId('campaign-form')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull();
   }, 60_000);
 });

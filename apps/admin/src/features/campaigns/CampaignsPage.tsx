@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { translate } from '@lucky28/shared/messages';
 import { CAMPAIGN_KINDS, campaignSaveSchema, type CampaignKind } from '@lucky28/shared/schemas';
 import { ApiError } from '../../lib/api';
-import { clearEditedErrors } from '../../lib/forms';
+import { dateMinute, fromZonedInputValue, zoneLabel, zonedInputValue } from '../../lib/format';
+import { clearEditedErrors, useDiscardGuard } from '../../lib/forms';
 import { apiLangOf } from '../../lib/languages';
 import { useCampaignChange, useCampaignStats, useCampaigns, type AdminCampaign } from './api';
 import { TermsFields } from './TermsFields';
@@ -16,10 +17,6 @@ import './texts';
 const CostChart = lazy(() => import('./CostChart').then((m) => ({ default: m.CostChart })));
 
 const LANGS = ['zh', 'tw', 'en', 'vi'] as const;
-
-/** Unix seconds ↔ the value of a datetime-local input (the browser's time). */
-const toLocalInput = (s: number | null) => (s === null ? '' : new Date(s * 1000 - new Date(s * 1000).getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
-const fromLocalInput = (v: string | undefined) => (v ? Math.floor(new Date(v).getTime() / 1000) : undefined);
 
 interface Draft {
   id?: number;
@@ -35,7 +32,7 @@ interface Draft {
 
 function draftOf(c: AdminCampaign | null): Draft {
   if (!c) {
-    return { kind: 'check_in', title: {}, terms_text: {}, terms: blankTerms(), starts_at: toLocalInput(Math.floor(Date.now() / 1000)), enabled: true };
+    return { kind: 'check_in', title: {}, terms_text: {}, terms: blankTerms(), starts_at: zonedInputValue(Math.floor(Date.now() / 1000)), enabled: true };
   }
   return {
     id: c.id,
@@ -44,15 +41,16 @@ function draftOf(c: AdminCampaign | null): Draft {
     terms_text: c.terms_text,
     terms: termsToValues(c.kind, c.terms),
     banner: c.banner,
-    starts_at: toLocalInput(c.starts_at),
-    ends_at: toLocalInput(c.ends_at),
+    starts_at: zonedInputValue(c.starts_at),
+    ends_at: zonedInputValue(c.ends_at),
     enabled: c.enabled,
   };
 }
 
 /**
- * Create or edit a campaign: its words in four languages, its dates and its terms in a form of its
- * kind. The shared schema (the server's own) checks everything before anything is sent; each field it
+ * Create or edit a campaign: its words in four languages, its dates (in the operator's time zone, as
+ * every date of the console) and its terms in a form of its kind. Esc on an edited form asks before
+ * discarding it. The shared schema (the server's own) checks everything before anything is sent; each field it
  * refuses shows the server's message in the console's language.
  */
 function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
@@ -60,6 +58,7 @@ function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void })
   const { message } = App.useApp();
   const save = useCampaignChange<Record<string, unknown>>(api.campaigns.campaignSave);
   const [form] = Form.useForm();
+  const guardClose = useDiscardGuard();
   const kind = (Form.useWatch('kind', form) as CampaignKind | undefined) ?? draft.kind;
   const say = (key: string) => translate(apiLangOf(i18n.language), key);
   const submit = () => {
@@ -70,8 +69,8 @@ function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void })
       ...v,
       id: draft.id,
       terms: terms.ok ? terms.terms : {},
-      starts_at: fromLocalInput(v.starts_at),
-      ends_at: fromLocalInput(v.ends_at) ?? null,
+      starts_at: fromZonedInputValue(v.starts_at),
+      ends_at: fromZonedInputValue(v.ends_at) ?? null,
       banner: v.banner ?? '',
     };
     const rest = campaignSaveSchema.safeParse(body);
@@ -99,7 +98,7 @@ function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void })
     <Modal
       open
       title={draft.id ? t('campaigns.edit') : t('campaigns.new')}
-      onCancel={onClose}
+      onCancel={guardClose(() => form.isFieldsTouched(), onClose)}
       onOk={submit}
       okText={t('campaigns.save')}
       cancelText={t('campaigns.cancel')}
@@ -140,6 +139,9 @@ function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void })
             <Switch />
           </Form.Item>
         </Space>
+        <Typography.Paragraph type="secondary" data-testid="campaign-form-zone">
+          {t('zone.label', { zone: zoneLabel() })}
+        </Typography.Paragraph>
       </Form>
     </Modal>
   );
@@ -178,7 +180,7 @@ export function CampaignsPage() {
   const [editing, setEditing] = useState<Draft | null>(null);
   const [figures, setFigures] = useState<number | null>(null);
   const lang = i18n.language === 'zh-CN' ? 'zh' : i18n.language === 'zh-TW' ? 'tw' : i18n.language === 'vi' ? 'vi' : 'en';
-  const when = (s: number | null) => (s === null ? '∞' : new Date(s * 1000).toLocaleString());
+  const when = (s: number | null) => (s === null ? '∞' : dateMinute(s));
   return (
     <Card
       title={t('campaigns.title')}
@@ -188,6 +190,9 @@ export function CampaignsPage() {
         </Button>
       }
     >
+      <Typography.Paragraph type="secondary" data-testid="campaigns-zone">
+        {t('zone.label', { zone: zoneLabel() })}
+      </Typography.Paragraph>
       <Table<AdminCampaign>
         rowKey="id"
         loading={campaigns.isLoading}

@@ -3,6 +3,7 @@ import { Alert, Button, Drawer, Form, Input, Select, Space, Switch, Table } from
 import { useTranslation } from 'react-i18next';
 import { AddButton, editDeleteColumn, EditorForm, useContentEditor, yesNo } from './panelParts';
 import { apiLangOf } from '../../lib/languages';
+import { useDiscardGuard } from '../../lib/forms';
 import { formatTime } from './time';
 import { CONTENT_LANGS, useArticles, useTabs, type AdminArticle, type ContentLang } from './api';
 import { RichTextEditor } from './RichTextEditor';
@@ -17,6 +18,7 @@ export function ArticlesPanel() {
   const articles = useArticles(filter);
   const tabs = useTabs().data ?? [];
   const editor = useContentEditor<Draft>('article');
+  const guardClose = useDiscardGuard();
   const uiLang = apiLangOf(i18n.language);
   const tabOptions = tabs.map((x) => ({ value: x.id, label: x.name[uiLang] }));
   const langOptions = CONTENT_LANGS.map((l) => ({ value: l, label: t(`content.langs.${l}`) }));
@@ -67,7 +69,8 @@ export function ArticlesPanel() {
         open={editor.draft !== null}
         width={760}
         title={editor.title}
-        onClose={editor.close}
+        // Esc or a click beside an edited article asks before it is thrown away.
+        onClose={guardClose(() => editor.form.isFieldsTouched(), editor.close)}
         destroyOnHidden
         extra={
           <Button type="primary" loading={editor.saving} onClick={() => editor.form.submit()} data-testid="article-save">

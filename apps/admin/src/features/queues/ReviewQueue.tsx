@@ -11,6 +11,7 @@ import * as api from '@lucky28/shared/api/refs';
 import { ApiError, call } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { apiLangOf } from '../../lib/languages';
+import { useDiscardGuard } from '../../lib/forms';
 import { checkWith } from '../../lib/validation';
 import { queueCountsQuery } from '../../lib/queueCounts';
 import { leadingColumns, trailingColumns } from './queueColumns';
@@ -77,6 +78,7 @@ export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
     { value: queue.statuses.rejected, label: t('queue.statusRejected') },
   ];
   const { message } = App.useApp();
+  const guardClose = useDiscardGuard();
   const client = useQueryClient();
   const [status, setStatus] = useState<number>(queue.statuses.pending);
   const [rejecting, setRejecting] = useState<T | null>(null);
@@ -170,7 +172,11 @@ export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
         okText={t('queue.reject')}
         okButtonProps={{ danger: true, loading: decide.isPending }}
         onOk={submitReject}
-        onCancel={() => setRejecting(null)}
+        // Esc or a click beside it asks before a typed reason is thrown away.
+        onCancel={guardClose(
+          () => reason.trim() !== '',
+          () => setRejecting(null),
+        )}
         destroyOnHidden
       >
         {queue.rejectNote && <Typography.Paragraph type="secondary">{t(queue.rejectNote)}</Typography.Paragraph>}

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { pendingDeposit } from '../../test/fixtures';
 import { fakeServer, ok, refuse, renderScreen } from '../../test/render';
@@ -206,4 +206,40 @@ describe('real-name queue, verifying', () => {
     expect(calls.find((c) => c.call === 'realNameApprove')?.body).toEqual({ lang: 'en', id: 3 });
     expect(calls.filter((c) => c.call === 'realNameList').every((c) => c.body.status === 1)).toBe(true);
   }, 90_000);
+});
+
+describe("a rejection's reason", () => {
+  const pressEsc = (dialog: HTMLElement) => fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
+
+  async function typedReason() {
+    const fake = listing('withdraw', withdrawal, { withdrawReject: () => ok({ id: 9, status: 2 }) });
+    const row = await rowOf(<WithdrawalQueue />, 'bob (#8)');
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    await userEvent.type(await screen.findByLabelText('Reason'), 'Card name does not match');
+    pressEsc(screen.getByLabelText('Reason'));
+    return fake.calls;
+  }
+
+  it('Esc asks before a typed reason is thrown away; Keep editing keeps it', async () => {
+    await typedReason();
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull());
+    expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Card name does not match');
+  }, 60_000);
+
+  it('Discard closes the dialog without rejecting', async () => {
+    const calls = await typedReason();
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByLabelText('Reason')).toBeNull());
+    expect(calls.some((c) => c.call === 'withdrawReject')).toBe(false);
+  }, 60_000);
+
+  it('Esc closes the dialog at once while no reason is typed', async () => {
+    listing('withdraw', withdrawal, {});
+    const row = await rowOf(<WithdrawalQueue />, 'bob (#8)');
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    pressEsc(await screen.findByLabelText('Reason'));
+    await waitFor(() => expect(screen.queryByLabelText('Reason')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull();
+  }, 60_000);
 });

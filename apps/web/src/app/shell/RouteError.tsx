@@ -1,8 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
-import { reloadOnce as sharedReloadOnce, troubleOf as sharedTroubleOf, type Trouble } from '@lucky28/shared/routeTrouble';
-import { ApiError } from '../../lib/api/client';
+import {
+  incidentOf,
+  newIncidentId,
+  reloadOnce as sharedReloadOnce,
+  troubleOf as sharedTroubleOf,
+  type Incident,
+  type Trouble,
+} from '@lucky28/shared/routeTrouble';
+import { ApiError, lastFailedRequestId } from '../../lib/api/client';
 import { useOnline } from '../../lib/online';
 import { addTroubleTexts } from '../../i18n/troubleTexts';
 
@@ -22,6 +29,10 @@ export const reloadOnce = (storage: Pick<Storage, 'getItem' | 'setItem'>, href: 
 
 const reload = () => window.location.reload();
 
+/** The id to quote on the "error" page: the error's own request id, the last failed call's, or one made on the device. */
+export const incidentOfError = (error: unknown): Incident =>
+  incidentOf(error instanceof ApiError ? error.requestId : undefined, lastFailedRequestId(), () => newIncidentId(Date.now()));
+
 /**
  * Every route's error element (never React Router's developer page): offline → a notice with Retry;
  * a screen's code gone (a new version was deployed) → "new version", reloading to the same screen;
@@ -36,15 +47,16 @@ export function RouteError() {
   useEffect(() => {
     if (trouble === 'update') reloadOnce(sessionStorage, location.href, Date.now(), reload);
   }, [trouble]);
-  const requestId = error instanceof ApiError ? error.requestId : undefined;
+  // Made once per error: a re-render must not change the id the player may already have written down.
+  const incident = useMemo(() => (trouble === 'error' ? incidentOfError(error) : null), [error, trouble]);
   return (
     <div className="route-error" role="alert" data-testid="route-error" data-trouble={trouble}>
       <img src="/logo.svg" width={56} height={56} alt="" />
       <h2>{t(`trouble.${trouble}Title`)}</h2>
       <p>{t(`trouble.${trouble}Text`)}</p>
-      {requestId && (
-        <p className="route-error-id" data-testid="route-error-request-id">
-          {t('trouble.requestId')} {requestId}
+      {incident && (
+        <p className="route-error-id" data-testid="route-error-request-id" data-from-server={incident.fromServer}>
+          {t(incident.fromServer ? 'trouble.requestId' : 'trouble.incidentId')} <span data-testid="route-error-id">{incident.id}</span>
         </p>
       )}
       <button type="button" className="route-error-retry" disabled={!online} onClick={reload} data-testid="route-error-retry">

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '@lucky28/shared/api/refs';
-import { ApiError, apiPost, call, configureApiClient, request, upload } from './client';
+import { ApiError, apiPost, call, configureApiClient, lastFailedRequestId, request, upload } from './client';
 
 type FetchArgs = [RequestInfo | URL, RequestInit | undefined];
 
@@ -163,5 +163,23 @@ describe('API client', () => {
   it('takes only code 1 as success', async () => {
     fetch.mockResolvedValue(json({ code: 200, msg: 'ok', time: 1, data: 5 }));
     await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'business', code: 200 });
+  });
+
+  it('keeps the x-request-id of the last failed call for the error page, not of a call that succeeded', async () => {
+    const withId = (body: unknown, id: string, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-request-id': id } });
+    fetch.mockResolvedValueOnce(withId({ code: 0, msg: 'Insufficient balance', time: 1, data: null }, 'req-refused'));
+    await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'business', requestId: 'req-refused' });
+    expect(lastFailedRequestId()).toBe('req-refused');
+    fetch.mockResolvedValueOnce(withId({ code: 1, msg: 'ok', time: 1, data: null }, 'req-fine'));
+    await apiPost('/x');
+    expect(lastFailedRequestId()).toBe('req-refused');
+    fetch.mockResolvedValueOnce(withId({ code: 0, msg: 'Server error', time: 1, data: null }, 'req-500', 500));
+    await expect(apiPost('/x')).rejects.toMatchObject({ status: 500 });
+    expect(lastFailedRequestId()).toBe('req-500');
+    // An answer without the header (a proxy's page) leaves the last id there was.
+    fetch.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'http' });
+    expect(lastFailedRequestId()).toBe('req-500');
   });
 });

@@ -88,6 +88,10 @@ export function configureApiClient(patch: Partial<ClientEnvironment>): void {
   Object.assign(env, patch);
 }
 
+let lastFailedId: string | undefined;
+/** The `x-request-id` of the last call the server refused or failed: what the error page gives to quote (RouteError.tsx). */
+export const lastFailedRequestId = () => lastFailedId;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function buildRequest(to: string, opts: RequestOptions): { url: string; init: RequestInit } {
@@ -160,6 +164,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
 
   const requestId = response.headers?.get('x-request-id') ?? undefined;
+  if (body?.code !== 1 && requestId) lastFailedId = requestId;
   if (response.status === 401 || body?.code === 401) {
     const error = new ApiError(body?.msg || env.message('http'), 'unauthorized', body?.code ?? 401, response.status);
     env.onUnauthorized();

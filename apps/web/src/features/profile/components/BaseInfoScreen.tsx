@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ActionSheet, Button, Dialog, Form, Input, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { profileSchema } from '@lucky28/shared/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
@@ -12,6 +11,7 @@ import { maskIdCard } from '../../../lib/format';
 import { firstProblem } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/profile';
 import { useFieldProblem } from '../../../components/useFieldProblem';
+import { useBackCloses } from '../../../hooks/useBackCloses';
 import { useHasSupportChat } from '../../../lib/api/siteConfig';
 import { IdDocTypePicker, likelyDocType } from '../../../components/IdDocTypePicker';
 import { ID_NUMBER_LONGEST, type IdDocType } from '@lucky28/shared/idNumber';
@@ -19,11 +19,12 @@ import './profile.css';
 
 function BaseInfoForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [nickname, setNickname] = useState(user.nickname ?? '');
   const [idcard, setIdcard] = useState('');
   const [idType, setIdType] = useState<IdDocType>(likelyDocType);
   const [sheet, setSheet] = useState(false);
+  // Back closes the avatar sheet, not the screen; from the sheet to /defaultAvatar, back returns here.
+  const leaveTo = useBackCloses(sheet, () => setSheet(false), 'avatar-sheet');
   const save = useUpdateProfile();
   const idcardLocked = Boolean(user.idcard);
   const problem = useFieldProblem();
@@ -137,7 +138,7 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
         visible={sheet}
         onClose={() => setSheet(false)}
         cancelText={t('common.cancel')}
-        actions={[{ key: 'system', text: t('profile.chooseAvatar'), onClick: () => navigate('/defaultAvatar') }]}
+        actions={[{ key: 'system', text: t('profile.chooseAvatar'), onClick: () => leaveTo('/defaultAvatar') }]}
         onAction={() => setSheet(false)}
       />
     </>

@@ -2,10 +2,13 @@ import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
 import { QueryBody } from '../../../components/QueryBody';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { formatInZone } from '../../../lib/operatorTime';
 import { useTeam } from '../api/team';
 import './team.css';
 
-const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+/** A day shown alone, in the operator's time zone (the referral days are counted in it) and labelled with its offset. */
+const ZONED_DATE = 'YYYY-MM-DD [UTC]Z';
 
 /**
  * /team: the player's referral team (issue 24) — paid, held and pending commission; invitees per level
@@ -15,6 +18,7 @@ const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 export function TeamScreen() {
   const { t } = useTranslation();
   const team = useTeam();
+  const zone = useOperatorZone();
   return (
     <Page title={t('referral.title')} backFallback="/shareFriend">
       <QueryBody query={team}>
@@ -54,7 +58,7 @@ export function TeamScreen() {
                 <List.Item
                   key={n}
                   data-testid="team-invitee"
-                  description={t('referral.joined', { date: date(i.joined) })}
+                  description={t('referral.joined', { date: formatInZone(i.joined, zone, ZONED_DATE) })}
                   extra={<Tag color={i.active_week ? 'primary' : 'default'}>{t(i.active_week ? 'referral.active' : 'referral.inactive')}</Tag>}
                 >
                   {i.name} <span className="team-level">{t('referral.level', { n: i.level })}</span>

@@ -1,6 +1,8 @@
 import { Button, Card, ProgressBar, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { showError, showSuccess } from '../../../lib/feedback';
+import { formatInZone, ZONED_MINUTE } from '../../../lib/operatorTime';
 import { useClaimReward, type RewardCard } from '../api/rewards';
 import './rewards.css';
 
@@ -101,6 +103,7 @@ function RakebackDays({ card }: { card: RewardCard }) {
 export function RewardCardView({ card }: { card: RewardCard }) {
   const { t } = useTranslation();
   const claim = useClaimReward();
+  const zone = useOperatorZone();
   const releasing = card.kind === 'first_deposit' && card.bonus?.amount !== null;
   const label =
     card.state !== 'available'
@@ -121,7 +124,11 @@ export function RewardCardView({ card }: { card: RewardCard }) {
       {card.kind === 'check_in' && card.check_in && <CheckInStrip card={card} />}
       {card.kind === 'first_deposit' && card.bonus && <BonusProgress card={card} />}
       {card.kind === 'rakeback' && card.rakeback && <RakebackDays card={card} />}
-      {card.ends_at !== null && <p className="reward-hint">{t('rewards.endsAt', { date: new Date(card.ends_at * 1000).toLocaleDateString() })}</p>}
+      {card.ends_at !== null && (
+        <p className="reward-hint" data-testid="reward-ends">
+          {t('rewards.endsAt', { date: formatInZone(card.ends_at, zone, ZONED_MINUTE) })}
+        </p>
+      )}
       <Button
         block
         color="primary"

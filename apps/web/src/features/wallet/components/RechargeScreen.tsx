@@ -16,6 +16,7 @@ import type { DepositDetails } from '@lucky28/shared/schemas';
 import { rechargeInfoQueryOptions, useSubmitDeposit, type DepositChannel } from '../api/wallet';
 import { depositField, depositProblem } from '../model/deposit';
 import { useFieldProblem } from '../../../components/useFieldProblem';
+import { useBackCloses } from '../../../hooks/useBackCloses';
 import { CopyButton } from './CopyButton';
 import { MemberBody } from './GuestGate';
 import './wallet.css';
@@ -42,6 +43,8 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
   const [key, setKey] = useState(newIdempotencyKey);
   const preview = useObjectUrl(file);
   const problem = useFieldProblem();
+  // Back closes the popup (what was typed stays), not the screen.
+  useBackCloses(visible, onClose, 'deposit');
 
   const choose = async (chosen: File) => {
     const refusal = await chosenImageProblem(chosen);

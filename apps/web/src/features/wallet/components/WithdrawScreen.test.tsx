@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { fail, fakeApi, ok, renderRoutes, screenAt } from '../../../test/render';
 import { WithdrawScreen } from './WithdrawScreen';
 
 const bank = { type: 0, acc: 'Z********', acc_name: '**** **** **** 2233', acc_bank: 'ICBC', mark: '' };
@@ -112,5 +112,30 @@ describe('WithdrawScreen', () => {
     expect(await screen.findByTestId('guest-gate')).toBeTruthy();
     expect((await screen.findAllByText('Guests must register as full members before depositing or withdrawing.')).length).toBeGreaterThan(0);
     expect(api.calls.some((c) => c.path === '/api/user/withdrawInfo')).toBe(false);
+  });
+
+  it("back (the browser's or Android's) closes the security-code popup and stays on the screen; the next back leaves it", async () => {
+    const api = fakeApi({ '/api/user/userInfo': () => ok(userInfo), '/api/user/withdrawInfo': () => ok(ready) });
+    configureApiClient({ fetch: api.fetch });
+    const { router } = renderRoutes(
+      [
+        { path: '/withdraw', element: <WithdrawScreen /> },
+        { path: '*', element: <div data-testid="elsewhere" /> },
+      ],
+      ['/personal', '/withdraw'],
+    );
+    await screen.findByTestId('withdraw-submit');
+    typeAmount('150');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const popup = () => document.querySelector('.wallet-code-popup')!.closest('.adm-popup') as HTMLElement;
+    await waitFor(() => expect(popup().style.display).not.toBe('none'));
+    await waitFor(() => expect(router.state.location.state).toMatchObject({ layers: ['withdraw-code'] }));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/withdraw');
+    await waitFor(() => expect(popup().style.display).toBe('none'));
+    expect(screen.queryByTestId('elsewhere')).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api/user/withdrawAction')).toBe(false);
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/personal');
   });
 });

@@ -8,6 +8,7 @@ import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
 import { showLoading, showNotice } from '../../../lib/feedback';
 import { useFieldProblem } from '../../../components/useFieldProblem';
+import { useBackCloses } from '../../../hooks/useBackCloses';
 import { useGoBack } from '../../../lib/navigation';
 import { apiMessage } from '../../../lib/validation';
 import type { PayAccount } from '@lucky28/shared/schemas';
@@ -72,6 +73,15 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const codeInput = useRef<PasscodeInputRef>(null);
   const problem = useFieldProblem();
+  // Back closes the code popup (and its keyboard), not the screen.
+  useBackCloses(
+    codeOpen,
+    () => {
+      codeInput.current?.blur();
+      setCodeOpen(false);
+    },
+    'withdraw-code',
+  );
 
   const submit = () => {
     const step = withdrawStep(info, amount);
