@@ -14,7 +14,7 @@ import { placeBets, type BetRequest, type BetResult } from '../domain/game/betti
 import { prepareBet } from '../domain/game/oneStatementBet.js';
 import { BetBatcher } from './betBatcher.js';
 import { idempotent } from '../domain/idempotency.js';
-import { ChainSeedCache, DEFAULT_CHAIN_LENGTH, ensureChain, type ChainRow } from '../domain/game/chains.js';
+import { ChainSeedCache, chainsSuffice, DEFAULT_CHAIN_LENGTH, ensureChain, openChainsByGame, type ChainRow } from '../domain/game/chains.js';
 import type { DrawFaults, DrawOutcome } from '../domain/game/drawAndSettle.js';
 import { GameChanges, type GameChange } from './changes.js';
 import { GameEvents, type GameEvent } from './events.js';
@@ -161,7 +161,14 @@ export class GameEngine implements ScheduledEngine {
   async ensureChains(): Promise<ChainRow[]> {
     const now = this.clock.now();
     const chains: ChainRow[] = [];
+    // A restart finds every game's chains in order with one read; a game's lock only where one is to be made.
+    const open = await openChainsByGame(this.db);
     for (const game of this.snapshot.gameList()) {
+      const found = open.get(game.id) ?? [];
+      if (chainsSuffice(found, this.chain.spare)) {
+        chains.push(found[0]!);
+        continue;
+      }
       chains.push(
         await inTransaction(this.db, async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${ROUND_LOCK}, ${game.id})`);

@@ -147,6 +147,23 @@ async function openChains(tx: DbOrTx, gameId: number): Promise<ChainRow[]> {
   return rows.map(toChain);
 }
 
+/** Whether a game's open chains (oldest first) need nothing made: one with more than `spare` links left, or a successor already. */
+export const chainsSuffice = (chains: ChainRow[], spare: number): boolean =>
+  chains.length > 1 || (chains.length === 1 && chains[0]!.length - chains[0]!.used > spare);
+
+/**
+ * Every game's open chains in one read, oldest first per game, without the games' locks: a start
+ * checks with it whether any game needs a chain made (chainsSuffice) before taking each game's lock.
+ * Chains are only ever added or used up, so a game found with enough stays so until its next draw,
+ * whose takeNextLink checks again under the lock.
+ */
+export async function openChainsByGame(db: DbOrTx): Promise<Map<number, ChainRow[]>> {
+  const rows = await queryRows<Record<string, unknown>>(db, sql`select ${CHAIN_COLUMNS} from hash_chains where used < length order by id`);
+  const byGame = new Map<number, ChainRow[]>();
+  for (const chain of rows.map(toChain)) byGame.set(chain.gameId, [...(byGame.get(chain.gameId) ?? []), chain]);
+  return byGame;
+}
+
 /**
  * Makes sure the game has a chain with links left, and a published successor once fewer than
  * `spare` remain. Caller holds the game's ROUND_LOCK.
@@ -155,7 +172,7 @@ export async function ensureChain(tx: DbOrTx, gameId: number, opts: { length: nu
   let chains = await openChains(tx, gameId);
   if (chains.length === 0) chains = [await createChain(tx, gameId, opts.length, opts.now, opts.seeds)];
   const current = chains[0]!;
-  if (chains.length === 1 && current.length - current.used <= opts.spare) {
+  if (!chainsSuffice(chains, opts.spare)) {
     await createChain(tx, gameId, opts.length, opts.now, opts.seeds);
   }
   return current;
