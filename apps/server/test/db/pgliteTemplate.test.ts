@@ -30,6 +30,17 @@ async function appliedMigrations(dataDir: string, opts: { templateFolder: string
   }
 }
 
+/** Rows the second test wrote into `dataDir`'s settings (opened with the template as the start would). */
+async function templateChecks(dataDir: string): Promise<number> {
+  const database = await openPglite(dataDir, { templateFolder });
+  try {
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from settings where key = 'template_check'`);
+    return row!.n;
+  } finally {
+    await database.close();
+  }
+}
+
 beforeAll(async () => {
   fs.mkdirSync(templateFolder);
   await writeTemplate(templateFolder, migrationsFolder);
@@ -59,22 +70,10 @@ describe('a first start from the prepared database', () => {
 
   it('leaves an existing data directory as it is, and the template as it was', async () => {
     const dataDir = path.join(work, 'fresh');
-    const database = await openPglite(dataDir, { templateFolder });
-    try {
-      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from settings where key = 'template_check'`);
-      expect(row?.n).toBe(1);
-    } finally {
-      await database.close();
-    }
+    expect(await templateChecks(dataDir)).toBe(1);
     const copy = path.join(work, 'again');
     expect(await appliedMigrations(copy, { templateFolder })).toBe(migrationCount);
-    const again = await openPglite(copy, { templateFolder });
-    try {
-      const [row] = await queryRows<{ n: number }>(again.db, sql`select count(*)::int as n from settings where key = 'template_check'`);
-      expect(row?.n).toBe(0);
-    } finally {
-      await again.close();
-    }
+    expect(await templateChecks(copy)).toBe(0);
     expect(fs.readdirSync(copy)).toEqual(['pglite']); // the copy was renamed into place, nothing left beside it
   }, 120_000);
 
