@@ -60,6 +60,9 @@ describe('a first start from the prepared database', () => {
     const database = await openPglite(dataDir, { templateFolder });
     try {
       await database.migrate();
+      // Only the server's own database is copied (the build drops PostgreSQL's template databases).
+      const databases = await queryRows<{ datname: string }>(database.db, sql`select datname from pg_database`);
+      expect(databases.map((d) => d.datname)).toEqual(['postgres']);
       await database.db.execute(sql`insert into settings (key, value) values ('template_check', '"ok"')`);
       const [row] = await queryRows<{ value: unknown }>(database.db, sql`select value from settings where key = 'template_check'`);
       expect(row?.value).toBe('ok');
