@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OperatorRole } from '@lucky28/shared';
 import { pendingDeposit } from '../test/fixtures';
-import { fakeServer, ok, refuse } from '../test/render';
+import { fakeServer, ok, refuse, renderRoutes, testQueryClient } from '../test/render';
 import { session } from '../lib/session';
 import { DepositQueue } from '../features/queues/DepositQueue';
 import { Shell } from './Shell';
@@ -14,18 +11,9 @@ import { Shell } from './Shell';
 /** The console frame, signed in with `role`, showing the deposit queue. */
 function renderShell(role: OperatorRole) {
   session.set('op-token');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(['me'], { id: 1, username: 'olga', role, totp_enabled: true, totp_required: true, disabled: false, created_at: 0 });
-  const router = createMemoryRouter([{ path: '/', element: <Shell />, children: [{ path: 'queues/deposits', element: <DepositQueue /> }] }], {
-    initialEntries: ['/queues/deposits'],
-  });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  return renderRoutes([{ path: '/', element: <Shell />, children: [{ path: 'queues/deposits', element: <DepositQueue /> }] }], '/queues/deposits', queryClient);
 }
 
 const menuItem = (name: RegExp) => screen.getAllByRole('menuitem').find((item) => name.test(item.textContent ?? ''));

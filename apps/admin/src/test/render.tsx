@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
@@ -10,19 +11,27 @@ export function renderScreen(element: ReactElement, path = '/') {
   return renderRoutes([{ path: '*', element }], path);
 }
 
-/** Renders routes (a screen and those it links to) at `path`, as renderScreen does. */
-export function renderRoutes(routes: RouteObject[], path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+/** A query client for a test: no retries, so a refused call shows at once. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+/**
+ * Renders routes (a screen and those it links to) at `path`, as renderScreen does. antd's styles are
+ * generated but not put in the page (`mock="server"`): jsdom matches every style rule against an element
+ * at each getComputedStyle, which testing-library calls for every role query — ten times the time.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, queryClient = testQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return {
     queryClient,
     router,
     ...render(
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>,
+      <StyleProvider mock="server">
+        <AntApp>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </AntApp>
+      </StyleProvider>,
     ),
   };
 }
