@@ -93,6 +93,8 @@ export const schemaController = {
 export const validationPlugin = fp<{ checkAnswers?: boolean }>(async (app, opts) => {
   app.decorate('apiRoutes', [] as ApiRoute[]);
 
+  // Also set here, though the app gets them at construction (`schemaController`): the plugin works on any
+  // Fastify instance (the validation tests register it on a bare one).
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
 

@@ -36,7 +36,22 @@ describe('RewardCardView (first-deposit bonus)', () => {
   it('a bonus waiting for the first deposit shows no such reason', () => {
     screenAt('/actionCenter', <RewardCardView card={bonusCard({})} />);
     expect(screen.getByText('Make your first deposit to get the bonus')).toBeTruthy();
+    expect(screen.getByTestId('bonus-terms').textContent).toBe(
+      '50 % of your first deposit, up to 100.00 u, to stored funds; staked 3× before it moves to your balance',
+    );
     expect(screen.queryByTestId('bonus-expired-reason')).toBeNull();
+  });
+
+  it("a granted bonus shows the grant's own terms, not the campaign's offer (which an operator may have edited since)", () => {
+    const granted = bonusCard(
+      { state: 'in_progress' },
+      { percent: 80, cap: '500.00', wager_multiple: 3, amount: '50.00', staked: '30.00', required: '150.00' },
+    );
+    screenAt('/actionCenter', <RewardCardView card={granted} />);
+    expect(screen.getByTestId('bonus-terms').textContent).toBe('Granted to stored funds on your first deposit; staked 3× before it moves to your balance');
+    expect(screen.getByTestId('bonus-amount').textContent).toBe('Bonus 50.00 u');
+    expect(screen.getByTestId('bonus-progress').textContent).toBe('Staked 30.00 / 150.00 u');
+    expect(screen.queryByText(/80 %|500\.00/)).toBeNull();
   });
 });
 

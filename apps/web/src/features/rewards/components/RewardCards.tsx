@@ -39,7 +39,12 @@ function BonusProgress({ card }: { card: RewardCard }) {
   const percent = Number(b.required) > 0 ? Math.min(100, (Number(b.staked) / Number(b.required)) * 100) : 100;
   return (
     <>
-      <p className="reward-line">{t('rewards.bonus.terms', { percent: b.percent, cap: b.cap, multiple: b.wager_multiple })}</p>
+      {/* The campaign's offer until the bonus is granted; then the grant's own terms (an operator's later edit changes only the offer). */}
+      <p className="reward-line" data-testid="bonus-terms">
+        {b.amount === null
+          ? t('rewards.bonus.terms', { percent: b.percent, cap: b.cap, multiple: b.wager_multiple })
+          : t('rewards.bonus.grantedTerms', { multiple: b.wager_multiple })}
+      </p>
       {b.amount === null ? (
         <>
           {card.state === 'waiting' && <p className="reward-hint">{t('rewards.bonus.waiting')}</p>}
