@@ -7,8 +7,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       ...jsdomTestSettings,
-      // antd renders slowly under jsdom; on a busy 2-core CI machine a whole-page test takes up to a minute.
-      testTimeout: 90_000,
+      // A whole console page in jsdom takes seconds on a busy 2-core CI machine (docs/testing.md, component tests).
+      testTimeout: 60_000,
     },
   }),
 );
