@@ -37,11 +37,13 @@ export const staticAppsPlugin = fp<{ webDist: string; adminDist: string }>(async
       // (hundreds of routes were a sixth of a second of every start).
       wildcard: true,
       index: ['index.html'],
-      maxAge: '1h',
+      // Every file's cache-control is set here (the plugin's own would replace one set in setHeaders).
+      cacheControl: false,
       setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
+        // Hashed assets never change; index.html must always be revalidated; anything else, an hour.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=3600');
       },
     });
   });

@@ -14,6 +14,7 @@ function fakeDist(name: string): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>${name}</title><script type="module" src="assets/app-abc123.js"></script>`);
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify(name)})`);
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{}');
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -70,5 +71,17 @@ describe('static apps', () => {
     expect(await script.text()).toBe('console.log("web")');
     const consoleScript = await get('/admin/assets/app-abc123.js');
     expect(await consoleScript.text()).toBe('console.log("admin")');
+  });
+
+  it('lets browsers keep a hashed asset for a year, another file an hour, and revalidate the app page every time', async () => {
+    for (const url of ['/assets/app-abc123.js', '/admin/assets/app-abc123.js']) {
+      expect((await get(url)).headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/index.html', '/admin/', '/personal', '/admin/deposits/12']) {
+      expect((await get(url)).headers.get('cache-control'), url).toBe('no-cache');
+    }
+    for (const url of ['/manifest.webmanifest', '/admin/manifest.webmanifest']) {
+      expect((await get(url)).headers.get('cache-control'), url).toBe('public, max-age=3600');
+    }
   });
 });
