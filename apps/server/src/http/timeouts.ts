@@ -90,6 +90,16 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
     res.end(body);
   };
 
+  /** A request whose headers never all arrived: 408 in the default language (nothing to read one from), then closed. */
+  const refuseHeadless = (socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = refusal();
+    socket.end(
+      `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
+  };
+
   return {
     wrap: (handler) => (req, res) => {
       (req.socket as Answered)[ANSWER] = res;
@@ -106,6 +116,9 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
       // With a listener here, Node leaves every socket that times out to it (keep-alive ones too).
       server.on('timeout', (socket: Socket) => {
         const res = (socket as Answered)[ANSWER];
+        // The first request's headers begun but not finished: the headers deadline is due too (it is checked
+        // only every `checkEvery`, so on a busy node this timer can come first) — the same 408.
+        if (!(ANSWER in socket) && socket.bytesRead > 0) return refuseHeadless(socket);
         // Between requests (the keep-alive timeout) or before the first one.
         if (!res || res.writableEnded) return socket.destroy();
         if (!res.req.complete) return refuseStalled(res, socket);
@@ -123,16 +136,7 @@ export function timeoutGuard(timeouts: HttpTimeouts, opts: { trustProxy: boolean
         refuseStalled(res, socket);
         return true;
       }
-      // The headers never arrived: nothing to read the language from.
-      if (!socket.writable) {
-        socket.destroy();
-        return true;
-      }
-      const body = refusal();
-      socket.end(
-        `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-        () => socket.destroy(),
-      );
+      refuseHeadless(socket);
       return true;
     },
   };

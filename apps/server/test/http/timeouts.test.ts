@@ -35,9 +35,9 @@ interface RawExchange {
  * Opens a raw connection, sends `parts` (a number waits that many ms), then waits up to `waitMs` for
  * the server to close it.
  */
-function rawExchange(parts: (string | number)[], waitMs = NEVER_MS): Promise<RawExchange> {
+function rawExchange(parts: (string | number)[], waitMs = NEVER_MS, to = port): Promise<RawExchange> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(to, '127.0.0.1');
     let received = '';
     let lastSent = Date.now();
     const giveUp = setTimeout(() => {
@@ -128,6 +128,22 @@ describe('a request that stalls', () => {
     const answer = answerOf(res.received);
     expect(answer.status).toBe(408);
     expect(answer.body).toMatchObject({ code: 0, data: null, msg: '請求傳送逾時，請重試' });
+  });
+
+  it('stops in the middle of its headers on a node so busy that the idle timer comes first: the same 408', async () => {
+    // The headers deadline is checked only every `checkEvery`; here it cannot come before the idle timer.
+    const busy = await createGameApp({ timeouts: { ...TIMEOUTS, headers: 3000, request: 4000, idle: 300 }, config: { logLevel: 'warn' } });
+    try {
+      await busy.app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await rawExchange(['GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Lang'], NEVER_MS, (busy.app.server.address() as net.AddressInfo).port);
+      expect(res.closed).toBe(true);
+      expect(res.closedAfterMs).toBeLessThan(3000);
+      const answer = answerOf(res.received);
+      expect(answer.status).toBe(408);
+      expect(answer.body).toMatchObject({ code: 0, data: null, msg: '請求傳送逾時，請重試' });
+    } finally {
+      await busy.app.close();
+    }
   });
 
   it('connects and sends nothing: closed', async () => {
