@@ -63,6 +63,15 @@ export const SUM_WORDS: Readonly<Record<GrammarLang, readonly string[]>> = {
   vi: ['tổng'],
 };
 
+/** The ways `amount` u on `total` may be written in `lang`'s table: `13 20`, with each marker, after each name of the sum. */
+export function totalFormsIn(lang: GrammarLang, total = 13, amount = 20): string[] {
+  return [
+    `${total} ${amount}`,
+    ...SUM_MARKERS[lang].map((m) => `${total}${m}${amount}`),
+    ...SUM_WORDS[lang].map((w) => `${w}${/\p{Script=Han}$/u.test(w) ? '' : ' '}${total} ${amount}`),
+  ];
+}
+
 /** Between a total and its amount, instead of (or around) the space. */
 export const SUM_MARKERS: Readonly<Record<GrammarLang, readonly string[]>> = {
   zh: ['点', '/'],

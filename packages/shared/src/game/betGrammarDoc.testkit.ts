@@ -5,7 +5,7 @@
 import { formatMoney } from '../money.js';
 import { translate } from '../messages/index.js';
 import { betClass, SUM_CLASS_BASE } from './betClasses.js';
-import { AMOUNT_UNITS, CLASS_FORMS, COMMAND_FORMS, formsIn, SUM_MARKERS, SUM_WORDS, type ChatCommand, type GrammarLang } from './betForms.js';
+import { AMOUNT_UNITS, CLASS_FORMS, COMMAND_FORMS, formsIn, totalFormsIn, type ChatCommand, type GrammarLang } from './betForms.js';
 import { parseBetMessage } from './betGrammar.js';
 import { BET_TEXT_EXAMPLES } from './betTextExamples.js';
 
@@ -25,8 +25,7 @@ const COMMAND_NAMES: Record<ChatCommand, string> = {
 export function renderGrammarDoc(lang: GrammarLang): string {
   const rows: string[] = ['| bet (class id) | written as |', '| --- | --- |'];
   for (const c of CLASS_FORMS) rows.push(`| ${className(lang, c.classId)} (${c.classId}) | ${code(formsIn(c, lang))} |`);
-  const sums = [`13 20`, ...SUM_MARKERS[lang].map((m) => `13${m}20`), ...SUM_WORDS[lang].map((w) => `${w}${/\p{Script=Han}$/u.test(w) ? '' : ' '}13 20`)];
-  rows.push(`| ${translate(lang, 'class.sum', { n: 'N' })} (${SUM_CLASS_BASE}+N), N = 0–27 | ${code(sums)} |`);
+  rows.push(`| ${translate(lang, 'class.sum', { n: 'N' })} (${SUM_CLASS_BASE}+N), N = 0–27 | ${code(totalFormsIn(lang))} |`);
   rows.push(`| amount, u | ${code(['100', '100.5', '100.50'])}, then optionally ${code(AMOUNT_UNITS[lang])} |`);
   const commands = ['| command | written as (the whole message) |', '| --- | --- |'];
   for (const [command, table] of Object.entries(COMMAND_FORMS) as [ChatCommand, (typeof COMMAND_FORMS)[ChatCommand]][])
