@@ -21,7 +21,7 @@ function uploadFailure(err: unknown): unknown {
   if (err instanceof ApiError && (err.kind === 'unauthorized' || (err.kind === 'business' && err.message))) return err;
   const failed = err instanceof ApiError ? err : null;
   return new ApiError(
-    i18n.t('wallet.recharge.uploadFailed'),
+    i18n.t('common.uploadFailed'),
     failed?.kind ?? 'network',
     failed?.code ?? null,
     failed?.status ?? null,
