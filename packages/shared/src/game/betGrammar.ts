@@ -60,8 +60,8 @@ const escapeChar = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 /**
  * A form as a regular expression over normalised text. A letter of a Vietnamese form may carry any
  * marks (or none); a letter of a pinyin or English form none. A space in a form may be a space, a
- * hyphen or nothing. A form ending in a letter is not followed by another Latin letter (`big` is not the start of
- * `bigger`), but may be followed by a Chinese one (`xd100u大50`).
+ * hyphen or nothing. A form ending in a letter is not followed by another Latin letter (`big` is not
+ * the start of `bigger`), but may be followed by a Chinese one (`xd100u大50`).
  */
 function formSource(form: string, vietnamese: boolean): string {
   const letters = [...form.normalize('NFD').toLowerCase().replace(/\p{M}/gu, '')];
@@ -167,10 +167,10 @@ function amountAt(s: string, i: number): { amount: Amount; end: number } | null 
   let end = i + m[0].length;
   const unit = matchAt(UNIT, s, end);
   if (unit) end += unit[0].length;
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
+  const units = m[1]!.replace(/^0+(?=\d)/, '');
   const fraction = m[2] ?? '';
-  if (whole.length > MAX_AMOUNT_DIGITS || fraction.length > 2) return { amount: { kind: 'bad' }, end };
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (units.length > MAX_AMOUNT_DIGITS || fraction.length > 2) return { amount: { kind: 'bad' }, end };
+  const cents = Number(units) * 100 + Number(fraction.padEnd(2, '0'));
   return { amount: cents > 0 ? { kind: 'cents', cents } : { kind: 'bad' }, end };
 }
 
