@@ -88,10 +88,17 @@ const whole = (source: string) => new RegExp(`^(?:${source})$`, 'u');
 const byLang = <T>(table: Readonly<Record<GrammarLang, readonly string[]>>, value: T, make: (s: string) => RegExp): Form<T>[] =>
   GRAMMAR_LANGS.flatMap((lang) => table[lang].map((f) => ({ re: make(formSource(f, lang === 'vi')), value })));
 
-const CLASS_MATCHERS: Form<number>[] = CLASS_FORMS.flatMap((c) => [
-  ...[...c.zh, ...c.tw, ...c.pinyin, ...c.en].map((f) => ({ re: sticky(formSource(f, false)), value: c.classId })),
-  ...c.vi.map((f) => ({ re: sticky(formSource(f, true)), value: c.classId })),
-]);
+/** The class forms by the character they start with (`đ` forms under `d` too), so a position tries only its own. */
+const CLASS_MATCHERS = new Map<string, Form<number>[]>();
+for (const c of CLASS_FORMS) {
+  const forms = [...[...c.zh, ...c.tw, ...c.pinyin, ...c.en].map((f) => [f, false] as const), ...c.vi.map((f) => [f, true] as const)];
+  for (const [form, vietnamese] of forms) {
+    const first = form.normalize('NFD').toLowerCase()[0]!;
+    for (const key of first === 'đ' ? ['đ', 'd'] : [first]) {
+      CLASS_MATCHERS.set(key, [...(CLASS_MATCHERS.get(key) ?? []), { re: sticky(formSource(form, vietnamese)), value: c.classId }]);
+    }
+  }
+}
 
 const COMMAND_MATCHERS: Form<ChatCommand>[] = (Object.keys(COMMAND_FORMS) as ChatCommand[]).flatMap((command) =>
   byLang(COMMAND_FORMS[command], command, whole),
@@ -127,7 +134,7 @@ interface Item {
 /** The longest class form at `i`. */
 function classAt(s: string, i: number): { classId: number; end: number } | null {
   let best: { classId: number; end: number } | null = null;
-  for (const f of CLASS_MATCHERS) {
+  for (const f of CLASS_MATCHERS.get(s[i]!) ?? []) {
     const m = matchAt(f.re, s, i);
     if (m && (!best || i + m[0].length > best.end)) best = { classId: f.value, end: i + m[0].length };
   }
