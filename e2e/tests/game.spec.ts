@@ -183,4 +183,10 @@ test('the rules pages state the round length and betting close the server runs w
     await expect(page.getByTestId('rules-round'), route).toHaveText(`${hall.data.round_seconds} 秒`);
     await expect(page.getByTestId('rules-close'), route).toHaveText(`開獎前 ${hall.data.close_before_seconds} 秒`);
   }
+  // How a bet is written, in the language on screen: the brief's format example first, read by the shared grammar.
+  await page.goto('/GameRules');
+  const first = page.getByTestId('bet-example').first();
+  await expect(first.locator('code')).toHaveText('極大200');
+  await expect(first.locator('.rules-example-means')).toHaveText('極大 200.00 u');
+  await expect(page.getByTestId('bet-writing').locator('tr[data-class="sum"] code')).toHaveText(['13 20', '13點20', '13/20', '和值13 20']);
 });

@@ -48,7 +48,7 @@ test('withdraw refuses more than the balance before the code popup', async ({ pa
   await openAs(page, member, 'en', '/withdraw');
   await page.getByTestId('withdraw-amount').locator('input').fill('600');
   await page.getByTestId('withdraw-submit').click();
-  await expect(page.locator('.adm-toast-main')).toHaveText('Insufficient balance, please deposit first');
+  await expect(page.locator('.adm-toast-main')).toHaveText('Insufficient balance: the transfer out failed');
   await expect(page.locator('.wallet-field.field-invalid')).toBeVisible();
   await expect(page.locator('.wallet-code-popup')).toBeHidden();
 });

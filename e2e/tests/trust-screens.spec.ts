@@ -226,11 +226,23 @@ test('bet detail: read from the server by order number, followed live to its res
     await expect(page.getByTestId('open-result')).toHaveText(`${d1}+${d2}+${d3}=${total}`);
   });
 
-  await test.step('an edited link (the old ?item= receipt) shows no made-up result', async () => {
+  await test.step('an edited link (the old ?item= receipt) opens the order it names as the server has it: no made-up result', async () => {
     const fake = { orderNo: order!.orderNo, quantity: '10.00', status: 1, whether_hit: 1, profit: '88888.00', createtime: 1, lottery_code: '9 9 9 27' };
     await page.goto(`/betDetail?item=${encodeURIComponent(JSON.stringify(fake))}`);
-    await expect(page.getByTestId('bet-detail-failed')).toContainText('Parameter error');
+    await expect(page.getByTestId('bet-detail')).toHaveAttribute('data-order-no', order!.orderNo);
+    await expect(page.getByTestId('open-result')).not.toHaveText('9+9+9=27');
     await expect(page.getByText('88888')).toHaveCount(0);
+  });
+
+  await test.step('a link naming no order, or a broken receipt: says why and goes back to the history', async () => {
+    for (const [link, text] of [
+      ['/betDetail', 'Parameter error'],
+      ['/betDetail?item=%7Bbroken', 'Data format error'],
+    ]) {
+      await page.goto(link!);
+      await expect(page.getByText(text!)).toBeVisible();
+      await expect(page).toHaveURL(/\/betRecord$/);
+    }
   });
 
   await test.step("another player's order number: jump failed, not found", async () => {

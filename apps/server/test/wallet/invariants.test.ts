@@ -167,7 +167,7 @@ describe('money invariants under a randomised concurrent workload', () => {
           if (res.code === 1) {
             p.money -= amount;
             p.pendingWithdrawal = { id: res.data.id, amount };
-          } else expect(['You already have a withdrawal awaiting review', 'Insufficient balance, please deposit first']).toContain(res.msg);
+          } else expect(['You already have a withdrawal awaiting review', 'Insufficient balance: the transfer out failed']).toContain(res.msg);
         },
       ],
       // The same withdrawal sent three times at once with one Idempotency-Key (I4).

@@ -76,7 +76,7 @@ describe('user/withdrawAction', () => {
     await expectRefusal({ type: 0, securityCode: '123456' }, 'Please enter the amount', 'money');
     await expectRefusal({ ...full, money: '12abc' }, 'Please enter a valid amount', 'money');
     await expectRefusal({ ...full, money: '99.99' }, 'The minimum withdrawal is 100.00 u', 'money');
-    await expectRefusal({ ...full, money: '1001' }, 'Insufficient balance, please deposit first', 'money');
+    await expectRefusal({ ...full, money: '1001' }, 'Insufficient balance: the transfer out failed', 'money');
     await expectRefusal({ type: 0, money: '100' }, 'Please enter the security code', 'securityCode');
     await expectRefusal({ ...full, securityCode: '654321' }, 'Incorrect security code', 'securityCode');
     expect((await balanceOf(app, user.userId)).money).toBe(100_000);
@@ -84,6 +84,18 @@ describe('user/withdrawAction', () => {
     expect((await withdraw(t, full)).code).toBe(1);
     await expectRefusal(full, 'You already have a withdrawal awaiting review');
     expect((await balanceOf(app, user.userId)).money).toBe(90_000);
+  });
+
+  it('a balance that fell after the check (a bet at the same moment) refuses in the withdrawal\'s own words, and nothing moves', async () => {
+    const user = await readyToWithdraw(app, 20_000);
+    const { requestWithdrawal } = await import('../../src/domain/wallet/withdrawals.js');
+    const { inTransaction } = await import('../../src/db/transaction.js');
+    const account = { type: 0 as const, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC', mark: '' };
+    const refused = await inTransaction(app.db, (tx) => requestWithdrawal(tx, { userId: user.userId, amount: 20_001, account, now: Date.now() })).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ key: 'err.withdraw_insufficient', options: { field: 'money' } });
+    expect((await balanceOf(app, user.userId)).money).toBe(20_000);
+    expect(await ledgerOf(user.token)).toHaveLength(1); // the gift only
+    expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.money).toBe('200.00');
   });
 
   it('locks the security code after repeated wrong attempts, even for the right code', async () => {

@@ -10,3 +10,6 @@ export * from './returnToPlayer.js';
 export * from './trend.js';
 export * from './games.js';
 export * from './issue.js';
+export * from './betForms.js';
+export * from './betGrammar.js';
+export * from './betTextExamples.js';

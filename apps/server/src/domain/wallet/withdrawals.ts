@@ -37,6 +37,7 @@ export async function requestWithdrawal(
     .returning({ id: withdrawals.id });
   const row = inserted[0];
   if (!row) throw new AppError('err.withdraw_pending');
+  // The balance fell since the route's check (a bet at the same moment): the withdrawal's own wording.
   const posted = await postLedger(tx, {
     userId: opts.userId,
     type: LedgerType.withdraw,
@@ -47,6 +48,8 @@ export async function requestWithdrawal(
     refId: row.id,
     memo: opts.account.type === 0 ? 'bank' : 'wallet',
     createdAt: new Date(opts.now),
+  }).catch((err: unknown) => {
+    throw err instanceof AppError && err.key === 'err.insufficient_balance' ? new AppError('err.withdraw_insufficient', { field: 'money' }) : err;
   });
   await tx.update(withdrawals).set({ ledgerId: posted.id }).where(eq(withdrawals.id, row.id));
   return { id: row.id, ledgerId: posted.id, over: posted.over };

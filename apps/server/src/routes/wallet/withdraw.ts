@@ -63,7 +63,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
       }
       // Refuse what cannot succeed before a security-code attempt is spent on it.
       if (await hasPendingWithdrawal(app.db, userId)) throw new AppError('err.withdraw_pending');
-      if (user.money < cents) throw new AppError('err.insufficient_balance', { field: 'money' });
+      if (user.money < cents) throw new AppError('err.withdraw_insufficient', { field: 'money' });
       // A first-deposit bonus still being wagered holds withdrawals back, saying what is left to stake
       // (asked here too so a refused withdrawal spends no security-code attempt; the check that
       // counts is the one in the transaction below).

@@ -42,10 +42,36 @@ describe('BetDetailScreen', () => {
     await loadGameTexts();
   });
 
-  it('says "parameter error" without an order number, whatever else the link carries', async () => {
-    renderRoutes([{ path: '/betDetail', element: <BetDetailScreen /> }], [`/betDetail?item=${encodeURIComponent(JSON.stringify(order))}`]);
-    expect(await screen.findByText('Parameter error')).toBeTruthy();
-    expect(screen.queryByTestId('detail-profit')).toBeNull();
+  const detailRoutes = [
+    { path: '/betDetail', element: <BetDetailScreen /> },
+    { path: '/betRecord', element: <div data-testid="bet-record" /> },
+  ];
+
+  it.each([
+    ['no order named', '/betDetail', 'Parameter error'],
+    ['an empty order number', '/betDetail?orderNo=%20', 'Parameter error'],
+    ["the spec's item that is not JSON", '/betDetail?item=%7Bbroken', 'Data format error'],
+    ['an item without an order number', `/betDetail?item=${encodeURIComponent(JSON.stringify({ ...order, orderNo: undefined }))}`, 'Data format error'],
+    ['an order number the server never gives', `/betDetail?orderNo=${'9'.repeat(41)}`, 'Data format error'],
+  ])('%s: says why and goes back (to the history, opened directly), asking the server nothing', async (_, link, text) => {
+    const api = fakeApi({ '/api/user/orderDetail': () => ok(order) });
+    configureApiClient({ fetch: api.fetch });
+    const { router } = renderRoutes(detailRoutes, [link]);
+    expect(await screen.findByTestId('bet-record')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/betRecord');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/user/orderDetail')).toEqual([]);
+  });
+
+  it("opens the order the spec's item names, as the server has it — nothing else of the link is shown", async () => {
+    const api = fakeApi({ '/api/user/orderDetail': () => ok(order) });
+    configureApiClient({ fetch: api.fetch });
+    const forged = { ...order, profit: '88888.00', lottery_code: '9 9 9 27' };
+    renderRoutes(detailRoutes, [`/betDetail?item=${encodeURIComponent(JSON.stringify(forged))}`]);
+    expect((await screen.findByTestId('detail-profit')).textContent).toBe('10.00 u');
+    expect(screen.getByTestId('open-result').textContent).toBe('3+5+7=15');
+    expect(screen.queryByText(/88888/)).toBeNull();
+    expect(api.calls.filter((c) => c.path === '/api/user/orderDetail').map((c) => c.body.order_no)).toEqual([order.orderNo]);
   });
 
   it('says "jump failed" with the server\'s reason when the order cannot be loaded, and opens it on Retry once it can', async () => {

@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { showNotice } from '../../../lib/feedback';
+import { useGoBack } from '../../../lib/navigation';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useOrderDetail } from '../api/orders';
+import { detailLinkOf } from '../model/detailLink';
 import { openResultParts, outcomeOf, type BetOrder } from '../model/order';
 import { AppliedOdds } from './AppliedOdds';
 import { OutcomeBadge } from './OutcomeBadge';
@@ -78,18 +81,32 @@ export function BetDetailView({ order: o }: { order: BetOrder }) {
   );
 }
 
+const LINK_PROBLEM = { param: 'betHistory.paramError', format: 'betHistory.formatError' } as const;
+
 /**
  * /betDetail?orderNo=… (spec §2.10): the player's own order read from the server (never from the
- * link), followed until its round settles. Without a number: "parameter error"; an order that
- * cannot be loaded (not theirs, gone, no network): "jump failed" with the reason and a retry.
+ * link), followed until its round settles. A link naming no order says "parameter error", one whose
+ * order cannot be read (the spec's `item` that is not a row) "data format error" — and goes back, as
+ * the spec does (to the history when opened directly). An order that cannot be loaded (not theirs,
+ * gone, no network): "jump failed" with the reason and a retry.
  */
 export function BetDetailScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const orderNo = (params.get('orderNo') ?? '').trim();
+  const link = detailLinkOf(params);
+  const orderNo = 'orderNo' in link ? link.orderNo : '';
+  const problem = 'problem' in link ? LINK_PROBLEM[link.problem] : null;
   const order = useOrderDetail(orderNo);
+  const goBack = useGoBack('/betRecord');
+  const left = useRef(false);
+  useEffect(() => {
+    if (!problem || left.current) return;
+    left.current = true;
+    showNotice(t(problem));
+    goBack();
+  }, [problem, goBack, t]);
   let body: ReactNode;
-  if (!orderNo) body = <DetailProblem title={t('betHistory.paramError')} />;
+  if (problem) body = <DetailProblem title={t(problem)} />;
   else if (order.data) body = <BetDetailView order={order.data} />;
   else if (order.isError)
     body = <DetailProblem title={t('betHistory.jumpFailed')} reason={order.error.message} onRetry={() => void order.refetch()} retrying={order.isFetching} />;

@@ -43,7 +43,7 @@ function useUploadSlot() {
     } catch (err) {
       done();
       setSlot(emptySlot);
-      showNotice(err instanceof ApiError && err.kind === 'business' && err.message ? err.message : t('realName.uploadFailed'));
+      showNotice(err instanceof ApiError && err.kind === 'business' && err.message ? err.message : t('common.uploadFailed'));
     }
   };
   return { slot, preview, choose, remove: () => setSlot(emptySlot) };

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { formatOdds, isSumClassId } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { ruleGroups, rtpRange } from '../model/rulesTable';
+import { BetWriting } from './BetWriting';
 import { RoomPicker, ScheduleFacts } from './RoomPicker';
 import { useRoomRules } from './useRoomRules';
 import './rules.css';
 
 /**
  * /GameRules: the rules and the full odds table of a room, generated from its actual
- * configuration (oddsList) and the shared return-to-player function — never typed by hand.
+ * configuration (oddsList) and the shared return-to-player function — never typed by hand — and
+ * how a bet is written (the shared bet grammar).
  */
 export function GameRulesScreen() {
   const { t } = useTranslation();
@@ -68,6 +70,7 @@ export function GameRulesScreen() {
               </section>
             );
           })}
+          <BetWriting nameOf={(id) => r.classes.find((c) => c.classId === id)?.name} />
           <section className="l28-surface rules-card" data-testid="rtp-explained">
             <h2>{t('rules.rtpTitle')}</h2>
             <p>{t('rules.rtpWhat')}</p>

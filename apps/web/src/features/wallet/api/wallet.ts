@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as api from '@lucky28/shared/api/refs';
 import type { LedgerEntry, WithdrawInfo } from '@lucky28/shared/schemas';
-import { call, send, upload } from '../../../lib/api';
+import { ApiError, call, send, upload } from '../../../lib/api';
+import { i18n } from '../../../lib/i18n';
 import { useRefreshingMutation } from '../../../hooks/useRefreshingMutation';
 
 export type { LedgerEntry, WithdrawInfo };
@@ -11,9 +12,29 @@ export const rechargeInfoQueryOptions = () =>
 
 export type DepositChannel = 'usdt' | 'bank';
 
+/**
+ * A screenshot upload refused with the server's reason keeps it (and the field it names); one that
+ * failed without a message — no network, a time-out, an answer that is not ours — says "upload
+ * failed" on the screenshot (spec §8), as the real-name pictures do. A lost session stays what it is.
+ */
+function uploadFailure(err: unknown): unknown {
+  if (err instanceof ApiError && (err.kind === 'unauthorized' || (err.kind === 'business' && err.message))) return err;
+  const failed = err instanceof ApiError ? err : null;
+  return new ApiError(
+    i18n.t('common.uploadFailed'),
+    failed?.kind ?? 'network',
+    failed?.code ?? null,
+    failed?.status ?? null,
+    'screenshot',
+    failed?.requestId,
+  );
+}
+
 /** The screenshot (common.uploadRechargeScreenshot) then the request itself (user/depositRequest), pending review. */
 export async function submitDeposit(input: { money: string; channel: DepositChannel; file: File; idempotencyKey: string }) {
-  const uploaded = await upload(api.common.uploadRechargeScreenshot, input.file);
+  const uploaded = await upload(api.common.uploadRechargeScreenshot, input.file).catch((err: unknown) => {
+    throw uploadFailure(err);
+  });
   return send(api.wallet.depositRequest, { money: input.money, channel: input.channel, screenshot: uploaded.url }, { idempotencyKey: input.idempotencyKey });
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { asMemberPickingPictures, pngFile } from '../../../test/files';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { fakeApi, ok, screenAt } from '../../../test/render';
 import { RechargeScreen } from './RechargeScreen';
@@ -92,5 +92,35 @@ describe('RechargeScreen', () => {
     const request = api.calls.find((c) => c.path === '/api/user/depositRequest')!;
     expect(request.body).toMatchObject({ money: '200', channel: 'bank', screenshot: '/api/common/file/abc' });
     expect(request.headers['idempotency-key']).toBeTruthy();
+  });
+  it.each([
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch')), 'Upload failed'],
+    ['an answer that is not ours (a proxy page)', async () => new Response('<html>Bad gateway</html>', { status: 502 }), 'Upload failed'],
+    [
+      'a time-out',
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      'Upload failed',
+    ],
+    [
+      "the server's reason",
+      async () => new Response(JSON.stringify({ code: 0, msg: 'Image size cannot exceed 5MB', time: 0, data: null, field: 'file' })),
+      'Image size cannot exceed 5MB',
+    ],
+  ])('a screenshot upload that fails with %s says so on the screenshot, and asks for no deposit', async (_, answer, text) => {
+    const api = fakeApi({ '/api/user/userInfo': () => ok({ group_id: 1 }), '/api/user/recharge': () => ok(details) });
+    configureApiClient({ fetch: api.fetch, uploadTimeoutMs: 300 });
+    onTestFinished(() => configureApiClient({ uploadTimeoutMs: 60_000 }));
+    vi.stubGlobal('fetch', vi.fn(answer));
+    screenAt('/recharge', <RechargeScreen />);
+    fireEvent.click(await screen.findByTestId('open-deposit'));
+    fireEvent.change(screen.getByTestId('deposit-amount').querySelector('input')!, { target: { value: '200' } });
+    choose(pngFile('ok.png'));
+    await screen.findByTestId('deposit-screenshot-preview');
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByText(text)).toBeTruthy();
+    if (text === 'Upload failed') expect(screen.getByTestId('deposit-screenshot').closest('.wallet-field')!.className).toContain('field-invalid');
+    expect(screen.queryByText('Network error')).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api/user/depositRequest')).toBe(false);
   });
 });

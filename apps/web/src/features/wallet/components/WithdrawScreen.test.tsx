@@ -60,7 +60,7 @@ describe('WithdrawScreen', () => {
     typeAmount('600');
     expect(screen.getByPlaceholderText('Minimum 100.00 u').closest('.field-invalid')).toBeNull();
     fireEvent.click(screen.getByTestId('withdraw-submit'));
-    expect(await screen.findByText('Insufficient balance, please deposit first')).toBeTruthy();
+    expect(await screen.findByText('Insufficient balance: the transfer out failed')).toBeTruthy();
     expect(screen.getByPlaceholderText('Minimum 100.00 u').closest('.field-invalid')).not.toBeNull();
     expect(screen.queryByText('Enter your security code')).toBeNull();
   });

@@ -20,7 +20,7 @@ describe('withdrawStep (spec §5 order)', () => {
   });
 
   it('refuses more than the withdrawable balance before the code popup (600 with 500 available)', () => {
-    expect(withdrawStep(ready, '600')).toEqual({ kind: 'notice', message: 'err.insufficient_balance', field: 'money' });
+    expect(withdrawStep(ready, '600')).toEqual({ kind: 'notice', message: 'err.withdraw_insufficient', field: 'money' });
     expect(withdrawStep(ready, '500.01').kind).toBe('notice');
     expect(withdrawStep(ready, '500')).toEqual({ kind: 'code', cents: 50_000 });
   });

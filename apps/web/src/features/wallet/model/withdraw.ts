@@ -32,7 +32,7 @@ export function withdrawStep(state: WithdrawState, amount: string): WithdrawStep
   const min = parseMoney(state.min_withdraw) ?? MIN_WITHDRAW_CENTS;
   if (cents < min) return { kind: 'notice', message: 'err.withdraw_min', params: { min: state.min_withdraw }, field: 'money' };
   const available = parseMoney(state.money);
-  if (available !== null && cents > available) return { kind: 'notice', message: 'err.insufficient_balance', field: 'money' };
+  if (available !== null && cents > available) return { kind: 'notice', message: 'err.withdraw_insufficient', field: 'money' };
   return { kind: 'code', cents };
 }
 
