@@ -87,7 +87,8 @@ describe('Lottery/heart', () => {
     expect(after.data.last_issue.issue).toBe(issue);
     const total = after.data.last_issue.code as number;
     const notices = after.data.hit_notice as { nickname: string; game_name: string; profit: string }[];
-    const bobWon = total % 2 === 1 ? [{ nickname: maskNickname(bob.username), game_id: 7, game_name: 'American 28', profit: total === 13 ? '30.00' : '50.00' }] : [];
+    const bobWon =
+      total % 2 === 1 ? [{ nickname: maskNickname(bob.username), game_id: 7, game_name: 'American 28', profit: total === 13 ? '30.00' : '50.00' }] : [];
     expect(notices).toEqual(bobWon);
     expect(after.data.issue.issue).not.toBe(issue);
     expect(after.data.order_count).toBe(0);

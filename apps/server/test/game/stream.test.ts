@@ -139,7 +139,9 @@ describe('the live stream', () => {
     // announces a player's net result of the round, so every sum at once would mostly net a loss).
     const carol = await bettor(nodeA);
     const { total } = await comingDraw(nodeA, issue);
-    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: String(100 + total), money: '10' }, { token: carol.token })).code).toBe(1);
+    expect(
+      (await call(nodeA, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: String(100 + total), money: '10' }, { token: carol.token })).code,
+    ).toBe(1);
 
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick(); // only A draws: B learns of it through the database's notification

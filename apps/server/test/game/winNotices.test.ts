@@ -117,5 +117,4 @@ describe('the winners ticker', () => {
       home.close();
     }
   });
-
 });
