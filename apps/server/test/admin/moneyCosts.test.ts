@@ -89,6 +89,7 @@ describe('money dashboard: reward and commission costs', () => {
       first_deposit_bonus: money(bonusPaid),
       check_in: money(checkInPaid),
       bonus_released: money(releasePaid),
+      bonus_forfeited: '0.00',
     });
     expect(yesterday.net_after_rewards).toBe(firstDay.net_after_rewards);
     expect(both.net_after_rewards).toBe(money(cents(both.totals.house) - commission - rakebackPaid - bonusPaid - checkInPaid));

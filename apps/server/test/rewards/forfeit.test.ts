@@ -226,4 +226,43 @@ describe('forfeiting a first-deposit bonus', () => {
     );
     expect(cents(c.bonus_forfeited)).toBeGreaterThan(7_500);
   });
+
+  it('the reconciliation names a forfeit whose rows take another amount, a type-10 row without its forfeit, and a forfeit without a grant', async () => {
+    const [f] = await queryRows<{ id: string; user_id: number; campaign_id: number }>(
+      r.app.db,
+      sql`select id::text as id, user_id, campaign_id from reward_claims where kind = 'bonus_forfeit' and amount > 0 order by id limit 1`,
+    );
+    const report = async () => {
+      const res = await call(r.app, '/api/admin/reconcile', {}, { token: r.admin });
+      expect(res.code, JSON.stringify(res)).toBe(1);
+      return res.data.invariants.find((i: { name: string }) => i.name === 'reward_claims_paid_once');
+    };
+    const seeBroken = async (problems: string[], breakIt: ReturnType<typeof sql>, repair: ReturnType<typeof sql>) => {
+      await r.app.db.execute(breakIt);
+      try {
+        const found = await report();
+        expect(found.examples.map((e: { problem: string }) => e.problem).sort()).toEqual([...problems].sort());
+        expect(found.examples.every((e: { userId: number }) => e.userId === Number(f!.user_id))).toBe(true);
+      } finally {
+        await r.app.db.execute(repair);
+      }
+      expect(await report()).toEqual({ name: 'reward_claims_paid_once', count: 0, examples: [] });
+    };
+    expect(await report()).toEqual({ name: 'reward_claims_paid_once', count: 0, examples: [] });
+    await seeBroken(
+      ['forfeit_ledger_mismatch'],
+      sql`update reward_claims set amount = amount + 1 where id = ${f!.id}`,
+      sql`update reward_claims set amount = amount - 1 where id = ${f!.id}`,
+    );
+    await seeBroken(
+      ['forfeit_ledger_mismatch', 'reward_row_without_claim'],
+      sql`update reward_claims set id = id + 1000000 where id = ${f!.id}`,
+      sql`update reward_claims set id = id - 1000000 where id = ${Number(f!.id) + 1_000_000}`,
+    );
+    await seeBroken(
+      ['forfeit_ledger_mismatch', 'release_without_grant'],
+      sql`update reward_claims set period = 'not-a-grant' where campaign_id = ${f!.campaign_id} and user_id = ${f!.user_id} and period = 'grant'`,
+      sql`update reward_claims set period = 'grant' where campaign_id = ${f!.campaign_id} and user_id = ${f!.user_id} and period = 'not-a-grant'`,
+    );
+  });
 });

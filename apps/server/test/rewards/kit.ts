@@ -1,4 +1,5 @@
 /** Shared set-up for the rewards tests: an app on a manual clock with games, the operator 'admin' and campaigns made through the console's API. */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
@@ -157,3 +158,20 @@ export const forfeit = (r: RewardsApp, token: string, campaignId: number, amount
     { campaign_id: campaignId, amount },
     { token, lang: opts.lang ?? 'en', headers: opts.key ? { 'idempotency-key': opts.key } : undefined },
   );
+
+/**
+ * A deposit of `cents` approved at `at` (ms), written as the console's approval writes it (balance,
+ * ledger row, approved request) without the upload and review steps: for tests that need many.
+ */
+export async function approvedDepositRow(app: FastifyInstance, userId: number, cents: number, at: number) {
+  const when = new Date(at).toISOString();
+  await app.db.execute(sql`
+    with l as (
+      update users set money = money + ${cents} where id = ${userId} returning id, money + score as over
+    ), row as (
+      insert into ledger (user_id, type, status, wallet, quantity, applied, over, ref_type, memo, created_at)
+      select id, 0, 1, 'money', ${cents}, true, over, 'deposit', 'approved in the test', ${when}::timestamptz from l returning id
+    )
+    insert into deposits (user_id, amount, channel, status, ledger_id, created_at, reviewed_at)
+    select ${userId}, ${cents}, 'usdt', 1, id, ${when}::timestamptz, ${when}::timestamptz from row`);
+}
