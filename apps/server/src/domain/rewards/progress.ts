@@ -222,7 +222,8 @@ async function withdrewSince(db: DbOrTx, userId: number, depositId: string): Pro
  * First-deposit bonus: x % of the player's first approved deposit (approved while the campaign runs) up
  * to the cap, granted to stored funds with a wagering requirement of bonus × N; once the player's
  * settled stakes since the grant reach it, the bonus (what is left of it in stored funds, see
- * `bonusLeft`) is released to the withdrawable balance by a second claim. It is offered only while no
+ * `bonusLeft`) is released to the withdrawable balance by a second claim — or, while the requirement is
+ * unmet, the player may forfeit it (forfeit.ts; the card carries what that takes). It is offered only while no
  * withdrawal (pending or approved) was made after the first approved deposit: otherwise a player could
  * take the deposit back out and play on the bonus alone.
  */
