@@ -232,7 +232,8 @@ test("a settled round shows the player's own result in the room, and marks their
   await expect(result).toHaveAttribute('data-issue', issue, { timeout: 70_000 });
   const outcome = await result.getAttribute('data-outcome');
   expect(['win', 'lose']).toContain(outcome);
-  await expect(result).toContainText(outcome === 'win' ? `You won round ${issue}` : `No win in round ${issue}`);
+  await expect(result).toContainText(outcome === 'win' ? `You won round ${issue}` : `Round ${issue}: you lost`);
+  await expect(result).toContainText(outcome === 'win' ? '1 of 1 bet won · net' : '0 of 1 bet won · net');
   await expect(page.getByTestId('my-result-profit')).toHaveText(outcome === 'win' ? /^\+\d+\.\d\d u$/ : '-10.00 u');
   await expect(mine.getByTestId('bet-mark')).toHaveAttribute('data-outcome', outcome!);
   await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'room-result-en.png') });

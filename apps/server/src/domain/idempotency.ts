@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (invariant I4), the one helper behind bets, deposits and withdrawals.
+ * Idempotency keys (invariant I4), the one helper behind bets, deposits, withdrawals and bonus forfeits.
  *
  * A client sends `Idempotency-Key: <8–100 of [A-Za-z0-9_.:-]>`. The key is scoped to the user AND
  * the operation, so a key used for a bet means nothing to a withdrawal. The request is fingerprinted
@@ -21,7 +21,7 @@ import type { DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/query.js';
 import { AppError } from '../errors.js';
 
-export type IdempotentOperation = 'bet' | 'deposit' | 'withdraw';
+export type IdempotentOperation = 'bet' | 'deposit' | 'withdraw' | 'bonus_forfeit';
 
 export interface IdempotencyClaim {
   userId: number;

@@ -270,23 +270,32 @@ export class GameEngine implements ScheduledEngine {
       for (const d of draws.slice(0, WIN_ROUNDS)) if (!known || d.drawsAt > known.drawsAt) unseen.add(d.roundId);
       loaded.push({ gameId, draws });
     }
+    // A player's net result of each round (every order of theirs in it, in every room), when positive.
     const wins =
       unseen.size === 0
         ? []
         : await queryRows<Record<string, unknown>>(
             this.db,
             sql`
-      select o.id, o.user_id, o.game_id, o.profit, coalesce(u.nickname, u.username) as nickname
+      select o.round_id, o.user_id, o.game_id, sum(o.profit)::bigint as profit, coalesce(u.nickname, u.username) as nickname
       from orders o join users u on u.id = o.user_id join rounds r on r.id = o.round_id
       where o.round_id in (${sql.join(
         [...unseen].map((id) => sql`${id}`),
         sql`, `,
-      )}) and o.whether_hit = 1
-      order by r.drawn_at desc, o.profit desc, o.id limit ${MAX_HITS}`,
+      )}) and o.status = 1
+      group by o.round_id, o.user_id, o.game_id, u.nickname, u.username, r.drawn_at
+      having sum(o.profit) > 0
+      order by r.drawn_at desc, sum(o.profit) desc, o.user_id limit ${MAX_HITS}`,
           );
     const changed = loaded.filter(({ gameId, draws }) => this.setDraws(gameId, draws));
     this.snapshot.addHits(
-      wins.map((w) => ({ orderId: Number(w.id), gameId: Number(w.game_id), nickname: maskNickname(String(w.nickname)), profit: Number(w.profit) })),
+      wins.map((w) => ({
+        roundId: Number(w.round_id),
+        userId: Number(w.user_id),
+        gameId: Number(w.game_id),
+        nickname: maskNickname(String(w.nickname)),
+        profit: Number(w.profit),
+      })),
     );
     for (const w of wins) this.balances.forget(Number(w.user_id));
     for (const { gameId } of loaded) {
@@ -362,7 +371,13 @@ export class GameEngine implements ScheduledEngine {
     const summary = toSummary(outcome.round);
     if (summary) this.snapshot.addDraw(summary);
     this.snapshot.addHits(
-      outcome.wins.map((w) => ({ orderId: w.orderId, gameId: outcome.round.gameId, nickname: maskNickname(w.nickname), profit: w.profit })),
+      outcome.wins.map((w) => ({
+        roundId: outcome.round.id,
+        userId: w.userId,
+        gameId: outcome.round.gameId,
+        nickname: maskNickname(w.nickname),
+        profit: w.profit,
+      })),
     );
     const now = this.clock.now();
     for (const [userId, balance] of outcome.balances) this.balances.set(userId, balance, now);

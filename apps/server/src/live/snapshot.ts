@@ -1,7 +1,7 @@
 /**
  * The in-memory state the polling calls are served from (DESIGN §8): per game its configuration and
  * rooms, its recent draws and the number of bets in the current round; per room the feed of real
- * bets; and the latest real wins. It changes only at round events and new bets — never per poll.
+ * bets; and the latest real wins (a player's net result of a round, when positive). It changes only at round events and new bets — never per poll.
  */
 import type { Digits } from '@lucky28/shared';
 import type { GameConfig, RoomConfig } from '../domain/game/config.js';
@@ -33,13 +33,18 @@ export interface FeedEntry {
   createdAt: number;
 }
 
+/** A player's net win of one round (all their orders of it, every room), announced only when positive. */
 export interface HitNotice {
-  orderId: number;
+  roundId: number;
+  userId: number;
   gameId: number;
   /** Already masked. */
   nickname: string;
+  /** Net profit of the round, cents. */
   profit: number;
 }
+
+const hitKey = (h: HitNotice) => `${h.roundId}:${h.userId}`;
 
 export const MAX_DRAWS = 200;
 export const MAX_FEED = 50;
@@ -107,10 +112,10 @@ export class GameSnapshot {
     return this.hits;
   }
 
-  /** Newest wins first; duplicates (same order) ignored. */
+  /** Newest wins first; one per round and player (heard of twice, it is kept once). */
   addHits(hits: HitNotice[]): void {
-    const known = new Set(this.hits.map((h) => h.orderId));
-    const fresh = hits.filter((h) => !known.has(h.orderId));
+    const known = new Set(this.hits.map(hitKey));
+    const fresh = hits.filter((h) => !known.has(hitKey(h)));
     if (fresh.length === 0) return;
     this.hits = [...fresh, ...this.hits].slice(0, MAX_HITS);
     this.version++;

@@ -1,9 +1,11 @@
 /** Shared set-up for the game engine tests: an app on a manual clock with the five games seeded. */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { deriveDraw, type Digits } from '@lucky28/shared';
 import { ManualClock } from '../../src/clock.js';
 import type { DbOrTx } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
+import { chainById } from '../../src/domain/game/chains.js';
 import { games, rooms } from '../../src/db/schema.js';
 import { LedgerType, postLedger, type Wallet } from '../../src/domain/ledger/post.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
@@ -94,4 +96,19 @@ export async function bet(
 ) {
   const issue = body.issue ?? (await currentIssue(app, body.game_id ?? 7));
   return call(app, '/api/Lottery/playOrder', { game_id: 7, ...body, issue }, { token, headers });
+}
+
+/**
+ * The digits and total the committed seed of round `issue` of `gameId` will draw — known before its
+ * bets, so a test can bet to a chosen result. The round must exist (the scheduler ticked, or a bet made it).
+ */
+export async function comingDraw(app: FastifyInstance, issue: string, gameId = 7): Promise<{ digits: Digits; total: number }> {
+  const [round] = await queryRows<{ chain_id: number; chain_index: number }>(
+    app.db,
+    sql`select chain_id, chain_index from rounds where game_id = ${gameId} and issue = ${issue}`,
+  );
+  if (!round) throw new Error(`no round ${issue} of game ${gameId} yet`);
+  const chain = await chainById(app.db, Number(round.chain_id));
+  const draw = deriveDraw(app.game.seeds.seedAt(chain!, Number(round.chain_index)), gameId, issue);
+  return { digits: draw.digits, total: draw.total };
 }

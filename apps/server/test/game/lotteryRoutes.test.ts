@@ -4,6 +4,7 @@ import { candles } from '../../src/routes/lottery/draws.js';
 import type { DrawSummary } from '../../src/live/snapshot.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { zonedDate } from '../../src/domain/time.js';
+import { maskNickname } from '../../src/present.js';
 import { call } from '../helpers.js';
 import { bet, createGameApp, currentIssue, fundedUser, roomOf, ROUND_MS } from './kit.js';
 
@@ -78,17 +79,17 @@ describe('Lottery/heart', () => {
     // Anonymous callers get no balance.
     expect((await call(app, '/api/Lottery/heart', { game_id: 7, plan_id: plan })).data.user_quantity).toBeNull();
 
-    // After the draw: the last issue, and the wins (if any) in hit_notice.
+    // After the draw: the last issue, and the round's net wins in hit_notice. Alice's big and small
+    // net 0 (or −40 on 13/14): no win; Bob's odd is a win of its profit when odd comes.
     clock.set(roundAt(clock.now(), app.game.settings).drawsAt);
     await app.game.scheduler.tick();
     const after = await call(app, '/api/Lottery/heart', { game_id: 7, plan_id: plan }, { token: alice.token });
     expect(after.data.last_issue.issue).toBe(issue);
     const total = after.data.last_issue.code as number;
-    const aliceWon = total >= 14 || total <= 13; // one of big/small always wins
-    expect(aliceWon).toBe(true);
     const notices = after.data.hit_notice as { nickname: string; game_name: string; profit: string }[];
-    const expectedAlice = total === 13 || total === 14 ? '60.00' : '100.00';
-    expect(notices.some((n) => n.game_name === 'American 28' && n.profit === expectedAlice)).toBe(true);
+    const bobWon =
+      total % 2 === 1 ? [{ nickname: maskNickname(bob.username), game_id: 7, game_name: 'American 28', profit: total === 13 ? '30.00' : '50.00' }] : [];
+    expect(notices).toEqual(bobWon);
     expect(after.data.issue.issue).not.toBe(issue);
     expect(after.data.order_count).toBe(0);
   });

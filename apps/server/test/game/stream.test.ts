@@ -12,7 +12,7 @@ import { ManualClock } from '../../src/clock.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { SESSION_CHECK_MS } from '../../src/live/streamHub.js';
 import { call, registerUser, TEST_OPERATOR_KEY } from '../helpers.js';
-import { fund, roomOf, ROUND_MS, T0 } from './kit.js';
+import { comingDraw, fund, roomOf, ROUND_MS, T0 } from './kit.js';
 import { openStream, type StreamReader } from './streamClient.js';
 import { startTwoNodes } from './twoDatabases.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
@@ -135,16 +135,19 @@ describe('the live stream', () => {
     const home = await streamOf('');
     for (const r of [room, game, home]) await r.next((e) => e.event === 'heart');
     const from = { room: room.events.length, game: game.events.length, home: home.events.length };
-    // Every exact sum: one of them wins whatever the draw.
+    // The exact sum the committed seed will draw: a win of the round whatever it is (the ticker
+    // announces a player's net result of the round, so every sum at once would mostly net a loss).
     const carol = await bettor(nodeA);
-    const sums = Array.from({ length: 28 }, (_, n) => 100 + n).join(',');
-    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: sums, money: '10' }, { token: carol.token })).code).toBe(1);
+    const { total } = await comingDraw(nodeA, issue);
+    expect(
+      (await call(nodeA, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: String(100 + total), money: '10' }, { token: carol.token })).code,
+    ).toBe(1);
 
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick(); // only A draws: B learns of it through the database's notification
     const drawn = await room.next((e) => e.event === 'heart' && e.data.last_issue?.issue === issue, { from: from.room });
     expect(drawn.data.issue.issue).not.toBe(issue);
-    expect(drawn.data.hit_notice.length).toBeGreaterThan(0);
+    expect(drawn.data.hit_notice[0]).toMatchObject({ game_id: 7, game_name: expect.any(String), profit: expect.stringMatching(/^\d+\.00$/) });
     expect((await game.next((e) => e.event === 'heart' && e.data.last_issue?.issue === issue, { from: from.game })).data.game_id).toBe(7);
     const card = await home.next((e) => e.event === 'heart' && e.data.games.find((g: { game_id: number }) => g.game_id === 7)?.last_issue?.issue === issue, {
       from: from.home,

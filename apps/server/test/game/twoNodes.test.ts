@@ -13,7 +13,7 @@ import { queryRows } from '../../src/db/query.js';
 import { CHANNEL, type GameEvent } from '../../src/live/events.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { call, registerUser } from '../helpers.js';
-import { checkLedgerInvariants, fund, roomOf, ROUND_MS, T0 } from './kit.js';
+import { checkLedgerInvariants, comingDraw, fund, roomOf, ROUND_MS, T0 } from './kit.js';
 import { startTwoNodes } from './twoDatabases.js';
 
 const clock = new ManualClock(T0 + 5_000);
@@ -167,6 +167,13 @@ describe('two server nodes on one database', () => {
       (await call(nodeA, '/api/Lottery/playOrder', { issue: missedIssue, game_id: 7, plan_id: plan, play_type: sums, money: '10' }, { token: user.token }))
         .code,
     ).toBe(1);
+    // A win the ticker announces whatever the draw: the exact sum the committed seed will draw (every
+    // sum at once nets a loss on most totals, and the ticker announces a round's net result only).
+    const lucky = await registerUser(nodeA);
+    await fund(nodeA, lucky.userId, 100_00);
+    const coming = await comingDraw(nodeA, missedIssue);
+    const luckyBet = { issue: missedIssue, game_id: 7, plan_id: plan, play_type: String(100 + coming.total), money: '10' };
+    expect((await call(nodeA, '/api/Lottery/playOrder', luckyBet, { token: lucky.token })).code).toBe(1);
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick();
     const issue = roundAt(clock.now(), nodeA.game.settings).issue;
@@ -184,11 +191,12 @@ describe('two server nodes on one database', () => {
     const [win] = await queryRows<{ profit: number }>(
       nodeA.db,
       sql`
-      select o.profit from orders o join rounds r on r.id = o.round_id where r.game_id = 7 and r.issue = ${missedIssue} and o.whether_hit = 1`,
+      select sum(o.profit)::bigint as profit from orders o join rounds r on r.id = o.round_id
+      where r.game_id = 7 and r.issue = ${missedIssue} and o.user_id = ${lucky.userId}`,
     );
     const minLimit = async (node: FastifyInstance) =>
       (await call(node, '/api/Lottery/index', { game_id: 7 })).data.gameList[0].planList.find((p: { id: number }) => p.id === other)?.min_limit;
-    const wanted = { lastIssue: missedIssue, orderCount: 2, feed: 30, minLimit: await minLimit(nodeA), win: true };
+    const wanted = { lastIssue: missedIssue, orderCount: 2, feed: 31, minLimit: await minLimit(nodeA), win: true };
     const seenOnB = async () => {
       const heart = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
       return {

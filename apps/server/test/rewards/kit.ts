@@ -1,11 +1,13 @@
 /** Shared set-up for the rewards tests: an app on a manual clock with games, the operator 'admin' and campaigns made through the console's API. */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { call, registerUser, type TestAppOptions } from '../helpers.js';
-import { T0, ROUND_MS, seedGames } from '../game/kit.js';
-import { createWalletApp, operatorWithRole } from '../wallet/fixtures.js';
+import { T0, ROUND_MS, comingDraw, seedGames } from '../game/kit.js';
+import { createWalletApp, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
+import type { Digits } from '@lucky28/shared';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const names = { zh: '名', tw: '名', en: 'Name', vi: 'Tên' };
@@ -100,3 +102,76 @@ export const cardOf = async (r: RewardsApp, token: string, campaignId: number) =
   expect(res.code, JSON.stringify(res)).toBe(1);
   return res.data;
 };
+
+/** Approves a deposit of `money` u requested by the player (the console's approval). */
+export async function approvedDeposit(r: RewardsApp, token: string, money: string) {
+  const id = await requestDeposit(r.app, token, money);
+  const res = await call(r.app, '/api/admin/depositApprove', { id }, { token: r.admin });
+  expect(res.code, JSON.stringify(res)).toBe(1);
+}
+
+let withdrawerIp = 0;
+/** A member with an ID number, bank card and security code (123456), as a withdrawal needs. */
+export async function withdrawer(r: RewardsApp) {
+  const p = await player(r);
+  for (const [url, body] of [
+    ['/api/user/profile', { idcard: '110101199003077774' }],
+    ['/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
+    ['/api/user/setSafety', { new_code: '123456' }],
+  ] as const) {
+    const res = await call(r.app, url, body, { token: p.token, ip: `10.63.${Math.floor(withdrawerIp / 250) % 250}.${(withdrawerIp++ % 250) + 1}` });
+    expect(res.code, JSON.stringify(res)).toBe(1);
+  }
+  return p;
+}
+
+/** Game 7's current round: its issue and what its committed seed will draw (the round made by a tick first). */
+export async function currentRoundDraw(r: RewardsApp): Promise<{ issue: string; digits: Digits; total: number }> {
+  await r.app.game.scheduler.tick();
+  const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
+  return { issue, ...(await comingDraw(r.app, issue)) };
+}
+
+/** Bets on game 7's current round, choosing the bet from the result it will have; then draws and settles it unless `settle` is false. */
+export async function betKnowing(
+  r: RewardsApp,
+  token: string,
+  choose: (draw: { digits: Digits; total: number }) => { playType: number; money: string },
+  settle = true,
+) {
+  const draw = await currentRoundDraw(r);
+  const { playType, money } = choose(draw);
+  const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
+  const res = await call(r.app, '/api/Lottery/playOrder', { issue: draw.issue, plan_id: room.id, game_id: 7, play_type: String(playType), money }, { token });
+  expect(res.code, JSON.stringify(res)).toBe(1);
+  if (settle) {
+    r.clock.advance(ROUND_MS);
+    await r.app.game.scheduler.tick();
+  }
+  return draw;
+}
+
+export const forfeit = (r: RewardsApp, token: string, campaignId: number, amount: string, opts: { lang?: string; key?: string } = {}) =>
+  call(
+    r.app,
+    '/api/rewards/forfeit',
+    { campaign_id: campaignId, amount },
+    { token, lang: opts.lang ?? 'en', headers: opts.key ? { 'idempotency-key': opts.key } : undefined },
+  );
+
+/**
+ * A deposit of `cents` approved at `at` (ms), written as the console's approval writes it (balance,
+ * ledger row, approved request) without the upload and review steps: for tests that need many.
+ */
+export async function approvedDepositRow(app: FastifyInstance, userId: number, cents: number, at: number) {
+  const when = new Date(at).toISOString();
+  await app.db.execute(sql`
+    with l as (
+      update users set money = money + ${cents} where id = ${userId} returning id, money + score as over
+    ), row as (
+      insert into ledger (user_id, type, status, wallet, quantity, applied, over, ref_type, memo, created_at)
+      select id, 0, 1, 'money', ${cents}, true, over, 'deposit', 'approved in the test', ${when}::timestamptz from l returning id
+    )
+    insert into deposits (user_id, amount, channel, status, ledger_id, created_at, reviewed_at)
+    select ${userId}, ${cents}, 'usdt', 1, id, ${when}::timestamptz, ${when}::timestamptz from row`);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEDGER_TYPE_MAX } from '@lucky28/shared';
 import { ManualClock } from '../../src/clock.js';
 import { LedgerType, postLedger } from '../../src/domain/ledger/post.js';
 import { call, registerUser } from '../helpers.js';
@@ -52,7 +53,7 @@ describe('user/quantityLogList', () => {
 
   it('refuses a bad type or date with a message, and visitors with 401', async () => {
     const user = await registerUser(app);
-    const badType = await call(app, '/api/user/quantityLogList', { type: 10 }, { token: user.token });
+    const badType = await call(app, '/api/user/quantityLogList', { type: LEDGER_TYPE_MAX + 1 }, { token: user.token });
     expect(badType.msg).toBe('Invalid record type');
     expect(badType.field).toBe('type');
     const badDate = await call(app, '/api/user/quantityLogList', { begin_date: '2026-02-30' }, { token: user.token });

@@ -1,6 +1,8 @@
 import { noInput } from '../schemas/fields.js';
 import {
   adminCampaignData,
+  bonusForfeitData,
+  bonusForfeitSchema,
   adminCampaignListData,
   campaignIdSchema,
   campaignSaveSchema,
@@ -15,7 +17,7 @@ import {
 import { memberAccess, operatorAccess } from '../access.js';
 import { defineCall } from './define.js';
 
-/** Rewards for players: the live campaigns with their state, a claim, one campaign's progress, the opt-out. Server: apps/server/src/routes/rewards/. */
+/** Rewards for players: the live campaigns with their state, a claim, one campaign's progress, a bonus's forfeit, the opt-out. Server: apps/server/src/routes/rewards/. */
 export const rewards = {
   rewardList: defineCall({
     method: 'POST',
@@ -42,6 +44,16 @@ export const rewards = {
       "Claims what a campaign owes the caller now (the rakeback of past days, the first-deposit bonus or its release to the balance, today's check-in): paid once per campaign, player and period, whatever the retries.",
     input: rewardClaimSchema,
     answer: rewardClaimData,
+  }),
+  bonusForfeit: defineCall({
+    method: 'POST',
+    path: '/api/rewards/forfeit',
+    access: memberAccess,
+    idempotent: true,
+    summary:
+      "Gives up the caller's first-deposit bonus while it is being wagered: what is left of it leaves stored funds and what bets paid with it won leaves the balance (type 10), the amount confirmed being the card's `forfeit.total`; withdrawals are no longer held back. Once per bonus, whatever the retries; allowed while opted out of promotions.",
+    input: bonusForfeitSchema,
+    answer: bonusForfeitData,
   }),
   promotionsOptOut: defineCall({
     method: 'POST',

@@ -152,12 +152,23 @@ export const roundListData = pageData(
 );
 
 const moneyFigures = { deposits: moneyText, withdrawals: moneyText, gifts: moneyText, stakes: moneyText, payouts: moneyText, house: moneyText, players: int };
-/** The period's reward and commission costs, by ledger type (5 commission, 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released to the balance). */
-const moneyCosts = { commission: moneyText, rakeback: moneyText, first_deposit_bonus: moneyText, check_in: moneyText, bonus_released: moneyText };
+/**
+ * The period's reward and commission costs, by ledger type (5 commission, 6 rakeback, 7 first-deposit
+ * bonus, 8 check-in, 9 bonus released to the balance), and 10 the bonuses forfeited (what the players
+ * gave back, a positive amount: it comes off the costs).
+ */
+const moneyCosts = {
+  commission: moneyText,
+  rakeback: moneyText,
+  first_deposit_bonus: moneyText,
+  check_in: moneyText,
+  bonus_released: moneyText,
+  bonus_forfeited: moneyText,
+};
 /**
  * The house's result after what the rewards and commissions cost: house − commission − rakeback −
- * check-in − first-deposit bonus granted. A bonus released to the balance is not subtracted: it is
- * the same money as its grant, moved from stored funds to the withdrawable balance.
+ * check-in − first-deposit bonus granted + bonuses forfeited. A bonus released to the balance is not
+ * subtracted: it is the same money as its grant, moved from stored funds to the withdrawable balance.
  */
 const netAfterRewards = moneyText;
 export const moneySummaryData = z.object({

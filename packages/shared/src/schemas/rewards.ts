@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
 import { idField, intField, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
 
@@ -107,10 +108,25 @@ export const campaignIdSchema = z.object({ id: idField('err.campaign_not_found')
 export const rewardClaimSchema = z.object({ campaign_id: idField('err.campaign_not_found') });
 export const promotionsOptOutSchema = z.object({ opt_out: requiredFlag('err.bad_request') });
 
+/**
+ * rewards/forfeit: the bonus's campaign and the amount the player was shown and confirmed — what the
+ * forfeit takes ("0.00" when nothing is left and nothing was won). The server forfeits only that: when
+ * it has changed since (a bet settled), the forfeit is refused with the new amount.
+ */
+export const bonusForfeitSchema = z.object({
+  campaign_id: idField('err.campaign_not_found'),
+  amount: requiredText('err.bonus_forfeit_amount_required', { max: 20, invalid: 'err.amount_invalid' }).transform((v, ctx) => {
+    const cents = parseMoney(v);
+    if (cents !== null) return cents;
+    ctx.addIssue({ code: 'custom', message: 'err.amount_invalid' });
+    return z.NEVER;
+  }),
+});
+
 // --- answers ---
 
-/** Why a first-deposit bonus is no longer offered, beyond its campaign's dates. */
-export const BONUS_EXPIRED_REASONS = ['withdrawal'] as const;
+/** Why a first-deposit bonus is over without being released (state expired), beyond its campaign's dates. */
+export const BONUS_EXPIRED_REASONS = ['withdrawal', 'forfeited'] as const;
 export const REWARD_STATES = ['waiting', 'available', 'in_progress', 'claimed', 'expired'] as const;
 export type RewardState = (typeof REWARD_STATES)[number];
 
@@ -151,8 +167,20 @@ export const rewardCardData = z.object({
       staked: moneyText,
       required: moneyText,
       released: moneyText.nullable(),
-      /** Why a bonus not granted is no longer offered (state expired), or null: 'withdrawal' — a withdrawal (pending or approved) was made after the first deposit. */
+      /**
+       * Why the bonus is over (state expired), or null: 'withdrawal' — not granted, a withdrawal (pending or
+       * approved) was made after the first deposit; 'forfeited' — granted, then given up by the player.
+       */
       expired_reason: z.enum(BONUS_EXPIRED_REASONS).nullable(),
+      /** What the player gave up when they forfeited it (stored funds and winnings together), or null. */
+      forfeited: moneyText.nullable(),
+      /**
+       * While a granted bonus is being wagered: what forfeiting it would take now — `left`, what is left of
+       * it in stored funds, and `won`, what bets paid with it won, taken from the balance (as far as it
+       * holds) — `total` being what rewards/forfeit confirms; `open_bets` when a bet paid with the bonus
+       * awaits its draw (forfeiting waits for it). Null when there is nothing to forfeit.
+       */
+      forfeit: z.object({ left: moneyText, won: moneyText, total: moneyText, open_bets: z.boolean() }).nullable(),
     })
     .nullable(),
   check_in: z
@@ -170,6 +198,8 @@ export const rewardCardData = z.object({
 export const rewardListData = z.object({ opt_out: z.boolean(), limit_resets: z.string().nullable(), list: z.array(rewardCardData) });
 export const rewardClaimData = z.object({ card: rewardCardData, paid: moneyText, over: moneyText });
 export const promotionsOptOutData = z.object({ opt_out: z.boolean() });
+/** A forfeit: its record's id, the card after it (state expired, reason forfeited), what it took, and the balance (money + score) after. */
+export const bonusForfeitData = z.object({ id: z.number().int(), card: rewardCardData, forfeited: moneyText, over: moneyText });
 
 /** A campaign as the console sees it. */
 export const adminCampaignData = z.object({

@@ -15,7 +15,14 @@ const figures = (deposits: string) => ({
   players: 12,
 });
 
-const costs = (commission: string) => ({ commission, rakeback: '12.50', first_deposit_bonus: '75.00', check_in: '3.00', bonus_released: '40.00' });
+const costs = (commission: string) => ({
+  commission,
+  rakeback: '12.50',
+  first_deposit_bonus: '75.00',
+  check_in: '3.00',
+  bonus_released: '40.00',
+  bonus_forfeited: '7.25',
+});
 
 beforeEach(() => session.set('op-token'));
 
@@ -53,22 +60,22 @@ describe('the money dashboard', () => {
     // The rewards and commissions paid, each ledger type on its own line, in both cards.
     expect(within(today).getByText('Rewards and commissions paid')).toBeTruthy();
     expect(
-      ['Commissions', 'Rakeback', 'First-deposit bonuses', 'Check-in rewards', 'Bonuses to balance (not a new cost)'].map((title) => [
-        statistic(today, title),
-        statistic(period, title),
-      ]),
+      ['Commissions', 'Rakeback', 'First-deposit bonuses', 'Check-in rewards', 'Bonuses to balance (not a new cost)', 'Bonuses forfeited (given back)'].map(
+        (title) => [statistic(today, title), statistic(period, title)],
+      ),
     ).toEqual([
       ['20.00', '2,345.00'],
       ['12.50', '12.50'],
       ['75.00', '75.00'],
       ['3.00', '3.00'],
       ['40.00', '40.00'],
+      ['7.25', '7.25'],
     ]);
     // The house's result net of the rewards granted, in both cards, with what it leaves out said beside it.
     expect([statistic(today, 'Net after rewards'), statistic(period, 'Net after rewards')]).toEqual(['189.50', '-2,135.50']);
     for (const card of [today, period]) {
       expect(within(card).getByTestId('money-net').textContent).toContain(
-        'House result minus commissions, rakeback, check-in rewards and first-deposit bonuses granted. A bonus moved to the balance is not subtracted again',
+        'House result minus commissions, rakeback, check-in rewards and first-deposit bonuses granted, plus the bonuses players forfeited (what was left of them and what they won, given back). A bonus moved to the balance is not subtracted again',
       );
     }
     // One call, the last 30 days (the server's today): its answer filled the today card as well.

@@ -30,18 +30,20 @@ function Totals({ totals }: { totals: Figures }) {
   );
 }
 
-/** The reward and commission cost lines (ledger types 5–9), by the answer's names. */
+/** The reward and commission cost lines (ledger types 5–10; 10, the bonuses forfeited, comes off the costs), by the answer's names. */
 const COSTS = [
   ['commission', 'money.costs.commission'],
   ['rakeback', 'money.costs.rakeback'],
   ['first_deposit_bonus', 'money.costs.firstDepositBonus'],
   ['check_in', 'money.costs.checkIn'],
   ['bonus_released', 'money.costs.bonusReleased'],
+  ['bonus_forfeited', 'money.costs.bonusForfeited'],
 ] as const;
 
 /**
  * The cost lines, then the house's result net of them (house − commissions − rakeback − check-in −
- * bonuses granted; a bonus released to the balance is its grant's money, not a new cost: the help says so).
+ * bonuses granted + bonuses forfeited; a bonus released to the balance is its grant's money, not a new
+ * cost: the help says so).
  */
 function Costs({ costs, net }: { costs: TodayFigures['costs']; net: TodayFigures['net_after_rewards'] }) {
   const { t } = useTranslation();

@@ -74,8 +74,8 @@ describe("a player's page", () => {
     expect(calls.find((c) => c.call === 'userLedger')?.body).toEqual({ lang: 'en', id: 5, page: 1, limit: 20 });
   }, 60_000);
 
-  it('names the commission and every reward type (5–9) in each console language, never a bare number, with the campaign', async () => {
-    const rows = [5, 6, 7, 8, 9].map((type) => ({
+  it('names the commission and every reward type (5–10) in each console language, never a bare number, with the campaign', async () => {
+    const rows = [5, 6, 7, 8, 9, 10].map((type) => ({
       ...ledgerRow,
       id: 80 + type,
       type,
@@ -83,17 +83,17 @@ describe("a player's page", () => {
       memo: `memo ${type}`,
     }));
     const names = {
-      en: ['Commission', 'Rakeback', 'First-deposit bonus', 'Check-in reward', 'Bonus to balance'],
-      'zh-CN': ['佣金', '返水', '首充红利', '签到奖励', '红利转入余额'],
-      'zh-TW': ['佣金', '返水', '首儲紅利', '簽到獎勵', '紅利轉入餘額'],
-      vi: ['Hoa hồng', 'Hoàn trả', 'Thưởng nạp đầu', 'Thưởng điểm danh', 'Thưởng chuyển vào số dư'],
+      en: ['Commission', 'Rakeback', 'First-deposit bonus', 'Check-in reward', 'Bonus to balance', 'Bonus forfeited'],
+      'zh-CN': ['佣金', '返水', '首充红利', '签到奖励', '红利转入余额', '放弃红利'],
+      'zh-TW': ['佣金', '返水', '首儲紅利', '簽到獎勵', '紅利轉入餘額', '放棄紅利'],
+      vi: ['Hoa hồng', 'Hoàn trả', 'Thưởng nạp đầu', 'Thưởng điểm danh', 'Thưởng chuyển vào số dư', 'Từ bỏ tiền thưởng'],
     };
     try {
       for (const [lang, expected] of Object.entries(names)) {
         await changeLanguage(lang as Language);
         renderUserPage({ userDetail: () => ok(alice), userLedger: () => ok({ total: rows.length, list: rows }) });
         await userEvent.click(await screen.findByRole('tab', { name: i18n.t('users.ledger') }));
-        await screen.findByText('memo 9');
+        await screen.findByText('memo 10');
         const types = rows.map((r) => within(screen.getByText(`memo ${r.type}`).closest('tr')!).getAllByRole('cell')[1]!.textContent);
         expect(types, lang).toEqual(expected);
         cleanup();

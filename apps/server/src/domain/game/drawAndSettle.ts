@@ -16,11 +16,15 @@ import { DRAW_LOCK } from './locks.js';
 import { ROUND_COLUMNS, toRound, type RoundRow } from './rounds.js';
 import { inTransaction } from '../../db/transaction.js';
 
+/**
+ * A player's net result of the round when positive: the profit of all their orders of the round
+ * summed, in every room of the game (one draw decides them all), so a hedge that nets nothing is no
+ * win and two winning bets are one win of their sum (the winners ticker, docs/api-conventions.md).
+ */
 export interface SettledWin {
-  orderId: number;
   userId: number;
-  roomId: number;
   nickname: string;
+  /** Net profit of the round, cents (> 0). */
   profit: number;
 }
 
@@ -53,13 +57,13 @@ const intArray = (ids: number[]) => {
   return sql.raw(`array[${ids.join(',')}]::int[]`);
 };
 
-/** How many of a round's biggest wins the settlement reports (the hit notices). */
+/** How many of a round's biggest net wins the settlement reports (the hit notices). */
 const WINS_REPORTED = 20;
 
 /**
  * Settles every open order of a drawn round. One statement: update orders → sum payouts per user →
  * credit users → insert one type-3 ledger row per paid order with the running balance after it; the
- * same statement answers the round's biggest wins (no second pass over the round's orders).
+ * same statement answers the round's biggest net wins per player (no second pass over the round's orders).
  */
 export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Promise<{ count: number; balances: Map<number, number>; wins: SettledWin[] }> {
   if (!round.digits || round.total === null) throw new Error(`round ${round.id} is not drawn`);
@@ -85,8 +89,6 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
     user_id: number | string;
     over: number | string | null;
     n: number | string | null;
-    order_id: number | string | null;
-    room_id: number | string | null;
     nickname: string | null;
   }>(
     tx,
@@ -122,16 +124,24 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
       where s.payout > 0
       returning user_id, over
     ),
+    -- Orders of the round settled by an earlier run (none when one run settles the round, as it
+    -- does): read as they were before this statement, so the net counts every order once.
+    earlier as (
+      select user_id, sum(profit)::bigint as profit from orders
+      where round_id = ${round.id} and status = 1 group by user_id
+    ),
     wins as (
-      select s.id, s.user_id, s.room_id, s.profit from settled s
-      where s.whether_hit = 1 order by s.profit desc, s.id limit ${WINS_REPORTED}
+      select s.user_id, sum(s.profit)::bigint + coalesce(max(e.profit), 0) as net
+      from settled s left join earlier e on e.user_id = s.user_id
+      group by s.user_id
+      having sum(s.profit)::bigint + coalesce(max(e.profit), 0) > 0
+      order by net desc, s.user_id limit ${WINS_REPORTED}
     )
-    select 'count' as kind, 0 as user_id, null::bigint as over, (select count(*) from settled) as n,
-           null::bigint as order_id, null::int as room_id, null::text as nickname
+    select 'count' as kind, 0 as user_id, null::bigint as over, (select count(*) from settled) as n, null::text as nickname
     union all
-    select 'balance', user_id, max(over), null, null, null, null from entries group by user_id
+    select 'balance', user_id, max(over), null, null from entries group by user_id
     union all
-    select 'win', w.user_id, null, w.profit, w.id, w.room_id, coalesce(u.nickname, u.username)
+    select 'win', w.user_id, null, w.net, coalesce(u.nickname, u.username)
     from wins w join users u on u.id = w.user_id`,
   );
   let count = 0;
@@ -140,12 +150,10 @@ export async function settleRound(tx: DbOrTx, round: RoundRow, now: number): Pro
   for (const r of rows) {
     if (r.kind === 'count') count = Number(r.n);
     else if (r.kind === 'balance') balances.set(Number(r.user_id), Number(r.over));
-    else {
-      wins.push({ orderId: Number(r.order_id), userId: Number(r.user_id), roomId: Number(r.room_id), nickname: String(r.nickname), profit: Number(r.n) });
-    }
+    else wins.push({ userId: Number(r.user_id), nickname: String(r.nickname), profit: Number(r.n) });
   }
   // Biggest first, as the hit notices show them (a union keeps no order).
-  wins.sort((a, b) => b.profit - a.profit || a.orderId - b.orderId);
+  wins.sort((a, b) => b.profit - a.profit || a.userId - b.userId);
   return { count, balances, wins };
 }
 

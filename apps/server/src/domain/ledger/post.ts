@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 5 is the referral commission, 6–9 are rewards (domain/rewards/). */
+/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/). */
 export const LedgerType = {
   recharge: 0,
   withdraw: 1,
@@ -20,9 +20,21 @@ export const LedgerType = {
   checkIn: 8,
   /** A bonus released from stored funds to the balance (two rows: score −, money +). */
   bonusRelease: 9,
+  /**
+   * A bonus forfeited by its player while it was being wagered (domain/rewards/forfeit.ts): what is left
+   * of it leaves stored funds (score −) and what bets paid with it won leaves the balance (money −), one
+   * row per wallet touched.
+   */
+  bonusForfeit: 10,
 } as const;
-/** The ledger types a reward claim writes (the reconciliation ties each row to its claim). */
-export const REWARD_LEDGER_TYPES = [LedgerType.rakeback, LedgerType.firstDepositBonus, LedgerType.checkIn, LedgerType.bonusRelease] as const;
+/** The ledger types a reward claim writes (the reconciliation ties each row to its claim; a forfeit is a claim row of its own kind). */
+export const REWARD_LEDGER_TYPES = [
+  LedgerType.rakeback,
+  LedgerType.firstDepositBonus,
+  LedgerType.checkIn,
+  LedgerType.bonusRelease,
+  LedgerType.bonusForfeit,
+] as const;
 export const LedgerStatus = { pending: 0, passed: 1, rejected: 2 } as const;
 export type Wallet = 'money' | 'score';
 

@@ -78,6 +78,7 @@ export async function claimReward(db: Db, opts: { userId: number; campaignId: nu
     if (!isLive(campaign, now) && due.length === 0) throw new AppError('err.campaign_not_found', { field: 'campaign_id' });
     if (due.length === 0) {
       if (progress.bonus?.expiredReason === 'withdrawal') throw new AppError('err.reward_bonus_after_withdrawal');
+      if (progress.bonus?.expiredReason === 'forfeited') throw new AppError('err.reward_bonus_forfeited');
       if (progress.bonus && progress.bonus.amount !== null && progress.bonus.released === null) {
         throw new AppError('err.reward_wagering_unmet', { params: { remaining: formatMoney(Math.max(0, progress.bonus.required - progress.bonus.staked)) } });
       }

@@ -1,4 +1,4 @@
-/** The campaigns a player is offered, each with its progress; and what a granted bonus still holds back from a withdrawal. */
+/** The campaigns a player is offered, each with its progress; and what a granted bonus still holds back from a withdrawal (until released or forfeited). */
 import { sql } from 'drizzle-orm';
 import { RAKEBACK_CLAIM_DAYS, formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -45,16 +45,32 @@ async function recentlyEndedRakeback(db: DbOrTx, now: number): Promise<Campaign[
 }
 
 /**
+ * A granted bonus still being wagered, listed even while the player opted out or reached a limit:
+ * it holds their withdrawals back, so its card stays, to be forfeited (forfeit.ts) — nothing is offered
+ * or claimable there.
+ */
+async function heldBonuses(db: DbOrTx, ctx: Ctx): Promise<{ campaign: Campaign; progress: Progress }[]> {
+  const held = [];
+  for (const id of await openBonusCampaigns(db, ctx.userId)) {
+    const campaign = await findCampaign(db, id);
+    if (!campaign) continue;
+    const progress = await readProgress(db, campaign, ctx);
+    if (progress.bonus?.forfeit) held.push({ campaign, progress });
+  }
+  return held;
+}
+
+/**
  * Live campaigns (plus any bonus still to be released, and any ended rakeback with a day still
- * claimable) with their progress. Nothing while the player
- * opted out or has reached a stake or loss limit; an excluded player is refused.
+ * claimable) with their progress. While the player opted out or has reached a stake or loss limit,
+ * only a bonus still being wagered (to be forfeited); an excluded player is refused.
  */
 export async function campaignsForPlayer(
   db: DbOrTx,
   ctx: Ctx,
 ): Promise<{ optOut: boolean; limitResets: string | null; list: { campaign: Campaign; progress: Progress }[] }> {
   const block = await promotionBlock(db, ctx);
-  if (block.optOut || block.limitResets) return { ...block, list: [] };
+  if (block.optOut || block.limitResets) return { ...block, list: await heldBonuses(db, ctx) };
   const live = await liveCampaigns(db, ctx.now);
   const extra = (await openBonusCampaigns(db, ctx.userId)).filter((id) => !live.some((c) => c.id === id));
   const campaigns = [...live, ...((await Promise.all(extra.map((id) => findCampaign(db, id)))).filter(Boolean) as Campaign[])];
@@ -79,7 +95,8 @@ export async function campaignForPlayer(db: DbOrTx, ctx: Ctx & { campaignId: num
 
 /**
  * A withdrawal while a granted bonus's wagering requirement is unmet is refused, saying what is left to
- * stake: otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone. The
+ * stake (or to forfeit the bonus, forfeit.ts: a forfeited bonus holds nothing back, its 'release' period
+ * taken): otherwise a deposit could take a bonus, leave with the deposit and play the bonus alone. The
  * withdrawal calls it inside its transaction after the player's row is locked (domain/lockOrder.ts),
  * as the grant (claim.ts) reads the player's withdrawals under the same lock: a withdrawal and a grant
  * at the same moment queue on that row, and the second sees the first.

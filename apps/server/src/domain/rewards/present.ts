@@ -40,6 +40,13 @@ export function presentCard(c: Campaign, p: Progress, lang: ApiLang) {
             required: formatMoney(p.bonus.required),
             released: p.bonus.released === null ? null : formatMoney(p.bonus.released),
             expired_reason: p.bonus.expiredReason,
+            forfeited: p.bonus.forfeited === null ? null : formatMoney(p.bonus.forfeited),
+            forfeit: p.bonus.forfeit && {
+              left: formatMoney(p.bonus.forfeit.left),
+              won: formatMoney(p.bonus.forfeit.won),
+              total: formatMoney(p.bonus.forfeit.left + p.bonus.forfeit.won),
+              open_bets: p.bonus.forfeit.openBets,
+            },
           }
         : null,
     check_in:

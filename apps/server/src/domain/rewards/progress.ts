@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { classWinCounts, orderEdgeScaled } from '../game/houseEdge.js';
 import { LedgerType, type Wallet } from '../ledger/post.js';
+import { bonusWinnings } from './bonusFunds.js';
 import type { Campaign } from './campaigns.js';
 import { addDays, dayBounds, today } from './days.js';
 
@@ -44,9 +45,28 @@ export interface Progress {
   state: RewardState;
   due: DueClaim[];
   rakeback?: { tier: number | null; stakes30d: number; today: number; days: RakebackDay[] };
-  /** `expiredReason` says why a bonus not granted is no longer offered: 'withdrawal' (one was made after the first deposit). */
-  bonus?: { amount: number | null; staked: number; required: number; released: number | null; expiredReason: 'withdrawal' | null };
+  /**
+   * `expiredReason` says why the bonus is over unreleased: 'withdrawal' (not granted: one was made after the
+   * first deposit) or 'forfeited' (granted, then given up: `forfeited` says what it took); `forfeit` is what a
+   * forfeit would take now, while a granted bonus is being wagered (forfeit.ts).
+   */
+  bonus?: {
+    amount: number | null;
+    staked: number;
+    required: number;
+    released: number | null;
+    expiredReason: 'withdrawal' | 'forfeited' | null;
+    forfeited: number | null;
+    forfeit: BonusForfeit | null;
+  };
   checkIn?: { streak: number; todayDone: boolean; nextDay: number };
+}
+
+/** What forfeiting a bonus being wagered takes now: what is left of it in stored funds, and what bets paid with it won (bonusFunds.ts). */
+export interface BonusForfeit {
+  left: number;
+  won: number;
+  openBets: boolean;
 }
 
 interface Ctx {
@@ -55,7 +75,7 @@ interface Ctx {
   timeZone: string;
 }
 
-interface ClaimRow {
+export interface ClaimRow {
   period: string;
   kind: string;
   amount: number;
@@ -172,7 +192,7 @@ export async function stakedSince(db: DbOrTx, userId: number, since: number): Pr
  * Check-in rewards also wait in stored funds; only the bonus may be released as "bonus", so the
  * stakes from stored funds are counted against the bonus first and nothing else is ever moved.
  */
-async function bonusLeft(db: DbOrTx, userId: number, grant: ClaimRow): Promise<number> {
+export async function bonusLeft(db: DbOrTx, userId: number, grant: ClaimRow): Promise<number> {
   const [row] = await queryRows<{ from_score: string; score: string }>(
     db,
     sql`
@@ -202,7 +222,8 @@ async function withdrewSince(db: DbOrTx, userId: number, depositId: string): Pro
  * First-deposit bonus: x % of the player's first approved deposit (approved while the campaign runs) up
  * to the cap, granted to stored funds with a wagering requirement of bonus × N; once the player's
  * settled stakes since the grant reach it, the bonus (what is left of it in stored funds, see
- * `bonusLeft`) is released to the withdrawable balance by a second claim. It is offered only while no
+ * `bonusLeft`) is released to the withdrawable balance by a second claim — or, while the requirement is
+ * unmet, the player may forfeit it (forfeit.ts; the card carries what that takes). It is offered only while no
  * withdrawal (pending or approved) was made after the first approved deposit: otherwise a player could
  * take the deposit back out and play on the bonus alone.
  */
@@ -210,12 +231,17 @@ async function firstDepositProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<
   const terms = c.terms as FirstDepositTerms;
   const claims = await claimsOf(db, c.id, ctx.userId);
   const grant = claims.find((r) => r.period === 'grant');
+  // A bonus ends once, in its 'release' period: released to the balance, or forfeited (forfeit.ts).
   const release = claims.find((r) => r.period === 'release');
   if (grant) {
     const staked = await stakedSince(db, ctx.userId, grant.createdAt);
-    const bonus = { amount: grant.amount, staked, required: grant.wagerRequired, released: release?.amount ?? null, expiredReason: null };
-    if (release) return { state: 'claimed', due: [], bonus };
-    if (staked < grant.wagerRequired) return { state: 'in_progress', due: [], bonus };
+    const bonus = { amount: grant.amount, staked, required: grant.wagerRequired, released: null, expiredReason: null, forfeited: null, forfeit: null };
+    if (release?.kind === 'bonus_forfeit') return { state: 'expired', due: [], bonus: { ...bonus, expiredReason: 'forfeited', forfeited: release.amount } };
+    if (release) return { state: 'claimed', due: [], bonus: { ...bonus, released: release.amount } };
+    if (staked < grant.wagerRequired) {
+      const forfeit = { left: await bonusLeft(db, ctx.userId, grant), ...(await bonusWinnings(db, ctx.userId, grant)) };
+      return { state: 'in_progress', due: [], bonus: { ...bonus, forfeit } };
+    }
     const amount = await bonusLeft(db, ctx.userId, grant);
     return { state: 'available', due: [{ period: 'release', kind: 'bonus_release', amount, wallet: null, ledgerType: LedgerType.bonusRelease }], bonus };
   }
@@ -225,7 +251,7 @@ async function firstDepositProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<
     select id::text as id, amount::text as amount, reviewed_at from deposits where user_id = ${ctx.userId} and status = 1
     order by reviewed_at, id limit 1`,
   );
-  const none = { amount: null, staked: 0, required: 0, released: null, expiredReason: null };
+  const none = { amount: null, staked: 0, required: 0, released: null, expiredReason: null, forfeited: null, forfeit: null };
   if (!deposit) return { state: 'waiting', due: [], bonus: none };
   const approved = new Date(deposit.reviewed_at).getTime();
   const amount = Math.min(terms.cap, Math.floor((Number(deposit.amount) * terms.percent) / 100));
@@ -238,7 +264,7 @@ async function firstDepositProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<
   return {
     state: 'available',
     due: [{ period: 'grant', kind: 'bonus_grant', amount, wallet: 'score', ledgerType: LedgerType.firstDepositBonus, wagerRequired }],
-    bonus: { amount: null, staked: 0, required: wagerRequired, released: null, expiredReason: null },
+    bonus: { ...none, required: wagerRequired },
   };
 }
 

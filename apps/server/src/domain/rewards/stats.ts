@@ -1,4 +1,4 @@
-/** The console's figures of a campaign: claims, amount paid (a release moves a bonus already paid: not counted again), players, paid per operator-day. */
+/** The console's figures of a campaign: claims, amount paid (a release moves a bonus already paid: not counted again; a forfeit is no claim), players, paid per operator-day. */
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -11,7 +11,7 @@ async function totalsByCampaign(db: DbOrTx): Promise<Map<number, { claims: numbe
   const rows = await queryRows<{ campaign_id: number; claims: number; paid: string }>(
     db,
     sql`
-    select campaign_id, count(*)::int as claims, coalesce(sum(amount) filter (where kind <> 'bonus_release'), 0)::text as paid
+    select campaign_id, (count(*) filter (where kind <> 'bonus_forfeit'))::int as claims, coalesce(sum(amount) filter (where kind not in ('bonus_release', 'bonus_forfeit')), 0)::text as paid
     from reward_claims group by campaign_id`,
   );
   return new Map(rows.map((r) => [Number(r.campaign_id), { claims: Number(r.claims), paid: Number(r.paid) }]));
@@ -46,14 +46,14 @@ export async function campaignStats(db: DbOrTx, campaignId: number, timeZone: st
   const [total] = await queryRows<{ claims: number; paid: string; players: number }>(
     db,
     sql`
-    select count(*)::int as claims, coalesce(sum(amount) filter (where kind <> 'bonus_release'), 0)::text as paid, count(distinct user_id)::int as players
+    select (count(*) filter (where kind <> 'bonus_forfeit'))::int as claims, coalesce(sum(amount) filter (where kind not in ('bonus_release', 'bonus_forfeit')), 0)::text as paid, count(distinct user_id)::int as players
     from reward_claims where campaign_id = ${campaignId}`,
   );
   const buckets = await queryRows<{ bucket: string; claims: number; paid: string }>(
     db,
     sql`
-    select floor(extract(epoch from created_at) / ${sql.raw(String(BUCKET_SECONDS))})::bigint::text as bucket, count(*)::int as claims,
-      coalesce(sum(amount) filter (where kind <> 'bonus_release'), 0)::text as paid
+    select floor(extract(epoch from created_at) / ${sql.raw(String(BUCKET_SECONDS))})::bigint::text as bucket, (count(*) filter (where kind <> 'bonus_forfeit'))::int as claims,
+      coalesce(sum(amount) filter (where kind not in ('bonus_release', 'bonus_forfeit')), 0)::text as paid
     from reward_claims where campaign_id = ${campaignId} group by 1 order by 1`,
   );
   const days = new Map<string, { claims: number; paid: number }>();

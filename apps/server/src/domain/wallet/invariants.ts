@@ -112,7 +112,8 @@ async function betsDebitedAndSettled(db: DbOrTx): Promise<InvariantReport> {
 /**
  * I4: a request with an Idempotency-Key applied once. What the data can show: each stored answer names
  * what was applied — a bet's orders exist, are the player's and are what the answer says; a deposit's
- * or withdrawal's request exists and is the player's — and nothing applied is claimed by two keys.
+ * or withdrawal's request, or a bonus forfeit, exists and is the player's — and nothing applied is
+ * claimed by two keys.
  */
 async function idempotentOnce(db: DbOrTx): Promise<InvariantReport> {
   const rows = await firstProblems(
@@ -122,13 +123,14 @@ async function idempotentOnce(db: DbOrTx): Promise<InvariantReport> {
       select k.user_id, k.key, k.scope, 'order' as kind, (e->>'id')::bigint as ref_id, (e->>'amount')::bigint as amount, (e->>'playType')::int as play_type
       from idempotency_keys k cross join lateral jsonb_array_elements(k.response->'orders') e where k.scope = 'bet'
       union all
-      select k.user_id, k.key, k.scope, k.scope, (k.response->>'id')::bigint, null, null from idempotency_keys k where k.scope in ('deposit', 'withdraw')
+      select k.user_id, k.key, k.scope, k.scope, (k.response->>'id')::bigint, null, null from idempotency_keys k where k.scope in ('deposit', 'withdraw', 'bonus_forfeit')
     ),
     checked as (
       select c.*, count(*) over (partition by c.kind, c.ref_id) as claims,
         case c.kind
           when 'order' then exists (select 1 from orders o where o.id = c.ref_id and o.user_id = c.user_id and o.amount = c.amount and o.play_type = c.play_type)
           when 'deposit' then exists (select 1 from deposits d where d.id = c.ref_id and d.user_id = c.user_id)
+          when 'bonus_forfeit' then exists (select 1 from reward_claims f where f.id = c.ref_id and f.user_id = c.user_id and f.kind = 'bonus_forfeit')
           else exists (select 1 from withdrawals w where w.id = c.ref_id and w.user_id = c.user_id)
         end as found
       from claimed c
@@ -296,7 +298,9 @@ async function walletRequests(db: DbOrTx): Promise<InvariantReport> {
 /**
  * Rewards (issue 25), each paid once: every claim has exactly the ledger rows it pays — one row of its
  * kind's type, wallet and amount (a bonus release two: stored funds −, balance +; a claim of 0 none) —
- * every reward-typed row (6–9) belongs to a claim of its player, and a bonus is released only once granted.
+ * every reward-typed row (6–10) belongs to a claim of its player, and a bonus is released or forfeited
+ * only once granted. A forfeit (issue 42, kind 'bonus_forfeit') takes its amount back in type-10 rows,
+ * at most one per wallet, none positive — from stored funds never more than its bonus was.
  */
 async function rewardClaimsPaidOnce(db: DbOrTx): Promise<InvariantReport> {
   const rows = await firstProblems(
@@ -309,18 +313,30 @@ async function rewardClaimsPaidOnce(db: DbOrTx): Promise<InvariantReport> {
         min(user_id) as umin, max(user_id) as umax, bool_and(applied and status = 1) as applied
       from ledger where ref_type = 'reward_claim' group by ref_id
     ) l on l.ref_id = c.id
-    where coalesce(l.n, 0) <> (case when c.amount = 0 then 0 when c.kind = 'bonus_release' then 2 else 1 end)
+    where c.kind <> 'bonus_forfeit' and (coalesce(l.n, 0) <> (case when c.amount = 0 then 0 when c.kind = 'bonus_release' then 2 else 1 end)
        or (c.amount > 0 and (l.umin <> c.user_id or l.umax <> c.user_id or not l.applied or l.tmin <> l.tmax
          or l.tmin <> (case c.kind when 'rakeback' then 6 when 'bonus_grant' then 7 when 'check_in' then 8 else 9 end)
          or l.m <> (case when c.kind in ('rakeback', 'bonus_release') then c.amount else 0 end)
-         or l.s <> (case c.kind when 'bonus_release' then -c.amount when 'rakeback' then 0 else c.amount end)))
+         or l.s <> (case c.kind when 'bonus_release' then -c.amount when 'rakeback' then 0 else c.amount end))))
+    union all
+    select c.user_id, c.id, 'forfeit_ledger_mismatch', c.amount, coalesce(l.n, 0)
+    from reward_claims c left join (
+      select ref_id, count(*)::int as n, count(distinct wallet)::int as wallets, min(type) as tmin, max(type) as tmax,
+        min(user_id) as umin, max(user_id) as umax, bool_and(applied and status = 1) as applied, max(quantity) as qmax,
+        coalesce(sum(quantity), 0)::bigint as q, coalesce(-sum(quantity) filter (where wallet = 'score'), 0)::bigint as score_taken
+      from ledger where ref_type = 'reward_claim' group by ref_id
+    ) l on l.ref_id = c.id
+    left join reward_claims g on g.campaign_id = c.campaign_id and g.user_id = c.user_id and g.period = 'grant'
+    where c.kind = 'bonus_forfeit' and (coalesce(l.n, 0) <> (case when c.amount = 0 then 0 else coalesce(l.wallets, -1) end)
+       or (c.amount > 0 and (l.n > 2 or l.umin <> c.user_id or l.umax <> c.user_id or not l.applied or l.tmin <> 10 or l.tmax <> 10
+         or l.qmax >= 0 or l.q <> -c.amount or l.score_taken > coalesce(g.amount, 0))))
     union all
     select l.user_id, l.id, 'reward_row_without_claim', l.quantity, 1
     from ledger l left join reward_claims c on l.ref_type = 'reward_claim' and c.id = l.ref_id and c.user_id = l.user_id
-    where l.type in (6, 7, 8, 9) and c.id is null
+    where l.type in (6, 7, 8, 9, 10) and c.id is null
     union all
     select r.user_id, r.id, 'release_without_grant', r.amount, 0 from reward_claims r
-    where r.kind = 'bonus_release'
+    where r.kind in ('bonus_release', 'bonus_forfeit')
       and not exists (select 1 from reward_claims g where g.campaign_id = r.campaign_id and g.user_id = r.user_id and g.period = 'grant')`,
   );
   return report('reward_claims_paid_once', rows, (r) => {

@@ -188,13 +188,16 @@ const COST_TYPES = {
   first_deposit_bonus: LedgerType.firstDepositBonus,
   check_in: LedgerType.checkIn,
   bonus_released: LedgerType.bonusRelease,
+  bonus_forfeited: LedgerType.bonusForfeit,
 } as const;
 
 /**
  * What the period's rewards and commissions paid, per ledger type, by the ledger(type, created_at)
  * index (reward rows are few beside the orders, so they are summed for the period, not kept per day).
  * A released bonus writes two rows — stored funds −, balance + — so its cost is the balance row: the
- * amount moved to the withdrawable balance (granted before, as a first-deposit or check-in reward).
+ * amount moved to the withdrawable balance (granted before, as a first-deposit or check-in reward). A
+ * forfeited bonus's rows (stored funds −, balance −) are what the players gave back: answered as a
+ * positive amount.
  */
 async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record<keyof typeof COST_TYPES, number>> {
   const types = Object.values(COST_TYPES);
@@ -206,7 +209,7 @@ async function periodCosts(db: DbOrTx, from: number, to: number): Promise<Record
       and status = ${literal(LedgerStatus.passed)} and (type <> ${literal(LedgerType.bonusRelease)} or wallet = 'money')
     group by type`,
   );
-  const byType = new Map(rows.map((r) => [Number(r.type), Number(r.total)]));
+  const byType = new Map(rows.map((r) => [Number(r.type), Number(r.total) * (Number(r.type) === LedgerType.bonusForfeit ? -1 : 1)]));
   return Object.fromEntries(Object.entries(COST_TYPES).map(([name, type]) => [name, byType.get(type) ?? 0])) as Record<keyof typeof COST_TYPES, number>;
 }
 
@@ -214,12 +217,13 @@ type Costs = Awaited<ReturnType<typeof periodCosts>>;
 
 /**
  * The cost lines as the answer gives them, and the house's result after them: house − commission −
- * rakeback − check-in − first-deposit bonus granted. The bonus released to the balance is left out of
- * the net: it is the money of a grant already subtracted, moved from stored funds to the balance.
+ * rakeback − check-in − first-deposit bonus granted + bonuses forfeited (what is left of a bonus and
+ * what it won, given back). The bonus released to the balance is left out of the net: it is the money
+ * of a grant already subtracted, moved from stored funds to the balance.
  */
 function withNet(figures: DayFigures[], costs: Costs) {
   const house = figures.reduce((s, r) => s + Number(r.stakes) - Number(r.payouts), 0);
-  const net = house - costs.commission - costs.rakeback - costs.check_in - costs.first_deposit_bonus;
+  const net = house - costs.commission - costs.rakeback - costs.check_in - costs.first_deposit_bonus + costs.bonus_forfeited;
   return {
     costs: Object.fromEntries(Object.entries(costs).map(([name, cents]) => [name, formatMoney(cents)])) as Record<keyof Costs, string>,
     net_after_rewards: formatMoney(net),

@@ -24,3 +24,15 @@ export const useClaimReward = () =>
   });
 
 export const useOptOut = () => useRefreshingMutation((optOut: boolean) => send(api.rewards.promotionsOptOut, { opt_out: optOut }), [REWARDS_KEY]);
+
+/**
+ * Forfeits a bonus being wagered for the amount its card showed (`forfeit.total`), under one
+ * Idempotency-Key per confirmation: a retry of the same confirmation is answered the same.
+ */
+export const useForfeitBonus = () =>
+  useRefreshingMutation(
+    (v: { campaignId: number; amount: string; key: string }) =>
+      send(api.rewards.bonusForfeit, { campaign_id: v.campaignId, amount: v.amount }, { idempotencyKey: v.key }),
+    [REWARDS_KEY, ['user', 'info']],
+    { evenOnFailure: true },
+  );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api';
 import { loadRewardsTexts } from '../../../i18n/rewardsTexts';
@@ -16,7 +16,19 @@ const bonusCard = (over: Partial<RewardCard>, bonus: Partial<NonNullable<RewardC
   state: 'waiting',
   claimable: '0.00',
   rakeback: null,
-  bonus: { percent: 50, cap: '100.00', wager_multiple: 3, amount: null, staked: '0.00', required: '0.00', released: null, expired_reason: null, ...bonus },
+  bonus: {
+    percent: 50,
+    cap: '100.00',
+    wager_multiple: 3,
+    amount: null,
+    staked: '0.00',
+    required: '0.00',
+    released: null,
+    expired_reason: null,
+    forfeited: null,
+    forfeit: null,
+    ...bonus,
+  },
   check_in: null,
   ...over,
 });
@@ -52,6 +64,68 @@ describe('RewardCardView (first-deposit bonus)', () => {
     expect(screen.getByTestId('bonus-amount').textContent).toBe('Bonus 50.00 u');
     expect(screen.getByTestId('bonus-progress').textContent).toBe('Staked 30.00 / 150.00 u');
     expect(screen.queryByText(/80 %|500\.00/)).toBeNull();
+  });
+});
+
+describe('forfeiting a bonus being wagered', () => {
+  const wagering = (forfeit: Partial<NonNullable<NonNullable<RewardCard['bonus']>['forfeit']>> = {}) =>
+    bonusCard(
+      { state: 'in_progress' },
+      { amount: '50.00', staked: '140.00', required: '150.00', forfeit: { left: '10.00', won: '80.00', total: '90.00', open_bets: false, ...forfeit } },
+    );
+
+  it('shows the rule on the card, says what is lost and that it cannot be undone before confirming, then forfeits exactly that amount once', async () => {
+    const api = fakeApi({
+      '/api/rewards/forfeit': () =>
+        ok({ id: 1, card: bonusCard({ state: 'expired' }), forfeited: '90.00', over: '0.00' }, 'Bonus forfeited: you can withdraw now'),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/actionCenter', <RewardCardView card={wagering()} />);
+    expect(screen.getByTestId('bonus-forfeit-rule').textContent).toBe(
+      'Withdrawals wait until the wagering is done. You can forfeit the bonus instead: what is left of it in stored funds and what bets paid with it won are taken back, and you can withdraw at once.',
+    );
+    // Kept: nothing is sent.
+    fireEvent.click(screen.getByTestId('bonus-forfeit'));
+    expect((await screen.findByTestId('bonus-forfeit-confirm')).textContent).toBe(
+      '10.00 u left of the bonus in stored funds' +
+        '80.00 u won by bets paid with the bonus (from your balance)' +
+        'You lose 90.00 u in all, and the wagering done so far.' +
+        'This cannot be undone.',
+    );
+    fireEvent.click(screen.getByText('Keep the bonus'));
+    await waitFor(() => expect(screen.queryByTestId('bonus-forfeit-confirm')).toBeNull());
+    expect(api.calls.filter((c) => c.path === '/api/rewards/forfeit')).toHaveLength(0);
+    // Confirmed: the amount shown, under an Idempotency-Key.
+    fireEvent.click(screen.getByTestId('bonus-forfeit'));
+    fireEvent.click(await screen.findByText('Forfeit 90.00 u'));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/rewards/forfeit')).toHaveLength(1));
+    const sent = api.calls.find((c) => c.path === '/api/rewards/forfeit')!;
+    expect(sent.body).toMatchObject({ campaign_id: 1, amount: '90.00' });
+    expect(sent.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    expect(await screen.findByText('Bonus forfeited: you can withdraw now')).toBeTruthy();
+  });
+
+  it('waits while a bet paid with the bonus awaits its draw; says what a forfeited bonus gave up; nothing to forfeit once released', () => {
+    const { unmount } = screenAt('/actionCenter', <RewardCardView card={wagering({ won: '0.00', total: '10.00', open_bets: true })} />);
+    expect(screen.getByText('A bet paid with the bonus is waiting for its draw: you can forfeit once it is settled')).toBeTruthy();
+    expect((screen.getByTestId('bonus-forfeit') as HTMLButtonElement).disabled).toBe(true);
+    unmount();
+    const over = screenAt(
+      '/actionCenter',
+      <RewardCardView card={bonusCard({ state: 'expired' }, { amount: '50.00', expired_reason: 'forfeited', forfeited: '90.00' })} />,
+    );
+    expect(screen.getByTestId('bonus-forfeited').textContent).toBe('Forfeited: 90.00 u given up');
+    expect(screen.queryByTestId('bonus-forfeit')).toBeNull();
+    over.unmount();
+    screenAt('/actionCenter', <RewardCardView card={bonusCard({ state: 'claimed' }, { amount: '50.00', released: '50.00' })} />);
+    expect(screen.queryByTestId('bonus-forfeit')).toBeNull();
+  });
+
+  it('opted out of promotions, the bonus being wagered is still shown under the note, to be forfeited', () => {
+    screenAt('/actionCenter', <RewardCards data={{ opt_out: true, limit_resets: null, list: [wagering()] }} />);
+    expect(screen.getByText('You opted out of promotions. You can opt back in under Responsible play.')).toBeTruthy();
+    expect(screen.getByTestId('reward-first_deposit')).toBeTruthy();
+    expect(screen.getByTestId('bonus-forfeit')).toBeTruthy();
   });
 });
 

@@ -1,9 +1,10 @@
-import { Button, Card, ProgressBar, Tag } from 'antd-mobile';
+import { Button, Card, Dialog, ProgressBar, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
+import { newIdempotencyKey } from '../../../lib/api';
 import { showError, showSuccess } from '../../../lib/feedback';
 import { formatInZone, ZONED_MINUTE } from '../../../lib/operatorTime';
-import { useClaimReward, type RewardCard } from '../api/rewards';
+import { useClaimReward, useForfeitBonus, type RewardCard } from '../api/rewards';
 import './rewards.css';
 
 const STATE_COLOR = { waiting: 'default', available: 'success', in_progress: 'primary', claimed: 'default', expired: 'warning' } as const;
@@ -29,6 +30,56 @@ function CheckInStrip({ card }: { card: RewardCard }) {
       </ol>
       <p className="reward-line">{c.today_done ? t('rewards.checkIn.done') : t('rewards.checkIn.streak', { count: c.streak })}</p>
       <p className="reward-hint">{t('rewards.checkIn.missed')}</p>
+    </>
+  );
+}
+
+/**
+ * The way out of a bonus being wagered (rewards/forfeit): the rule, and a button that first says what
+ * is lost — what is left of the bonus in stored funds, what bets paid with it won, in all — and that
+ * it cannot be undone; only then is the amount shown forfeited.
+ */
+function BonusForfeit({ card }: { card: RewardCard }) {
+  const { t } = useTranslation();
+  const forfeit = useForfeitBonus();
+  const f = card.bonus!.forfeit!;
+  const ask = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('rewards.bonus.forfeitTitle'),
+      content: (
+        <div className="bonus-forfeit-confirm" data-testid="bonus-forfeit-confirm">
+          <p>{t('rewards.bonus.forfeitLeft', { amount: f.left })}</p>
+          {f.won !== '0.00' && <p>{t('rewards.bonus.forfeitWon', { amount: f.won })}</p>}
+          <p>
+            <strong>{t('rewards.bonus.forfeitTotal', { amount: f.total })}</strong>
+          </p>
+          <p>{t('rewards.bonus.forfeitFinal')}</p>
+        </div>
+      ),
+      confirmText: t('rewards.bonus.forfeitConfirm', { amount: f.total }),
+      cancelText: t('rewards.bonus.forfeitKeep'),
+    });
+    if (!confirmed) return;
+    forfeit.mutate({ campaignId: card.id, amount: f.total, key: newIdempotencyKey() }, { onSuccess: (a) => showSuccess(a.msg), onError: showError });
+  };
+  return (
+    <>
+      <p className="reward-hint" data-testid="bonus-forfeit-rule">
+        {t('rewards.bonus.forfeitRule')}
+      </p>
+      {f.open_bets && <p className="reward-hint">{t('rewards.bonus.forfeitWaiting')}</p>}
+      <Button
+        block
+        color="danger"
+        fill="outline"
+        className="bonus-forfeit"
+        disabled={f.open_bets}
+        loading={forfeit.isPending}
+        data-testid="bonus-forfeit"
+        onClick={() => void ask()}
+      >
+        {t('rewards.bonus.forfeitButton')}
+      </Button>
     </>
   );
 }
@@ -70,6 +121,12 @@ function BonusProgress({ card }: { card: RewardCard }) {
           {t('rewards.bonus.released', { amount: b.released })}
         </p>
       )}
+      {b.forfeited !== null && (
+        <p className="reward-line" data-testid="bonus-forfeited">
+          {t('rewards.bonus.forfeited', { amount: b.forfeited })}
+        </p>
+      )}
+      {b.forfeit && <BonusForfeit card={card} />}
     </>
   );
 }
@@ -148,16 +205,26 @@ export function RewardCardView({ card }: { card: RewardCard }) {
   );
 }
 
-/** The player's campaigns (or why there are none: opted out, a limit reached). */
+/**
+ * The player's campaigns (or why there are none: opted out, a limit reached — then only a bonus still
+ * being wagered, which holds withdrawals back until it is forfeited).
+ */
 export function RewardCards({ data }: { data: { opt_out: boolean; limit_resets: string | null; list: RewardCard[] } }) {
   const { t } = useTranslation();
-  if (data.opt_out) return <p className="reward-note">{t('rewards.optedOut')}</p>;
-  if (data.limit_resets) return <p className="reward-note">{t('rewards.limitReached', { resets: data.limit_resets })}</p>;
+  const note = data.opt_out ? t('rewards.optedOut') : data.limit_resets ? t('rewards.limitReached', { resets: data.limit_resets }) : null;
+  const cards =
+    data.list.length > 0 || note === null ? (
+      <section className="reward-cards" data-testid="reward-cards">
+        {data.list.map((card) => (
+          <RewardCardView key={card.id} card={card} />
+        ))}
+      </section>
+    ) : null;
+  if (note === null) return cards;
   return (
-    <section className="reward-cards" data-testid="reward-cards">
-      {data.list.map((card) => (
-        <RewardCardView key={card.id} card={card} />
-      ))}
-    </section>
+    <>
+      <p className="reward-note">{note}</p>
+      {cards}
+    </>
   );
 }

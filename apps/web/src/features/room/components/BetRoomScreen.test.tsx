@@ -227,9 +227,10 @@ describe('BetRoomScreen', () => {
       { '/api/user/orderList': () => ok([order(2, 1, '10.00'), order(1, 0, '-10.00'), { ...order(3, 1, '10.00'), plan_id: 2 }]) },
     );
     const result = await screen.findByTestId('my-result');
-    expect(result.dataset.outcome).toBe('lose');
-    expect(result.textContent).toContain('No win in round 20250101005');
-    expect(result.textContent).toContain('1 of 2 bets won');
+    // Worded from the net result: one bet won and one lost for 0.00 is a round broken even, not "no win".
+    expect(result.dataset.outcome).toBe('even');
+    expect(result.textContent).toBe('Round 20250101005: you broke even1 of 2 bets won · net +0.00 u×');
+    expect(result.textContent).not.toContain('No win');
     expect(screen.getByTestId('my-result-profit').textContent).toBe('+0.00 u');
     const marks = screen.getAllByTestId('bet-mark');
     expect(marks.map((m) => [m.dataset.outcome, m.textContent])).toEqual([
@@ -239,6 +240,63 @@ describe('BetRoomScreen', () => {
     expect(api.calls.find((c) => c.path === '/api/user/orderList')!.body).toMatchObject({ issue: '20250101005' });
     fireEvent.click(screen.getByLabelText('Close'));
     expect(screen.queryByTestId('my-result')).toBeNull();
+  });
+
+  it('words the banner from the net result, and takes it away once the next round is drawn', async () => {
+    const mine = (play_type: number) => ({
+      nickname: 'me',
+      issue: '20250101005',
+      play_type,
+      play_method: '',
+      quantity: '10.00',
+      after_quantity: '90.00',
+      mine: true,
+      createtime: 5,
+    });
+    const order = (play_type: number, hit: number, profit: string) => ({
+      id: play_type,
+      orderNo: `o${play_type}`,
+      order_no: `o${play_type}`,
+      game_id: 7,
+      name: 'American 28',
+      plan_id: 1,
+      plan_name: 'Beginner',
+      issue: '20250101005',
+      play_type,
+      play_method: '',
+      quantity: '10.00',
+      odds: '2.00',
+      status: 1,
+      whether_hit: hit,
+      profit,
+      payout: '0.00',
+      lottery_code: '1 2 3 6',
+      createtime: 5,
+    });
+    let lastDrawn = '20250101005';
+    const h = heart({ message: [mine(1), mine(3), mine(22)] }, { issue: '20250101006' });
+    const api = fakeApi({
+      '/api/Lottery/heart': () =>
+        ok({
+          ...h,
+          last_issue: { issue: lastDrawn, site_1: 1, site_2: 2, site_3: 3, code: 6 },
+          issue: { ...h.issue, issue: lastDrawn === '20250101005' ? '20250101006' : '20250101007' },
+        }),
+      '/api/Lottery/oddsList': () => ok({ plan_id: 1, game_id: 7, rule_base: [entry(1, 'Big', '2.00')], rule_num: [] }),
+      '/api/Lottery/issueList': () => ok([]),
+      // A bet won (+10.00) beside two lost (−20.00): the round is lost, whatever one bet did.
+      '/api/user/orderList': () => ok([order(1, 1, '10.00'), order(3, 0, '-10.00'), order(22, 0, '-10.00')]),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7');
+    const result = await screen.findByTestId('my-result');
+    expect(result.dataset.outcome).toBe('lose');
+    expect(result.textContent).toContain('Round 20250101005: you lost');
+    expect(result.textContent).toContain('1 of 3 bets won · net');
+    expect(screen.getByTestId('my-result-profit').textContent).toBe('-10.00 u');
+    // The next round (20250101006, no bet of the player's) is drawn: this result is old now.
+    lastDrawn = '20250101006';
+    await waitFor(() => expect(screen.queryByTestId('my-result')).toBeNull(), { timeout: 4000 });
   });
 
   it("titles the room from the hall's answer in the language on screen, not the link's words", async () => {

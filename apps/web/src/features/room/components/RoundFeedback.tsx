@@ -29,17 +29,23 @@ export function useRoundFeedback(planId: number, currentIssue: string, lastDrawn
       if (m) marks.set(entries[i]!, m);
     });
   }
+  // Only the last drawn round's result: once the next round is drawn the banner is old and goes.
   const latest = drawnIssues.at(-1);
-  const summary = latest ? summarizeRound(latest, orders.get(latest) ?? []) : null;
+  const summary = latest && latest === lastDrawn ? summarizeRound(latest, orders.get(latest) ?? []) : null;
   return { awaiting: currentIssue ? awaitedIssue(currentIssue, lastDrawn) : null, summary, marks };
 }
 
-/** The player's result of their latest settled round in this room, until they close it. */
+const HEADLINE = { win: 'room.result.won', even: 'room.result.even', lose: 'room.result.lost' } as const;
+
+/**
+ * The player's result of the last drawn round in this room, worded from its net result (the
+ * headline and the net agree: "1 of 2 bets won · net +0.00 u" is a round broken even, not a win nor
+ * "no win"), until they close it or the next round is drawn.
+ */
 export function MyRoundResult({ summary }: { summary: RoundSummary | null }) {
   const { t } = useTranslation();
   const [closed, setClosed] = useState<string | null>(null);
   if (!summary || closed === summary.issue) return null;
-  const win = summary.outcome === 'win';
   return (
     <div
       className={`room-result room-result-${summary.outcome}`}
@@ -49,9 +55,9 @@ export function MyRoundResult({ summary }: { summary: RoundSummary | null }) {
       data-outcome={summary.outcome}
     >
       <div className="room-result-text">
-        <b>{t(win ? 'room.result.won' : 'room.result.lost', { issue: summary.issue })}</b>
+        <b>{t(HEADLINE[summary.outcome], { issue: summary.issue })}</b>
         <span>
-          {t('room.result.detail', { count: summary.bets, won: summary.won })}{' '}
+          {t('room.result.detail', { count: summary.bets, won: summary.won })} · {t('room.result.net')}{' '}
           <strong data-testid="my-result-profit">{`${summary.profit.startsWith('-') ? '' : '+'}${summary.profit} u`}</strong>
         </span>
       </div>

@@ -29,12 +29,17 @@ describe('round results', () => {
     expect(isDrawn('20261123100', '20261123099')).toBe(false);
   });
 
-  it('sums a settled round into a win or a loss, and waits for every bet', () => {
+  it('sums a settled round into a win, a loss or even by its net result, and waits for every bet', () => {
     expect(summarizeRound('i', [order({ whether_hit: 1, profit: '10.00' }), order({ play_type: 2 })])).toEqual({
       issue: 'i',
       bets: 2,
       won: 1,
       profit: '0.00',
+      outcome: 'even',
+    });
+    expect(summarizeRound('i', [order({ whether_hit: 1, profit: '10.00' }), order({ play_type: 2, profit: '-20.00' })])).toMatchObject({
+      won: 1,
+      profit: '-10.00',
       outcome: 'lose',
     });
     expect(summarizeRound('i', [order({ whether_hit: 1, profit: '36.00' })])).toMatchObject({ profit: '36.00', outcome: 'win' });

@@ -44,7 +44,8 @@ export interface RoundSummary {
   won: number;
   /** Net result of the round, "12.00" or "-20.00". */
   profit: string;
-  outcome: 'win' | 'lose';
+  /** From the net result alone (a bet won beside a bigger loss is a round lost): what the banner's headline says. */
+  outcome: 'win' | 'even' | 'lose';
 }
 
 /** The summary of the player's settled bets of one round; null while any of them awaits settlement or there are none. */
@@ -52,7 +53,8 @@ export function summarizeRound(issue: string, orders: readonly MyOrder[]): Round
   if (orders.length === 0 || orders.some((o) => o.status !== 1 || o.profit === null)) return null;
   const cents = orders.reduce((sum, o) => sum + signedCents(o.profit!), 0);
   const won = orders.filter((o) => o.whether_hit === 1).length;
-  return { issue, bets: orders.length, won, profit: cents < 0 ? `-${formatMoney(-cents)}` : formatMoney(cents), outcome: cents > 0 ? 'win' : 'lose' };
+  const outcome = cents > 0 ? 'win' : cents < 0 ? 'lose' : 'even';
+  return { issue, bets: orders.length, won, profit: cents < 0 ? `-${formatMoney(-cents)}` : formatMoney(cents), outcome };
 }
 
 export interface BetMark {

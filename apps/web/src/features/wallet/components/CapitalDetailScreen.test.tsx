@@ -45,15 +45,15 @@ describe('CapitalDetailScreen', () => {
   });
 
   it('names the commission and each reward type in its tab and row, a reward with its campaign', async () => {
-    const rewards = [5, 6, 7, 8, 9].map((type) => ({
+    const rewards = [5, 6, 7, 8, 9, 10].map((type) => ({
       id: 10 + type,
       createtime: 1_700_000_000 + type,
       type,
       gorct: 0,
       status: 1,
-      quantity: '1.00',
+      quantity: type === 10 ? '-1.00' : '1.00',
       over: '1.00',
-      wallet: type === 7 || type === 8 ? 'score' : 'money',
+      wallet: type === 7 || type === 8 || type === 10 ? 'score' : 'money',
       applied: true,
       memo: `Campaign ${type}`,
     }));
@@ -61,16 +61,31 @@ describe('CapitalDetailScreen', () => {
     configureApiClient({ fetch: api.fetch });
     screenAt('/capitalDetail', <CapitalDetailScreen />);
     const items = await screen.findAllByTestId('ledger-row');
-    const names = ['Commission', 'Rakeback', 'First-deposit bonus', 'Check-in reward', 'Bonus to balance'];
+    const names = ['Commission', 'Rakeback', 'First-deposit bonus', 'Check-in reward', 'Bonus to balance', 'Bonus forfeited'];
     items.forEach((item, i) => expect(item.querySelector('.ledger-type')!.textContent).toContain(names[i]));
     // The referral commission's memo is not a campaign; each reward's is.
-    expect(screen.getAllByTestId('ledger-campaign').map((c) => c.textContent)).toEqual(['Campaign 6 · ', 'Campaign 7 · ', 'Campaign 8 · ', 'Campaign 9 · ']);
+    expect(screen.getAllByTestId('ledger-campaign').map((c) => c.textContent)).toEqual([
+      'Campaign 6 · ',
+      'Campaign 7 · ',
+      'Campaign 8 · ',
+      'Campaign 9 · ',
+      'Campaign 10 · ',
+    ]);
     for (const [i, name] of names.entries()) {
       const tab = [...document.querySelectorAll('.adm-capsule-tabs-tab')].find((el) => el.textContent === name);
       expect(tab, name).toBeTruthy();
       fireEvent.click(tab!);
       await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/user/quantityLogList').at(-1)!.body.type).toBe(5 + i));
     }
+  });
+
+  it('opens on a two-digit type from ?type= (10, a forfeited bonus)', async () => {
+    const api = fakeApi({ '/api/user/quantityLogList': () => ok([]) });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/capitalDetail', <CapitalDetailScreen />, '/capitalDetail?type=10');
+    expect(await screen.findByTestId('ledger-empty')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/user/quantityLogList')!.body.type).toBe(10);
+    expect(document.querySelector('.adm-capsule-tabs-tab-active')!.textContent).toBe('Bonus forfeited');
   });
 
   it("writes times and counts presets in the operator's zone, which it names", async () => {

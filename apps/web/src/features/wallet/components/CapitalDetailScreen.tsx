@@ -49,7 +49,7 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
 }
 
 const typeFromQuery = (value: string | null): number | undefined =>
-  value !== null && /^\d$/.test(value) && LEDGER_TYPES.includes(Number(value) as (typeof LEDGER_TYPES)[number]) ? Number(value) : undefined;
+  value !== null && /^\d{1,2}$/.test(value) && LEDGER_TYPES.includes(Number(value) as (typeof LEDGER_TYPES)[number]) ? Number(value) : undefined;
 
 /**
  * /capitalDetail (spec §2.10): the fund ledger, filterable by date range (a drawer, default today) and

@@ -1,7 +1,7 @@
 import { gameCode } from '@lucky28/shared/game';
 
-/** Ledger types (spec §4, DESIGN §11) in the order of the type filter; undefined = all. 5 the referral commission, 6–9 rewards. */
-export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** Ledger types (spec §4, DESIGN §11) in the order of the type filter; undefined = all. 5 the referral commission, 6–10 rewards. */
+export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 /** Each type's text key, by type number. */
 export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
   'recharge',
@@ -14,6 +14,7 @@ export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
   'firstDepositBonus',
   'checkIn',
   'bonusRelease',
+  'bonusForfeit',
 ];
 
 /** A ledger row's region code (spec §4, `gorct`) to the game key of the `games` texts. */
@@ -28,5 +29,5 @@ export function statusKeyOf(entry: { type: number; status: number }): 'pending' 
 /** A withdrawal's refund: a positive withdraw row. */
 export const isRefund = (entry: { type: number; quantity: string }) => entry.type === 1 && !entry.quantity.startsWith('-');
 
-/** A reward's row (types 6–9): its memo names the campaign it was paid by. */
-export const isReward = (entry: { type: number }) => entry.type >= 6 && entry.type <= 9;
+/** A reward's row (types 6–10, a forfeited bonus too): its memo names the campaign it was paid by. */
+export const isReward = (entry: { type: number }) => entry.type >= 6 && entry.type <= 10;

@@ -2,4 +2,5 @@
 export { ref as rewardList } from './rewardList.ref.js';
 export { ref as rewardProgress } from './rewardProgress.ref.js';
 export { ref as rewardClaim } from './rewardClaim.ref.js';
+export { ref as bonusForfeit } from './bonusForfeit.ref.js';
 export { ref as promotionsOptOut } from './promotionsOptOut.ref.js';
