@@ -57,8 +57,8 @@ function open(h = heart(), extra: Parameters<typeof fakeApi>[0] = {}) {
     },
   });
   configureApiClient({ fetch: api.fetch });
-  screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7&name=America%2028&title=Beginner');
-  return api;
+  const { router } = screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7&name=America%2028&title=Beginner');
+  return Object.assign(api, { router });
 }
 
 describe('BetRoomScreen', () => {
@@ -159,6 +159,20 @@ describe('BetRoomScreen', () => {
     expect(orders).toHaveLength(1);
     // The request of today: one class list and one stake per class (the client adds its language and host to every call).
     expect(orders[0]!.body).toEqual({ issue: ISSUE, plan_id: 1, game_id: 7, play_type: '1,3,100', money: '10.00', lang: 'en', host: expect.any(String) });
+  });
+
+  it('its menu opens the trend table and the candle chart of the room game, each by its name', async () => {
+    const { router } = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    expect(await screen.findByText('Trend table')).toBeTruthy();
+    expect(screen.queryByText('Trends')).toBeNull();
+    fireEvent.click(screen.getByText('Candle chart'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/find?game_id=7'));
+    await router.navigate(-1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    fireEvent.click(await screen.findByText('Trend table'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trendChart'));
+    expect(new URLSearchParams(router.state.location.search).get('game_id')).toBe('7');
   });
 
   it('follows a bet of the current round; "follow" is disabled on a bet of an old round', async () => {
