@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configureApiClient } from '../../../lib/api';
-import { loadGameTexts } from '../../../i18n/gameTexts';
-import { fakeApi, ok, renderRoutes } from '../../../test/render';
-import { FindScreen } from '../../draws/components/FindScreen';
-import { TrendChartScreen } from '../../draws/components/TrendChartScreen';
-import { HomeScreen } from './HomeScreen';
+import { configureApiClient } from '../lib/api';
+import { loadGameTexts } from '../i18n/gameTexts';
+import { fakeApi, ok, renderRoutes } from '../test/render';
+import { FindScreen } from '../features/draws/components/FindScreen';
+import { TrendChartScreen } from '../features/draws/components/TrendChartScreen';
+import { HomeScreen } from '../features/home/components/HomeScreen';
 
 const draw = { id: 1, game_id: 7, issue: '20250101001', site_1: 4, site_2: 5, site_3: 5, code: 14, base: [], join: '', trend: null, numbers: [] };
 
