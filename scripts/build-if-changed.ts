@@ -79,16 +79,19 @@ const indexHash = (root: string, app: AppBuild): string | null => {
 
 const recordPath = (root: string, app: AppBuild) => path.join(root, app.dir, RECORD_FILE);
 
-/** Whether the app's `dist/` is the build of exactly these sources; 'never' when it has no recorded build. */
+/**
+ * Whether the app's `dist/` is the build of exactly these sources: 'never' when there is no `dist/`,
+ * 'changed' when it is not this build (or was made by something that kept no record, which cannot be known).
+ */
 export function buildState(root: string, app: AppBuild, sources: string): 'current' | 'changed' | 'never' {
+  const index = indexHash(root, app);
+  if (index === null) return 'never';
   let record: Partial<BuildRecord>;
   try {
     record = JSON.parse(fs.readFileSync(recordPath(root, app), 'utf8')) as Partial<BuildRecord>;
   } catch {
-    return 'never';
+    return 'changed';
   }
-  const index = indexHash(root, app);
-  if (index === null) return 'never';
   return record.sources === sources && record.index === index ? 'current' : 'changed';
 }
 

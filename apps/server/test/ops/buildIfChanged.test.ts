@@ -106,6 +106,11 @@ describe('the build step of npm start', () => {
     // `npm run build` of other sources (a branch switched and back): the record's dist is not this one.
     write('apps/web/dist/index.html', '<script src="/assets/index-other.js"></script>');
     expect((await start()).built).toEqual(['apps/web']);
+    // A dist with no record (built by `npm run build` alone): its sources cannot be known, so it is built again.
+    fs.rmSync(path.join(root, 'apps/admin', RECORD_FILE));
+    const unrecorded = await start();
+    expect(unrecorded.built).toEqual(['apps/admin']);
+    expect(unrecorded.text).toMatch(/^Building the console \(sources changed since the last build; the player app unchanged\)/);
   });
 
   it('a failed build is reported with its output, records nothing and is tried again next time', async () => {
