@@ -161,20 +161,6 @@ describe('BetRoomScreen', () => {
     expect(orders[0]!.body).toEqual({ issue: ISSUE, plan_id: 1, game_id: 7, play_type: '1,3,100', money: '10.00', lang: 'en', host: expect.any(String) });
   });
 
-  it('its menu opens the trend table and the candle chart of the room game, each by its name', async () => {
-    const { router } = open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    expect(await screen.findByText('Trend table')).toBeTruthy();
-    expect(screen.queryByText('Trends')).toBeNull();
-    fireEvent.click(screen.getByText('Candle chart'));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/find?game_id=7'));
-    await router.navigate(-1);
-    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
-    fireEvent.click(await screen.findByText('Trend table'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/trendChart'));
-    expect(new URLSearchParams(router.state.location.search).get('game_id')).toBe('7');
-  });
-
   it('follows a bet of the current round; "follow" is disabled on a bet of an old round', async () => {
     open();
     await screen.findAllByText('Follow');
@@ -317,5 +303,19 @@ describe('BetRoomScreen', () => {
         }),
     });
     expect(await screen.findByText('American 28 · Sơ cấp')).toBeTruthy();
+  });
+
+  it('its menu opens the trend table and the candle chart of the room game, each by its name', async () => {
+    const { router } = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    expect(await screen.findByText('Trend table')).toBeTruthy();
+    expect(screen.queryByText('Trends')).toBeNull();
+    fireEvent.click(screen.getByText('Candle chart'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/find?game_id=7'));
+    await router.navigate(-1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    fireEvent.click(await screen.findByText('Trend table'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trendChart'));
+    expect(new URLSearchParams(router.state.location.search).get('game_id')).toBe('7');
   });
 });
