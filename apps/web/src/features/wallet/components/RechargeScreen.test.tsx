@@ -93,7 +93,8 @@ describe('RechargeScreen', () => {
     choose(pngFile('ok.png'));
     await screen.findByTestId('deposit-screenshot-preview');
     fireEvent.click(screen.getByTestId('deposit-submit'));
-    expect(await screen.findByText('Deposit request submitted, awaiting review')).toBeTruthy();
+    // The upload and the request in turn: on a busy host more than findBy's default second.
+    expect(await screen.findByText('Deposit request submitted, awaiting review', {}, { timeout: 5000 })).toBeTruthy();
     expect(upload.mock.calls[0]![0]).toMatch(/^\/api\/user\/uploadRechargeScreenshot\?lang=en$/);
     const request = api.calls.find((c) => c.path === '/api/user/depositRequest')!;
     expect(request.body).toMatchObject({ money: '200', channel: 'bank', screenshot: '/api/common/file/abc' });
