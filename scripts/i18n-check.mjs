@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * i18n completeness check (`npm run i18n:check`). Fails when a key present in any locale of a
- * catalogue is missing, empty or not a string in another locale, or when a translation does not use
- * the same {{placeholders}} as the others.
+ * catalogue is missing, empty or not a string in another locale, when a translation does not use
+ * the same {{placeholders}} as the others, or when a text uses a name its language refuses for a
+ * concept (`scripts/i18n-terms.json`: one name for each concept in each language).
  *
  * Catalogues:
  *   apps/web/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json   (the player app; nested keys)
@@ -90,6 +91,19 @@ const placeholders = (text) =>
     .sort()
     .join(',');
 
+/** The glossary: per concept, the names refused in each language (matched case-insensitively). */
+const glossary = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'i18n-terms.json'), 'utf8'));
+/** 'game.zh-CN' → 'zh', 'tw' → 'tw': the language of a locale file. */
+const languageOf = (locale) => ({ 'zh-CN': 'zh', zh: 'zh', 'zh-TW': 'tw', tw: 'tw', en: 'en', vi: 'vi' })[locale.split('.').pop()];
+const refusedName = (locale, text) => {
+  const lang = languageOf(locale);
+  const lower = text.toLowerCase();
+  for (const term of glossary.terms) {
+    for (const name of term.refuse[lang] ?? []) if (lower.includes(name.toLowerCase())) return { name, use: term.use[lang], concept: term.concept };
+  }
+  return null;
+};
+
 let problems = 0;
 const report = (msg) => {
   problems++;
@@ -128,6 +142,8 @@ for (const cat of catalogues) {
       else if (typeof value !== 'string') report(`${locale}: "${key}" is not a string`);
       else if (value.trim() === '') report(`${locale}: "${key}" is empty`);
       else {
+        const refused = refusedName(locale, value);
+        if (refused) report(`${locale}: "${key}" says "${refused.name}" for ${refused.concept}: the name in this language is "${refused.use}"`);
         const p = placeholders(value);
         if (reference === undefined) reference = { locale, p };
         else if (p !== reference.p) report(`${locale}: "${key}" uses placeholders [${p}] but ${reference.locale} uses [${reference.p}]`);

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { sharedNamesOnly } from './build/sharedNamesOnly';
+import { sharedNamesOnly } from './build/sharedNamesOnly.ts';
 
 /**
  * The player app. The root package.json overrides antd-mobile's React ≤18 peer range so the

@@ -108,6 +108,7 @@ test('a player bets big and odd, the round draws, history shows both settled, an
     await page.locator('.bp-chip', { hasText: new RegExp(`^${STAKE}$`) }).click();
     await expect(page.getByTestId('bet-total')).toHaveText('20.00');
     await page.getByTestId('bet-submit').click();
+    await page.getByTestId('bet-confirm').click();
 
     await expect(page.getByText('投注成功')).toBeVisible();
     await expect(balanceText).toHaveText(formatMoney(balanceBefore - 2000));

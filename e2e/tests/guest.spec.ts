@@ -95,6 +95,7 @@ test('a guest watches a room until a draw, is asked to register when it bets, re
     await page.getByTestId('open-bet-panel').click();
     await page.getByTestId(`bet-class-${BIG}`).click();
     await page.getByTestId('bet-submit').click();
+    await page.getByTestId('bet-confirm').click();
     await expect(page.locator('.adm-dialog')).toHaveCount(0);
     await expect(page.getByTestId('room-balance')).toHaveText('90.00');
     await expect(page.locator('[data-testid=feed-entry].room-bet-mine')).toHaveCount(1);

@@ -224,6 +224,7 @@ test("a settled round shows the player's own result in the room, and marks their
   await expect(page.getByTestId('bet-chip-5')).toHaveCount(0);
   const issue = (await page.locator('.bp-issue').textContent())!.replace(/\D/g, '');
   await page.getByTestId('bet-submit').click();
+  await page.getByTestId('bet-confirm').click();
   await expect(page.locator('.adm-toast-main')).toHaveText('Bet placed');
   const mine = page.locator('.room-bet-mine').last();
   await expect(mine).toBeVisible();

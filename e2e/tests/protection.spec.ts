@@ -54,6 +54,7 @@ test('a player sets a loss limit of 50 u, loses 50 u, and the next bet is refuse
     await page.locator('.bp-chip', { hasText: /^50$/ }).click();
     await expect(page.getByTestId('bet-total')).toHaveText('50.00');
     await page.getByTestId('bet-submit').click();
+    await page.getByTestId('bet-confirm').click();
     await expect(page.getByText('Bet placed')).toBeVisible();
     // The round draws; the bet on total 0 lost.
     await expect(page.getByTestId('room-last')).toHaveAttribute('data-issue', issue, { timeout: (round + 20) * 1000 });
@@ -75,6 +76,7 @@ test('a player sets a loss limit of 50 u, loses 50 u, and the next bet is refuse
     await page.getByTestId(`bet-class-${BIG}`).click();
     await page.locator('.bp-chip', { hasText: /^10$/ }).click();
     await page.getByTestId('bet-submit').click();
+    await page.getByTestId('bet-confirm').click();
     await expect(
       page.getByText(/^This would exceed your daily loss limit of 50\.00 u \(used: 50\.00 u\)\. It resets at \d{4}-\d\d-\d\d 00:00\.$/),
     ).toBeVisible();

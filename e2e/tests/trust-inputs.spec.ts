@@ -80,6 +80,71 @@ test('the bet sheet shows the 13/14 odds by their class; at 320×568 Place bet i
   await expect(page).toHaveURL(/\/lottery$/);
 });
 
+test('at 320×568 the bet sheet keeps picks across its tabs, lists every bet to confirm with the stake and total beside the button, and places them in one request', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const member = await newMember(request, 'bt');
+  await fund(request, member, '100');
+  const planId = await beginnerRoom(request);
+  await page.setViewportSize({ width: 320, height: 568 });
+  await openAs(page, member, 'en', `/betRoom?id=${planId}&game_id=7`);
+  await untilOpen(page, 15);
+  const orderRequests: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/Lottery/playOrder')) orderRequests.push(r.postDataJSON() as Record<string, unknown>);
+  });
+  /** The stake of each bet, the total and the button: on the screen, whole, whatever is scrolled. */
+  const summaryInView = async (button: string) => {
+    for (const id of ['bet-stake', 'bet-total', button]) await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
+  };
+
+  await page.getByTestId('open-bet-panel').click();
+  await page.getByTestId('bet-class-1').click();
+  await page.getByTestId('bet-class-3').click();
+  await page.locator('.bp-tabs .adm-tabs-tab').nth(1).click();
+  await page.getByTestId('bet-class-113').click();
+  // The classic picks are kept while the sum tab is shown, and counted on their tab.
+  await expect(page.getByTestId('bet-tab-count-base')).toHaveText('2');
+  await expect(page.getByTestId('bet-tab-count-num')).toHaveText('1');
+  await expect(page.getByTestId('bet-count')).toHaveText('3');
+  await expect(page.getByTestId('bet-stake')).toHaveText('10.00');
+  await expect(page.getByTestId('bet-total')).toHaveText('30.00');
+  await expect(page.getByTestId('bet-summary')).not.toContainText('Odds');
+  await summaryInView('bet-submit');
+  // Scrolled to the end of the 28 sums, the stake and total are still beside the button.
+  await page.locator('.bp-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await summaryInView('bet-submit');
+  await page.locator('.bp-tabs .adm-tabs-tab').first().click();
+  await expect(page.getByTestId('bet-class-1')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('bet-class-3')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByTestId('bet-submit').click();
+  const review = page.getByTestId('bet-review');
+  await expect(review).toContainText('Confirm 3 bets for round');
+  // Each bet: class, odds, stake, what it pays — and on 13 or 14, where it pays otherwise, that too.
+  await expect(page.getByTestId('bet-line-1')).toContainText('Big');
+  await expect(page.getByTestId('bet-line-payout-1')).toHaveText('20.0013·14: 16.00');
+  await expect(page.getByTestId('bet-line-payout-3')).toHaveText('20.0013·14: 16.00');
+  await expect(page.getByTestId('bet-line-payout-113')).toHaveText('120.00');
+  await summaryInView('bet-confirm');
+  await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'bet-sheet-confirm-en.png') });
+  expect(orderRequests).toHaveLength(0);
+
+  await page.getByTestId('bet-confirm').click();
+  await expect(page.locator('.adm-toast-main')).toHaveText('Bet placed');
+  // One request as before: the classes of both tabs and the stake of each.
+  expect(orderRequests).toHaveLength(1);
+  expect(orderRequests[0]).toMatchObject({ plan_id: planId, game_id: 7, play_type: '1,3,113', money: '10.00' });
+  const orders = (await apiCall(request, '/api/user/orderList', {}, member.token)).data as { play_type: number; quantity: string }[];
+  expect(orders.map((o) => [o.play_type, o.quantity]).sort()).toEqual([
+    [1, '10.00'],
+    [113, '10.00'],
+    [3, '10.00'],
+  ]);
+});
+
 test('a settled bet shows the odds it was paid at in the history, and the 13/14 rule when it applied', async ({ page, request }) => {
   test.setTimeout(150_000);
   const member = await newMember(request, 'ao');
@@ -92,6 +157,7 @@ test('a settled bet shows the odds it was paid at in the history, and the 13/14 
   await page.getByTestId('bet-class-1').click();
   await page.getByTestId('bet-class-2').click();
   await page.getByTestId('bet-submit').click();
+  await page.getByTestId('bet-confirm').click();
   await expect(page.locator('.adm-toast-main')).toHaveText('Bet placed');
   let orders: { play_type: number; status: number; applied_odds: string | null; lottery_code: string; orderNo: string }[] = [];
   await expect

@@ -274,6 +274,7 @@ test('a bet tapped offline says so at once and is never placed later', async ({ 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await page.getByTestId('bet-submit').click();
+  await page.getByTestId('bet-confirm').click();
   await expect(page.locator('.adm-toast-main')).toHaveText('Offline: the bet was not placed. Place it again once you are back online.');
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);

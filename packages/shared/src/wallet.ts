@@ -43,3 +43,53 @@ export function imageProblem(file: { type: string; size: number } | undefined | 
   if (file.size > MAX_UPLOAD_BYTES) return 'err.image_too_large';
   return null;
 }
+
+/**
+ * What a deposit's 1 u is worth, as the operator states it (settings `deposit_rates`): in USDT and in
+ * the bank account's currency. Rates are integer millionths ("0.14" → 140000), so no amount is ever
+ * a float; a rate has at most six decimal places and lies in (0, 1,000,000].
+ */
+export const RATE_SCALE = 1_000_000;
+export const MAX_RATE = 1_000_000 * RATE_SCALE;
+const RATE_RE = /^(\d{1,7})(?:\.(\d{1,6}))?$/;
+
+/** "0.14", "7", "7.123456" (exactly as written: no sign, exponent or space) → millionths; null otherwise, and for 0. */
+export function parseRate(input: unknown): number | null {
+  const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
+  if (typeof text !== 'string') return null;
+  const m = RATE_RE.exec(text);
+  if (!m) return null;
+  const value = Number(m[1]) * RATE_SCALE + Number((m[2] ?? '').padEnd(6, '0'));
+  return value > 0 && value <= MAX_RATE ? value : null;
+}
+
+/** 140000 → "0.14", 1000000 → "1.00", 7123456 → "7.123456": at least two decimals, no trailing zeros past them. */
+export function formatRate(millionths: number): string {
+  let fraction = String(millionths % RATE_SCALE)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `${Math.floor(millionths / RATE_SCALE)}.${fraction}`;
+}
+
+/** A currency code as ISO 4217 writes it: three capital letters ("CNY", "VND"). */
+export const isCurrencyCode = (text: string): boolean => /^[A-Z]{3}$/.test(text);
+
+/** An amount of u in another currency at a rate: hundredths of that currency, rounded half up ("what to transfer"). */
+export function convertCents(cents: Cents, rateMillionths: number): number {
+  // The product can pass 2^53 (1,000,000 u at the largest rate): computed exactly in BigInt.
+  const scale = BigInt(RATE_SCALE);
+  return Number((BigInt(cents) * BigInt(rateMillionths) + scale / 2n) / scale);
+}
+
+/** The smallest and largest single deposit request, cents (settings `deposit_limits`; these when the operator set none). */
+export const DEFAULT_DEPOSIT_LIMITS = { min: 1, max: MAX_REQUEST_CENTS } as const;
+
+export type DepositRangeProblem = 'err.deposit_below_min' | 'err.deposit_above_max';
+
+/** Whether a deposit amount is within the operator's range for one request; the message key of what is wrong, or null. */
+export function depositRangeProblem(cents: Cents, limits: { min: Cents; max: Cents }): DepositRangeProblem | null {
+  if (cents < limits.min) return 'err.deposit_below_min';
+  if (cents > limits.max) return 'err.deposit_above_max';
+  return null;
+}

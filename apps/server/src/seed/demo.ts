@@ -42,7 +42,7 @@ export interface SeedResult {
 
 /**
  * First-start content, each part only when its table is empty, so restarts never duplicate it:
- * games and rooms, banners, news, the operator's deposit details, the demo player (funded by a gift
+ * games and rooms, banners, news, the operator's deposit details and rates, the demo player (funded by a gift
  * ledger row) and the first operator account. Passwords created here are returned to be printed once.
  */
 export async function seedDemoContent(
@@ -101,7 +101,7 @@ export async function seedDemoContent(
     });
   }
 
-  await db
+  const depositSeeded = await db
     .insert(settings)
     .values({
       key: 'deposit',
@@ -112,7 +112,16 @@ export async function seedDemoContent(
         bankxm: 'Lucky28 Ltd',
       },
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ key: settings.key });
+  // The demo's rates come with its deposit details, on the first start only: a database an operator
+  // runs never shows a rate it did not set. No deposit limits are seeded (the defaults apply).
+  if (depositSeeded.length > 0) {
+    await db
+      .insert(settings)
+      .values({ key: 'deposit_rates', value: { usdt: 140_000, bank: 1_000_000, bank_currency: 'CNY' } })
+      .onConflictDoNothing();
+  }
 
   if (await isEmpty('users')) {
     const password = opts.demoPassword ?? randomPassword();

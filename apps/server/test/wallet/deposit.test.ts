@@ -115,6 +115,45 @@ describe('user/depositRequest', () => {
   });
 });
 
+describe("the operator's range of one deposit, and the requests awaiting review", () => {
+  it('a request outside the range is refused with the range, creating nothing; the page lists the pending ones, newest first', async () => {
+    const settings = (await call(app, '/api/admin/settingsGet', {}, { token: admin })).data;
+    const { support_url_env: _env, ...current } = settings;
+    const set = (patch: Record<string, unknown>) => call(app, '/api/admin/settingsUpdate', { ...current, ...patch }, { token: admin });
+    expect((await set({ min_deposit: '20', max_deposit: '5000' })).code).toBe(1);
+    const user = await registerUser(app);
+    const up = await upload(app, user.token, { data: PNG, filename: 's.png' });
+    for (const [money, msg] of [
+      ['19.99', 'The smallest deposit is 20.00 u'],
+      ['5000.01', 'The largest deposit is 5000.00 u'],
+    ] as const) {
+      const res = await call(app, '/api/user/depositRequest', { money, channel: 'usdt', screenshot: up.data.url }, { token: user.token });
+      expect([res.code, res.field, res.msg]).toEqual([0, 'money', msg]);
+    }
+    expect(await ledgerOf(user.token)).toHaveLength(0);
+    expect((await call(app, '/api/user/recharge', {}, { token: user.token })).data).toMatchObject({
+      min_deposit: '20.00',
+      max_deposit: '5000.00',
+      pending: [],
+    });
+
+    const first = await requestDeposit(app, user.token, '20');
+    const second = await requestDeposit(app, user.token, '5000', 'bank');
+    const page = (await call(app, '/api/user/recharge', {}, { token: user.token })).data;
+    expect(page.pending.map((d: { id: number; money: string; channel: string }) => [d.id, d.money, d.channel])).toEqual([
+      [second, '5000.00', 'bank'],
+      [first, '20.00', 'usdt'],
+    ]);
+    expect(page.pending[0].createtime).toBeGreaterThan(1_600_000_000);
+    // A reviewed request leaves the list; another player's never shows.
+    await call(app, '/api/admin/depositApprove', { id: second }, { token: admin });
+    const other = await registerUser(app);
+    await requestDeposit(app, other.token, '30');
+    expect((await call(app, '/api/user/recharge', {}, { token: user.token })).data.pending.map((d: { id: number }) => d.id)).toEqual([first]);
+    expect((await set({ min_deposit: '', max_deposit: '' })).code).toBe(1);
+  });
+});
+
 describe('operators review deposits', () => {
   it('approval credits the balance and turns the row passed, in one go; a second decision is refused', async () => {
     const user = await registerUser(app);

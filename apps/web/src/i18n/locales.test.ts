@@ -58,6 +58,16 @@ describe('npm run i18n:check', () => {
     expect(output).toContain('tw: "msg.ok" is empty');
   });
 
+  it('fails on a name its language refuses for a concept (one name for each concept: scripts/i18n-terms.json)', () => {
+    // 儲值 reads as "deposit" in Traditional Chinese: once it also named the stored funds, and "first deposit" had four names.
+    const root = fixture((write) => write('apps/web/src/i18n/locales/zh-TW.json', { a: { b: '首次儲值的 {{n}}%，存入儲值' } }));
+    const { code, output } = runCheck(root);
+    expect(code).toBe(1);
+    expect(output).toMatch(/zh-TW: "a\.b" says "儲值" for stored funds[^\n]*the name in this language is "儲存資金"/);
+    const en = runCheck(fixture((write) => write('packages/shared/src/messages/en.json', { 'msg.ok': 'Recharge done' })));
+    expect(en.output).toContain('en: "msg.ok" says "recharge" for deposit');
+  });
+
   it('fails when a translation drops a placeholder', () => {
     const root = fixture((write) => write('apps/web/src/i18n/locales/en.json', { a: { b: 'no placeholder' } }));
     const { code, output } = runCheck(root);

@@ -103,6 +103,16 @@ export const depositDetailsData = z.object({
   bankname: z.string(),
   banknum: z.string(),
   bankxm: z.string(),
+  /** What 1 u is worth in USDT ("0.14"), as the operator states it; null when not stated. */
+  usdt_rate: z.string().nullable(),
+  /** The bank account's currency (ISO 4217) and what 1 u is worth in it; both null when not stated. */
+  bank_currency: z.string().nullable(),
+  bank_rate: z.string().nullable(),
+  /** One deposit request's smallest and largest amount. */
+  min_deposit: moneyText,
+  max_deposit: moneyText,
+  /** The caller's deposit requests awaiting review, newest first. */
+  pending: z.array(z.object({ id: z.number().int(), money: moneyText, channel: z.enum(['usdt', 'bank']), createtime: unixTime })),
 });
 
 export const depositRequestData = z.object({

@@ -172,15 +172,15 @@ describe('the campaign editor', () => {
 
     // In Traditional Chinese, a bonus of 0 % and a cap with a sign: each under its field, in that language.
     await changeLanguage('zh-TW');
-    await chooseKind('首儲紅利', '類型');
+    await chooseKind('首充紅利', '類型');
     await screen.findByTestId('terms-first_deposit');
-    type('獎金', '0');
-    type('獎金上限', '-5');
+    type('紅利', '0');
+    type('紅利上限', '-5');
     type('流水要求', '2');
     save(/儲\s*存/);
     const tw = '活動條件不完整或超出範圍';
-    expect(await within(screen.getByLabelText('獎金').closest('.ant-form-item') as HTMLElement).findByText(tw)).toBeTruthy();
-    expect(await within(screen.getByLabelText('獎金上限').closest('.ant-form-item') as HTMLElement).findByText(tw)).toBeTruthy();
+    expect(await within(screen.getByLabelText('紅利').closest('.ant-form-item') as HTMLElement).findByText(tw)).toBeTruthy();
+    expect(await within(screen.getByLabelText('紅利上限').closest('.ant-form-item') as HTMLElement).findByText(tw)).toBeTruthy();
     expect(within(screen.getByLabelText('流水要求').closest('.ant-form-item') as HTMLElement).queryByText(tw)).toBeNull();
     expect(saved(calls)).toHaveLength(0);
   }, 60_000);

@@ -10,6 +10,11 @@ const SETTINGS = {
   bankname: 'Bank',
   banknum: '6222',
   bankxm: 'Lucky28',
+  usdt_rate: '0.14',
+  bank_currency: 'CNY',
+  bank_rate: '1.00',
+  min_deposit: '',
+  max_deposit: '',
   support_url: '',
   support_url_env: '',
   min_withdraw: '100.00',
@@ -59,11 +64,58 @@ describe('the settings page', () => {
       bankname: 'Bank',
       banknum: '6222',
       bankxm: 'Lucky28',
+      usdt_rate: '0.14',
+      bank_currency: 'CNY',
+      bank_rate: '1.00',
+      min_deposit: '',
+      max_deposit: '',
       support_url: '',
       min_withdraw: '100.00',
       version_label: 'v2.1',
     });
   }, 60_000);
+
+  it('edits what 1 u is worth and the range of one deposit, refusing a bad rate, currency or range on its field before sending', async () => {
+    const { calls } = fakeServer({
+      me: () => ok({ id: 1, username: 'root', role: 'admin' }),
+      settingsGet: () => ok(SETTINGS),
+      settingsUpdate: (b) => ok({ ...SETTINGS, ...b }),
+    });
+    renderScreen(<SettingsPage />);
+    const usdtRate = await screen.findByLabelText('USDT for 1 u');
+    expect((usdtRate as HTMLInputElement).value).toBe('0.14');
+    const save = () => userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    const cases: [string, string, string][] = [
+      ['USDT for 1 u', '0.1234567', 'Please enter a rate above 0 with at most 6 decimal places'],
+      ['USDT for 1 u', '0', 'Please enter a rate above 0 with at most 6 decimal places'],
+      ['Bank account currency', 'cny', 'Please enter the currency as its 3-letter code, such as CNY'],
+      ['Bank account currency', '', 'Please enter the currency of this rate'],
+      ['Largest deposit (u)', '5', 'The largest deposit cannot be below the smallest'],
+    ];
+    fireEvent.change(screen.getByLabelText('Smallest deposit (u)'), { target: { value: '10' } });
+    for (const [label, value, message] of cases) {
+      const field = screen.getByLabelText(label);
+      const before = (field as HTMLInputElement).value;
+      fireEvent.change(field, { target: { value } });
+      await save();
+      // Under the field itself (antd's help line of that input).
+      await waitFor(() => expect(document.getElementById(`${field.id}_help`)?.textContent, value).toBe(message));
+      fireEvent.change(field, { target: { value: before } });
+    }
+    expect(calls.some((c) => c.call === 'settingsUpdate')).toBe(false);
+    fireEvent.change(usdtRate, { target: { value: '0.138889' } });
+    fireEvent.change(screen.getByLabelText('Largest deposit (u)'), { target: { value: '50000' } });
+    await save();
+    await waitFor(() =>
+      expect(calls.find((c) => c.call === 'settingsUpdate')?.body).toMatchObject({
+        usdt_rate: '0.138889',
+        bank_currency: 'CNY',
+        bank_rate: '1.00',
+        min_deposit: '10',
+        max_deposit: '50000',
+      }),
+    );
+  }, 90_000);
 
   it('shows a refusal of the server under the field it names', async () => {
     fakeServer({

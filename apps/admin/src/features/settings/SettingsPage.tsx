@@ -18,7 +18,10 @@ const DEPOSIT_DETAILS = [
   ['bankxm', 60],
 ] as const;
 
-/** Deposit details, customer-service URL, minimum withdrawal and version label; players see a change at once. */
+/**
+ * Deposit details, what 1 u is worth in USDT and in the bank's currency, the range of one deposit,
+ * customer-service URL, minimum withdrawal and version label; players see a change at once.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -51,6 +54,22 @@ export function SettingsPage() {
                 <Input maxLength={max} />
               </Form.Item>
             ))}
+            {/* What the deposit page says 1 u is worth, and the range of one request. */}
+            <Form.Item name="usdt_rate" label={t('settings.usdtRate')} extra={t('settings.rateHelp')}>
+              <Input inputMode="decimal" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="bank_currency" label={t('settings.bankCurrency')} extra={t('settings.bankCurrencyHelp')}>
+              <Input maxLength={3} style={{ width: 120 }} placeholder="CNY" />
+            </Form.Item>
+            <Form.Item name="bank_rate" label={t('settings.bankRate')} extra={t('settings.rateHelp')}>
+              <Input inputMode="decimal" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="min_deposit" label={t('settings.minDeposit')} extra={t('settings.minDepositHelp')}>
+              <Input inputMode="decimal" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="max_deposit" label={t('settings.maxDeposit')} extra={t('settings.maxDepositHelp')}>
+              <Input inputMode="decimal" style={{ width: 200 }} />
+            </Form.Item>
             <Form.Item
               name="support_url"
               label={t('settings.supportUrl')}

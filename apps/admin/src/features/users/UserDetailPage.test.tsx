@@ -85,7 +85,7 @@ describe("a player's page", () => {
     const names = {
       en: ['Commission', 'Rakeback', 'First-deposit bonus', 'Check-in reward', 'Bonus to balance', 'Bonus forfeited'],
       'zh-CN': ['佣金', '返水', '首充红利', '签到奖励', '红利转入余额', '放弃红利'],
-      'zh-TW': ['佣金', '返水', '首儲紅利', '簽到獎勵', '紅利轉入餘額', '放棄紅利'],
+      'zh-TW': ['佣金', '返水', '首充紅利', '簽到獎勵', '紅利轉入餘額', '放棄紅利'],
       vi: ['Hoa hồng', 'Hoàn trả', 'Thưởng nạp đầu', 'Thưởng điểm danh', 'Thưởng chuyển vào số dư', 'Từ bỏ tiền thưởng'],
     };
     try {

@@ -2,6 +2,8 @@
  * Operator-editable settings, one `settings` row per key, read from the database on
  * every use so that a change reaches players at once, on every node, without a restart:
  * - `deposit`: { usdt, bankname, banknum, bankxm } (the recharge screen);
+ * - `deposit_rates`: { usdt, bank (millionths of a currency for 1 u), bank_currency } and
+ *   `deposit_limits`: { min, max } (cents, one request): the deposit page's terms (`depositTerms`);
  * - `support_url`: the customer-service chat page (overrides SUPPORT_CHAT_URL; empty = that variable);
  * - `min_withdraw`: cents (default 100 u, spec §5);
  * - `version_label`: the version shown to players (empty = the app's own).
@@ -9,11 +11,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
-import { depositDetails, type DepositDetails } from '../wallet/deposits.js';
+import { depositDetails, depositTerms, type DepositDetails, type DepositTerms } from '../wallet/deposits.js';
 import { MIN_WITHDRAW_CENTS } from '@lucky28/shared';
 
 export interface SiteSettings {
   deposit: DepositDetails;
+  depositTerms: DepositTerms;
   supportUrl: string | null;
   minWithdraw: number;
   versionLabel: string;
@@ -29,6 +32,7 @@ export async function readSiteSettings(db: DbOrTx): Promise<SiteSettings> {
   const label = value('version_label');
   return {
     deposit: await depositDetails(db),
+    depositTerms: await depositTerms(db),
     supportUrl: typeof url === 'string' && url !== '' ? url : null,
     minWithdraw: typeof min === 'number' && Number.isSafeInteger(min) && min > 0 ? min : MIN_WITHDRAW_CENTS,
     versionLabel: typeof label === 'string' ? label : '',

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { formatMoney } from '@lucky28/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_DEPOSIT_LIMITS, depositRangeProblem, formatMoney, isCurrencyCode, MAX_RATE, MAX_REQUEST_CENTS } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { deposits, ledger, settings } from '../../db/schema.js';
@@ -30,6 +30,53 @@ export async function depositDetails(db: DbOrTx): Promise<DepositDetails> {
   return { usdt: text(v.usdt), bankname: text(v.bankname), banknum: text(v.banknum), bankxm: text(v.bankxm) };
 }
 
+export interface DepositTerms {
+  /** What 1 u is worth, millionths of a USDT; null when the operator states none. */
+  usdtRate: number | null;
+  /** The bank account's currency (ISO 4217) and what 1 u is worth in it, millionths; both null when not stated. */
+  bankCurrency: string | null;
+  bankRate: number | null;
+  /** One request's smallest and largest amount, cents. */
+  minDeposit: number;
+  maxDeposit: number;
+  /** Whether the operator set each limit (else the default applies). */
+  limitsSet: { min: boolean; max: boolean };
+}
+
+const positiveUpTo = (x: unknown, max: number): number | null => (typeof x === 'number' && Number.isSafeInteger(x) && x > 0 && x <= max ? x : null);
+
+/** The operator's deposit terms (settings 'deposit_rates' and 'deposit_limits'); a value the settings do not hold is not stated. */
+export async function depositTerms(db: DbOrTx): Promise<DepositTerms> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ['deposit_rates', 'deposit_limits']));
+  const of = (key: string) => (rows.find((r) => r.key === key)?.value ?? {}) as Record<string, unknown>;
+  const rates = of('deposit_rates');
+  const limits = of('deposit_limits');
+  const currency = typeof rates.bank_currency === 'string' && isCurrencyCode(rates.bank_currency) ? rates.bank_currency : null;
+  const bankRate = positiveUpTo(rates.bank, MAX_RATE);
+  const min = positiveUpTo(limits.min, MAX_REQUEST_CENTS);
+  const max = positiveUpTo(limits.max, MAX_REQUEST_CENTS);
+  return {
+    usdtRate: positiveUpTo(rates.usdt, MAX_RATE),
+    bankCurrency: currency !== null && bankRate !== null ? currency : null,
+    bankRate: currency !== null ? bankRate : null,
+    minDeposit: min ?? DEFAULT_DEPOSIT_LIMITS.min,
+    maxDeposit: max ?? DEFAULT_DEPOSIT_LIMITS.max,
+    limitsSet: { min: min !== null, max: max !== null },
+  };
+}
+
+/** The caller's deposit requests awaiting review, newest first (at most MAX_PENDING_DEPOSITS). */
+export async function pendingDeposits(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: deposits.id, amount: deposits.amount, channel: deposits.channel, createdAt: deposits.createdAt })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.status, 0)))
+    .orderBy(sql`${deposits.createdAt} desc, ${deposits.id} desc`);
+}
+
 /**
  * A deposit request: a deposits row and its recharge ledger row, pending (status 0) and not applied —
  * the amount reaches the balance only when an operator approves it. The screenshot must be one of the
@@ -51,6 +98,10 @@ export async function requestDeposit(
     sql`money + score as over, excluded_until, exclusion_kind`,
   );
   if (!user) throw new AppError('err.not_found');
+  // The operator's range for one request (read in this transaction, as the page showed it).
+  const terms = await depositTerms(tx);
+  const outOfRange = depositRangeProblem(opts.amount, { min: terms.minDeposit, max: terms.maxDeposit });
+  if (outOfRange) throw new AppError(outOfRange, { field: 'money', params: { min: formatMoney(terms.minDeposit), max: formatMoney(terms.maxDeposit) } });
   // Player protection: no deposit during a time-out or self-exclusion, none past a deposit limit.
   refuseIfExcluded(exclusionOf(user, opts.now), opts.timeZone);
   await checkDepositLimits(tx, { userId: opts.userId, amount: opts.amount, now: opts.now, timeZone: opts.timeZone });

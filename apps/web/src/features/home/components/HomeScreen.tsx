@@ -13,10 +13,15 @@ import { VersionNotice } from './VersionNotice';
 import { useVersionLabel } from '../../../lib/api/siteConfig';
 import './home.css';
 
-/** Two small icons drawn here (the icon set's own would add a chunk to the first screen's budget, DESIGN §10). */
-const TrendsIcon = () => (
+/** Small icons drawn here (the icon set's own would add a chunk to the first screen's budget, DESIGN §10). */
+const TrendTableIcon = () => (
   <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden>
-    <path d="M4 20h16v-2H4zM6 16h3V9H6zm5 0h3V4h-3zm5 0h3v-5h-3z" />
+    <path d="M3 4h18v16H3zm2 2v3h4V6zm6 0v3h8V6zm-6 5v3h4v-3zm6 0v3h8v-3zm-6 5v2h4v-2zm6 0v2h8v-2z" />
+  </svg>
+);
+const CandleIcon = () => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden>
+    <path d="M6 3h2v3h2v9H8v6H6v-6H4V6h2zm9 4h2v4h2v7h-2v3h-2v-3h-2v-7h2z" />
   </svg>
 );
 const FairIcon = () => (
@@ -31,7 +36,8 @@ const SHORTCUTS = [
   { to: '/GameRules', label: 'home.shortcuts.rules', icon: <ReceiptOutline />, tone: 'gold' },
   { to: '/betRecord', label: 'home.shortcuts.betRecord', icon: <BillOutline />, tone: 'blue' },
   { to: '/GamePromotion', label: 'home.shortcuts.promotion', icon: <GiftOutline />, tone: 'green' },
-  { to: '/find', label: 'home.shortcuts.trends', icon: <TrendsIcon />, tone: 'blue' },
+  { to: '/trendChart', label: 'home.shortcuts.trendTable', icon: <TrendTableIcon />, tone: 'gold' },
+  { to: '/find', label: 'home.shortcuts.candles', icon: <CandleIcon />, tone: 'blue' },
   { to: '/fair', label: 'home.shortcuts.fair', icon: <FairIcon />, tone: 'red' },
 ] as const;
 

@@ -37,4 +37,15 @@ describe("the team page's dates, with the device in another zone than the operat
     expect(await screen.findByText('Joined 2026-11-27 UTC+08:00')).toBeTruthy();
     expect(screen.queryByText(/2026-11-26/)).toBeNull();
   });
+
+  it('say which count is level 1 (friends invited) and which level 2 (friends of friends)', async () => {
+    const api = fakeApi({
+      '/api/user/referralTeam': () => ok({ ...team, counts: { level1: 3, level2: 1 } }),
+      '/api/Lottery/index': () => ok({ gameList: [], round_seconds: 60, close_before_seconds: 10, time_zone: 'Asia/Shanghai' }),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/team', <TeamScreen />);
+    expect((await screen.findByTestId('team-counts')).textContent).toBe('Invitees — level 1: 3 · level 2: 1');
+    expect(screen.queryByText(/\(3 \/ 1\)/)).toBeNull();
+  });
 });

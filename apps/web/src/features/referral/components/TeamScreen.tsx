@@ -52,7 +52,10 @@ export function TeamScreen() {
               ))}
             </List>
 
-            <List header={`${t('referral.invitees')} (${data.counts.level1} / ${data.counts.level2})`} data-testid="team-invitees">
+            <List
+              header={<span data-testid="team-counts">{t('referral.inviteesByLevel', { level1: data.counts.level1, level2: data.counts.level2 })}</span>}
+              data-testid="team-invitees"
+            >
               {data.invitees.length === 0 && <List.Item>{t('referral.noInvitees')}</List.Item>}
               {data.invitees.map((i, n) => (
                 <List.Item

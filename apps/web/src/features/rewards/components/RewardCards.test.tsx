@@ -129,6 +129,26 @@ describe('forfeiting a bonus being wagered', () => {
   });
 });
 
+describe('a live campaign with nothing for the player yet', () => {
+  it('a rakeback says nothing has accrued yet, not that it has not started', () => {
+    const rakeback: RewardCard = {
+      ...bonusCard({}),
+      kind: 'rakeback',
+      title: 'Rakeback',
+      bonus: null,
+      rakeback: { tier: null, tiers: [{ name: 'Bronze', min_stake: '0.00', rate_bp: 2000 }], stakes_30d: '0.00', today: '0.00', days: [] },
+    };
+    screenAt('/actionCenter', <RewardCardView card={rakeback} />);
+    expect(screen.getByTestId('reward-state').textContent).toBe('Nothing accrued yet');
+    expect(screen.queryByText('Not yet')).toBeNull();
+  });
+
+  it('a first-deposit bonus says it awaits the first deposit', () => {
+    screenAt('/actionCenter', <RewardCardView card={bonusCard({})} />);
+    expect(screen.getByTestId('reward-state').textContent).toBe('Awaiting your first deposit');
+  });
+});
+
 const card: RewardCard = {
   id: 3,
   kind: 'check_in',

@@ -9,6 +9,13 @@ import './rewards.css';
 
 const STATE_COLOR = { waiting: 'default', available: 'success', in_progress: 'primary', claimed: 'default', expired: 'warning' } as const;
 
+/**
+ * A card's state in words. A live campaign with nothing for the player yet is not "not started": a
+ * rakeback has nothing accrued yet, a first-deposit bonus awaits the first deposit.
+ */
+const stateKey = (card: RewardCard): string =>
+  card.state === 'waiting' && (card.kind === 'rakeback' || card.kind === 'first_deposit') ? `rewards.waiting.${card.kind}` : `rewards.state.${card.state}`;
+
 /** The 7-day strip of a check-in: done days, today, the days to come. */
 function CheckInStrip({ card }: { card: RewardCard }) {
   const { t } = useTranslation();
@@ -179,7 +186,11 @@ export function RewardCardView({ card }: { card: RewardCard }) {
       data-testid={`reward-${card.kind}`}
       data-state={card.state}
       title={card.title}
-      extra={<Tag color={STATE_COLOR[card.state]}>{t(`rewards.state.${card.state}`)}</Tag>}
+      extra={
+        <Tag color={STATE_COLOR[card.state]} data-testid="reward-state">
+          {t(stateKey(card))}
+        </Tag>
+      }
     >
       {card.banner && <img className="reward-banner" src={card.banner} alt="" width={750} height={300} loading="lazy" />}
       <p className="reward-terms">{card.terms_text}</p>

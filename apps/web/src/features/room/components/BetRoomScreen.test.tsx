@@ -57,8 +57,8 @@ function open(h = heart(), extra: Parameters<typeof fakeApi>[0] = {}) {
     },
   });
   configureApiClient({ fetch: api.fetch });
-  screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7&name=America%2028&title=Beginner');
-  return api;
+  const { router } = screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7&name=America%2028&title=Beginner');
+  return Object.assign(api, { router });
 }
 
 describe('BetRoomScreen', () => {
@@ -102,6 +102,10 @@ describe('BetRoomScreen', () => {
     fireEvent.click(screen.getByTestId('bet-class-3'));
     expect(screen.getByTestId('bet-total').textContent).toBe('20.00');
     fireEvent.click(screen.getByTestId('bet-submit'));
+    // Nothing is placed before the confirmation's own button.
+    expect(await screen.findByTestId('bet-review')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/Lottery/playOrder')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('bet-confirm'));
 
     await waitFor(() => expect(screen.getByTestId('room-balance').textContent).toBe('80.00'));
     const orders = api.calls.filter((c) => c.path === '/api/Lottery/playOrder');
@@ -111,13 +115,50 @@ describe('BetRoomScreen', () => {
     expect(useSession.getState().balance).toBe('80.00');
   });
 
-  it('changing tab clears the selection', async () => {
-    open();
+  it('keeps the picks across the tabs, confirms them as a list of every bet and places them in one request', async () => {
+    const api = open();
     fireEvent.click(await screen.findByTestId('open-bet-panel'));
     fireEvent.click(await screen.findByTestId('bet-class-1'));
-    expect(screen.getByTestId('bet-total').textContent).toBe('10.00');
+    fireEvent.click(screen.getByTestId('bet-class-3'));
     fireEvent.click(screen.getByText('Sum'));
-    expect(screen.getByTestId('bet-total').textContent).toBe('0.00');
+    // The classic picks stay, counted on their tab, while the sum tab is shown.
+    expect(screen.getByTestId('bet-tab-count-base').textContent).toBe('2');
+    expect(screen.getByTestId('bet-total').textContent).toBe('20.00');
+    fireEvent.click(await screen.findByTestId('bet-class-100'));
+    expect(screen.getByTestId('bet-tab-count-num').textContent).toBe('1');
+    fireEvent.click(screen.getByText('Classic'));
+    expect(screen.getByTestId('bet-class-1')).toHaveProperty('ariaPressed', 'true');
+    expect(screen.getByTestId('bet-class-3')).toHaveProperty('ariaPressed', 'true');
+    // Three bets of 10: the stake of each and the total, and no summed odds anywhere (2 + 2 + 508).
+    expect(screen.getByTestId('bet-count').textContent).toBe('3');
+    expect(screen.getByTestId('bet-stake').textContent).toBe('10.00');
+    expect(screen.getByTestId('bet-total').textContent).toBe('30.00');
+    expect(screen.getByTestId('bet-summary').textContent).not.toMatch(/odds/i);
+    expect(screen.queryByText('512.00')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('bet-submit'));
+    const review = await screen.findByTestId('bet-review');
+    expect(review.textContent).toContain('Confirm 3 bets for round 20250101001');
+    const row = (id: number) => [...screen.getByTestId(`bet-line-${id}`).querySelectorAll('th, td')].map((c) => c.textContent);
+    // Class, odds (the 13/14 odds beside), stake, what it pays: plainly, and on 13 or 14 where that differs.
+    expect(row(1)).toEqual(['Big', '2.0013·14: 1.60', '10.00', '20.0013·14: 16.00']);
+    expect(row(3)).toEqual(['Odd', '2.0013·14: 1.60', '10.00', '20.0013·14: 16.00']);
+    expect(row(100)).toEqual(['Sum 0', '508.00', '10.00', '5080.00']);
+    expect(screen.queryByTestId('bet-line-special-100')).toBeNull();
+    expect(review.textContent).not.toContain('512.00');
+    expect(screen.getByTestId('bet-total').textContent).toBe('30.00');
+    expect(api.calls.filter((c) => c.path === '/api/Lottery/playOrder')).toHaveLength(0);
+
+    // Change goes back to the picks, all still there; confirming places them in one request.
+    fireEvent.click(screen.getByTestId('bet-review-back'));
+    expect(screen.getByTestId('bet-class-1')).toHaveProperty('ariaPressed', 'true');
+    fireEvent.click(screen.getByTestId('bet-submit'));
+    fireEvent.click(await screen.findByTestId('bet-confirm'));
+    await waitFor(() => expect(screen.getByTestId('room-balance').textContent).toBe('80.00'));
+    const orders = api.calls.filter((c) => c.path === '/api/Lottery/playOrder');
+    expect(orders).toHaveLength(1);
+    // The request of today: one class list and one stake per class (the client adds its language and host to every call).
+    expect(orders[0]!.body).toEqual({ issue: ISSUE, plan_id: 1, game_id: 7, play_type: '1,3,100', money: '10.00', lang: 'en', host: expect.any(String) });
   });
 
   it('follows a bet of the current round; "follow" is disabled on a bet of an old round', async () => {
@@ -320,5 +361,19 @@ describe('BetRoomScreen', () => {
         }),
     });
     expect(await screen.findByText('American 28 · Sơ cấp')).toBeTruthy();
+  });
+
+  it('its menu opens the trend table and the candle chart of the room game, each by its name', async () => {
+    const { router } = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    expect(await screen.findByText('Trend table')).toBeTruthy();
+    expect(screen.queryByText('Trends')).toBeNull();
+    fireEvent.click(screen.getByText('Candle chart'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/find?game_id=7'));
+    await router.navigate(-1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    fireEvent.click(await screen.findByText('Trend table'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trendChart'));
+    expect(new URLSearchParams(router.state.location.search).get('game_id')).toBe('7');
   });
 });

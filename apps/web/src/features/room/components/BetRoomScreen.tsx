@@ -305,9 +305,14 @@ export function BetRoomScreen() {
     setPanel(true);
   };
 
+  // A guest watches and bets nothing: it is asked to register (in place) instead, before any confirmation.
+  const mayBet = () => {
+    if (guest) void promptGuestToRegister(navigate);
+    return !guest;
+  };
+
   const submit = (playTypes: number[], amountCents: number) => {
-    // A guest watches and bets nothing: it is asked to register (in place) instead.
-    if (guest) return void promptGuestToRegister(navigate);
+    if (!mayBet()) return;
     // Not kept for later: the round may have closed by the time the network is back (README).
     if (!navigator.onLine) {
       Toast.show({ icon: 'fail', content: t('room.offlineNotPlaced') });
@@ -404,6 +409,7 @@ export function BetRoomScreen() {
         amounts={amounts}
         issue={issue}
         submitting={placeBet.isPending}
+        mayBet={mayBet}
         onSubmit={submit}
       />
       <TrendPopup

@@ -1,5 +1,6 @@
 import { List, Popup } from 'antd-mobile';
 import {
+  AppstoreOutline,
   BillOutline,
   HistogramOutline,
   PayCircleOutline,
@@ -20,7 +21,7 @@ interface SideMenuProps {
   gameName: string;
 }
 
-/** The room's side menu (spec §2.11): recharge, draws, trend, explanation, bet record, fairness, reload. */
+/** The room's side menu (spec §2.11): recharge, draws, the trend table and the candle chart, explanation, bet record, fairness, reload. */
 export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMenuProps) {
   const { t } = useTranslation();
   const leaveTo = useBackCloses(visible, onClose, 'menu');
@@ -33,7 +34,8 @@ export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMen
   const items = [
     { to: '/recharge', icon: <PayCircleOutline />, label: t('room.menu.recharge') },
     { to: `/lotteryDetail?${game}`, icon: <UnorderedListOutline />, label: t('room.menu.lotteryDetail') },
-    { to: `/trendChart?${game}`, icon: <HistogramOutline />, label: t('room.menu.trendChart') },
+    { to: `/trendChart?${game}`, icon: <AppstoreOutline />, label: t('room.menu.trendChart') },
+    { to: `/find?game_id=${gameId}`, icon: <HistogramOutline />, label: t('room.menu.candles') },
     { to: `/lotteryExplain?plan_id=${planId}`, icon: <QuestionCircleOutline />, label: t('room.menu.lotteryExplain') },
     { to: '/betRecord', icon: <BillOutline />, label: t('room.menu.betRecord') },
     { to: `/fair?game_id=${gameId}`, icon: <CheckShieldOutline />, label: t('room.menu.fair') },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ODDS, BetClass } from '@lucky28/shared/game';
-import { amountForRoom, checkSlip, offeredAmounts, tabOfClass, toggleClass, totalOdds, totalStake } from './betSlip';
+import { amountForRoom, checkSlip, offeredAmounts, picksOnTab, slipLines, tabOfClass, toggleClass, totalStake } from './betSlip';
 import { toOddsClass, type OddsClass } from '../../../lib/oddsClass';
 
 const cls = (classId: number, name: string): OddsClass => {
@@ -28,11 +28,28 @@ describe('totals', () => {
     expect(totalStake('-3', 1)).toBeNull();
     expect(totalStake('1.234', 1)).toBeNull();
   });
-  it('total odds is the sum of the selected odds to 2 decimals', () => {
-    expect(totalOdds(CLASSES, [BetClass.BIG, BetClass.ODD])).toBe('4.00');
-    expect(totalOdds(CLASSES, [BetClass.BIG, BetClass.BIG_EVEN])).toBe('6.60');
-    expect(totalOdds(CLASSES, [127])).toBe('508.00');
-    expect(totalOdds(CLASSES, [])).toBe('0.00');
+});
+
+describe('slipLines', () => {
+  it('lists every bet of both tabs, classic first, with its odds, stake and what it pays (stake × odds, down to the cent)', () => {
+    const lines = slipLines(CLASSES, [127, BetClass.ODD, BetClass.BIG_EVEN], 1001);
+    expect(lines.map((l) => [l.classId, l.tab, l.odds, l.stake, l.payout])).toEqual([
+      [BetClass.ODD, 'base', 200, 1001, 2002],
+      [BetClass.BIG_EVEN, 'base', 460, 1001, 4604],
+      [127, 'num', 508_00, 1001, 508_508],
+    ]);
+  });
+  it('gives the 13/14 payout beside the plain one where the class pays otherwise on 13 or 14, and none where it does not', () => {
+    const [odd, bigEven, sum] = slipLines(CLASSES, [BetClass.ODD, BetClass.BIG_EVEN, 127], 1000);
+    expect(odd).toMatchObject({ payout: 2000, oddsSpecial: 160, payoutSpecial: 1600 });
+    expect(bigEven).toMatchObject({ payout: 4600, oddsSpecial: 100, payoutSpecial: 1000 });
+    expect(sum).toMatchObject({ payout: 508_000, oddsSpecial: null, payoutSpecial: null });
+    expect(slipLines([{ ...CLASSES[0]!, oddsSpecial: 200 }], [BetClass.BIG], 1000)[0]!.payoutSpecial).toBeNull();
+  });
+  it('counts the picks of each tab', () => {
+    expect(picksOnTab([BetClass.BIG, 127, BetClass.ODD], 'base')).toBe(2);
+    expect(picksOnTab([BetClass.BIG, 127, BetClass.ODD], 'num')).toBe(1);
+    expect(picksOnTab([], 'num')).toBe(0);
   });
 });
 

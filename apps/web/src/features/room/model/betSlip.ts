@@ -1,10 +1,11 @@
 /**
  * The betting panel's selection and totals (spec §5, §9; DESIGN §6). Pure: the panel component
  * only renders this state. Classes, odds and limits come from the room's `oddsList`; the rules of
- * winning and paying stay in packages/shared.
+ * winning and paying stay in packages/shared. The picks are kept across the two tabs and no summed
+ * odds are shown (docs/spec-differences.md): a slip is confirmed from the list of its bets (`slipLines`).
  */
 import { formatMoney, parsePositiveMoney, type Cents } from '@lucky28/shared/money';
-import { formatOdds, isSumClassId } from '@lucky28/shared/game';
+import { isSumClassId, payoutFor } from '@lucky28/shared/game';
 import type { OddsClass } from '../../../lib/oddsClass';
 
 export type PanelTab = 'base' | 'num';
@@ -48,13 +49,48 @@ export function totalStake(amountText: string, selectedCount: number): Cents | n
   return amount * selectedCount;
 }
 
-/** Total odds shown = the sum of the selected classes' odds, to 2 decimals ("4.00"). */
-export function totalOdds(classes: readonly OddsClass[], selected: readonly number[]): string {
-  const byId = new Map(classes.map((c) => [c.classId, c]));
-  let sum = 0;
-  for (const id of selected) sum += byId.get(id)?.odds ?? 0;
-  return formatOdds(sum);
+/** The tab a class belongs to: exact sums (100+) on the number tab. */
+export const tabOfClass = (classId: number): PanelTab => (isSumClassId(classId) ? 'num' : 'base');
+
+/** One bet of a slip as the confirmation lists it. */
+export interface SlipLine {
+  classId: number;
+  name: string;
+  tab: PanelTab;
+  /** Hundredths. */
+  odds: number;
+  /** The odds paid instead on a total of 13 or 14, hundredths; null = none. */
+  oddsSpecial: number | null;
+  stake: Cents;
+  /** What the bet pays if it wins (stake included), rounded down to the cent as settlement does. */
+  payout: Cents;
+  /** What it pays if it wins on a total of 13 or 14; null when its odds are the same there. */
+  payoutSpecial: Cents | null;
 }
+
+/**
+ * Every bet of the slip, classic ones first, each in the order the room lists it: its odds, its stake
+ * and what it pays if it wins — each bet on its own, since bets of one round are settled one by one.
+ */
+export function slipLines(classes: readonly OddsClass[], selected: readonly number[], stake: Cents): SlipLine[] {
+  const picked = new Set(selected);
+  return classes
+    .filter((c) => picked.has(c.classId))
+    .sort((a, b) => Number(isSumClassId(a.classId)) - Number(isSumClassId(b.classId)))
+    .map((c) => ({
+      classId: c.classId,
+      name: c.name,
+      tab: tabOfClass(c.classId),
+      odds: c.odds,
+      oddsSpecial: c.oddsSpecial,
+      stake,
+      payout: payoutFor(stake, c.odds),
+      payoutSpecial: c.oddsSpecial === null || c.oddsSpecial === c.odds ? null : payoutFor(stake, c.oddsSpecial),
+    }));
+}
+
+/** How many of the picks are on a tab (shown on the tab, so picks on the other one are never out of mind). */
+export const picksOnTab = (selected: readonly number[], tab: PanelTab): number => selected.filter((id) => tabOfClass(id) === tab).length;
 
 export type SlipCheck =
   | { ok: true; amount: Cents; playTypes: number[] }
@@ -83,6 +119,3 @@ export function checkSlip(classes: readonly OddsClass[], selected: readonly numb
   }
   return { ok: true, amount, playTypes: [...selected] };
 }
-
-/** The tab a class belongs to: exact sums (100+) on the number tab. */
-export const tabOfClass = (classId: number): PanelTab => (isSumClassId(classId) ? 'num' : 'base');

@@ -14,6 +14,12 @@ const details = {
   bankname: 'Lucky28 Demo Bank',
   banknum: '6222 0000 1234 5678',
   bankxm: 'Lucky28 Ltd',
+  usdt_rate: null as string | null,
+  bank_currency: null as string | null,
+  bank_rate: null as string | null,
+  min_deposit: '0.01',
+  max_deposit: '1000000.00',
+  pending: [] as { id: number; money: string; channel: 'usdt' | 'bank'; createtime: number }[],
 };
 
 const choose = (file: File) => fireEvent.change(screen.getByTestId('deposit-screenshot-input'), { target: { files: [file] } });
@@ -87,7 +93,8 @@ describe('RechargeScreen', () => {
     choose(pngFile('ok.png'));
     await screen.findByTestId('deposit-screenshot-preview');
     fireEvent.click(screen.getByTestId('deposit-submit'));
-    expect(await screen.findByText('Deposit request submitted, awaiting review')).toBeTruthy();
+    // The upload and the request in turn: on a busy host more than findBy's default second.
+    expect(await screen.findByText('Deposit request submitted, awaiting review', {}, { timeout: 5000 })).toBeTruthy();
     expect(upload.mock.calls[0]![0]).toMatch(/^\/api\/user\/uploadRechargeScreenshot\?lang=en$/);
     const request = api.calls.find((c) => c.path === '/api/user/depositRequest')!;
     expect(request.body).toMatchObject({ money: '200', channel: 'bank', screenshot: '/api/common/file/abc' });
@@ -122,5 +129,60 @@ describe('RechargeScreen', () => {
     if (text === 'Upload failed') expect(screen.getByTestId('deposit-screenshot').closest('.wallet-field')!.className).toContain('field-invalid');
     expect(screen.queryByText('Network error')).toBeNull();
     expect(api.calls.some((c) => c.path === '/api/user/depositRequest')).toBe(false);
+  });
+
+  it("says what 1 u is worth in USDT and in the bank's currency, the range of one deposit, and what to transfer", async () => {
+    const api = fakeApi({
+      '/api/user/userInfo': () => ok({ group_id: 1 }),
+      '/api/user/recharge': () => ok({ ...details, usdt_rate: '0.14', bank_currency: 'CNY', bank_rate: '1.00', min_deposit: '20.00', max_deposit: '5000.00' }),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/recharge', <RechargeScreen />);
+    expect((await screen.findByTestId('usdt-rate')).textContent).toBe('1 u = 0.14 USDT');
+    expect(screen.getByTestId('bank-rate').textContent).toBe('1 u = 1.00 CNY');
+    expect(screen.getByTestId('deposit-range').textContent).toBe('One deposit: 20.00 u to 5000.00 u');
+
+    fireEvent.click(screen.getByTestId('open-deposit'));
+    const amount = screen.getByTestId('deposit-amount').querySelector('input')!;
+    fireEvent.change(amount, { target: { value: '100' } });
+    expect(screen.getByTestId('deposit-transfer').textContent).toBe('To transfer: 14.00 USDT');
+    fireEvent.click(screen.getByText('Bank transfer', { selector: '.adm-selector-item, .adm-selector-item *' }));
+    expect(screen.getByTestId('deposit-transfer').textContent).toBe('To transfer: 100.00 CNY');
+    // Outside the range: said on the amount before anything is sent.
+    fireEvent.change(amount, { target: { value: '19.99' } });
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByText('The smallest deposit is 20.00 u')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '5000.01' } });
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByText('The largest deposit is 5000.00 u')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/user/depositRequest')).toBe(false);
+  });
+
+  it('states no rate the operator did not set, and shows each request awaiting review as a card', async () => {
+    const api = fakeApi({
+      '/api/user/userInfo': () => ok({ group_id: 1 }),
+      '/api/user/recharge': () =>
+        ok({
+          ...details,
+          pending: [
+            { id: 8, money: '300.00', channel: 'bank', createtime: 1_767_232_800 },
+            { id: 7, money: '50.00', channel: 'usdt', createtime: 1_767_229_200 },
+          ],
+        }),
+    });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/recharge', <RechargeScreen />);
+    const cards = await screen.findAllByTestId('deposit-pending');
+    expect(cards.map((c) => c.dataset.id)).toEqual(['8', '7']);
+    expect(cards[0]!.textContent).toContain('Deposit request');
+    expect(cards[0]!.textContent).toContain('300.00 u');
+    expect(cards[0]!.textContent).toContain('Awaiting review');
+    expect(cards[0]!.textContent).toContain('Bank transfer');
+    expect(cards[1]!.textContent).toContain('USDT (TRC20)');
+    expect(screen.queryByTestId('usdt-rate')).toBeNull();
+    expect(screen.queryByTestId('bank-rate')).toBeNull();
+    fireEvent.click(screen.getByTestId('open-deposit'));
+    fireEvent.change(screen.getByTestId('deposit-amount').querySelector('input')!, { target: { value: '100' } });
+    expect(screen.queryByTestId('deposit-transfer')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Input, Popup, Selector } from 'antd-mobile';
-import { BankcardOutline, PayCircleOutline, RightOutline } from 'antd-mobile-icons';
+import { BankcardOutline, ClockCircleOutline, PayCircleOutline, RightOutline } from 'antd-mobile-icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,8 +13,10 @@ import { chosenImageProblem } from '../../../lib/chosenImage';
 import { apiMessage } from '../../../lib/validation';
 import { useHasSupportChat } from '../../../lib/api/siteConfig';
 import type { DepositDetails } from '@lucky28/shared/schemas';
+import { formatInZone } from '../../../lib/operatorTime';
+import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { rechargeInfoQueryOptions, useSubmitDeposit, type DepositChannel } from '../api/wallet';
-import { depositField, depositProblem } from '../model/deposit';
+import { depositField, depositProblem, transferAmount } from '../model/deposit';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { useBackCloses } from '../../../hooks/useBackCloses';
 import { CopyButton } from './CopyButton';
@@ -33,8 +35,39 @@ function DetailRow({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
+/** A deposit request awaiting review, as a card: how much, how it was paid, when. */
+function PendingDeposit({ deposit }: { deposit: DepositDetails['pending'][number] }) {
+  const { t } = useTranslation();
+  const zone = useOperatorZone();
+  return (
+    <section className="l28-card wallet-card wallet-pending" data-testid="deposit-pending" data-id={deposit.id}>
+      <h3>
+        <ClockCircleOutline /> {t('wallet.recharge.pendingTitle')}
+      </h3>
+      <div className="wallet-pending-row">
+        <strong data-testid="deposit-pending-money">{deposit.money} u</strong>
+        <span className="wallet-pending-status">{t('wallet.recharge.awaitingReview')}</span>
+      </div>
+      <p className="wallet-note">
+        {t(deposit.channel === 'usdt' ? 'wallet.recharge.channelUsdt' : 'wallet.recharge.channelBank')} · {formatInZone(deposit.createtime, zone)}
+      </p>
+    </section>
+  );
+}
+
+/** "1 u = 0.14 USDT": what the operator states 1 u is worth in the currency paid in. */
+function RateLine({ rate, currency, testId }: { rate: string | null; currency: string | null; testId: string }) {
+  const { t } = useTranslation();
+  if (rate === null || currency === null) return null;
+  return (
+    <p className="wallet-rate" data-testid={testId}>
+      {t('wallet.recharge.rate', { rate, currency })}
+    </p>
+  );
+}
+
 /** The deposit popup (spec §2.10): amount, how it was paid, the transfer screenshot (images only, ≤ 5 MB). */
-function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void }) {
+function DepositPopup({ visible, onClose, info }: { visible: boolean; onClose(): void; info: DepositDetails }) {
   const { t } = useTranslation();
   const submit = useSubmitDeposit();
   const [amount, setAmount] = useState('');
@@ -53,9 +86,15 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
     setFile(chosen);
   };
 
+  const limits = { min: info.min_deposit, max: info.max_deposit };
+  const transfer = transferAmount(
+    amount,
+    channel === 'usdt' ? { rate: info.usdt_rate, currency: 'USDT' } : { rate: info.bank_rate, currency: info.bank_currency },
+  );
+
   const send = () => {
-    const refusal = depositProblem(amount, file);
-    if (refusal) return problem.report(apiMessage(refusal), depositField(refusal));
+    const refusal = depositProblem(amount, file, limits);
+    if (refusal) return problem.report(apiMessage(refusal, { min: limits.min, max: limits.max }), depositField(refusal));
     problem.clear();
     const done = showLoading(t('wallet.recharge.sending'));
     submit.mutate(
@@ -92,6 +131,9 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
           clearable
         />
       </label>
+      <p className="wallet-note" data-testid="deposit-popup-range">
+        {t('wallet.recharge.range', { min: info.min_deposit, max: info.max_deposit })}
+      </p>
       <div className="wallet-field">
         <span>{t('wallet.recharge.channel')}</span>
         <Selector
@@ -103,6 +145,11 @@ function DepositPopup({ visible, onClose }: { visible: boolean; onClose(): void 
             { label: t('wallet.recharge.channelBank'), value: 'bank' as DepositChannel },
           ]}
         />
+        {transfer && (
+          <p className="wallet-rate" data-testid="deposit-transfer">
+            {t('wallet.recharge.transfer', transfer)}
+          </p>
+        )}
       </div>
       <div className={`wallet-field ${problem.marks('screenshot') ? 'field-invalid' : ''}`}>
         <span>{t('wallet.recharge.screenshot')}</span>
@@ -143,10 +190,15 @@ function RechargeBody({ info }: { info: DepositDetails }) {
         </div>
       </section>
 
+      {info.pending.map((d) => (
+        <PendingDeposit key={d.id} deposit={d} />
+      ))}
+
       <section className="l28-card wallet-card">
         <h3>
           <PayCircleOutline /> {t('wallet.recharge.usdtTitle')}
         </h3>
+        <RateLine rate={info.usdt_rate} currency="USDT" testId="usdt-rate" />
         {info.usdt && (
           <figure className="wallet-qr" data-testid="usdt-qr">
             <QRCodeSVG value={info.usdt} size={168} marginSize={2} title={t('wallet.recharge.usdtQr')} />
@@ -169,8 +221,12 @@ function RechargeBody({ info }: { info: DepositDetails }) {
         <DetailRow label={t('wallet.recharge.bankName')} value={info.bankname} testId="bank-name" />
         <DetailRow label={t('wallet.recharge.bankNumber')} value={info.banknum} testId="bank-number" />
         <DetailRow label={t('wallet.recharge.bankHolder')} value={info.bankxm} testId="bank-holder" />
+        <RateLine rate={info.bank_rate} currency={info.bank_currency} testId="bank-rate" />
       </section>
 
+      <p className="page-hint" data-testid="deposit-range">
+        {t('wallet.recharge.range', { min: info.min_deposit, max: info.max_deposit })}
+      </p>
       <p className="page-hint">{t('wallet.recharge.steps')}</p>
       <div className="page-actions">
         <Button block color="primary" size="large" shape="rounded" className="btn-primary" onClick={() => setPopup(true)} data-testid="open-deposit">
@@ -180,12 +236,15 @@ function RechargeBody({ info }: { info: DepositDetails }) {
           {t('wallet.recharge.records')} <RightOutline />
         </button>
       </div>
-      <DepositPopup visible={popup} onClose={() => setPopup(false)} />
+      <DepositPopup visible={popup} onClose={() => setPopup(false)} info={info} />
     </>
   );
 }
 
-/** /recharge (spec §2.10): balance, the USDT TRC20 address and bank details to copy, and the screenshot popup. */
+/**
+ * /recharge (spec §2.10): balance, the requests awaiting review, the USDT TRC20 address and bank details to
+ * copy with what 1 u is worth in each currency, the range of one deposit, and the screenshot popup.
+ */
 export function RechargeScreen() {
   const { t } = useTranslation();
   return (
