@@ -41,15 +41,15 @@ export async function importBalances(ctx: ImportContext, negative: { sourceId: n
       d as (
         select id, money, score, tm - money as dm, ts - score as ds,
           case when exists (select 1 from ledger l where l.user_id = m.id and l.type = ${literal(LedgerType.importOpening)} and l.memo <> ${HELD_MEMO})
-            then ${MOVED_MEMO} else ${OPENING_MEMO} end as memo
+            then ${MOVED_MEMO}::text else ${OPENING_MEMO}::text end as memo
         from m where tm <> money or ts <> score
       ),
       entries as (
         insert into ledger (user_id, type, status, wallet, quantity, applied, over, ref_type, ref_id, memo, created_at)
-        select id, ${literal(LedgerType.importOpening)}, ${literal(LedgerStatus.passed)}, 'money', dm, true, money + dm + score, ${IMPORT_REF}, ${ctx.run.id}, memo, ${at}::timestamptz
+        select id, ${literal(LedgerType.importOpening)}, ${literal(LedgerStatus.passed)}, 'money', dm, true, money + dm + score, ${IMPORT_REF}::text, ${ctx.run.id}::bigint, memo, ${at}::timestamptz
         from d where dm <> 0
         union all
-        select id, ${literal(LedgerType.importOpening)}, ${literal(LedgerStatus.passed)}, 'score', ds, true, money + dm + score + ds, ${IMPORT_REF}, ${ctx.run.id}, memo, ${at}::timestamptz
+        select id, ${literal(LedgerType.importOpening)}, ${literal(LedgerStatus.passed)}, 'score', ds, true, money + dm + score + ds, ${IMPORT_REF}::text, ${ctx.run.id}::bigint, memo, ${at}::timestamptz
         from d where ds <> 0
         returning user_id
       ),
