@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, openTestDatabase, TEST_OPERATOR_KEY } from '../helpers.js';
+import { ManualClock } from '../../src/clock.js';
+import { T0 } from '../game/kit.js';
 import type { Database } from '../../src/db/client.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
 import { keyFromText } from '../../src/domain/operators/secretBox.js';
@@ -17,6 +19,7 @@ export const OPERATOR_PASSWORD = 'operator-pass-1';
 
 export interface ImportWorld {
   app: FastifyInstance;
+  clock: ManualClock;
   database: Database;
   source: SourceDb;
   gen: Generated;
@@ -28,7 +31,9 @@ export interface ImportWorld {
 export async function importWorld(opts: { bulk?: number } = {}): Promise<ImportWorld> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-import-'));
-  const app = await createTestApp({ database, config: { dataDir } });
+  // A clock of our own, a few seconds into a round: bets are placed well before its close.
+  const clock = new ManualClock(T0 + 5_000);
+  const app = await createTestApp({ database, clock, config: { dataDir } });
   await seedDemoContent(app.db, { operatorPassword: OPERATOR_PASSWORD, demoPassword: 'demo-pass-123' });
   app.game.chain.length = 64;
   app.game.chain.spare = 8;
@@ -42,13 +47,14 @@ export async function importWorld(opts: { bulk?: number } = {}): Promise<ImportW
   const key = keyFromText(TEST_OPERATOR_KEY);
   return {
     app,
+    clock,
     database,
     source,
     gen,
     run: async (o = {}) => {
       const src = await openSource(source.url);
       try {
-        return await runImport(database, src, key, { chunkSize: 7, hashWorkers: 2, ...o });
+        return await runImport(database, src, key, { chunkSize: 7, hashWorkers: 2, now: () => clock.now(), ...o });
       } finally {
         await src.close();
       }
