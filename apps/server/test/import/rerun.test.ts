@@ -32,7 +32,8 @@ async function picture() {
   });
 }
 
-const ourId = async (sourceId: number) => (await queryRows<{ user_id: number }>(app.db, sql`select user_id from imported_players where source_id = ${sourceId}`))[0]!.user_id;
+const ourId = async (sourceId: number) =>
+  (await queryRows<{ user_id: number }>(app.db, sql`select user_id from imported_players where source_id = ${sourceId}`))[0]!.user_id;
 const balance = async (sourceId: number) =>
   Number((await queryRows<{ money: string }>(app.db, sql`select money from users where id = ${await ourId(sourceId)}`))[0]!.money);
 
@@ -78,20 +79,26 @@ describe('runs before the move is opened', () => {
       [2, 15_000],
       [0, 5_000],
     ]);
-    expect(await balance(gen.p.multi!.id)).toBe(gen.money.multi + 10_000);
+    expect(await balance(gen.p.multi!.id)).toBe(gen.money.multi! + 10_000);
     // Dora's deposit approved there: ours approved and credited.
     const dora = await ourId(gen.p.dora!.id);
     expect((await queryRows<{ status: number }>(app.db, sql`select status from deposits where user_id = ${dora}`))[0]!.status).toBe(1);
-    expect(await balance(gen.p.dora!.id)).toBe(gen.money.dora + 30_000);
+    expect(await balance(gen.p.dora!.id)).toBe(gen.money.dora! + 30_000);
     // Bob's balance moved there: one type-11 entry of the difference.
     const bob = await ourId(gen.p.bob!.id);
-    const moved = await queryRows<{ quantity: string; memo: string }>(app.db, sql`select quantity, memo from ledger where user_id = ${bob} and type = 11 order by id desc limit 1`);
+    const moved = await queryRows<{ quantity: string; memo: string }>(
+      app.db,
+      sql`select quantity, memo from ledger where user_id = ${bob} and type = 11 order by id desc limit 1`,
+    );
     expect(moved[0]).toMatchObject({ memo: 'balance moved on the previous site' });
     expect(Number(moved[0]!.quantity)).toBe(-1_234);
     // The settled bet, the nickname, the lock, the bank, the new code.
     const [order] = await queryRows<{ status: number; payout: string }>(app.db, sql`select status, payout from legacy_orders where source_id = ${open!.id}`);
     expect([order!.status, Number(order!.payout)]).toEqual([1, 4_000]);
-    const [carol] = await queryRows<{ nickname: string; disabled: boolean }>(app.db, sql`select nickname, disabled from users where id = ${await ourId(gen.p.carol!.id)}`);
+    const [carol] = await queryRows<{ nickname: string; disabled: boolean }>(
+      app.db,
+      sql`select nickname, disabled from users where id = ${await ourId(gen.p.carol!.id)}`,
+    );
     expect(carol).toEqual({ nickname: '新昵称', disabled: true });
     const [pay] = await queryRows<{ acc_bank: string }>(app.db, sql`select acc_bank from pay_accounts where user_id = ${await ourId(gen.p.alice!.id)}`);
     expect(pay!.acc_bank).toBe('农业银行');
@@ -103,7 +110,7 @@ describe('runs before the move is opened', () => {
     expect(await picture()).toBe(before);
   });
 
-  it('--rooms applies the rooms\' differences; the report then finds none', async () => {
+  it("--rooms applies the rooms' differences; the report then finds none", async () => {
     const applied = await w.run({ rooms: true });
     expect(applied.rooms.differences.length).toBeGreaterThan(0);
     const [room] = await queryRows<{ min_limit: string; odds_override: Record<string, { odds: number; min: number; max: number }>; title: string }>(

@@ -52,7 +52,7 @@ describe('user/quantityLogList', () => {
 
   it('refuses a bad type or date with a message, and visitors with 401', async () => {
     const user = await registerUser(app);
-    const badType = await call(app, '/api/user/quantityLogList', { type: 10 }, { token: user.token });
+    const badType = await call(app, '/api/user/quantityLogList', { type: 99 }, { token: user.token });
     expect(badType.msg).toBe('Invalid record type');
     expect(badType.field).toBe('type');
     const badDate = await call(app, '/api/user/quantityLogList', { begin_date: '2026-02-30' }, { token: user.token });

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Db, Tx } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export type CopyValue = string | number | boolean | null | Date;
 
@@ -78,11 +79,12 @@ export async function withTarget<T>(database: Database, opts: { dryRun: boolean 
   }
   const copy: Target['copy'] = client ? (_tx, table, columns, rows) => copyOnClient(client, table, columns, rows) : insertRows;
   try {
-    if (!opts.dryRun) return await work({ kind: database.kind, db, chunk: (w) => db.transaction(w), copy });
+    if (!opts.dryRun) return await work({ kind: database.kind, db, chunk: (w) => inTransaction(db, w), copy });
     let answer: T | undefined;
     try {
-      await db.transaction(async (outer) => {
-        answer = await work({ kind: database.kind, db: outer as unknown as Db, chunk: (w) => outer.transaction(w), copy });
+      await inTransaction(db, async (outer) => {
+        const inner = outer as unknown as Db;
+        answer = await work({ kind: database.kind, db: inner, chunk: (w) => inTransaction(inner, w), copy });
         throw new DryRunRollback();
       });
     } catch (err) {
