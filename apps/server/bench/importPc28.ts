@@ -146,7 +146,7 @@ async function fillBigSource(url: string): Promise<void> {
 }
 
 /** The tables the rows' phase writes, in an order their references allow. */
-const TABLES = ['users', 'imported_players', 'pay_accounts', 'withdrawals', 'ledger', 'legacy_orders', 'legacy_ledger', 'legacy_draws'];
+const TABLES = ['users', 'imported_players', 'pay_accounts', 'ledger', 'withdrawals', 'legacy_orders', 'legacy_ledger', 'legacy_draws'];
 
 /** The bare COPY: the rows the import wrote, taken out to files, copied from those files into a fresh database on the same server. */
 async function bareCopy(importedUrl: string): Promise<{ seconds: number; rows: number }> {
@@ -162,12 +162,9 @@ async function bareCopy(importedUrl: string): Promise<{ seconds: number; rows: n
   const fresh = await scratchPostgres(PG_URL, 'import_copy');
   const db = await fresh.open();
   await db.migrate();
-  // The same starting point as the import's: games, rooms, the demo player, the first operator.
-  await seedDemoContent(db.db, { operatorPassword: 'bench-operator-pw', demoPassword: 'bench-demo-pw' });
   await db.close();
   const client = new pg.Client({ connectionString: fresh.url });
   await client.connect();
-  await client.query('delete from ledger; delete from users');
   const started = performance.now();
   await client.query('begin');
   for (const t of TABLES) await pipeline(fs.createReadStream(path.join(dir, `${t}.tsv`)), client.query(copyFrom(`COPY ${t} FROM STDIN`)));

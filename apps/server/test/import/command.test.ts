@@ -78,7 +78,8 @@ async function contents(dir: string) {
   try {
     const q = (s: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db.db, s);
     return {
-      players: await q(sql`select u.username, u.nickname, u.money, u.score, u.disabled, i.username as inviter, p.source_id, p.agent, p.opening_money, p.opening_score,
+      players:
+        await q(sql`select u.username, u.nickname, u.money, u.score, u.disabled, i.username as inviter, p.source_id, p.agent, p.opening_money, p.opening_score,
         u.password_hash like 'pc28$%' as legacy_password, u.security_code_hash is not null as has_code
         from users u join imported_players p on p.user_id = u.id left join users i on i.id = u.inviter_id order by p.source_id`),
       ledger: await q(sql`select u.username, l.type, l.status, l.wallet, l.quantity, l.applied, l.over, l.memo from ledger l join users u on u.id = l.user_id
@@ -101,9 +102,7 @@ describe('npm run import:pc28', () => {
     const lines: string[] = [];
     const db = await openPglite(clean);
     const src = await openSource(source.url);
-    const report = JSON.parse(
-      JSON.stringify(await runImport(db, src, keyFromText(KEY), { chunkSize: 3, hashWorkers: 2, log: (l) => lines.push(l) })),
-    );
+    const report = JSON.parse(JSON.stringify(await runImport(db, src, keyFromText(KEY), { chunkSize: 3, hashWorkers: 2, log: (l) => lines.push(l) })));
     await src.close();
     await db.close();
     expect(report.balances_equal).toBe(true);

@@ -47,7 +47,8 @@ export interface SourcePlayer {
   code: string;
 }
 
-const T0 = Math.floor(Date.UTC(2025, 0, 10) / 1000);
+/** When the generated history starts, Unix seconds (a test may move it: the e2e spec wants it in the last week). */
+const DEFAULT_T0 = Math.floor(Date.UTC(2025, 0, 10) / 1000);
 /** The source's class ids: 1–13 the named classes, 14–41 the sums 0–27 (its own numbering, not ours). */
 const CLASS_NAMES = ['大', '小', '单', '双', '大单', '小单', '大双', '小双', '极大', '极小', '豹子', '顺子', '对子'];
 const ODDS = [2, 2, 2, 2, 4.2, 4.6, 4.6, 4.2, 15, 15, 90, 15, 3.5];
@@ -76,7 +77,8 @@ interface Builder {
  * deposits, a player whose books disagree, long, unicode and colliding usernames — with consistent bets
  * and ledger rows, plus `bulk` ordinary players with history.
  */
-export async function fillSource(conn: mysql.Connection, opts: { bulk?: number; collideWith?: string } = {}): Promise<Generated> {
+export async function fillSource(conn: mysql.Connection, opts: { bulk?: number; collideWith?: string; t0?: number } = {}): Promise<Generated> {
+  const T0 = opts.t0 ?? DEFAULT_T0;
   await conn.query(
     "INSERT INTO fa_admin (id, username, nickname, password, salt, status) VALUES (1, 'admin', '超级管理员', ?, 'abcdef', 'normal'), (2, 'agent01', '代理一', ?, 'qwerty', 'normal'), (3, 'agent02', '代理二', ?, 'zxcvbn', 'normal')",
     [legacyHash('admin-pw', 'abcdef'), legacyHash('agent-pw', 'qwerty'), legacyHash('agent-pw2', 'zxcvbn')],
@@ -109,7 +111,16 @@ export async function fillSource(conn: mysql.Connection, opts: { bulk?: number; 
         const limits = i >= 10 && i <= 11 ? ['10.00', '2000.00'] : ['10.00', '5000.00'];
         rules.push([planId, i + 1, name, changed ? '2.10' : ODDS[i]!.toFixed(2), ...(changed ? ['3000.00', '20.00'] : limits), 1]);
       });
-      for (let n = 0; n <= 27; n++) rules.push([planId, 14 + n, String(n), [508, 188, 108, 68, 48, 40, 28, 22, 15, 15, 14, 14, 12, 12][Math.min(n, 27 - n)]!.toFixed(2), '10.00', '2000.00', 1]);
+      for (let n = 0; n <= 27; n++)
+        rules.push([
+          planId,
+          14 + n,
+          String(n),
+          [508, 188, 108, 68, 48, 40, 28, 22, 15, 15, 14, 14, 12, 12][Math.min(n, 27 - n)]!.toFixed(2),
+          '10.00',
+          '2000.00',
+          1,
+        ]);
     }
   }
   await conn.query('INSERT INTO fa_plan_rule (game_plan_id, class, class_name, odds, limit_min, limit_max, status) VALUES ?', [rules]);
@@ -124,14 +135,32 @@ export async function fillSource(conn: mysql.Connection, opts: { bulk?: number; 
     b.logs.push([id, user, (cents / 100).toFixed(2), ((cash.get(user) ?? 0) / 100).toFixed(2), type, status, mark, T0 + id * 60]);
     return id;
   };
-  const player = (key: string, username: string, o: { group?: number; inviter?: number; admin?: number; status?: string; score?: number; deposit?: number } = {}) => {
+  const player = (
+    key: string,
+    username: string,
+    o: { group?: number; inviter?: number; admin?: number; status?: string; score?: number; deposit?: number } = {},
+  ) => {
     const id = nextUser++;
     const salt = randomBytes(3).toString('hex');
     const password = `${key}-pass-1`;
     const code = String(100000 + id * 7919).slice(0, 6);
     g.p[key] = { id, username, password, code };
     if (o.deposit) log(id, o.deposit, 0, 1, 'bank transfer');
-    b.users.push([id, o.group ?? 1, username, `${key}的昵称`, legacyHash(password, salt), salt, 0, o.score ?? 0, o.inviter ?? 1, o.admin ?? 2, code, o.status ?? 'normal', T0 + id * 3600]);
+    b.users.push([
+      id,
+      o.group ?? 1,
+      username,
+      `${key}的昵称`,
+      legacyHash(password, salt),
+      salt,
+      0,
+      o.score ?? 0,
+      o.inviter ?? 1,
+      o.admin ?? 2,
+      code,
+      o.status ?? 'normal',
+      T0 + id * 3600,
+    ]);
     return id;
   };
 
@@ -172,7 +201,23 @@ export async function fillSource(conn: mysql.Connection, opts: { bulk?: number; 
     if (outcome === 'win') log(user, payout, 3, 1, `win ${id}`);
     if (outcome === 'cancelled') log(user, stake, 2, 1, `cancelled ${id}`);
     const status = outcome === 'open' ? 0 : outcome === 'cancelled' ? -1 : 1;
-    orders.push([id, `PC${String(id).padStart(10, '0')}`, user, game, plan, issue, cls, CLASS_NAMES[cls - 1] ?? String(cls - 14), odds.toFixed(2), (stake / 100).toFixed(2), (payout / 100).toFixed(2), outcome === 'win' ? 1 : 0, status, outcome === 'win' || outcome === 'lose' ? '3 5 6 14' : '', T0 + 86_400 + id * 210]);
+    orders.push([
+      id,
+      `PC${String(id).padStart(10, '0')}`,
+      user,
+      game,
+      plan,
+      issue,
+      cls,
+      CLASS_NAMES[cls - 1] ?? String(cls - 14),
+      odds.toFixed(2),
+      (stake / 100).toFixed(2),
+      (payout / 100).toFixed(2),
+      outcome === 'win' ? 1 : 0,
+      status,
+      outcome === 'win' || outcome === 'lose' ? '3 5 6 14' : '',
+      T0 + 86_400 + id * 210,
+    ]);
     g.orders[outcome === 'win' ? 'settledWin' : outcome === 'lose' ? 'settledLose' : outcome === 'open' ? 'unsettled' : 'cancelled']++;
     return id;
   };
@@ -228,7 +273,7 @@ export async function decideRequest(conn: mysql.Connection, logId: number, appro
 export async function moveBalance(conn: mysql.Connection, userId: number, units: number, mark = 'gift'): Promise<void> {
   await conn.query('UPDATE fa_user SET money = money + ? WHERE id = ?', [units, userId]);
   await conn.query(
-    "INSERT INTO fa_quantity_log (user_id, quantity, `over`, type, status, mark, createtime) SELECT id, ?, money, 4, 1, ?, UNIX_TIMESTAMP() FROM fa_user WHERE id = ?",
+    'INSERT INTO fa_quantity_log (user_id, quantity, `over`, type, status, mark, createtime) SELECT id, ?, money, 4, 1, ?, UNIX_TIMESTAMP() FROM fa_user WHERE id = ?',
     [units, mark, userId],
   );
 }

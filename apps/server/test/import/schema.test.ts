@@ -9,13 +9,15 @@ import { importWorld } from './helpers.js';
 const w = await importWorld({ bulk: 0 });
 
 const count = async () =>
-  (await queryRows<{ n: number }>(w.app.db, sql`select (select count(*) from users) + (select count(*) from import_runs) + (select count(*) from ledger) as n`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(w.app.db, sql`select (select count(*) from users) + (select count(*) from import_runs) + (select count(*) from ledger) as n`)
+  )[0]!.n;
 
 describe('the source schema check', () => {
   it('refuses a source with a table missing and columns of the wrong kind, listing each, and writes nothing', async () => {
     const before = await count();
     await w.source.conn.query('DROP TABLE fa_user_pay');
-    await w.source.conn.query('ALTER TABLE fa_user MODIFY money varchar(20) NOT NULL DEFAULT \'0\'');
+    await w.source.conn.query("ALTER TABLE fa_user MODIFY money varchar(20) NOT NULL DEFAULT '0'");
     await w.source.conn.query('ALTER TABLE fa_order DROP COLUMN profit');
     await w.source.conn.query('ALTER TABLE fa_quantity_log MODIFY quantity decimal(12,4) NOT NULL DEFAULT 0');
     const failure = await w.run().then(

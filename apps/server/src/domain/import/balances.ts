@@ -61,6 +61,8 @@ export async function importBalances(ctx: ImportContext, negative: { sourceId: n
       select (select count(*) from m)::int as matched, (select count(*) from moved)::int as moved,
         (select count(*) from entries)::int as entries, (select count(*) from books)::int as books`,
     );
-    return { balances: { read: rows.length, updated: c!.moved, unchanged: c!.matched - c!.moved, skipped: { 'player not imported': rows.length - c!.matched } } };
+    return {
+      balances: { read: rows.length, updated: c!.moved, unchanged: c!.matched - c!.moved, skipped: { 'player not imported': rows.length - c!.matched } },
+    };
   });
 }

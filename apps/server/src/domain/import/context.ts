@@ -47,7 +47,9 @@ export async function eachChunk(
 ): Promise<void> {
   const start = cursorOf(ctx, phase);
   if (start === true) return;
-  const [{ n: total } = { n: 0 }] = (await ctx.source.rows(`SELECT COUNT(*) AS n FROM \`${read.table}\`${read.where ? ` WHERE ${read.where}` : ''}`)) as { n: number }[];
+  const [{ n: total } = { n: 0 }] = (await ctx.source.rows(`SELECT COUNT(*) AS n FROM \`${read.table}\`${read.where ? ` WHERE ${read.where}` : ''}`)) as {
+    n: number;
+  }[];
   const [{ n: before } = { n: 0 }] = (await ctx.source.rows(
     `SELECT COUNT(*) AS n FROM \`${read.table}\` WHERE id <= ?${read.where ? ` AND (${read.where})` : ''}`,
     [start],

@@ -20,7 +20,22 @@ import type { SourceRooms } from './rooms.js';
 import type { CopyValue } from './target.js';
 
 export const ORDER_COLUMNS = [
-  'source_id', 'user_id', 'order_no', 'game_id', 'room_id', 'room_title', 'issue', 'play_type', 'play_name', 'odds', 'amount', 'payout', 'status', 'whether_hit', 'lottery_code', 'created_at',
+  'source_id',
+  'user_id',
+  'order_no',
+  'game_id',
+  'room_id',
+  'room_title',
+  'issue',
+  'play_type',
+  'play_name',
+  'odds',
+  'amount',
+  'payout',
+  'status',
+  'whether_hit',
+  'lottery_code',
+  'created_at',
 ] as const;
 export const LEDGER_COLUMNS = ['source_id', 'user_id', 'type', 'status', 'quantity', 'cash_after', 'memo', 'created_at'] as const;
 const DRAW_COLUMNS = ['game_id', 'issue', 'digit1', 'digit2', 'digit3', 'total'] as const;
@@ -114,7 +129,10 @@ export async function importOrders(ctx: ImportContext, players: Map<number, numb
   await eachChunk(
     ctx,
     'orders',
-    { table: 'fa_order', columns: 'id, orderNo, user_id, game_id, plan_id, issue, play_type, play_method, odds, quantity, profit, whether_hit, status, lottery_code, createtime' },
+    {
+      table: 'fa_order',
+      columns: 'id, orderNo, user_id, game_id, plan_id, issue, play_type, play_method, odds, quantity, profit, whether_hit, status, lottery_code, createtime',
+    },
     async (tx, rows) => {
       const out = rows.map((r) => orderRow(r, players, rooms, now)).filter((r): r is CopyValue[] => r !== null);
       const range = { column: 'source_id', from: intOf(rows[0]!.id), to: intOf(rows[rows.length - 1]!.id) };
@@ -139,7 +157,14 @@ export async function importDraws(ctx: ImportContext): Promise<void> {
     const drawn = rows.filter((r) => intOf(r.status) === 1);
     // One result per game and issue: the source's last row wins.
     const byKey = new Map(drawn.map((r) => [`${intOf(r.game_id)}:${textOf(r.issue)}`, r]));
-    const out = [...byKey.values()].map((r): CopyValue[] => [intOf(r.game_id), textOf(r.issue), intOf(r.site_1), intOf(r.site_2), intOf(r.site_3), intOf(r.code)]);
+    const out = [...byKey.values()].map((r): CopyValue[] => [
+      intOf(r.game_id),
+      textOf(r.issue),
+      intOf(r.site_1),
+      intOf(r.site_2),
+      intOf(r.site_3),
+      intOf(r.code),
+    ]);
     const written = await writeRows(tx, ctx, 'legacy_draws', DRAW_COLUMNS, ['game_id', 'issue'], out, null);
     return { fa_issue: { read: rows.length, ...written, skipped: { 'not drawn yet (pre-generated)': rows.length - drawn.length } } };
   });

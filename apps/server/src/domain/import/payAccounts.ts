@@ -56,7 +56,11 @@ export async function importPayAccounts(ctx: ImportContext): Promise<void> {
   await eachChunk(
     ctx,
     'pay_accounts',
-    { table: 'fa_user_pay', columns: 'id, user_id, acc, acc_name, acc_bank, status', where: 'id IN (SELECT MAX(id) FROM fa_user_pay GROUP BY user_id, status = 1)' },
+    {
+      table: 'fa_user_pay',
+      columns: 'id, user_id, acc, acc_name, acc_bank, status',
+      where: 'id IN (SELECT MAX(id) FROM fa_user_pay GROUP BY user_id, status = 1)',
+    },
     async (tx, rows) => {
       const skipped: Record<string, number> = {};
       const good: PayRow[] = [];

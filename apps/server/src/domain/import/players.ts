@@ -8,8 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { NICKNAME_MAX } from '@lucky28/shared';
 import type { Tx } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
-import { importedPlayers, users } from '../../db/schema.js';
+import { pgArray, queryRows } from '../../db/query.js';
 import { eachChunk, inChunk, type ImportContext } from './context.js';
 import { centsOf, instantOf, intOf, scoreCentsOf, textOf } from './convert.js';
 import { nameFor } from './usernames.js';
@@ -24,10 +23,7 @@ const HIDDEN = /[\p{Cf}\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/gu;
 
 /** The source's nickname as ours keeps one (NFKC, no hidden characters, blanks folded, at most 20); null when nothing is left. */
 export function nicknameOf(value: unknown): string | null {
-  const text = Array.from(textOf(value).normalize('NFKC').replace(HIDDEN, '').trim().replace(/\s+/g, ' '))
-    .slice(0, NICKNAME_MAX)
-    .join('')
-    .trim();
+  const text = Array.from(textOf(value).normalize('NFKC').replace(HIDDEN, '').trim().replace(/\s+/g, ' ')).slice(0, NICKNAME_MAX).join('').trim();
   return text === '' ? null : text;
 }
 
@@ -94,7 +90,13 @@ export async function importPlayers(ctx: ImportContext): Promise<void> {
         const inviter = intOf(row.inviter_id) || null;
         const found = existing.get(sourceId);
         if (found) {
-          if (found.nickname === nickname && found.disabled === disabled && found.agent === agent && Number(found.source_inviter_id ?? 0) === (inviter ?? 0) && found.source_group === group) {
+          if (
+            found.nickname === nickname &&
+            found.disabled === disabled &&
+            found.agent === agent &&
+            Number(found.source_inviter_id ?? 0) === (inviter ?? 0) &&
+            found.source_group === group
+          ) {
             unchanged++;
             continue;
           }
@@ -119,33 +121,30 @@ export async function importPlayers(ctx: ImportContext): Promise<void> {
   );
 }
 
-async function insertPlayers(tx: Tx, ctx: ImportContext, fresh: { row: Record<string, unknown>; username: string; renamed: boolean }[], tags: Map<number, string>) {
+/** The new players of a chunk, in two statements whatever their number (arrays, one parameter per column). */
+async function insertPlayers(
+  tx: Tx,
+  ctx: ImportContext,
+  fresh: { row: Record<string, unknown>; username: string; renamed: boolean }[],
+  tags: Map<number, string>,
+) {
   const now = new Date(ctx.now());
-  const inserted = await tx
-    .insert(users)
-    .values(
-      fresh.map(({ row, username }) => ({
-        username,
-        passwordHash: NO_PASSWORD_YET,
-        groupId: MEMBER,
-        nickname: nicknameOf(row.nickname),
-        disabled: textOf(row.status) !== 'normal',
-        createdAt: instantOf(row.jointime, now),
-      })),
-    )
-    .returning({ id: users.id, username: users.username });
-  const idOf = new Map(inserted.map((u) => [u.username, u.id]));
-  await tx.insert(importedPlayers).values(
-    fresh.map(({ row, username, renamed }) => ({
-      userId: idOf.get(username)!,
-      sourceId: intOf(row.id),
-      sourceUsername: textOf(row.username),
-      sourceGroup: intOf(row.group_id),
-      renamed,
-      sourceInviterId: intOf(row.inviter_id) || null,
-      agent: tags.get(intOf(row.admin_id)) ?? null,
-    })),
+  const col = <T extends string | number | boolean | null>(f: (p: (typeof fresh)[number]) => T) => pgArray(fresh.map((p) => f(p) as string | number | null));
+  const inserted = await queryRows<{ id: number; username: string }>(
+    tx,
+    sql`
+    insert into users (username, password_hash, group_id, nickname, disabled, created_at)
+    select * from unnest(${col((p) => p.username)}::text[], ${col(() => NO_PASSWORD_YET)}::text[], ${col(() => MEMBER)}::smallint[],
+      ${col((p) => nicknameOf(p.row.nickname))}::text[], ${col((p) => String(textOf(p.row.status) !== 'normal'))}::boolean[],
+      ${col((p) => instantOf(p.row.jointime, now).toISOString())}::timestamptz[])
+    returning id, username`,
   );
+  const idOf = new Map(inserted.map((u) => [u.username, u.id]));
+  await tx.execute(sql`
+    insert into imported_players (user_id, source_id, source_username, source_group, renamed, source_inviter_id, agent)
+    select * from unnest(${col((p) => idOf.get(p.username)!)}::int[], ${col((p) => intOf(p.row.id))}::bigint[], ${col((p) => textOf(p.row.username))}::text[],
+      ${col((p) => intOf(p.row.group_id))}::smallint[], ${col((p) => String(p.renamed))}::boolean[], ${col((p) => intOf(p.row.inviter_id) || null)}::bigint[],
+      ${col((p) => tags.get(intOf(p.row.admin_id)) ?? null)}::text[])`);
 }
 
 /** Referral links from `inviter_id`, both players imported; the registration default 1 is no referral and is dropped. */

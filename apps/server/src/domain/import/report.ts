@@ -66,12 +66,23 @@ async function booksDisagree(ctx: ImportContext) {
      JOIN (SELECT user_id, MAX(id) AS id FROM fa_quantity_log GROUP BY user_id) m ON m.user_id = u.id
      JOIN fa_quantity_log l ON l.id = m.id WHERE l.over <> u.money ORDER BY u.id`,
   );
-  return rows.map((r) => ({ source_id: intOf(r.id), username: String(r.username), money: formatMoney(centsOf(r.money)), last_over: formatMoney(centsOf(r.over)) }));
+  return rows.map((r) => ({
+    source_id: intOf(r.id),
+    username: String(r.username),
+    money: formatMoney(centsOf(r.money)),
+    last_over: formatMoney(centsOf(r.over)),
+  }));
 }
 
 export async function buildReport(
   ctx: ImportContext,
-  parts: { rooms: RoomDifference[]; negative: { sourceId: number; money: number; score: number }[]; timing: HashTiming; phasesMs: Record<string, number>; opened: number },
+  parts: {
+    rooms: RoomDifference[];
+    negative: { sourceId: number; money: number; score: number }[];
+    timing: HashTiming;
+    phasesMs: Record<string, number>;
+    opened: number;
+  },
 ): Promise<ImportReport> {
   const db = ctx.target.db;
   const [before, after] = [await sourceSums(ctx), await ourSums(db)];
@@ -133,14 +144,21 @@ export function formatReport(r: ImportReport): string {
   }
   lines.push('', `renamed accounts: ${r.renamed.length}`);
   for (const n of r.renamed) lines.push(`  #${n.source_id} "${n.from}" → ${n.to}`);
-  lines.push('', `rooms: ${r.rooms.differences.length} difference(s)${r.rooms.differences.length ? (r.rooms.applied ? ', applied (--rooms)' : ', not applied (run with --rooms to apply)') : ''}`);
+  lines.push(
+    '',
+    `rooms: ${r.rooms.differences.length} difference(s)${r.rooms.differences.length ? (r.rooms.applied ? ', applied (--rooms)' : ', not applied (run with --rooms to apply)') : ''}`,
+  );
   for (const d of r.rooms.differences) lines.push(`  room ${d.room} (game ${d.game}) ${d.field}: ours ${d.ours}, theirs ${d.theirs}`);
   if (r.old_orders_unsettled) lines.push('', `old bets still unsettled at the source: ${r.old_orders_unsettled}`);
   lines.push(
     '',
     `hashing: ${r.hashing.hashes} secrets in ${r.hashing.seconds} s on ${r.hashing.threads} thread(s)${r.hashing.per_second_per_thread ? `, ${r.hashing.per_second_per_thread} per second per thread` : ''}`,
   );
-  lines.push(`phases: ${Object.entries(r.phases_ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}`);
+  lines.push(
+    `phases: ${Object.entries(r.phases_ms)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
   lines.push(r.reconciliation.length === 0 ? 'reconciliation: clean' : `RECONCILIATION: ${r.reconciliation.map((x) => `${x.name} ${x.count}`).join(', ')}`);
   if (r.opened) lines.push('', `opened: ${r.opened} imported players may sign in now`);
   return lines.join('\n');

@@ -114,7 +114,9 @@ async function playerRequests(
   const w = { read: 0, imported: 0, updated: 0, unchanged: 0 };
   const d = { read: 0, imported: 0, updated: 0, unchanged: 0 };
   if (!player) {
-    return { withdrawals: { read: requests.filter((r) => r.type === 1).length, skipped: { 'player not imported': requests.filter((r) => r.type === 1).length } } };
+    return {
+      withdrawals: { read: requests.filter((r) => r.type === 1).length, skipped: { 'player not imported': requests.filter((r) => r.type === 1).length } },
+    };
   }
   const userId = player.user_id;
   const now = ctx.now();
@@ -131,7 +133,19 @@ async function playerRequests(
       );
       const [row] = await tx
         .insert(ledger)
-        .values({ userId, type: LedgerType.recharge, status: LedgerStatus.pending, wallet: 'money', quantity: r.amount, applied: false, over: Number(balance!.over), refType: 'deposit', refId: Number(dep!.id), memo: 'previous site', createdAt: r.at })
+        .values({
+          userId,
+          type: LedgerType.recharge,
+          status: LedgerStatus.pending,
+          wallet: 'money',
+          quantity: r.amount,
+          applied: false,
+          over: Number(balance!.over),
+          refType: 'deposit',
+          refId: Number(dep!.id),
+          memo: 'previous site',
+          createdAt: r.at,
+        })
         .returning({ id: ledger.id });
       await tx.execute(sql`update deposits set ledger_id = ${row!.id} where id = ${dep!.id}`);
       await tx.execute(sql`insert into import_map (entity, source_id, our_id) values ('deposit', ${String(r.id)}, ${dep!.id})`);
@@ -183,7 +197,16 @@ async function playerRequests(
 async function closeReplaced(tx: Tx, id: number, now: number) {
   const w = await claimPending(tx, withdrawals, { id, from: 0, to: 2, operatorId: null, now, reason: REPLACED });
   await tx.update(ledger).set({ status: LedgerStatus.rejected }).where(eq(ledger.id, w.ledgerId!));
-  await postLedger(tx, { userId: w.userId, type: LedgerType.withdraw, wallet: 'money', quantity: w.amount, refType: 'withdrawal_refund', refId: w.id, memo: 'refund: replaced', createdAt: new Date(now) });
+  await postLedger(tx, {
+    userId: w.userId,
+    type: LedgerType.withdraw,
+    wallet: 'money',
+    quantity: w.amount,
+    refType: 'withdrawal_refund',
+    refId: w.id,
+    memo: 'refund: replaced',
+    createdAt: new Date(now),
+  });
 }
 
 /** The player's payout account for a withdrawal whose source note is `mark`. */
@@ -202,7 +225,16 @@ async function payoutAccountFor(tx: Tx, userId: number, mark: string): Promise<P
 async function holdPending(tx: Tx, ctx: ImportContext, userId: number, pending: SourceRequest[]) {
   const amount = pending.reduce((s, q) => s + q.amount, 0);
   const oldest = pending.reduce((a, b) => (a.at <= b.at ? a : b));
-  await postLedger(tx, { userId, type: LedgerType.importOpening, wallet: 'money', quantity: amount, refType: IMPORT_REF, refId: ctx.run.id, memo: HELD_MEMO, createdAt: new Date(ctx.now()) });
+  await postLedger(tx, {
+    userId,
+    type: LedgerType.importOpening,
+    wallet: 'money',
+    quantity: amount,
+    refType: IMPORT_REF,
+    refId: ctx.run.id,
+    memo: HELD_MEMO,
+    createdAt: new Date(ctx.now()),
+  });
   await tx.execute(sql`update imported_players set opening_money = opening_money + ${amount} where user_id = ${userId}`);
   const account = await payoutAccountFor(tx, userId, oldest.mark);
   const made = await requestWithdrawal(tx, { userId, amount, account, now: oldest.at.getTime() });

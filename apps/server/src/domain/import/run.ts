@@ -49,7 +49,8 @@ export async function runImport(database: Database, source: Source, operatorKey:
     throw new ImportRefused('the move was opened (--open): the imported players sign in here now, and the importer runs no more');
   }
   const [games] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from rooms`);
-  if (Number(games?.n ?? 0) === 0) throw new ImportRefused('the database has no games and rooms yet: start Lucky28 on it once (npm start), stop it, then import');
+  if (Number(games?.n ?? 0) === 0)
+    throw new ImportRefused('the database has no games and rooms yet: start Lucky28 on it once (npm start), stop it, then import');
 
   return withTarget(database, { dryRun: Boolean(opts.dryRun) }, async (target) => {
     const [locked] = await queryRows<{ ok: boolean }>(target.db, sql`select pg_try_advisory_lock(${IMPORT_LOCK}) as ok`);

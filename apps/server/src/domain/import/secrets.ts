@@ -9,7 +9,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/query.js';
+import { pgArray, queryRows } from '../../db/query.js';
 import { isLegacyHash, legacyStored } from '../security/legacyPassword.js';
 import { eachChunk, type ImportContext } from './context.js';
 import { intOf, textOf } from './convert.js';
@@ -66,14 +66,23 @@ export async function importSecrets(ctx: ImportContext, pool: HashPool | undefin
       timing.hashes += values.length;
     } else if (!pool) timing.hashes += values.length;
     let at = 0;
-    for (const d of due) {
+    const writes = due.map((d) => {
       const passwordHash = d.password !== null && !d.keepPassword ? legacyStored(d.salt, hashed[at++] ?? '') : d.keepPassword ? null : NO_PASSWORD_YET;
       const codeHash = d.code !== null ? (hashed[at++] ?? null) : null;
-      if (!pool) continue;
+      return { ...d, passwordHash, codeHash };
+    });
+    if (pool && writes.length > 0) {
+      const col = (f: (w: (typeof writes)[number]) => string | number | null) => pgArray(writes.map(f));
       await tx.execute(sql`
-        update users set security_code_hash = ${codeHash}${passwordHash === null ? sql`` : sql`, password_hash = ${passwordHash}`} where id = ${d.userId}`);
-      await tx.execute(sql`update imported_players set secrets_digest = ${d.digest} where user_id = ${d.userId}`);
+        with w (user_id, password_hash, code_hash, digest) as (
+          select * from unnest(${col((w) => w.userId)}::int[], ${col((w) => w.passwordHash)}::text[], ${col((w) => w.codeHash)}::text[], ${col((w) => w.digest)}::text[])
+        ), u as (
+          update users set security_code_hash = w.code_hash, password_hash = coalesce(w.password_hash, users.password_hash) from w where users.id = w.user_id
+        )
+        update imported_players p set secrets_digest = w.digest from w where p.user_id = w.user_id`);
     }
-    return { secrets: { read: ours.size, updated: due.length, unchanged, skipped: { 'no usable password at the source (must be set by an operator)': noPassword } } };
+    return {
+      secrets: { read: ours.size, updated: due.length, unchanged, skipped: { 'no usable password at the source (must be set by an operator)': noPassword } },
+    };
   });
 }

@@ -59,7 +59,10 @@ export async function openSource(url: string): Promise<Source> {
   return {
     label,
     async chunk(table, columns, after, limit, where) {
-      const [rows] = await connection.query(`SELECT ${columns} FROM \`${table}\` WHERE id > ? ${where ? `AND (${where})` : ''} ORDER BY id LIMIT ?`, [after, limit]);
+      const [rows] = await connection.query(`SELECT ${columns} FROM \`${table}\` WHERE id > ? ${where ? `AND (${where})` : ''} ORDER BY id LIMIT ?`, [
+        after,
+        limit,
+      ]);
       return rows as SourceRow[];
     },
     async rows(query, params = []) {

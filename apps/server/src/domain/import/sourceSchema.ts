@@ -45,7 +45,16 @@ export const NEEDED: Record<string, Record<string, ColumnKind>> = {
     lottery_code: 'text',
     createtime: 'integer',
   },
-  fa_quantity_log: { id: 'integer', user_id: 'integer', quantity: 'cents', over: 'cents', type: 'integer', status: 'integer', mark: 'text', createtime: 'integer' },
+  fa_quantity_log: {
+    id: 'integer',
+    user_id: 'integer',
+    quantity: 'cents',
+    over: 'cents',
+    type: 'integer',
+    status: 'integer',
+    mark: 'text',
+    createtime: 'integer',
+  },
   fa_user_pay: { id: 'integer', user_id: 'integer', acc: 'text', acc_name: 'text', acc_bank: 'text', status: 'integer' },
 };
 

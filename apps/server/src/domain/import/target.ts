@@ -56,10 +56,13 @@ async function copyOnClient(client: pg.PoolClient, table: string, columns: reado
 async function insertRows(tx: Tx, table: string, columns: readonly string[], rows: readonly (readonly CopyValue[])[]) {
   const per = Math.max(1, Math.floor(30_000 / columns.length));
   for (let i = 0; i < rows.length; i += per) {
-    const values = rows.slice(i, i + per).map((row) => sql`(${sql.join(
-      row.map((v) => sql`${v instanceof Date ? v.toISOString() : v}`),
-      sql`, `,
-    )})`);
+    const values = rows.slice(i, i + per).map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((v) => sql`${v instanceof Date ? v.toISOString() : v}`),
+          sql`, `,
+        )})`,
+    );
     await tx.execute(sql`insert into ${sql.raw(table)} (${sql.raw(columns.join(', '))}) values ${sql.join(values, sql`, `)}`);
   }
 }
