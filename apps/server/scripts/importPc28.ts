@@ -5,6 +5,8 @@
  * report. Run it as often as needed while the old site is open; the last run, with the old site
  * read-only, takes --open. docs/import.md has the steps of a move.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { resolveOperatorKey } from '../src/domain/operators/secretBox.js';
@@ -36,9 +38,11 @@ function parseArgs(argv: string[]) {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfig();
+  let releaseLock = () => {};
   if (!config.databaseUrl) {
     const pid = runningServer(config.dataDir);
     if (pid) throw new Error(`a Lucky28 server (pid ${pid}) holds the database in ${config.dataDir}: stop it first, then import`);
+    releaseLock = holdImportLock(config.dataDir);
   }
   const source = await openSource(args.from);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -61,7 +65,35 @@ async function main(): Promise<void> {
   } finally {
     await source.close();
     await database.close();
+    releaseLock();
   }
+}
+
+/**
+ * One importer at a time on an embedded database (PGlite is one process's): DATA_DIR/import.lock holds
+ * the running importer's pid; one left by a killed run is taken over. On PostgreSQL an advisory lock does this.
+ */
+function holdImportLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'import.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      let alive = false;
+      try {
+        alive = Number.isInteger(pid) && pid > 0 && process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+      if (alive) throw new Error(`another import (pid ${pid}) is running on ${dataDir}`);
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not take ${file}`);
 }
 
 main().catch((err: Error) => {

@@ -38,6 +38,13 @@ const balance = async (sourceId: number) =>
   Number((await queryRows<{ money: string }>(app.db, sql`select money from users where id = ${await ourId(sourceId)}`))[0]!.money);
 
 describe('runs before the move is opened', () => {
+  it('two importers at once on one database: one runs, the other is refused (PostgreSQL: an advisory lock)', async () => {
+    const both = await Promise.allSettled([w.run(), w.run()]);
+    const refused = both.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/another import is running/);
+  });
+
   it('a second run with nothing new changes nothing', async () => {
     expect(first.reconciliation).toEqual([]);
     const before = await picture();

@@ -76,11 +76,15 @@ export async function startOrResumeRun(db: DbOrTx, source: string, options: RunO
 export async function recordChunk(tx: Tx, run: Run, phase: string, cursor: Cursor, deltas: Record<string, CountsDelta> = {}): Promise<() => void> {
   let counts = run.counts;
   for (const [table, delta] of Object.entries(deltas)) counts = addCounts(counts, table, delta);
-  const cursors = { ...run.cursors, [phase]: cursor };
-  await tx.execute(sql`update import_runs set cursors = ${JSON.stringify(cursors)}::jsonb, counts = ${JSON.stringify(counts)}::jsonb where id = ${run.id}`);
+  // Only this phase's cursor and its own tables' counts: phases running side by side each write their own keys.
+  const touched: Counts = Object.fromEntries(Object.keys(deltas).map((t) => [t, counts[t]!]));
+  await tx.execute(
+    sql`update import_runs set cursors = cursors || ${JSON.stringify({ [phase]: cursor })}::jsonb, counts = counts || ${JSON.stringify(touched)}::jsonb
+        where id = ${run.id}`,
+  );
   return () => {
-    run.cursors = cursors;
-    run.counts = counts;
+    run.cursors = { ...run.cursors, [phase]: cursor };
+    run.counts = { ...run.counts, ...touched };
   };
 }
 

@@ -15,6 +15,8 @@ export interface Source {
   chunk(table: string, columns: string, after: number, limit: number, where?: string): Promise<SourceRow[]>;
   /** Any read-only query of the whole source (small tables and sums). */
   rows(query: string, params?: unknown[]): Promise<SourceRow[]>;
+  /** Another connection to the same source (phases that run side by side read on their own). */
+  fork(): Promise<Source>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function openSource(url: string): Promise<Source> {
       const [rows] = await connection.query(query, params);
       return rows as SourceRow[];
     },
+    fork: () => openSource(url),
     close: () => connection.end(),
   };
 }
