@@ -36,7 +36,8 @@ export async function importBalances(ctx: ImportContext, negative: { sourceId: n
       m as (
         select u.id, u.money, u.score, v.money as tm, v.score as ts
         from v join imported_players p on p.source_id = v.source_id join users u on u.id = p.user_id
-        order by u.id for update of u
+        -- NO KEY UPDATE: the bets and ledger lines insert rows referencing these players meanwhile (KEY SHARE).
+        order by u.id for no key update of u
       ),
       d as (
         select id, money, score, tm - money as dm, ts - score as ds,
