@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     // A database never started yet gets what a first start makes (games, rooms, the first operator).
-    const seeded = await seedDemoContent(database.db, { demoPassword: config.demoPassword, operatorPassword: config.operatorPassword, roundSeconds: config.roundSeconds });
+    const seeded = await seedDemoContent(database.db, {
+      demoPassword: config.demoPassword,
+      operatorPassword: config.operatorPassword,
+      roundSeconds: config.roundSeconds,
+    });
     if (seeded.operatorPassword && !config.operatorPassword) console.log(`first operator: admin / ${seeded.operatorPassword}   (shown once; keep it safe)`);
     const key = resolveOperatorKey(config.operatorSecretKey, config.dataDir);
     const report = await runImport(database, source, key, {

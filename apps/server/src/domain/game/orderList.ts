@@ -19,7 +19,14 @@ export const ORDER_PAGE_MAX = 500;
  */
 export async function listOrders(db: DbOrTx, opts: { userId: number; from: number; to: number; issue?: string; page?: number; limit?: number; lang: ApiLang }) {
   if (opts.issue !== undefined) {
-    return selectOrders(db, { userId: opts.userId, where: sql`o.issue = ${opts.issue}`, legacyWhere: null, page: opts.page, limit: opts.limit, lang: opts.lang });
+    return selectOrders(db, {
+      userId: opts.userId,
+      where: sql`o.issue = ${opts.issue}`,
+      legacyWhere: null,
+      page: opts.page,
+      limit: opts.limit,
+      lang: opts.lang,
+    });
   }
   const [from, to] = [new Date(opts.from).toISOString(), new Date(opts.to).toISOString()];
   return selectOrders(db, {
