@@ -124,7 +124,8 @@ describe('npm run import:pc28', () => {
     const [a, b] = [await contents(clean), await contents(killed)];
     expect(b.invariants).toEqual([]);
     expect(b).toEqual(a);
-  });
+    // Four runs of the command, each starting a process and opening PGlite: generous on a busy machine.
+  }, 300_000);
 
   it('refuses a data directory a running server holds; a dry run keeps nothing', async () => {
     const held = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-import-held-'));
