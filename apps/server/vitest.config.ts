@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // The importer's suite needs MariaDB: `npm run test:import` (vitest.import.config.ts).
+    exclude: ['test/import/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are heavy; two cores on CI.

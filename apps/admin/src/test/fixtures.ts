@@ -46,6 +46,7 @@ export const aliceRow: UserRow = {
 /** Alice in detail: verified, no inviter, no payout accounts, sessions or limits. */
 export const aliceDetail: UserDetail = {
   ...aliceRow,
+  imported: null,
   real_name: 'Alice Wong',
   has_idcard: true,
   has_security_code: false,

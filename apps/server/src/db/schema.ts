@@ -833,3 +833,137 @@ export const referralCommissions = pgTable(
       .where(sql`status in (0, 2)`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The importer from the previous product (migration 0018, domain/import/, docs/import.md)
+
+/** One run of `npm run import:pc28`: its options, each phase's cursor (a killed run resumes from them), its counts and report. */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** The source's address without its password. */
+    source: text('source').notNull(),
+    /** 'running' (at most one) or 'done'. */
+    status: text('status').notNull().default('running'),
+    options: jsonb('options').notNull().default({}),
+    /** Per phase: the last source id done, or true when the phase is complete. */
+    cursors: jsonb('cursors').notNull().default({}),
+    /** Per table: read, imported, unchanged and skipped (with the reason), accumulated across resumes. */
+    counts: jsonb('counts').notNull().default({}),
+    report: jsonb('report'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('import_runs_one_running_uq')
+      .on(t.status)
+      .where(sql`status = 'running'`),
+  ],
+);
+
+/** A player brought from the previous product: its source id and name, its agent, and whether it may sign in yet. */
+export const importedPlayers = pgTable(
+  'imported_players',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    sourceId: bigint('source_id', { mode: 'number' }).notNull(),
+    /** The username on the previous site (a renamed player signs in with it too). */
+    sourceUsername: text('source_username').notNull(),
+    /** The source's group: 1 member, 2 guest (imported only with money, as a member), 3 agent staff. */
+    sourceGroup: smallint('source_group').notNull(),
+    renamed: boolean('renamed').notNull().default(false),
+    sourceInviterId: bigint('source_inviter_id', { mode: 'number' }),
+    /** The owning agent on the previous site (its account name and sites), shown in the console. */
+    agent: text('agent'),
+    /** Keyed HMAC (the operator key) of the source's password hash, salt and security code: what tells a changed secret. */
+    secretsDigest: text('secrets_digest'),
+    /** What this player's type-11 ledger rows add up to, per wallet (the reconciliation compares). */
+    openingMoney: money('opening_money').notNull().default(0),
+    openingScore: money('opening_score').notNull().default(0),
+    /** False until the operator opens the move (`--open`): until then the player cannot sign in here. */
+    open: boolean('open').notNull().default(false),
+    renameToldAt: timestamp('rename_told_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('imported_players_source_uq').on(t.sourceId), index('imported_players_source_name_idx').on(t.sourceUsername)],
+);
+
+/** Source rows mapped to ours (entity 'withdrawal', 'deposit': a source ledger row id → our request id). */
+export const importMap = pgTable(
+  'import_map',
+  {
+    entity: text('entity').notNull(),
+    sourceId: text('source_id').notNull(),
+    ourId: bigint('our_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'import_map_pk', columns: [t.entity, t.sourceId] })],
+);
+
+/** Bets placed on the previous site: history only (no round of ours, never in a balance or an invariant). */
+export const legacyOrders = pgTable(
+  'legacy_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sourceId: bigint('source_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderNo: text('order_no').notNull(),
+    gameId: smallint('game_id').notNull(),
+    /** Our room of the same game and tier, when there is one. */
+    roomId: integer('room_id'),
+    roomTitle: text('room_title').notNull(),
+    issue: text('issue').notNull(),
+    /** Our bet class, mapped through the source's rule table; null when its class has no equal here. */
+    playType: smallint('play_type'),
+    /** The class's name on the previous site. */
+    playName: text('play_name').notNull(),
+    odds: numeric('odds', { precision: 12, scale: 4 }).notNull(),
+    /** Stake, cents. */
+    amount: money('amount').notNull(),
+    /** Gross payout, stake included (the source's `profit`), cents. */
+    payout: money('payout').notNull(),
+    /** The source's status: −1 cancelled, 0 unsettled, 1 settled. */
+    status: smallint('status').notNull(),
+    whetherHit: smallint('whether_hit').notNull(),
+    lotteryCode: text('lottery_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('legacy_orders_source_uq').on(t.sourceId), index('legacy_orders_user_time_idx').on(t.userId, t.createdAt)],
+);
+
+/** The previous site's ledger rows: history only. `cash_after` is its cash balance after the row (it kept no total). */
+export const legacyLedger = pgTable(
+  'legacy_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sourceId: bigint('source_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 0 deposit, 1 withdrawal, 2 bet, 3 win, 4 gift: the same meanings as our types 0–4. */
+    type: smallint('type').notNull(),
+    status: smallint('status').notNull(),
+    quantity: money('quantity').notNull(),
+    cashAfter: money('cash_after').notNull(),
+    memo: text('memo').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('legacy_ledger_source_uq').on(t.sourceId), index('legacy_ledger_user_time_idx').on(t.userId, t.createdAt)],
+);
+
+/** The previous site's drawn results: drawn by its operator's own generator, not verifiable, never in the verifier. */
+export const legacyDraws = pgTable(
+  'legacy_draws',
+  {
+    gameId: smallint('game_id').notNull(),
+    issue: text('issue').notNull(),
+    digit1: smallint('digit1').notNull(),
+    digit2: smallint('digit2').notNull(),
+    digit3: smallint('digit3').notNull(),
+    total: smallint('total').notNull(),
+  },
+  (t) => [primaryKey({ name: 'legacy_draws_pk', columns: [t.gameId, t.issue] })],
+);

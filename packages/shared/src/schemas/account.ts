@@ -28,6 +28,8 @@ export const WALLET_ADDRESS_RE: Record<WalletType, RegExp> = {
 
 /** Longest username accepted anywhere (USERNAME_RE allows 20; guest names are 16). */
 export const USERNAME_MAX = 20;
+/** Usernames on the previous product (up to 32 characters), with which imported players may sign in (docs/import.md). */
+export const LEGACY_USERNAME_MAX = 32;
 /** Generous bounds for a secret typed by a user: anything longer cannot be right. */
 const SECRET_TYPED_MAX = 64;
 
@@ -39,7 +41,7 @@ export const DEVICE_ID_MAX = 64;
 const deviceId = () => optionalText({ max: DEVICE_ID_MAX, invalid: 'err.bad_request' });
 
 export const loginSchema = z.object({
-  account: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.login_failed' }),
+  account: requiredText('err.username_required', { max: LEGACY_USERNAME_MAX, invalid: 'err.login_failed' }),
   password: requiredText('err.password_required', { max: PASSWORD_MAX, invalid: 'err.login_failed' }),
   remember: flagField(),
   device_id: deviceId(),
@@ -249,6 +251,8 @@ export const loginInfoData = z.object({
   money: moneyText,
   score: moneyText,
   balance: moneyText,
+  /** Sign-in only, once: the username on the previous site of a player renamed by the import (told at this first sign-in). */
+  renamed_from: z.string().optional(),
 });
 export const userinfoData = z.object({ userinfo: loginInfoData });
 

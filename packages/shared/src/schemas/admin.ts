@@ -185,6 +185,7 @@ export const INVARIANT_NAMES = [
   'wallet_requests',
   'reward_claims_paid_once',
   'commission_from_orders',
+  'import_opening_balances',
 ] as const;
 export type InvariantName = (typeof INVARIANT_NAMES)[number];
 

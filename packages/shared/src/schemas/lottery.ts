@@ -254,6 +254,8 @@ export const orderListData = z.array(
     payout: moneyText.nullable(),
     lottery_code: z.string(),
     createtime: unixTime,
+    /** A bet on the previous product, from before the move (docs/import.md): its round was drawn by that system and cannot be verified. */
+    legacy: z.boolean(),
   }),
 );
 

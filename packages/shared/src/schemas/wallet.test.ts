@@ -53,8 +53,10 @@ describe('wallet and bet schemas', () => {
 
   it('read the ledger filters in order: dates, type, page', () => {
     expect(parse(ledgerListSchema, { type: '2', page: '3' })).toEqual({ type: 2, page: 3 });
-    expect(parse(ledgerListSchema, { begin_date: 'x', type: 10 })).toBe('begin_date: err.date_invalid');
-    expect(parse(ledgerListSchema, { type: 11 })).toBe('type: err.ledger_type_invalid');
+    expect(parse(ledgerListSchema, { begin_date: 'x', type: 99 })).toBe('begin_date: err.date_invalid');
+    expect(parse(ledgerListSchema, { type: 99 })).toBe('type: err.ledger_type_invalid');
+    expect(parse(ledgerListSchema, { type: 11 })).toEqual({ type: 11 });
+    expect(parse(ledgerListSchema, { type: 10 })).toEqual({ type: 10 });
   });
 
   it('read a bet: room, classes (bounded, distinct), stake, round', () => {

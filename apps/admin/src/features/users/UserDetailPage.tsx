@@ -107,6 +107,22 @@ function Overview({ user }: { user: UserDetail }) {
           children: <ProtectionStatus status={user.protection} />,
         },
         { key: 'created', label: t('users.registered'), children: dateTime(user.created_at) },
+        ...(user.imported
+          ? [
+              {
+                key: 'imported',
+                label: t('users.imported'),
+                span: 2,
+                children: (
+                  <Space wrap data-testid="user-imported">
+                    <Tag color="purple">{t('users.importedAgent', { agent: user.imported.agent || '—' })}</Tag>
+                    <span>{t('users.importedAs', { id: user.imported.source_id, name: user.imported.source_username })}</span>
+                    {!user.imported.open && <Tag color="orange">{t('users.importedClosed')}</Tag>}
+                  </Space>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

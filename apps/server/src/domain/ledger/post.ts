@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/). */
+/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/), 11 the importer's opening balances (domain/import/). */
 export const LedgerType = {
   recharge: 0,
   withdraw: 1,
@@ -26,6 +26,12 @@ export const LedgerType = {
    * row per wallet touched.
    */
   bonusForfeit: 10,
+  /**
+   * A player's balance brought from the previous product by the importer (domain/import/): the opening
+   * balance per wallet (cash to money, the bonus balance to score), the funds of a pending withdrawal it
+   * holds, and each later run's move of the source's balance. ref_type 'import', ref_id the run.
+   */
+  importOpening: 11,
 } as const;
 /** The ledger types a reward claim writes (the reconciliation ties each row to its claim; a forfeit is a claim row of its own kind). */
 export const REWARD_LEDGER_TYPES = [

@@ -1,7 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id, m = 19 MiB, t = 2, p = 1 (DESIGN §7, the OWASP-recommended minimum).
-const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = ARGON2_OPTIONS;
 
 /** Hashes a password or a security code. */
 export const hashSecret = (secret: string): Promise<string> => hash(secret, OPTIONS);

@@ -61,7 +61,9 @@ export async function userDetail(db: DbOrTx, userId: number, now: number) {
   const [u] = await queryRows<Record<string, unknown>>(
     db,
     sql`
-    select u.*, i.username as inviter_name from users u left join users i on i.id = u.inviter_id where u.id = ${userId}`,
+    select u.*, i.username as inviter_name, p.source_id as imported_source_id, p.source_username as imported_name, p.agent as imported_agent,
+      p.open as imported_open
+    from users u left join users i on i.id = u.inviter_id left join imported_players p on p.user_id = u.id where u.id = ${userId}`,
   );
   if (!u) return null;
   const invitees = await queryRows<Record<string, unknown>>(
@@ -101,6 +103,16 @@ export async function userDetail(db: DbOrTx, userId: number, now: number) {
     /** Masked as the player sees them; revealing one in full is a separate, audited call. */
     accounts: accounts.map(presentPayAccount),
     protection: await protectionStatus(db, userId, now),
+    /** A player brought from the previous product (docs/import.md): its id and name there, its agent, and whether the move is open. */
+    imported:
+      u.imported_source_id === null || u.imported_source_id === undefined
+        ? null
+        : {
+            source_id: Number(u.imported_source_id),
+            source_username: String(u.imported_name),
+            agent: (u.imported_agent as string | null) ?? '',
+            open: Boolean(u.imported_open),
+          },
   };
 }
 

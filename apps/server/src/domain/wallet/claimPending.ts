@@ -34,12 +34,13 @@ export const queueRowOf = (r: QueueColumns) => ({
  * request's player is locked first, then one update moves the request from `from` to `to` with the
  * reviewer, the time and the reason, only while it still stands at `from` — so two decisions, or a
  * decision and the player's own reversal, queue on the player and the second finds it decided.
+ * `operatorId` null: decided by the previous system, brought in by the importer (domain/import/requests.ts).
  * Unknown → err.not_found; already decided → err.request_not_pending. Answers the updated row.
  */
 export async function claimPending<T extends ReviewedTable>(
   tx: DbOrTx,
   table: T,
-  opts: { id: number; from: number; to: number; operatorId: number; now: number; reason?: string },
+  opts: { id: number; from: number; to: number; operatorId: number | null; now: number; reason?: string },
 ): Promise<T['$inferSelect']> {
   // The three tables share these columns; drizzle cannot type an update over a union of tables.
   const t = table as unknown as typeof withdrawals;

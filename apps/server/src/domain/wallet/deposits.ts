@@ -139,7 +139,7 @@ export async function requestDeposit(
 }
 
 /** Approval: the balance goes up and the pending ledger row becomes passed and applied, in one transaction (claimPending locks the player first). */
-export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
+export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId: number | null; now: number }) {
   const deposit = await claimPending(tx, deposits, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
   const [user] = await queryRows<{ over: number | string }>(
     tx,
@@ -158,7 +158,7 @@ export async function approveDeposit(tx: DbOrTx, opts: { id: number; operatorId:
 }
 
 /** Rejection: status 2 on the request and its ledger row; nothing is credited. */
-export async function rejectDeposit(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason?: string }) {
+export async function rejectDeposit(tx: DbOrTx, opts: { id: number; operatorId: number | null; now: number; reason?: string }) {
   const deposit = await claimPending(tx, deposits, { id: opts.id, from: 0, to: 2, operatorId: opts.operatorId, now: opts.now, reason: opts.reason });
   await tx
     .update(ledger)

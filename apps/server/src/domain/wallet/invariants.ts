@@ -358,8 +358,37 @@ async function commissionsFromOrders(db: DbOrTx): Promise<InvariantReport> {
 }
 
 /**
+ * The importer's opening balances (ledger type 11, domain/import/): every such row is an applied, passed
+ * row of an imported player, made by an import run, and each imported player's rows add up, per wallet,
+ * to what the importer recorded it brought (imported_players.opening_money / opening_score). A type-11
+ * row written by anything else, or one lost, shows here.
+ */
+async function importOpeningBalances(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    select l.user_id, l.id as ref, 'import_row_not_of_an_import' as problem, l.quantity as a, 0::bigint as b
+    from ledger l left join imported_players p on p.user_id = l.user_id
+    where l.type = 11 and (p.user_id is null or l.ref_type is distinct from 'import' or not l.applied or l.status <> 1)
+    union all
+    select p.user_id, p.user_id, 'opening_vs_rows', p.opening_money + p.opening_score, coalesce(l.lm, 0) + coalesce(l.ls, 0)
+    from imported_players p left join (
+      select user_id, coalesce(sum(quantity) filter (where wallet = 'money'), 0)::bigint as lm,
+        coalesce(sum(quantity) filter (where wallet = 'score'), 0)::bigint as ls
+      from ledger where type = 11 group by user_id
+    ) l on l.user_id = p.user_id
+    where p.opening_money <> coalesce(l.lm, 0) or p.opening_score <> coalesce(l.ls, 0)`,
+  );
+  return report('import_opening_balances', rows, (r) => {
+    const detail: Record<string, number> =
+      String(r.problem) === 'opening_vs_rows' ? { recorded: num(r.a), ledger: num(r.b) } : { ledger: num(r.ref), quantity: num(r.a) };
+    return { userId: num(r.user_id), problem: String(r.problem), detail };
+  });
+}
+
+/**
  * DESIGN §4's invariants over the whole database, each by name with its problem count and first
- * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping and the referral commissions. One query per
+ * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping, the referral commissions and the importer's opening balances. One query per
  * invariant. Used by the operators' reconcile call and, after every server test file, by the test
  * helpers (test/invariantsAfterFile.ts).
  */
@@ -376,6 +405,7 @@ export async function checkInvariants(db: DbOrTx): Promise<InvariantReport[]> {
     await walletRequests(db),
     await rewardClaimsPaidOnce(db),
     await commissionsFromOrders(db),
+    await importOpeningBalances(db),
   ];
   const order = INVARIANT_NAMES as readonly string[];
   return reports.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));

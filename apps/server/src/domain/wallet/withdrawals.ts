@@ -78,7 +78,7 @@ export async function pendingWithdrawal(db: DbOrTx, userId: number) {
 }
 
 /** Approval (the operator has paid out): the request and its ledger row become passed (claimPending locks the player first). */
-export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
+export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number | null; now: number }) {
   const w = await claimPending(tx, withdrawals, { id: opts.id, from: 0, to: 1, operatorId: opts.operatorId, now: opts.now });
   await tx.update(ledger).set({ status: LedgerStatus.passed }).where(eq(ledger.id, w.ledgerId!));
   await sendStationMessage(tx, { userId: w.userId, event: 'withdraw_approved', params: { amount: formatMoney(w.amount) }, now: opts.now });
@@ -89,7 +89,7 @@ export async function approveWithdrawal(tx: DbOrTx, opts: { id: number; operator
  * Rejection: the request and its debit row become rejected, and a new refund row puts the amount back
  * (ledger rows are never changed in amount; a reversal is a new row).
  */
-export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number; now: number; reason?: string }) {
+export async function rejectWithdrawal(tx: DbOrTx, opts: { id: number; operatorId: number | null; now: number; reason?: string }) {
   const w = await claimPending(tx, withdrawals, { id: opts.id, from: 0, to: 2, operatorId: opts.operatorId, now: opts.now, reason: opts.reason });
   await tx.update(ledger).set({ status: LedgerStatus.rejected }).where(eq(ledger.id, w.ledgerId!));
   await postLedger(tx, {

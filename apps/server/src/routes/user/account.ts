@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { dummySecretHash, verifySecret } from '../../domain/security/passwords.js';
 import { passwordProblem } from '../../domain/security/passwordPolicy.js';
 import { LOGIN_LOCKOUT, withLockout } from '../../domain/security/lockout.js';
-import { GUEST_GROUP, MEMBER_GROUP, findUserByName, loginInfo } from '../../domain/accounts/users.js';
+import { GUEST_GROUP, MEMBER_GROUP, loginInfo } from '../../domain/accounts/users.js';
+import { findSignInAccount, importedAccount, renameTold, replaceLegacyPassword } from '../../domain/accounts/signIn.js';
 import { createGuest, createMember } from '../../domain/accounts/registration.js';
 import { upgradeGuest } from '../../domain/accounts/guests.js';
 import { tokenOf } from '../../plugins/auth.js';
@@ -39,19 +39,24 @@ export default async function accountRoutes(app: FastifyInstance) {
     const lockKey = `login:${input.account.toLowerCase()}:${request.ip}`;
     // The attempt is counted before the slow check, so parallel guesses cannot exceed the limit.
     const user = await withLockout(app.db, lockKey, LOGIN_LOCKOUT, new Date(now), async () => {
-      const found = await findUserByName(app.db, input.account);
-      const valid = found ? await verifySecret(found.passwordHash, input.password) : (await verifySecret(await dummySecretHash(), input.password), false);
-      if (!found || !valid || found.groupId !== MEMBER_GROUP) throw new AppError('err.login_failed');
+      const found = await findSignInAccount(app.db, input.account, input.password);
+      if (!found || found.groupId !== MEMBER_GROUP) throw new AppError('err.login_failed');
       return found;
     });
+    // A player brought from the previous site signs in only once the operator has opened the move.
+    const imported = await importedAccount(app.db, user.id);
+    if (imported && !imported.open) throw new AppError('err.account_moving');
     if (user.disabled) throw new AppError('err.account_disabled');
     // During a time-out or self-exclusion, signing in only tells when it ends.
     refuseIfExcluded(exclusionOf(user, now), app.config.timeZone);
     const token = await inTransaction(app.db, async (tx) => {
+      await replaceLegacyPassword(tx, user, input.password);
+      if (imported?.renamedFrom) await renameTold(tx, user.id, now);
       await recordMarks(tx, app.operatorKey, user.id, { ip: request.ip, deviceId: input.device_id }, now);
       return app.sessions.create(tx, user.id, { remember: input.remember, now, ...client(request) });
     });
-    return reply.ok({ userinfo: loginInfo(user, token) }, 'msg.login_success');
+    const renamed = imported?.renamedFrom ? { renamed_from: imported.renamedFrom } : {};
+    return reply.ok({ userinfo: { ...loginInfo(user, token), ...renamed } }, 'msg.login_success');
   });
 
   /** A visitor's account (group 2): watches everything live; bets, deposits and withdraws nothing until it upgrades (DESIGN §11). */

@@ -55,7 +55,17 @@ export function LoginScreen({ onContactSupport, children }: { onContactSupport?:
       { account: account.trim(), password, remember },
       {
         onSuccess: (answer) => {
-          signIn(answer.data.userinfo, { remember, rememberUsername: remember, username: answer.data.userinfo.username ?? account.trim() });
+          const info = answer.data.userinfo;
+          signIn(info, { remember, rememberUsername: remember, username: info.username ?? account.trim() });
+          // A player brought from the previous site under another name is told the new one, this once.
+          if (info.renamed_from) {
+            void Dialog.alert({
+              title: t('auth.renamedTitle'),
+              content: <span data-testid="renamed-notice">{t('auth.renamed', { old: info.renamed_from, username: info.username })}</span>,
+              confirmText: t('common.ok'),
+            }).then(() => proceed(answer.msg));
+            return;
+          }
           proceed(answer.msg);
         },
         onError: (error) => {

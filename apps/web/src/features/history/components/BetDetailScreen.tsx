@@ -48,7 +48,8 @@ export function BetDetailView({ order: o }: { order: BetOrder }) {
   const { t } = useTranslation();
   const zone = useOperatorZone();
   const outcome = outcomeOf(o);
-  const verifyHref = o.game_id ? `/fair?${new URLSearchParams({ game_id: String(o.game_id), issue: o.issue }).toString()}` : null;
+  // A bet from before the move: its round was drawn by the previous system, which gives nothing to verify.
+  const verifyHref = o.game_id && !o.legacy ? `/fair?${new URLSearchParams({ game_id: String(o.game_id), issue: o.issue }).toString()}` : null;
   return (
     <>
       <section className={`l28-hero hist-hero hist-hero-${outcome}`} data-testid="bet-detail" data-order-no={o.orderNo} data-outcome={outcome}>
@@ -60,7 +61,12 @@ export function BetDetailView({ order: o }: { order: BetOrder }) {
           </span>
           <OutcomeBadge outcome={outcome} />
         </div>
-        {outcome === 'pending' && <p className="hist-following">{t('betHistory.following')}</p>}
+        {outcome === 'pending' && !o.legacy && <p className="hist-following">{t('betHistory.following')}</p>}
+        {o.legacy && (
+          <p className="hist-legacy-note" data-testid="detail-legacy">
+            <em className="hist-legacy-tag">{t('betHistory.legacy')}</em> {t('betHistory.previousDraw')}
+          </p>
+        )}
       </section>
       <dl className="l28-surface hist-fields">
         {detailRows(o, t, zone).map(([k, v]) => (

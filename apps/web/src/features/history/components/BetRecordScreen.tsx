@@ -30,6 +30,11 @@ function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOp
       <div className="hist-row-main">
         <div className="hist-row-top">
           <span className="hist-game">
+            {order.legacy && (
+              <em className="hist-legacy-tag" data-testid="order-legacy">
+                {t('betHistory.legacy')}
+              </em>
+            )}
             {order.name} · {order.plan_name}
           </span>
           <OutcomeBadge outcome={outcome} />
@@ -43,7 +48,7 @@ function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOp
         </div>
         <div className="hist-row-bottom">
           <span>{t('betHistory.issue', { issue: order.issue })}</span>
-          <span>{formatInZone(order.createtime, zone, 'MM-DD HH:mm:ss')}</span>
+          <span>{formatInZone(order.createtime, zone, order.legacy ? 'YYYY-MM-DD HH:mm' : 'MM-DD HH:mm:ss')}</span>
         </div>
         <AppliedOdds order={order} variant="row" />
       </div>
@@ -79,6 +84,7 @@ export function BetRecordScreen() {
             <span className={totals.result.startsWith('-') ? 'hist-profit-lose' : Number(totals.result) > 0 ? 'hist-profit-win' : ''}>
               {t('betHistory.totalResult', { amount: `${Number(totals.result) > 0 ? '+' : ''}${totals.result}` })}
             </span>
+            {list.some((o) => o.legacy) && <span className="hist-legacy-note">{t('betHistory.legacyNotInTotals')}</span>}
           </div>
         )}
         {orders.isLoading && <Skeleton.Paragraph lineCount={8} animated className="hist-skeleton" />}
@@ -86,7 +92,7 @@ export function BetRecordScreen() {
         {orders.data && list.length === 0 && <ErrorBlock status="empty" title={t('betHistory.empty')} description="" className="hist-empty" />}
         <div className="hist-list">
           {list.map((o) => (
-            <OrderRow key={o.orderNo} order={o} zone={zone} onOpen={() => navigate(betDetailHref(o.orderNo))} />
+            <OrderRow key={`${o.legacy ? 'old' : 'new'}-${o.orderNo}`} order={o} zone={zone} onOpen={() => navigate(betDetailHref(o.orderNo))} />
           ))}
         </div>
       </ListRefresh>

@@ -5,7 +5,7 @@ export function OutcomeBadge({ outcome }: { outcome: OrderOutcome }) {
   const { t } = useTranslation();
   return (
     <span className={`hist-badge hist-badge-${outcome}`} data-testid="order-outcome" data-outcome={outcome}>
-      {t(`betHistory.outcome.${outcome}`)}
+      {outcome === 'cancelled' ? t('betHistory.cancelled') : t(`betHistory.outcome.${outcome}`)}
     </span>
   );
 }

@@ -8,14 +8,16 @@ export type BetOrder = Pick<
   OrderRow,
   'orderNo' | 'plan_name' | 'play_method' | 'quantity' | 'status' | 'profit' | 'whether_hit' | 'createtime' | 'lottery_code' | 'issue' | 'name'
 > &
-  Partial<Pick<OrderRow, 'play_type' | 'game_id' | 'odds' | 'payout' | 'odds_special' | 'applied_odds'>>;
+  Partial<Pick<OrderRow, 'play_type' | 'game_id' | 'odds' | 'payout' | 'odds_special' | 'applied_odds' | 'legacy'>>;
 
 /** The link to one order's detail: its number only; the screen reads the order from the server. */
 export const betDetailHref = (orderNo: string) => `/betDetail?${new URLSearchParams({ orderNo }).toString()}`;
 
-export type OrderOutcome = 'pending' | 'win' | 'lose';
+export type OrderOutcome = 'pending' | 'win' | 'lose' | 'cancelled';
 
+/** Status −1 only on a bet from before the move (the previous site cancelled it); ours are never cancelled. */
 export function outcomeOf(o: Pick<BetOrder, 'status' | 'whether_hit'>): OrderOutcome {
+  if (o.status === -1) return 'cancelled';
   if (o.status !== 1) return 'pending';
   return o.whether_hit === 1 ? 'win' : 'lose';
 }

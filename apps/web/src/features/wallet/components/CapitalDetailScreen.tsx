@@ -26,6 +26,11 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
           {typeKey ? t(`wallet.ledger.types.${typeKey}`) : entry.type}
           {isRefund(entry) && <em className="ledger-tag">{t('wallet.ledger.refund')}</em>}
           {entry.wallet === 'score' && <em className="ledger-tag">{t('wallet.storedFunds')}</em>}
+          {entry.legacy && (
+            <em className="ledger-tag ledger-tag-legacy" data-testid="ledger-legacy">
+              {t('wallet.ledger.legacy')}
+            </em>
+          )}
         </span>
         <span className="ledger-meta">
           {isReward(entry) && entry.memo ? <span data-testid="ledger-campaign">{entry.memo} · </span> : null}
@@ -42,7 +47,13 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
             {t(`wallet.ledger.status.${status}`)}
           </span>
         )}
-        <span className="ledger-over">{entry.applied ? t('wallet.ledger.over', { over: entry.over }) : t('wallet.ledger.notCredited')}</span>
+        <span className="ledger-over">
+          {!entry.applied
+            ? t('wallet.ledger.notCredited')
+            : entry.legacy
+              ? t('wallet.ledger.cashAfter', { over: entry.over })
+              : t('wallet.ledger.over', { over: entry.over })}
+        </span>
       </div>
     </li>
   );
@@ -99,7 +110,7 @@ export function CapitalDetailScreen() {
         )}
         <ul className="ledger-list">
           {rows.map((entry) => (
-            <LedgerRow key={entry.id} entry={entry} zone={zone} />
+            <LedgerRow key={`${entry.legacy ? 'old' : 'new'}-${entry.id}`} entry={entry} zone={zone} />
           ))}
         </ul>
       </ListRefresh>
