@@ -71,7 +71,10 @@ describe('first-deposit bonus', () => {
     expect((await claim(r, p.token, campaign)).msg).toBe('Stake 125.00 more to move the bonus to your balance');
     const money = (await balanceOf(r.app, p.userId)).money;
     const refused = await call(r.app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: p.token, lang: 'en' });
-    expect([refused.code, refused.msg]).toEqual([0, 'Your first-deposit bonus is still being wagered: stake 125.00 more, or forfeit the bonus in the Activity centre, before you withdraw']);
+    expect([refused.code, refused.msg]).toEqual([
+      0,
+      'Your first-deposit bonus is still being wagered: stake 125.00 more, or forfeit the bonus in the Activity centre, before you withdraw',
+    ]);
     expect((await balanceOf(r.app, p.userId)).money).toBe(money);
 
     // Day 2: 100 more, settled; and a bet in a round not yet drawn, which does not count until it is.
@@ -179,7 +182,9 @@ describe('first-deposit bonus', () => {
       const balance = await balanceOf(r.app, p.userId);
       if (g!.code === 1) {
         outcomes.grant++;
-        expect(w!.msg).toBe('Your first-deposit bonus is still being wagered: stake 225.00 more, or forfeit the bonus in the Activity centre, before you withdraw');
+        expect(w!.msg).toBe(
+          'Your first-deposit bonus is still being wagered: stake 225.00 more, or forfeit the bonus in the Activity centre, before you withdraw',
+        );
         expect(balance).toEqual({ money: 15_000, score: 7_500 });
       } else {
         outcomes.withdrawal++;

@@ -17,18 +17,7 @@ import { call, registerUser } from '../helpers.js';
 import { ROUND_MS, checkLedgerInvariants } from '../game/kit.js';
 import { startTwoNodes } from '../game/twoDatabases.js';
 import { balanceOf, gift, operatorLogin, OPERATOR_PASSWORD } from '../wallet/fixtures.js';
-import {
-  BONUS_TERMS,
-  approvedDepositRow,
-  claim,
-  createCampaign,
-  createRewardsApp,
-  forfeit,
-  player,
-  settledBet,
-  withdrawer,
-  type RewardsApp,
-} from './kit.js';
+import { BONUS_TERMS, approvedDepositRow, claim, createCampaign, createRewardsApp, forfeit, player, settledBet, withdrawer, type RewardsApp } from './kit.js';
 
 const PARALLEL = 50;
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,7 +83,9 @@ describe('exactly one forfeit', () => {
       const p = await granted(r, campaign, withdrawer);
       // Both in flight at once, one sent 0–95 ms after the other (the withdrawal first every other time).
       const [w, f] = await Promise.all([
-        later(i % 2 ? i * 5 : 0).then(() => call(r.app, '/api/user/withdrawAction', { type: 0, money: '150', securityCode: '123456' }, { token: p.token, lang: 'en' })),
+        later(i % 2 ? i * 5 : 0).then(() =>
+          call(r.app, '/api/user/withdrawAction', { type: 0, money: '150', securityCode: '123456' }, { token: p.token, lang: 'en' }),
+        ),
         later(i % 2 ? 0 : i * 5).then(() => forfeit(r, p.token, campaign, '75.00')),
       ]);
       expect(f!.code, JSON.stringify(f)).toBe(1);
@@ -129,7 +120,9 @@ describe('exactly one forfeit', () => {
       const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
       await r.app.game.scheduler.tick();
       const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
-      expect((await call(r.app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: 7, play_type: '2', money: '25' }, { token: p.token })).code).toBe(1);
+      expect((await call(r.app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: 7, play_type: '2', money: '25' }, { token: p.token })).code).toBe(
+        1,
+      );
       r.clock.advance(ROUND_MS);
       const [f, c] = await Promise.all([
         forfeit(r, p.token, campaign, '75.00'),
@@ -143,7 +136,9 @@ describe('exactly one forfeit', () => {
       else if (c!.code === 1) outcomes.released++;
       else outcomes.neither++;
     }
-    console.log(`forfeit, release and draw together: forfeited ${outcomes.forfeited}, released ${outcomes.released}, neither (the release asked before the draw, the forfeit after) ${outcomes.neither}`);
+    console.log(
+      `forfeit, release and draw together: forfeited ${outcomes.forfeited}, released ${outcomes.released}, neither (the release asked before the draw, the forfeit after) ${outcomes.neither}`,
+    );
     expect(await findDiscrepancies(r.app.db)).toEqual([]);
   });
 });

@@ -86,12 +86,14 @@ describe('user/withdrawAction', () => {
     expect((await balanceOf(app, user.userId)).money).toBe(90_000);
   });
 
-  it('a balance that fell after the check (a bet at the same moment) refuses in the withdrawal\'s own words, and nothing moves', async () => {
+  it("a balance that fell after the check (a bet at the same moment) refuses in the withdrawal's own words, and nothing moves", async () => {
     const user = await readyToWithdraw(app, 20_000);
     const { requestWithdrawal } = await import('../../src/domain/wallet/withdrawals.js');
     const { inTransaction } = await import('../../src/db/transaction.js');
     const account = { type: 0 as const, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC', mark: '' };
-    const refused = await inTransaction(app.db, (tx) => requestWithdrawal(tx, { userId: user.userId, amount: 20_001, account, now: Date.now() })).catch((e: unknown) => e);
+    const refused = await inTransaction(app.db, (tx) => requestWithdrawal(tx, { userId: user.userId, amount: 20_001, account, now: Date.now() })).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toMatchObject({ key: 'err.withdraw_insufficient', options: { field: 'money' } });
     expect((await balanceOf(app, user.userId)).money).toBe(20_000);
     expect(await ledgerOf(user.token)).toHaveLength(1); // the gift only

@@ -20,14 +20,7 @@ export type DepositChannel = 'usdt' | 'bank';
 function uploadFailure(err: unknown): unknown {
   if (err instanceof ApiError && (err.kind === 'unauthorized' || (err.kind === 'business' && err.message))) return err;
   const failed = err instanceof ApiError ? err : null;
-  return new ApiError(
-    i18n.t('common.uploadFailed'),
-    failed?.kind ?? 'network',
-    failed?.code ?? null,
-    failed?.status ?? null,
-    'screenshot',
-    failed?.requestId,
-  );
+  return new ApiError(i18n.t('common.uploadFailed'), failed?.kind ?? 'network', failed?.code ?? null, failed?.status ?? null, 'screenshot', failed?.requestId);
 }
 
 /** The screenshot (common.uploadRechargeScreenshot) then the request itself (user/depositRequest), pending review. */
