@@ -5,6 +5,7 @@ export * from './messages/index.js';
 export * from './money.js';
 export * from './images.js';
 export * from './siteAddress.js';
+export * from './holderName.js';
 export * from './articleHtml.js';
 export * from './schemas/index.js';
 export * from './version.js';

@@ -303,5 +303,12 @@ export const payAccountData = z.object({
   mark: z.string(),
 });
 
+/**
+ * A bound payout account as its owner (and the console's user detail) sees it: a bank card also says
+ * whether its holder was found to be the verified real name (false: bound while none was verified, or
+ * it differs); a wallet has no holder (null).
+ */
+export const boundPayAccountData = payAccountData.extend({ holder_checked: z.boolean().nullable() });
+
 /** user/payInfo: the caller's bound account of the asked type, or null when none is bound. */
-export const payInfoData = payAccountData.nullable();
+export const payInfoData = boundPayAccountData.nullable();
