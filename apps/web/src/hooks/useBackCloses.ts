@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /** The layers open at a history entry, outermost first (a date picker inside the filter drawer: both). */
-const layersOf = (state: unknown): string[] =>
+export const layersOf = (state: unknown): string[] =>
   typeof state === 'object' && state !== null && 'layers' in state && Array.isArray((state as { layers: unknown }).layers)
     ? (state as { layers: unknown[] }).layers.map(String)
     : [];
