@@ -1,14 +1,14 @@
 /**
  * An invite is kept through guest mode (issue 42 item 6): a visitor opens a member's share link, goes
- * home and tries the app as a guest, is asked to register when it bets, and registers in place — the
- * upgrade form shows the link's inviter, and the referrer counts the new member.
+ * home and tries the app as a guest, is asked to register on the deposit screen, and registers in place —
+ * the upgrade form shows the link's inviter, and the referrer counts the new member.
  */
 import { expect, test } from '@playwright/test';
 import { newMember } from './members';
 import { PASSWORD, newUsername, ready } from './ui';
 
 test('a visitor from a share link who tries guest mode first and registers in place is counted by its referrer', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   const referrer = await newMember(page.request, 'ref');
   const invited = async () =>
     ((await (await page.request.post('/api/user/inviteInfo', { headers: { token: referrer.token }, data: {} })).json()).data as { invited: number }).invited;
@@ -33,18 +33,15 @@ test('a visitor from a share link who tries guest mode first and registers in pl
     expect(session.groupId).toBe(2);
   });
 
-  await test.step('a bet asks the guest to register; the upgrade form shows the link’s inviter', async () => {
-    await page.goto('/lottery?tab=0');
+  await test.step('the deposit screen tells the guest to register (Back closes the notice, not the screen); the upgrade form shows the link’s inviter', async () => {
+    await page.goto('/recharge');
     await ready(page);
-    await page.getByTestId('hall-room').first().click();
-    await expect(page).toHaveURL(/\/betRoom\?id=\d+&game_id=7/);
-    await expect(page.getByTestId('room-countdown')).toHaveAttribute('data-phase', 'open', { timeout: 40_000 });
-    await page.getByTestId('open-bet-panel').click();
-    await page.getByTestId('bet-class-1').click();
-    await page.getByTestId('bet-submit').click();
-    const dialog = page.locator('.adm-dialog');
-    await expect(dialog).toContainText('Guests must register as full members before doing this');
-    await dialog.getByRole('button', { name: 'Register now' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Guests must register as full members before depositing or withdrawing.');
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/recharge$/);
+    await page.getByTestId('guest-gate').getByRole('button').click();
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByText('Become a member')).toBeVisible();
     await expect(page.locator('input[name=inviter_id]')).toHaveValue(String(referrer.userId));
@@ -55,7 +52,8 @@ test('a visitor from a share link who tries guest mode first and registers in pl
     await page.locator('input[name=password]').fill(PASSWORD);
     await page.locator('input[name=confirm]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await expect(page).toHaveURL(/\/betRoom\?id=\d+&game_id=7/);
+    // Back where it was asked from: the deposit screen, now a member's.
+    await expect(page).toHaveURL(/\/recharge$/);
     const member = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lucky28.session') ?? 'null') as { groupId: number });
     expect(member.groupId).toBe(1);
     expect(await invited()).toBe(1);

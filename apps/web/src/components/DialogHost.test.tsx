@@ -107,4 +107,18 @@ describe('dialogs Back closes', () => {
     await waitFor(() => expect(answers).toEqual(['chat']));
     expect(order).toEqual(['clicked', 'answered chat']);
   });
+
+  it('a dialog asked before the host mounts (the app loads the host with the first dialog) shows and stays until answered', async () => {
+    const answer = alertDialog({ content: 'Note early', confirmText: 'OK' });
+    const { router } = renderRoutes([{ path: '*', element: <div /> }], ['/before', '/screen']);
+    const shown = await screen.findByText('Note early');
+    await waitFor(() => expect(router.state.location.state).toMatchObject({ layers: ['dialog'] }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByText('Note early')).toBe(shown);
+    expect((shown.closest('.adm-center-popup') as HTMLElement).style.display).not.toBe('none');
+    fireEvent.click(within(shown.closest('.adm-dialog')!).getByRole('button', { name: 'OK' }));
+    await answer;
+    expect(router.state.location.pathname).toBe('/screen');
+    expect(router.state.location.state).toBeNull();
+  });
 });
