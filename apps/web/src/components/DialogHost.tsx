@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { Dialog } from 'antd-mobile';
 import { useLocation } from 'react-router';
 import { layersOf, useBackCloses } from '../hooks/useBackCloses';
 import { useDialogQueue } from './dialogQueue';
 
 const LAYER = 'dialog';
+/** Above an open sheet's body (antd-mobile's popups: 1000 + 10), below the toasts (1090): a dialog asked from a sheet shows over it. */
+const ABOVE_SHEETS = { '--z-index': '1050' } as CSSProperties;
 
 /** Records the answer of the dialog showing (the first); it closes, and is handed over by the effect below. */
 function answerShowing(key: string) {
@@ -36,6 +38,7 @@ export function DialogHost() {
   return (
     <Dialog
       visible={open}
+      style={ABOVE_SHEETS}
       title={shown?.title}
       content={shown?.content}
       actions={shown ? [shown.actions.map((a) => ({ key: a.key, text: a.text, bold: a.bold, danger: a.danger }))] : []}
