@@ -13,6 +13,7 @@ import { requestLoggerFactory } from './http/requestLogger.js';
 import { PollCountingLogController, summarisePolls } from './http/pollLog.js';
 import { requestIdOf } from './http/requestId.js';
 import { HeartShortcut } from './http/heartShortcut.js';
+import { readJsonNumbersAsWritten } from './http/jsonBody.js';
 import { clientErrorAnswer, envelopePlugin, frameworkErrorAnswer } from './plugins/envelope.js';
 import { schemaController, validationPlugin } from './plugins/validation.js';
 import { BODY_BASE_BYTES } from './http/bodyLimit.js';
@@ -173,6 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(lineOriginsPlugin, { lines: opts.config.apiLines });
   await app.register(validationPlugin, { checkAnswers: opts.checkAnswers });
   await app.register(formbody);
+  readJsonNumbersAsWritten(app);
   await app.register(redisPlugin, { url: opts.config.redisUrl });
   // preValidation: after the body is parsed, so a 429 answers in the body's `lang` too. With Redis
   // (several nodes) the counters are shared, and counted per node while Redis is away (sharedRateLimitStore.ts).

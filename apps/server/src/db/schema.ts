@@ -124,6 +124,11 @@ export const payAccounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When a bound account was last replaced by another (null: never, only bound). */
     changedAt: timestamp('changed_at', { withTimezone: true }),
+    /**
+     * A bank card whose holder was found to be the player's verified real name (when bound, or when the
+     * name was verified later). False: bound while no name was verified, or the verified name differs.
+     */
+    holderChecked: boolean('holder_checked').notNull().default(false),
   },
   (t) => [uniqueIndex('pay_accounts_user_type_uq').on(t.userId, t.type)],
 );

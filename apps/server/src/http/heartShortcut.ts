@@ -15,6 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
+import { numbersAsWritten } from './jsonBody.js';
 
 export const HEART_PATH = '/api/Lottery/heart';
 
@@ -47,8 +48,11 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 /** The body as a poll, or undefined when it is anything but a JSON object of ids and a language string. */
 export function readPoll(body: Buffer): GuestPoll | undefined {
   let value: unknown;
+  const text = body.toString('utf8');
+  // A number not written as JavaScript writes it (1e1) is the schema's to refuse, through Fastify (http/jsonBody.ts).
+  if (numbersAsWritten(text) !== text) return undefined;
   try {
-    value = JSON.parse(body.toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }

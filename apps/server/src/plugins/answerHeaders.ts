@@ -90,10 +90,16 @@ export function apiHeaderList(req: IncomingMessage, requestId: string, trustProx
   return list;
 }
 
-/** The pages' headers with the operator's other lines (API_LINES) allowed as places the app may call. */
+/**
+ * The pages' headers with the operator's other lines (API_LINES) allowed as places the app may call and
+ * load pictures from: a line is this same site at another address (a campaign's banner may name one).
+ */
 function withLines(headers: Readonly<Record<string, string>>, lines: readonly string[]): Readonly<Record<string, string>> {
   if (lines.length === 0) return headers;
-  const csp = headers['content-security-policy']!.replace("connect-src 'self'", `connect-src 'self' ${lines.join(' ')}`);
+  const csp = headers['content-security-policy']!.replace("connect-src 'self'", `connect-src 'self' ${lines.join(' ')}`).replace(
+    "img-src 'self'",
+    `img-src 'self' ${lines.join(' ')}`,
+  );
   return Object.freeze({ ...headers, 'content-security-policy': csp });
 }
 

@@ -57,10 +57,13 @@ describe('lines', () => {
     expect(alone.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('lets the pages call the lines (Content-Security-Policy connect-src) and only them', async () => {
+  it('lets the pages call the lines and load their pictures (Content-Security-Policy connect-src, img-src) and only them', async () => {
     const csp = String((await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
     expect(csp).toContain(`connect-src 'self' https://line1.example.com ${LINE}`);
+    // A line is this same site at another address: its pictures (a campaign's banner may name one) load too.
+    expect(csp).toContain(`img-src 'self' https://line1.example.com ${LINE} data: blob:`);
     const plain = String((await single.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
     expect(plain).toContain("connect-src 'self';");
+    expect(plain).toContain("img-src 'self' data: blob:;");
   });
 });

@@ -1,9 +1,9 @@
-import { Dialog } from 'antd-mobile';
 import type { NavigateFunction } from 'react-router';
 import { i18n } from '../lib/i18n';
 import { MEMBER_GROUP } from '../lib/auth';
 import { useSession } from '../lib/session';
 import { apiMessage } from '../lib/validation';
+import { confirmDialog } from './dialogQueue';
 
 /** A signed-in guest: it watches everything live and bets, deposits and withdraws nothing (DESIGN §11). */
 export const useIsGuestSession = (): boolean => useSession((s) => Boolean(s.token) && s.groupId !== null && s.groupId !== MEMBER_GROUP);
@@ -16,7 +16,7 @@ export const isGuestRefusal = (err: unknown): boolean => err instanceof Error &&
  * with a button to /register, which for a guest makes it a member in place and then comes back here.
  */
 export async function promptGuestToRegister(navigate: NavigateFunction): Promise<void> {
-  const register = await Dialog.confirm({
+  const register = await confirmDialog({
     title: i18n.t('wallet.guest.title'),
     content: apiMessage('err.guest_forbidden'),
     confirmText: i18n.t('wallet.guest.register'),

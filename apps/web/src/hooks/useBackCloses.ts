@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /** The layers open at a history entry, outermost first (a date picker inside the filter drawer: both). */
-const layersOf = (state: unknown): string[] =>
+export const layersOf = (state: unknown): string[] =>
   typeof state === 'object' && state !== null && 'layers' in state && Array.isArray((state as { layers: unknown }).layers)
     ? (state as { layers: unknown[] }).layers.map(String)
     : [];
@@ -43,8 +43,12 @@ export function useBackCloses(open: boolean, close: () => void, layer: string): 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  const wasMarked = useRef(marked);
   useEffect(() => {
-    if (marked) return;
+    const before = wasMarked.current;
+    wasMarked.current = marked;
+    // Only the entry going away counts: a layer open from its first render is not marked yet until its entry is pushed.
+    if (marked || !before) return;
     if (pushed.current) {
       // Back popped the layer's entry while it was open.
       pushed.current = false;

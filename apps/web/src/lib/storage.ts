@@ -39,4 +39,6 @@ export const storageKeys = {
   profitVibration: 'lucky28.profitVibration',
   /** The reality checks answered in this login session: { started, answered }. */
   realityCheck: 'lucky28.realityCheck',
+  /** The inviter of the share link this tab arrived by (/register?inviter_id=…), kept until a registration uses it. */
+  invitedBy: 'lucky28.invitedBy',
 } as const;

@@ -1,12 +1,22 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { DialogHost } from '../components/DialogHost';
 
-/** Renders routes in a memory router with a fresh query client. */
+/** Renders routes in a memory router with a fresh query client, inside a frame that shows the dialogs as the app's does. */
 export function renderRoutes(routes: RouteObject[], initialEntries: string[] = ['/']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries });
+  const frame: RouteObject = {
+    element: (
+      <>
+        <Outlet />
+        <DialogHost />
+      </>
+    ),
+    children: routes,
+  };
+  const router = createMemoryRouter([frame], { initialEntries });
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

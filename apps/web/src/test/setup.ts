@@ -4,6 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { installAntdRender } from '../lib/antdRender';
 import { configureApiClient } from '../lib/api';
 import { currentApiLang, initI18n } from '../lib/i18n';
+import { useDialogQueue } from '../components/dialogQueue';
 
 installAntdRender();
 
@@ -18,6 +19,8 @@ configureApiClient({ getLang: currentApiLang });
 
 afterEach(() => {
   cleanup();
+  // A dialog left unanswered by a test is not shown in the next one.
+  useDialogQueue.setState({ queue: [], asked: false });
   localStorage.clear();
   sessionStorage.clear();
 });

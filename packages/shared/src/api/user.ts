@@ -2,7 +2,7 @@ import {
   guestUpgradeSchema,
   loginSchema,
   newPassSchema,
-  payAccountData,
+  boundPayAccountData,
   payInfoData,
   payTypeSchema,
   profileSchema,
@@ -118,7 +118,7 @@ export const user = {
     access: playerAccess,
     summary: 'Binds a bank card or wallet; replacing a bound one needs the security code and tells the player in a station message.',
     input: setPayInfoSchema,
-    answer: payAccountData,
+    answer: boundPayAccountData,
   }),
   orderList: defineCall({
     method: 'POST',

@@ -40,6 +40,16 @@ const password = (required: string) =>
 export const DEVICE_ID_MAX = 64;
 const deviceId = () => optionalText({ max: DEVICE_ID_MAX, invalid: 'err.bad_request' });
 
+/**
+ * A password typed again (`repassword`, `confirm_pass`). The spec's payloads leave it out, and a
+ * request without it is judged on the password alone; sent, it must not be blank (an empty one
+ * would skip the comparison) and must match.
+ */
+const retypedPassword = () => requiredText('err.confirm_required', { max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }).optional();
+
+/** The member whose share link brought the caller (registration, a guest's upgrade): a member's id. */
+const inviterId = optionalInt({ min: 1, invalid: 'err.inviter_not_found' });
+
 export const loginSchema = z.object({
   account: requiredText('err.username_required', { max: LEGACY_USERNAME_MAX, invalid: 'err.login_failed' }),
   password: requiredText('err.password_required', { max: PASSWORD_MAX, invalid: 'err.login_failed' }),
@@ -54,9 +64,8 @@ export const registerSchema = z
     ),
     password: password('err.password_required'),
     /** Optional on the wire (the spec's payload has none); the app always sends it. */
-    repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
-    /** A member's id. */
-    inviter_id: optionalInt({ min: 1, invalid: 'err.inviter_not_found' }),
+    repassword: retypedPassword(),
+    inviter_id: inviterId,
     device_id: deviceId(),
   })
   .refine((v) => v.repassword === undefined || v.repassword === v.password, {
@@ -64,14 +73,19 @@ export const registerSchema = z
     path: ['repassword'],
   });
 
-/** user/guestUpgrade: the name and password a guest keeps when it becomes a member in place (no inviter: the guest is already signed up). */
+/**
+ * user/guestUpgrade: the name and password a guest keeps when it becomes a member in place, and the
+ * inviter of the share link it came from (the app keeps it through the guest session), judged as
+ * registration judges it.
+ */
 export const guestUpgradeSchema = z
   .object({
     username: requiredText('err.username_required', { max: USERNAME_MAX, invalid: 'err.username_invalid' }).pipe(
       z.string().regex(USERNAME_RE, 'err.username_invalid'),
     ),
     password: password('err.password_required'),
-    repassword: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
+    repassword: retypedPassword(),
+    inviter_id: inviterId,
     device_id: deviceId(),
   })
   .refine((v) => v.repassword === undefined || v.repassword === v.password, {
@@ -83,7 +97,8 @@ export const newPassSchema = z
   .object({
     after_pass: requiredText('err.old_password_required', { max: SECRET_TYPED_MAX, invalid: 'err.old_password_wrong' }),
     new_pass: password('err.new_password_required'),
-    confirm_pass: optionalText({ max: PASSWORD_MAX, invalid: 'err.password_inconsistent' }),
+    /** Optional on the wire (the spec's payload has none); the app always sends it. */
+    confirm_pass: retypedPassword(),
   })
   .refine((v) => v.confirm_pass === undefined || v.confirm_pass === v.new_pass, {
     message: 'err.password_inconsistent',
@@ -115,13 +130,20 @@ const NICKNAME_HIDDEN_RE = /[\p{Cf}\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uF
  * spaces a plain one), blanks trimmed and runs of them made one, and refused when it holds a character
  * that shows as nothing or reorders the text — so two names that look alike are the same string.
  * Nicknames are display names, not identities: two players may share one (the username is unique).
+ * A nickname is text: a JSON number is refused, not turned into its digits.
  */
 export const nicknameField = z
-  .union([z.string().max(NICKNAME_MAX, 'err.nickname_invalid'), z.number()], {
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'err.nickname_required' : 'err.nickname_invalid'),
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'err.nickname_required'
+        : typeof issue.input === 'number'
+          ? 'err.nickname_text'
+          : 'err.nickname_invalid',
   })
+  .max(NICKNAME_MAX, 'err.nickname_invalid')
   .meta({ maxLength: NICKNAME_MAX })
-  .transform((v) => String(v).normalize('NFKC'))
+  .transform((v) => v.normalize('NFKC'))
   .pipe(
     z
       .string()
@@ -285,5 +307,12 @@ export const payAccountData = z.object({
   mark: z.string(),
 });
 
+/**
+ * A bound payout account as its owner (and the console's user detail) sees it: a bank card also says
+ * whether its holder was found to be the verified real name (false: bound while none was verified, or
+ * it differs); a wallet has no holder (null).
+ */
+export const boundPayAccountData = payAccountData.extend({ holder_checked: z.boolean().nullable() });
+
 /** user/payInfo: the caller's bound account of the asked type, or null when none is bound. */
-export const payInfoData = payAccountData.nullable();
+export const payInfoData = boundPayAccountData.nullable();

@@ -161,6 +161,11 @@ export const withdrawalQueueData = queueData({
   reviewtime: unixTime.nullable(),
   /** When the player replaced this payout account, if less than 24 h before the request (or since, while open); else null. */
   account_changed_at: unixTime.nullable(),
+  /**
+   * A bank card whose holder (as the request recorded it) is not known to be the player: `unverified`
+   * (no verified real name yet), `differs` (the verified name is another); null: it is, or a wallet.
+   */
+  holder_check: z.enum(['unverified', 'differs']).nullable(),
 });
 
 /** The real-name queue (admin/realNameList). */

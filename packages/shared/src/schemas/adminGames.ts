@@ -61,15 +61,15 @@ export const roomUpdateSchema = z.object({
 
 export const roundListSchema = z.object({ game_id: gameId, ...adminPaging });
 
-/** The money dashboard's period ("YYYY-MM-DD" in the operator's time zone; both default to today), at most 366 days. */
 /**
  * A period by its dates (default: today), or `last_days`: the last so many days up to the operator's
  * today (the console asks for its default period so, without waiting to learn the operator's zone).
+ * At most 367 days either way.
  */
 export const moneySummarySchema = z.object({
   begin_date: optionalDate('err.date_invalid'),
   end_date: optionalDate('err.date_invalid'),
-  last_days: optionalInt({ min: 1, max: 367, invalid: 'err.date_range_invalid' }),
+  last_days: optionalInt({ min: 1, max: 367, invalid: 'err.period_days_invalid' }),
 });
 
 // --- answers ---

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protectionStatusData } from './protection.js';
-import { payAccountData } from './account.js';
+import { boundPayAccountData, payAccountData } from './account.js';
 import { adminPaging, decimalHundredths, pageData, reasonField } from './admin.js';
 import { moneyText, unixTime } from './envelope.js';
 import { enumText, idField, intField, optionalInt, optionalText, requiredFlag } from './fields.js';
@@ -75,7 +75,7 @@ export const userDetailData = userRowData.extend({
     }),
   ),
   /** Masked, as the player sees them. */
-  accounts: z.array(payAccountData),
+  accounts: z.array(boundPayAccountData),
   /** The responsible-gambling status (time-out, self-exclusion, limits). */
   protection: protectionStatusData,
   /** A player brought from the previous product: its id and username there, its owning agent (the tag), whether the move is open to it. */

@@ -4,7 +4,7 @@
  * zod enters its bundle.
  */
 import type { z } from 'zod';
-import type { loginInfoData, payAccountData, safetyInfoData, userInfoData, userinfoData } from './account.js';
+import type { boundPayAccountData, loginInfoData, safetyInfoData, userInfoData, userinfoData } from './account.js';
 import type {
   betEntryData,
   candData,
@@ -53,8 +53,8 @@ export type LoginInfo = z.infer<typeof loginInfoData>;
 export type LoginAnswer = z.infer<typeof userinfoData>;
 export type UserInfo = z.infer<typeof userInfoData>;
 export type SafetyInfo = z.infer<typeof safetyInfoData>;
-/** A bound payout account as its owner sees it (masked). */
-export type PayAccount = z.infer<typeof payAccountData>;
+/** A bound payout account as its owner sees it (masked), with whether a card's holder was checked. */
+export type PayAccount = z.infer<typeof boundPayAccountData>;
 
 // Lottery
 export type Hall = z.infer<typeof hallData>;

@@ -61,9 +61,15 @@ describe('text fields', () => {
 describe('integer fields', () => {
   it('accept a number or decimal digits within range', () => {
     expect(value({ id: '42' }).id).toBe(42);
-    expect(value({ id: ' 7 ' }).id).toBe(7);
     expect(value({ id: INT4_MAX }).id).toBe(INT4_MAX);
     expect(value({ page: '' }).page).toBeUndefined();
+  });
+
+  it('refuse digits with white space, a sign or leading zeros rather than reading the number they might mean', () => {
+    for (const id of [' 7 ', '7 ', ' 7', '+7', '07', '007', '7\t', '1 2']) {
+      expect(refusal({ id }), JSON.stringify(id)).toBe('id: err.not_found');
+    }
+    for (const page of [' 2', '02', '+2']) expect(refusal({ page }), page).toBe('page: err.bad_request');
   });
 
   it('refuse beyond the column range, fractions, exponents, arrays and other types', () => {
@@ -77,11 +83,30 @@ describe('integer fields', () => {
 });
 
 describe('list fields', () => {
-  it('read "1,3,11", a single number or an array, keeping the first of each value in order', () => {
-    expect(value({ list: '1, 3,1' }).list).toEqual([1, 3]);
+  it('read "1,3,11", a single number or an array, in order', () => {
+    expect(value({ list: '1,3,11' }).list).toEqual([1, 3, 11]);
     expect(value({ list: 11 }).list).toEqual([11]);
-    expect(value({ list: [1, '3', 3] }).list).toEqual([1, 3]);
+    expect(value({ list: [1, '3'] }).list).toEqual([1, 3]);
     expect(value({}).list).toEqual([]);
+    expect(value({ list: '' }).list).toEqual([]);
+  });
+
+  it('accept one trailing comma (a client that writes one after each item), and no other empty item', () => {
+    expect(value({ list: '1,3,' }).list).toEqual([1, 3]);
+    expect(value({ list: '1,' }).list).toEqual([1]);
+    for (const list of [',1', '1,,3', '1,3,,', ',', ' ']) expect(refusal({ list }), list).toBe('list: err.bet_class_invalid');
+  });
+
+  it('refuse an item given twice, leading zeros and white space rather than merging or reading them', () => {
+    const repeated = z.object({ list: intListField({ maxItems: 3, maxItem: 127, invalid: 'err.bet_class_invalid', repeated: 'err.bet_class_repeated' }) });
+    const judge = (list: unknown) => {
+      const r = validate(repeated, { list });
+      return r.ok ? 'accepted' : r.error.message;
+    };
+    for (const list of ['1,1', '1,3,1', [1, 1], [1, '1'], ['3', 3]]) expect(judge(list), JSON.stringify(list)).toBe('err.bet_class_repeated');
+    // Without a message of its own, a repeated item is a malformed list.
+    expect(refusal({ list: '1,1' })).toBe('list: err.bet_class_invalid');
+    for (const list of ['01', '1,03', ['01'], ' 1', '1, 3', '1 ,3', '+1']) expect(judge(list), JSON.stringify(list)).toBe('err.bet_class_invalid');
   });
 
   it('refuse more items than allowed before reading them, and malformed items', () => {

@@ -36,7 +36,11 @@ export interface TextOptions {
 
 const missing = (v: unknown) => v === undefined || v === null;
 
-/** A string or a number (some clients send numeric text as numbers): nothing else, and never longer than `max`. */
+/**
+ * A string or a number (some clients send numeric text as numbers): nothing else, and never longer
+ * than `max`. A number becomes exactly the text the client wrote: the server reads a JSON number not
+ * written the way JavaScript writes it (1e1, 10.0) as its text (apps/server/src/http/jsonBody.ts).
+ */
 function scalarText(requiredMessage: string, opts: TextOptions) {
   const max = opts.max ?? TEXT_MAX;
   return z
@@ -73,10 +77,17 @@ export interface IntOptions {
   required?: string;
 }
 
-/** "12", " 12 " or 12 → 12; anything else (1.5, "1e3", "0x1", [1], true, 2^53) → NaN. */
+/**
+ * An integer written as a client writes one: plain decimal digits, no leading zero, a minus for a
+ * negative. White space, a plus sign, leading zeros, fractions and exponents are refused rather than
+ * read as the number they might mean (issue 42).
+ */
+const INT_TEXT_RE = /^(?:0|-?[1-9]\d{0,14})$/;
+
+/** "12" or 12 → 12; anything else (" 12 ", "012", "+12", 1.5, "1e3", "0x1", [1], true, 2^53) → NaN. */
 function toInt(v: number | string): number {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : Number.NaN;
-  return /^\s*[+-]?\d{1,15}\s*$/.test(v) ? Number(v) : Number.NaN;
+  return INT_TEXT_RE.test(v) ? Number(v) : Number.NaN;
 }
 
 function intValue(opts: IntOptions) {
@@ -135,42 +146,52 @@ export interface IntListOptions {
   maxItem: number;
   /** Message for a malformed list, a malformed item or too many items. */
   invalid: string;
+  /** Message for an item given twice (default `invalid`). */
+  repeated?: string;
 }
 
 /**
- * A list of small integers as "1,3,11", a single 1, or [1, "3"]: the distinct values in the order
- * given (de-duplicated in linear time), an empty list when nothing is sent. The raw text and the
- * array are bounded first, so a hostile list costs nothing to refuse.
+ * A list of small integers as "1,3,11", a single 1, or [1, "3"]: the values in the order given, an
+ * empty list when nothing is sent. Each item is an integer as `intField` reads one (no white space,
+ * no leading zero); an item given twice is refused, never merged. One trailing comma ("1,3,") is
+ * accepted — a client that appends a comma after each selected item sends it, and it means nothing
+ * more — but no other empty item. The raw text and the array are bounded first, so a hostile list
+ * costs nothing to refuse.
  */
 export const intListField = (opts: IntListOptions) => {
   const digits = String(opts.maxItem).length;
-  // Each item: its digits, a comma and a little white space.
+  // Each item: its digits and a comma (the text is bounded with room to spare; items are checked one by one).
   const maxText = opts.maxItems * (digits + 3);
   const item = z.union([z.number(), z.string().max(digits + 2, opts.invalid)], { error: opts.invalid });
+  const refuse = (ctx: z.RefinementCtx, message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
   return z
     .union([z.string().max(maxText, opts.invalid), z.number(), z.array(item).max(opts.maxItems, opts.invalid), z.null()], {
       error: opts.invalid,
     })
     .optional()
     .transform((v, ctx) => {
-      const parts: (string | number)[] =
-        v === undefined || v === null ? [] : Array.isArray(v) ? v : typeof v === 'number' ? [v] : v.split(',').filter((s) => s.trim() !== '');
-      if (parts.length > opts.maxItems) {
-        ctx.addIssue({ code: 'custom', message: opts.invalid });
-        return z.NEVER;
+      let parts: (string | number)[];
+      if (v === undefined || v === null || v === '') parts = [];
+      else if (Array.isArray(v)) parts = v;
+      else if (typeof v === 'number') parts = [v];
+      else {
+        parts = v.split(',');
+        if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
       }
+      if (parts.length > opts.maxItems) return refuse(ctx, opts.invalid);
       const seen = new Set<number>();
       for (const p of parts) {
         const n = toInt(p);
-        if (!Number.isSafeInteger(n) || n < 0 || n > opts.maxItem) {
-          ctx.addIssue({ code: 'custom', message: opts.invalid });
-          return z.NEVER;
-        }
+        if (!Number.isSafeInteger(n) || n < 0 || n > opts.maxItem) return refuse(ctx, opts.invalid);
+        if (seen.has(n)) return refuse(ctx, opts.repeated ?? opts.invalid);
         seen.add(n);
       }
       return [...seen];
     })
-    .meta({ description: `up to ${opts.maxItems} integers 0–${opts.maxItem}, as "1,3,11" or an array` });
+    .meta({ description: `up to ${opts.maxItems} distinct integers 0–${opts.maxItem}, as "1,3,11" or an array` });
 };
 
 /** A value from a fixed set of strings, compared case-insensitively; `invalid` for anything else. */

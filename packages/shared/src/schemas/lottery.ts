@@ -33,14 +33,15 @@ export const streamSchema = heartSchema;
 export const oddsListSchema = z.object({ plan_id: idField('err.room_not_found') });
 
 /**
- * Lottery/playOrder, checked in this order with a message each: the room, the classes (at most one
- * of each class, the list bounded before it is read), the stake per class, the round.
+ * Lottery/playOrder, checked in this order with a message each: the room, the classes (each class
+ * once — a repeated one is refused, not merged —, the list bounded before it is read), the stake per
+ * class, the round.
  */
 export const playOrderSchema = z.object({
   plan_id: idField('err.room_not_found'),
   /** Optional; when given it must be the room's game. */
   game_id: optionalGameId('err.room_not_found'),
-  play_type: intListField({ maxItems: MAX_CLASSES_PER_BET, maxItem: MAX_CLASS_ID, invalid: 'err.bet_class_invalid' }).pipe(
+  play_type: intListField({ maxItems: MAX_CLASSES_PER_BET, maxItem: MAX_CLASS_ID, invalid: 'err.bet_class_invalid', repeated: 'err.bet_class_repeated' }).pipe(
     z.array(z.number()).min(1, 'err.bet_select'),
   ),
   /** Stake per class, u ("10", "10.5"). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
 import { idField, intField, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
+import { siteAddressOrigin } from '../siteAddress.js';
 
 /**
  * Rewards (issue 25): campaigns of three kinds with one model. The terms of each kind are stored as
@@ -84,11 +85,17 @@ export const campaignSaveSchema = z
     title: z.object({ zh: titleText, tw: titleText, en: titleText, vi: titleText }, { error: 'err.campaign_title_required' }),
     terms_text: z.object({ zh: termsText, tw: termsText, en: termsText, vi: termsText }, { error: 'err.campaign_terms_text_required' }),
     terms: z.unknown(),
-    banner: optionalText({ max: 300, invalid: 'err.campaign_banner_invalid' }),
+    /** A picture of this site (../siteAddress.ts); the server also checks an http(s) address is at one of its lines. */
+    banner: optionalText({ max: 300, invalid: 'err.campaign_banner_invalid' }).pipe(
+      z
+        .string()
+        .refine((v) => siteAddressOrigin(v) !== null, 'err.campaign_banner_invalid')
+        .optional(),
+    ),
     /** Unix seconds. */
-    starts_at: intField({ min: 0, invalid: 'err.campaign_dates_invalid' }),
+    starts_at: intField({ min: 0, invalid: 'err.campaign_date_invalid' }),
     /** Unix seconds; missing or null: open-ended. */
-    ends_at: optionalInt({ min: 0, invalid: 'err.campaign_dates_invalid' }),
+    ends_at: optionalInt({ min: 0, invalid: 'err.campaign_date_invalid' }),
     enabled: requiredFlag('err.bad_request'),
   })
   .transform((v, ctx) => {

@@ -60,12 +60,14 @@ describe('wallet and bet schemas', () => {
   });
 
   it('read a bet: room, classes (bounded, distinct), stake, round', () => {
-    expect(parse(playOrderSchema, { plan_id: '3', play_type: '1,3,1', money: '10', issue: '20250601001' })).toEqual({
+    expect(parse(playOrderSchema, { plan_id: '3', play_type: '1,3', money: '10', issue: '20250601001' })).toEqual({
       plan_id: 3,
       play_type: [1, 3],
       money: 1_000,
       issue: '20250601001',
     });
+    expect(parse(playOrderSchema, { plan_id: 3, play_type: '1,3,1', money: '10', issue: '1' })).toBe('play_type: err.bet_class_repeated');
+    expect(parse(playOrderSchema, { plan_id: 3, play_type: '01', money: '10', issue: '1' })).toBe('play_type: err.bet_class_invalid');
     expect(parse(playOrderSchema, { plan_id: 3, play_type: '', money: '10', issue: '1' })).toBe('play_type: err.bet_select');
     expect(parse(playOrderSchema, { plan_id: 3, play_type: '1', money: '0', issue: '1' })).toBe('money: err.bet_amount_invalid');
     expect(parse(playOrderSchema, { plan_id: 3, play_type: '1', money: '10' })).toBe('issue: err.issue_not_current');

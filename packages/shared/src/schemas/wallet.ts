@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REQUEST_CENTS, MAX_UPLOAD_BYTES, MIN_WITHDRAW_CENTS, UPLOAD_IMAGE_TYPES, UPLOAD_KINDS, readAmount, type UploadKind } from '../wallet.js';
-import { checkIdNumber, idDocTypeField, idNumberText, payAccountData, payType, typedSecurityCode } from './account.js';
+import { boundPayAccountData, checkIdNumber, idDocTypeField, idNumberText, payType, typedSecurityCode } from './account.js';
 import { moneyText, unixTime } from './envelope.js';
 import { enumText, optionalDate, optionalInt, optionalText, requiredText } from './fields.js';
 
@@ -126,7 +126,7 @@ export const depositRequestData = z.object({
 export const withdrawInfoData = z.object({
   money: moneyText,
   score: moneyText,
-  pay_list: z.array(payAccountData.nullable()),
+  pay_list: z.array(boundPayAccountData.nullable()),
   isTrue: z.boolean(),
   has_idcard: z.boolean(),
   min_withdraw: moneyText,

@@ -21,6 +21,22 @@ function RecentChange({ at, t }: { at: number; t: TFunction }) {
   );
 }
 
+/**
+ * The mark on a payout to a bank card whose holder is not known to be the player (issue 42): no
+ * verified real name yet, or a verified one the holder is not.
+ */
+function HolderMark({ mark, t }: { mark: NonNullable<WithdrawalRow['holder_check']>; t: TFunction }) {
+  const differs = mark === 'differs';
+  return (
+    <Space orientation="vertical" size={0} data-testid="holder-mark" data-mark={mark}>
+      <Tag color={differs ? 'red' : 'orange'}>{t(differs ? 'queue.holderDiffers' : 'queue.holderUnverified')}</Tag>
+      <Typography.Text type={differs ? 'danger' : 'warning'} style={{ fontSize: 12 }}>
+        {t(differs ? 'queue.holderDiffersHint' : 'queue.holderUnverifiedHint')}
+      </Typography.Text>
+    </Space>
+  );
+}
+
 /** The columns of this queue between the player and the submission time. */
 const withdrawalColumns = (t: TFunction): ColumnsType<WithdrawalRow> => [
   { title: t('queue.truename'), dataIndex: 'real_name' },
@@ -39,6 +55,7 @@ const withdrawalColumns = (t: TFunction): ColumnsType<WithdrawalRow> => [
             {t('queue.wallet')} {r.account.acc_name.toUpperCase()}: <Typography.Text copyable>{r.account.acc}</Typography.Text>
           </span>
         )}
+        {r.holder_check !== null && <HolderMark mark={r.holder_check} t={t} />}
         {r.account_changed_at !== null && <RecentChange at={r.account_changed_at} t={t} />}
       </>
     ),

@@ -24,6 +24,7 @@ const withdrawal: WithdrawalRow = {
   createtime: 1_780_000_000,
   reviewtime: null,
   account_changed_at: null,
+  holder_check: null,
 };
 const realName: RealNameRow = {
   id: 3,
@@ -140,6 +141,23 @@ describe('withdrawal queue, a payout account changed just before', () => {
     );
     const plain = (await screen.findByText('bob (#8)')).closest('tr')!;
     expect(within(plain).queryByTestId('account-changed')).toBeNull();
+  });
+});
+
+describe('withdrawal queue, a card not known to be the player’s', () => {
+  it('marks a payout to a card bound without a verified name, and one whose holder is not the verified name; a checked card carries no mark', async () => {
+    const unverified = { ...withdrawal, id: 12, user_id: 12, username: 'newbie', real_name: '', holder_check: 'unverified' as const };
+    const differs = { ...withdrawal, id: 13, user_id: 13, username: 'proxy', holder_check: 'differs' as const };
+    server({ withdrawList: (b) => ok(b.status === 0 ? [withdrawal, unverified, differs] : []) });
+    const first = await rowOf(<WithdrawalQueue />, 'newbie (#12)');
+    expect(within(first).getByTestId('holder-mark').textContent).toBe(
+      'Holder not checkedThe player has no verified real name yet: compare the cardholder with the player\u2019s ID before paying.',
+    );
+    const second = (await screen.findByText('proxy (#13)')).closest('tr')!;
+    expect(within(second).getByText('Holder is not the verified name')).toBeTruthy();
+    expect(within(second).getByTestId('holder-mark').textContent).toContain('this payout would go to someone else\u2019s card');
+    const plain = (await screen.findByText('bob (#8)')).closest('tr')!;
+    expect(within(plain).queryByTestId('holder-mark')).toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ import { UserDetailPage } from './UserDetailPage';
 const alice: UserDetail = {
   ...aliceDetail,
   inviter: { id: 2, username: 'carol' },
-  accounts: [{ type: 0, acc: '6222****2233', acc_name: 'A***', acc_bank: 'ICBC', mark: '' }],
+  accounts: [{ type: 0, acc: '6222****2233', acc_name: 'A***', acc_bank: 'ICBC', mark: '', holder_checked: true }],
 };
 const ledgerRow = { id: 70, type: 4, status: 1, wallet: 'money', quantity: '20.00', over: '150.00', memo: 'Birthday bonus', createtime: 1_780_000_000 };
 
@@ -42,6 +42,14 @@ describe("a player's page", () => {
     await waitFor(() => expect(screen.getByTestId('account-0').textContent).toBe('ICBC Alice Wong · 6222020200112233'));
     expect(calls.find((c) => c.call === 'userRevealAccount')?.body).toEqual({ lang: 'en', id: 5, type: 0 });
     expect(screen.queryByRole('button', { name: 'Show in full (audited)' })).toBeNull();
+    // This card's holder is the verified name: no mark.
+    expect(screen.queryByTestId('holder-unchecked')).toBeNull();
+  }, 60_000);
+
+  it('marks a card whose holder was not found to be the verified real name', async () => {
+    renderUserPage({ userDetail: () => ok({ ...alice, accounts: [{ ...alice.accounts[0]!, holder_checked: false }] }) });
+    await screen.findByTestId('account-0');
+    expect(screen.getByTestId('holder-unchecked').textContent).toBe('Holder not checked against a verified real name');
   }, 60_000);
 
   it('freezes the player with a reason and shows them frozen once the server has answered', async () => {

@@ -38,7 +38,7 @@ const betColumns = (t: TFunction): ColumnsType<BetRow> => [
   { title: t('users.profit'), key: 'profit', render: (_, r) => (r.status === 0 ? t('users.open') : r.profit) },
 ];
 
-/** A masked payout account, with an audited "show in full". */
+/** A masked payout account (a card whose holder was not found to be the verified real name marked so), with an audited "show in full". */
 function AccountLine({ userId, account }: { userId: number; account: PayAccount }) {
   const { t } = useTranslation();
   const reveal = useMutation({ mutationFn: () => call(api.admin.userRevealAccount, { id: userId, type: account.type }) });
@@ -49,6 +49,11 @@ function AccountLine({ userId, account }: { userId: number; account: PayAccount 
       <span data-testid={`account-${account.type}`}>
         {account.type === 0 ? `${shown.acc_bank} ${shown.acc_name} · ${shown.acc}` : `${shown.acc_name.toUpperCase()} ${shown.acc}`}
       </span>
+      {account.holder_checked === false && (
+        <Tag color="orange" data-testid="holder-unchecked">
+          {t('users.holderUnchecked')}
+        </Tag>
+      )}
       {!reveal.data && (
         <Button size="small" loading={reveal.isPending} onClick={() => reveal.mutate()}>
           {t('users.reveal')}

@@ -3,7 +3,7 @@
  * nothing; it becomes a member in place (same id, same session) or, idle for 30 days, is deleted.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { pgArray, queryRows } from '../../db/query.js';
 import { sqlStateOf } from '../../db/failures.js';
@@ -12,6 +12,7 @@ import { AppError } from '../../errors.js';
 import { lockPlayer } from '../lockOrder.js';
 import { hashSecret } from '../security/passwords.js';
 import { GUEST_GROUP, MEMBER_GROUP, findUserByName, type UserRow } from './users.js';
+import { inviterOf } from './registration.js';
 
 /** A guest none of whose sessions was used for this long (and created at least this long ago) is deleted. */
 export const GUEST_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -22,10 +23,17 @@ const CLEANUP_BATCH = 500;
 
 /**
  * Makes guest `userId` a member with `username` and `password` (its strength is the caller's check):
- * the same row, so the same id and every session of it stay valid. Refused when the caller is
- * already a member or the name is taken (also by a registration racing this one).
+ * the same row, so the same id and every session of it stay valid. The inviter, when named, is judged
+ * as at registration (`inviterOf`), and `joined` runs in the same transaction with the new member, as
+ * registration's own follow-up does (the referral marks). Refused when the caller is already a member
+ * or the name is taken (also by a registration racing this one).
  */
-export async function upgradeGuest(db: Db, userId: number, input: { username: string; password: string }): Promise<UserRow> {
+export async function upgradeGuest(
+  db: Db,
+  userId: number,
+  input: { username: string; password: string; inviterId?: number },
+  joined: (tx: DbOrTx, member: UserRow) => Promise<unknown> = async () => {},
+): Promise<UserRow> {
   const passwordHash = await hashSecret(input.password);
   try {
     return await inTransaction(db, async (tx) => {
@@ -34,11 +42,13 @@ export async function upgradeGuest(db: Db, userId: number, input: { username: st
       if (Number(guest.group_id) !== GUEST_GROUP) throw new AppError('err.already_member');
       const holder = await findUserByName(tx, input.username);
       if (holder && holder.id !== userId) throw new AppError('err.username_taken', { field: 'username' });
+      const inviterId = await inviterOf(tx, input.inviterId);
       const [user] = await tx
         .update(users)
-        .set({ username: input.username, passwordHash, groupId: MEMBER_GROUP })
+        .set({ username: input.username, passwordHash, groupId: MEMBER_GROUP, inviterId })
         .where(sql`${users.id} = ${userId}`)
         .returning();
+      await joined(tx, user!);
       return user!;
     });
   } catch (err) {

@@ -8,17 +8,23 @@ import { GUEST_GROUP, MEMBER_GROUP, findUserById, findUserByName, guestName } fr
 export type UserRow = typeof users.$inferSelect;
 
 /**
+ * The inviter a new member names (`inviter_id` of registration and of a guest's upgrade), in the
+ * caller's transaction: null when none is named, refused unless it is a member.
+ */
+export async function inviterOf(tx: DbOrTx, inviterId: number | undefined): Promise<number | null> {
+  if (inviterId === undefined) return null;
+  const inviter = await findUserById(tx, inviterId);
+  if (!inviter || inviter.groupId !== MEMBER_GROUP) throw new AppError('err.inviter_not_found', { field: 'inviter_id' });
+  return inviter.id;
+}
+
+/**
  * A new member (group 1), in the caller's transaction: the name must be free and the inviter, when
  * given, a member. The password's strength is the caller's check (it names the field in its refusal).
  */
 export async function createMember(tx: DbOrTx, input: { username: string; password: string; inviterId?: number; now: number }): Promise<UserRow> {
   if (await findUserByName(tx, input.username)) throw new AppError('err.username_taken', { field: 'username' });
-  let inviterId: number | null = null;
-  if (input.inviterId !== undefined) {
-    const inviter = await findUserById(tx, input.inviterId);
-    if (!inviter || inviter.groupId !== MEMBER_GROUP) throw new AppError('err.inviter_not_found', { field: 'inviter_id' });
-    inviterId = inviter.id;
-  }
+  const inviterId = await inviterOf(tx, input.inviterId);
   const passwordHash = await hashSecret(input.password);
   const [user] = await tx
     .insert(users)

@@ -9,6 +9,8 @@ import { zonedDayStart } from '../time.js';
 
 export const MEMBER_GROUP = 1;
 export const GUEST_GROUP = 2;
+/** Real-name status (spec §4): 0 unverified, 1 under review, 2 verified. */
+export const Shiming = { none: 0, review: 1, verified: 2 } as const;
 
 export async function findUserByName(db: DbOrTx, username: string) {
   const rows = await db

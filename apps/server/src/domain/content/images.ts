@@ -23,7 +23,7 @@ export async function findContentImage(db: DbOrTx, name: string) {
   return row;
 }
 
-/** The content image names a text (a banner's image, an article's HTML) points to. */
+/** The content image names a text (a banner's image, an article's HTML, a campaign's banner) points to. */
 export function mediaNamesIn(text: string): string[] {
   const names = new Set<string>();
   for (const m of text.matchAll(/\/api\/index\/media\/([A-Za-z0-9_-]*)/g)) names.add(m[1]!);
@@ -31,7 +31,7 @@ export function mediaNamesIn(text: string): string[] {
 }
 
 /**
- * Called in the transaction that saves a banner or an article: every content image the text points
+ * Called in the transaction that saves a banner, an article or a campaign: every content image the text points
  * to must still be stored, and stays so until the save commits (KEY SHARE: pruning, which locks FOR
  * UPDATE, skips it or has already removed it — then the save is refused, never left pointing at nothing).
  */
@@ -42,14 +42,15 @@ export async function holdContentImages(tx: DbOrTx, text: string, field: string)
   if (found.length < names.length) throw new AppError('err.content_image_missing', { field });
 }
 
-/** How long an uploaded content image may wait for the banner or article it was made for. */
+/** How long an uploaded content image may wait for the banner, article or campaign it was made for. */
 export const UNREFERENCED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const notReferenced = (name: SQL) => sql`not exists (select 1 from banners b where strpos(b.image, ${MEDIA_URL_PREFIX} || ${name}) > 0)
-  and not exists (select 1 from articles a where strpos(a.content, ${MEDIA_URL_PREFIX} || ${name}) > 0)`;
+  and not exists (select 1 from articles a where strpos(a.content, ${MEDIA_URL_PREFIX} || ${name}) > 0)
+  and not exists (select 1 from campaigns k where strpos(k.banner, ${MEDIA_URL_PREFIX} || ${name}) > 0)`;
 
 /**
- * Deletes the content images no banner or article points to a day after their upload. Safe on
+ * Deletes the content images no banner, article or campaign points to a day after their upload. Safe on
  * several nodes at once: candidates are locked (skipping those a save holds) and checked again under
  * the lock, in a fresh snapshot, so a save that committed meanwhile keeps its image.
  */

@@ -7,9 +7,11 @@ import { realNameRequests, users } from '../../db/schema.js';
 import { claimPending, queueRowOf, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
 import { findUploadForUse, uploadNameFrom, uploadUrl, type UploadRow } from './uploads.js';
+import { Shiming } from '../accounts/users.js';
+import { checkHolderAgainst } from '../accounts/payAccounts.js';
 
-/** Real-name status (spec §4): 0 unverified, 1 under review, 2 verified. */
-export const Shiming = { none: 0, review: 1, verified: 2 } as const;
+// Real-name status (spec §4), kept with the account's other states.
+export { Shiming };
 
 async function ownIdcardUpload(tx: DbOrTx, userId: number, ref: string, field: string): Promise<UploadRow> {
   const name = uploadNameFrom(ref);
@@ -85,10 +87,11 @@ export async function realNameInfo(db: DbOrTx, userId: number) {
   };
 }
 
-/** Verified: status 2; the verified name and ID number become the account's. */
+/** Verified: status 2; the verified name and ID number become the account's, and a bank card bound before is checked against the name. */
 export async function approveRealName(tx: DbOrTx, opts: { id: number; operatorId: number; now: number }) {
   const req = await claimPending(tx, realNameRequests, { id: opts.id, from: Shiming.review, to: Shiming.verified, operatorId: opts.operatorId, now: opts.now });
   await tx.update(users).set({ shiming: Shiming.verified, realName: req.truename, idcard: req.idcard }).where(eq(users.id, req.userId));
+  await checkHolderAgainst(tx, req.userId, req.truename);
   await sendStationMessage(tx, { userId: req.userId, event: 'realname_approved', now: opts.now });
   return req;
 }

@@ -6,7 +6,8 @@ import { queryRows } from '../../db/query.js';
 import { ledger, withdrawals } from '../../db/schema.js';
 import { claimPending, queueRowOf, tellMoneyRequestRejected, type QueueColumns } from './claimPending.js';
 import { AppError } from '../../errors.js';
-import { recentAccountChange } from '../accounts/payAccounts.js';
+import { holderMark, recentAccountChange } from '../accounts/payAccounts.js';
+import { Shiming } from '../accounts/users.js';
 import { LedgerStatus, LedgerType, postLedger } from '../ledger/post.js';
 import { lockPlayer } from '../lockOrder.js';
 
@@ -111,6 +112,7 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
   const rows = await queryRows<
     QueueColumns & {
       real_name: string | null;
+      shiming: number;
       idcard: string | null;
       amount: number | string;
       type: number;
@@ -121,7 +123,7 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
   >(
     db,
     sql`
-    select w.id, w.user_id, u.username, u.real_name, u.idcard, w.amount, w.type, w.account, w.status, w.reason, w.created_at, w.reviewed_at,
+    select w.id, w.user_id, u.username, u.real_name, u.shiming, u.idcard, w.amount, w.type, w.account, w.status, w.reason, w.created_at, w.reviewed_at,
       pa.changed_at as account_changed_at
     from withdrawals w join users u on u.id = w.user_id
       left join pay_accounts pa on pa.user_id = w.user_id and pa.type = w.type
@@ -141,6 +143,8 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
     account: full ? r.account : maskPayoutAccount(r.account),
     reviewtime: r.reviewed_at ? Math.floor(new Date(r.reviewed_at).getTime() / 1000) : null,
     account_changed_at: recentAccountChange(r.account_changed_at, r.created_at, r.reviewed_at),
+    /** A bank card's holder (as the request recorded it) against the player's verified real name now. */
+    holder_check: holderMark(r.type, r.account.acc, Number(r.shiming) === Shiming.verified ? r.real_name : null),
   }));
 }
 

@@ -120,13 +120,13 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   /** The money dashboard: a period's totals and daily figures (default today, operator time zone). */
   serve(app, api.admin.moneySummary, {}, async (request, reply) => {
     const { last_days: lastDays, ...dates } = request.body;
-    if (lastDays !== undefined && (dates.begin_date || dates.end_date)) throw new AppError('err.date_range_invalid', { field: 'last_days' });
+    if (lastDays !== undefined && (dates.begin_date || dates.end_date)) throw new AppError('err.period_dates_or_days', { field: 'last_days' });
     const { from, to } = parseDateRange(
       lastDays === undefined ? dates : lastDaysRange(lastDays, app.clock.now(), app.config.timeZone),
       app.clock.now(),
       app.config.timeZone,
     );
-    if (to - from > 367 * 86_400_000) throw new AppError('err.date_range_invalid', { field: 'begin_date' });
+    if (to - from > 367 * 86_400_000) throw new AppError('err.period_too_long', { field: 'begin_date' });
     return reply.ok(await moneySummary(app.db, from, to, app.config.timeZone, app.clock.now()));
   });
 

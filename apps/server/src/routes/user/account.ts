@@ -70,15 +70,18 @@ export default async function accountRoutes(app: FastifyInstance) {
     return reply.ok({ userinfo: info }, 'msg.login_success');
   });
 
-  /** A guest becomes a member in place: same id, this session stays (its token too); the app keeps its language. */
+  /** A guest becomes a member in place: same id, this session stays (its token too); the app keeps its language and the invite it came with. */
   serve(app, api.user.guestUpgrade, { config: { rateLimit: limits.register } }, async (request, reply) => {
     const input = request.body;
     const caller = request.user!;
     if (caller.groupId !== GUEST_GROUP) throw new AppError('err.already_member');
     const weak = passwordProblem(input.password, input.username);
     if (weak) throw new AppError(weak, { field: 'password' });
-    const user = await upgradeGuest(app.db, caller.userId, { username: input.username, password: input.password });
-    await recordMarks(app.db, app.operatorKey, user.id, { ip: request.ip, deviceId: input.device_id }, app.clock.now());
+    const now = app.clock.now();
+    // The share link's inviter, kept by the app through the guest session: the same rules and marks as at registration.
+    const user = await upgradeGuest(app.db, caller.userId, { username: input.username, password: input.password, inviterId: input.inviter_id }, (tx, member) =>
+      markNewMember(tx, app.operatorKey, member, { ip: request.ip, deviceId: input.device_id }, now),
+    );
     // This node's remembered sessions still say guest (another node's re-check a guest's, plugins/auth.ts).
     app.sessions.forgetUser(user.id);
     return reply.ok({ userinfo: loginInfo(user, tokenOf(request)!) }, 'msg.register_success');

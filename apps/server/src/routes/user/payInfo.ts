@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { serve } from '../../http/serve.js';
 import { findUserById } from '../../domain/accounts/users.js';
 import { verifySecurityCode } from '../../domain/accounts/securityCode.js';
-import { bindFirstPayAccount, payAccountOf, presentPayAccount, replacePayAccount } from '../../domain/accounts/payAccounts.js';
+import { bindFirstPayAccount, checkHolder, payAccountOf, presentPayAccount, replacePayAccount } from '../../domain/accounts/payAccounts.js';
 
 /** Bank card (type 0) and virtual wallet (type 1) binding. */
 export default async function payInfoRoutes(app: FastifyInstance) {
@@ -17,12 +17,15 @@ export default async function payInfoRoutes(app: FastifyInstance) {
   /**
    * Binds the caller's bank card or wallet. A first one of its type needs nothing more (spec §2.9);
    * replacing a bound one needs the security code — a session alone must not redirect the next
-   * withdrawal — and tells the player in a station message.
+   * withdrawal — and tells the player in a station message. A card's holder must be the verified
+   * real name where there is one (domain/accounts/payAccounts.ts `checkHolder`).
    */
   serve(app, api.user.setPayInfo, {}, async (request, reply) => {
     const { account, securityCode } = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
+    // A holder who is not the player is refused before anything else (also before the code is tried).
+    await checkHolder(app.db, userId, account);
     if (!(await payAccountOf(app.db, userId, account.type))) {
       const bound = await inTransaction(app.db, (tx) => bindFirstPayAccount(tx, userId, account, now));
       if (bound) return reply.ok(presentPayAccount(bound), 'msg.set_success');

@@ -5,6 +5,7 @@ import { AppTabBar } from './AppTabBar';
 import { Splash } from './Splash';
 import { OfflineBanner } from './troubleEntry';
 import { useSession } from '../../lib/session';
+import { useDialogQueue } from '../../components/dialogQueue';
 
 // Loaded only once a member is signed in: the first screen carries none of it.
 const RealityCheck = lazy(async () => {
@@ -14,6 +15,9 @@ const RealityCheck = lazy(async () => {
   ]);
   return { default: m.RealityCheck };
 });
+
+// Loaded with the first dialog asked for (components/dialogQueue.ts): the first screen has none.
+const DialogHost = lazy(async () => ({ default: (await import('../../components/DialogHost')).DialogHost }));
 
 type Direction = 'forward' | 'back' | 'fade' | 'none';
 
@@ -25,7 +29,8 @@ export function transitionDirection(fromDepth: number, toDepth: number): Directi
 
 /**
  * The frame around every screen: the start-up splash, the slide transition by route depth, and
- * the bottom tab bar on the main screens, and the reality check while a member is signed in.
+ * the bottom tab bar on the main screens, the reality check while a member is signed in, and the
+ * dialogs (which Back closes).
  */
 export function AppShell() {
   const location = useLocation();
@@ -37,6 +42,7 @@ export function AppShell() {
   }
   const tab = route?.tab;
   const member = useSession((s) => Boolean(s.token) && s.groupId === 1);
+  const hostDialogs = useDialogQueue((s) => s.asked);
   return (
     <>
       <div key={location.pathname} className={`screen screen-${transition.direction} ${tab ? 'screen-with-tabbar' : ''}`}>
@@ -48,6 +54,11 @@ export function AppShell() {
       {member && (
         <Suspense fallback={null}>
           <RealityCheck />
+        </Suspense>
+      )}
+      {hostDialogs && (
+        <Suspense fallback={null}>
+          <DialogHost />
         </Suspense>
       )}
       <ScrollRestoration />

@@ -43,9 +43,11 @@ export interface GuestUpgradeInput {
   username: string;
   password: string;
   repassword: string;
+  /** The share link's inviter, kept through the guest session (model/invite.ts). */
+  inviter_id?: string;
 }
 
 /** A guest becomes a member in place: same account and session token (DESIGN §11). */
-export const guestUpgrade = (input: GuestUpgradeInput) => send(api.user.guestUpgrade, input);
+export const guestUpgrade = (input: GuestUpgradeInput) => send(api.user.guestUpgrade, { ...input, device_id: deviceId() });
 
 export const useGuestUpgrade = () => useMutation({ mutationFn: guestUpgrade });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Dialog, Form, Input, Toast } from 'antd-mobile';
+import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@lucky28/shared/schemas';
@@ -9,6 +9,7 @@ import { endSession } from '../../../lib/endSession';
 import { rememberedUsername, useSession } from '../../../lib/session';
 import { firstProblem } from '../../../lib/validation';
 import { useLogin } from '../api/auth';
+import { alertDialog, askDialog } from '../../../components/dialogQueue';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 import { supportConfigQuery } from '../../../lib/api/siteConfig';
 import { AuthLayout } from './AuthLayout';
@@ -121,17 +122,16 @@ export function LoginScreen({ onContactSupport, children }: { onContactSupport?:
               () => false,
             );
             if (hasChat && onContactSupport) {
-              void Dialog.show({
+              void askDialog({
                 content: t('auth.forgotBody'),
-                closeOnAction: true,
+                backKey: 'ok',
                 actions: [
-                  [
-                    { key: 'ok', text: t('common.ok') },
-                    { key: 'support', text: t('support.button'), bold: true, onClick: onContactSupport },
-                  ],
+                  { key: 'ok', text: t('common.ok') },
+                  // In the tap itself: the chat's tab may only open from a user's gesture.
+                  { key: 'support', text: t('support.button'), bold: true, onClick: onContactSupport },
                 ],
               });
-            } else void Dialog.alert({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
+            } else void alertDialog({ content: t(hasChat ? 'auth.forgotBody' : 'auth.forgotBodyNoChat'), confirmText: t('common.ok') });
           }}
         >
           {t('auth.forgot')}

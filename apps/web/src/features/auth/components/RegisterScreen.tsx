@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,15 +10,17 @@ import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useGuestUpgrade, useRegister } from '../api/auth';
 import { useIsGuestSession } from '../../../components/guestPrompt';
 import { useFieldProblem } from '../../../components/useFieldProblem';
+import { forgetInviter, rememberInviter, rememberedInviter } from '../model/invite';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
 import './auth.css';
 
 /**
- * /register (spec §2.5): username, password, confirmation, invitation code (prefilled from ?inviter_id).
- * For a signed-in guest it is the upgrade in place (`user/guestUpgrade`): the same fields but the
- * invitation, and afterwards the same session and language, now a member's; it goes back to where the
- * guest was asked to register (a room, the deposit screen).
+ * /register (spec §2.5): username, password, confirmation, invitation code (prefilled from ?inviter_id,
+ * or from the share link this tab arrived by: model/invite.ts).
+ * For a signed-in guest it is the upgrade in place (`user/guestUpgrade`): the same fields, and
+ * afterwards the same session and language, now a member's; it goes back to where the guest was asked
+ * to register (a room, the deposit screen).
  */
 export function RegisterScreen() {
   const { t } = useTranslation();
@@ -32,7 +34,10 @@ export function RegisterScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [inviter, setInviter] = useState(() => params.get('inviter_id') ?? '');
+  const linkInviter = params.get('inviter_id');
+  const [inviter, setInviter] = useState(() => linkInviter ?? rememberedInviter());
+  // Kept for the rest of this tab's visit: a visitor may try guest mode first and register later.
+  useEffect(() => rememberInviter(linkInviter), [linkInviter]);
   const registerCall = useRegister();
   const upgradeCall = useGuestUpgrade();
   const call = guest ? upgradeCall : registerCall;
@@ -43,9 +48,10 @@ export function RegisterScreen() {
 
   const upgrade = () =>
     upgradeCall.mutate(
-      { username: username.trim(), password, repassword: confirm },
+      { username: username.trim(), password, repassword: confirm, inviter_id: inviter.trim() || undefined },
       {
         onSuccess: (answer) => {
+          forgetInviter();
           signIn(answer.data.userinfo, { remember, username: username.trim() });
           void queryClient.invalidateQueries({ queryKey: ['user'] });
           showSuccess(answer.msg);
@@ -65,7 +71,7 @@ export function RegisterScreen() {
     const basics = firstProblem(registerSchema, { username, password });
     if (!basics.ok) return problem.report(basics.message, basics.field);
     if (!confirm.trim()) return problem.report(apiMessage('err.confirm_required'), 'repassword');
-    const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: guest ? undefined : inviter });
+    const full = firstProblem(registerSchema, { username, password, repassword: confirm, inviter_id: inviter.trim() });
     if (!full.ok) return problem.report(full.message, full.field);
     problem.clear();
     sending.current = true;
@@ -74,6 +80,7 @@ export function RegisterScreen() {
       { username: username.trim(), password, repassword: confirm, inviter_id: inviter.trim() || undefined },
       {
         onSuccess: (answer) => {
+          forgetInviter();
           signIn(answer.data.userinfo, { remember: false, username: username.trim() });
           showSuccess(answer.msg);
           navigate('/', { replace: true });
@@ -122,19 +129,17 @@ export function RegisterScreen() {
             autoComplete="new-password"
           />
         </Form.Item>
-        {!guest && (
-          <Form.Item label={t('auth.inviteCode')} {...problem.item('inviter_id')}>
-            <Input
-              value={inviter}
-              onChange={problem.editing('inviter_id', setInviter)}
-              placeholder={t('auth.inviteOptional')}
-              name="inviter_id"
-              inputMode="numeric"
-              aria-label={t('auth.inviteCode')}
-              clearable
-            />
-          </Form.Item>
-        )}
+        <Form.Item label={t('auth.inviteCode')} {...problem.item('inviter_id')}>
+          <Input
+            value={inviter}
+            onChange={problem.editing('inviter_id', setInviter)}
+            placeholder={t('auth.inviteOptional')}
+            name="inviter_id"
+            inputMode="numeric"
+            aria-label={t('auth.inviteCode')}
+            clearable
+          />
+        </Form.Item>
       </Form>
       <Button block color="primary" size="large" shape="rounded" loading={call.isPending} onClick={submit} className="btn-primary">
         {t('auth.register')}

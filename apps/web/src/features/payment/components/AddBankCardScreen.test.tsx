@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadPaymentTexts } from '../../../i18n/paymentTexts';
 import { configureApiClient } from '../../../lib/api';
@@ -12,11 +12,12 @@ const BOUND = { type: 0, acc: 'A****', acc_name: '**** **** **** 2233', acc_bank
 const saved = () => ok({ type: 0, acc: 'B**', acc_name: '**** **** **** 9999', acc_bank: 'Other Bank', mark: '' }, 'Set successfully');
 
 /** Opens /addBankCard for a player whose bound card is `bound` (or none) and who has (`isTrue`) a security code or not. */
-function openWith(bound: typeof BOUND | null, isTrue = true, setPayInfo: () => ReturnType<typeof saved> | ReturnType<typeof fail> = saved) {
+function openWith(bound: typeof BOUND | null, isTrue = true, setPayInfo: () => ReturnType<typeof saved> | ReturnType<typeof fail> = saved, shiming = 0) {
   const api = fakeApi({
     '/api/user/payInfo': () => ok(bound),
     '/api/user/safetyInfo': () => ok({ isTrue }),
     '/api/user/setPayInfo': setPayInfo,
+    '/api/user/userInfo': () => ok({ user_id: 1, username: 'bob', group_id: 1, shiming }),
   });
   configureApiClient({ fetch: api.fetch });
   screenAt('/addBankCard', <AddBankCardScreen />);
@@ -115,5 +116,26 @@ describe('AddBankCardScreen', () => {
     openWith(BOUND, false);
     fireEvent.click(await screen.findByRole('button', { name: 'Set security code' }));
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+  });
+
+  it('says what is checked of the holder: the verified name and how names are compared, or that the card is marked while none is verified', async () => {
+    openWith(null, true, saved, 2);
+    expect(
+      await screen.findByText(
+        'Withdrawals go only to a card in your own name: the cardholder must be your verified real name. Names are compared ignoring spaces, letter case, full-width forms and middle dots (·); any other difference is refused.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    openWith(null, true, saved, 1);
+    expect(await screen.findByText(/Your real name is not verified yet, so the cardholder cannot be checked now: the card is bound/)).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a holder who is not the verified name on the holder field", async () => {
+    const api = openWith(null, true, () => fail('The cardholder must be your verified real name', 0, 200, 'acc'), 2);
+    fillCard();
+    submit();
+    await waitFor(() => expect(api.binds()).toHaveLength(1));
+    expect((await screen.findAllByText('The cardholder must be your verified real name')).length).toBeGreaterThan(0);
+    expect(screen.getByPlaceholderText('Name on the card').closest('.field-invalid')).not.toBeNull();
   });
 });

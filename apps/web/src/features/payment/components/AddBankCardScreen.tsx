@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { bankCardSchema } from '@lucky28/shared/schemas';
+import { useUserInfo, verificationStatus } from '../../../lib/auth';
 import { FormScreen } from '../../../components/FormScreen';
 import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useBindPayAccount } from './useBindPayAccount';
@@ -16,9 +17,15 @@ export const groupCardNumber = (value: string) => (/^[\d\s]*$/.test(value) ? val
 /** A card number holding something other than digits and spaces. */
 const notDigits = (value: string) => !/^[\d\s]*$/.test(value);
 
-/** /addBankCard (spec §2.9): holder (acc), card number (acc_name, digits), bank (acc_bank). */
+/**
+ * /addBankCard (spec §2.9): holder (acc), card number (acc_name, digits), bank (acc_bank). It says what
+ * the server checks of the holder (issue 42): with a verified real name, that it is that name (the
+ * comparison's rule, packages/shared/src/holderName.ts); without one, that the card is bound and its
+ * withdrawals marked for the operator.
+ */
 export function AddBankCardScreen() {
   const { t } = useTranslation();
+  const shiming = useUserInfo().data?.shiming;
   const [holder, setHolder] = useState('');
   const [number, setNumber] = useState('');
   const [bank, setBank] = useState('');
@@ -31,7 +38,7 @@ export function AddBankCardScreen() {
       title={t(form.replacing ? 'payment.changeCard' : 'payment.addCard')}
       backFallback="/bankCardManage?type=0"
       formClassName="pay-form"
-      hint={t('payment.ownNameHint')}
+      hint={shiming === undefined ? undefined : t(verificationStatus(shiming) === 'verified' ? 'payment.ownNameRule' : 'payment.ownNameUnverified')}
       pending={pending}
       onSubmit={submit}
     >

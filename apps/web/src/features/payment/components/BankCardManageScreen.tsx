@@ -4,6 +4,7 @@ import { AddOutline, BankcardOutline, PayCircleOutline } from 'antd-mobile-icons
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
+import { useUserInfo, verificationStatus } from '../../../lib/auth';
 import { Page } from '../../../components/Page';
 import { shortenMiddle } from '../../../lib/format';
 import { usePayInfo, type PayAccount, type PayType } from '../api/payment';
@@ -37,6 +38,19 @@ function PayCard({
         {value}
       </div>
     </div>
+  );
+}
+
+/** What is known of a bound card's holder: the verified real name, not checked yet (no verified name), or another name. */
+function HolderCheck({ card }: { card: PayAccount }) {
+  const { t } = useTranslation();
+  const shiming = useUserInfo().data?.shiming;
+  if (card.holder_checked === null || (!card.holder_checked && shiming === undefined)) return null;
+  const state = card.holder_checked ? 'holderChecked' : verificationStatus(shiming) === 'verified' ? 'holderDiffers' : 'holderUnverified';
+  return (
+    <p className={`page-hint pay-holder-${state}`} data-testid="holder-check" data-state={state}>
+      {t(`payment.${state}`)}
+    </p>
   );
 }
 
@@ -79,6 +93,7 @@ export function BankCardManageScreen() {
     body = (
       <>
         {type === 0 ? <BankCardView card={info.data} /> : <WalletView wallet={info.data} />}
+        {type === 0 && <HolderCheck card={info.data} />}
         <p className="page-hint">{t('payment.changeHint')}</p>
         <Button block shape="rounded" onClick={() => navigate(addPath)} data-testid="change-pay-account">
           {t('payment.change')}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ActionSheet, Button, Dialog, Form, Input, List, Skeleton } from 'antd-mobile';
+import { ActionSheet, Button, Form, Input, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { profileSchema } from '@lucky28/shared/schemas';
+import { confirmDialog } from '../../../components/dialogQueue';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { UserAvatar } from '../../../components/UserAvatar';
@@ -39,7 +40,7 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
     problem.clear();
     // The ID number is stored once and for good: the player confirms exactly what will be stored.
     if (check.value.idcard !== undefined) {
-      const confirmed = await Dialog.confirm({
+      const confirmed = await confirmDialog({
         title: t('idDoc.confirmTitle'),
         content: (
           <div className="idcard-confirm">

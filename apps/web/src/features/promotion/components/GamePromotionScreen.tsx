@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/Page';
+import { useBackCloses } from '../../../hooks/useBackCloses';
 import { ZoomOverlay } from './ZoomOverlay';
 import './promotion.css';
 
 const PROMO_IMAGE = '/promotion/promotion.svg';
 
-/** /GamePromotion (spec §2.11): the product name and one promotional image that opens full screen. */
+/** /GamePromotion (spec §2.11): the product name and one promotional image that opens full screen (Back closes it). */
 export function GamePromotionScreen() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Back closes the full-screen picture, not the screen.
+  useBackCloses(open, () => setOpen(false), 'promo-zoom');
   return (
     <Page title={t('routes.gamePromotion')} back={false}>
       <section className="promo">

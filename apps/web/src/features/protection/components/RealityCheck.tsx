@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from 'antd-mobile';
+import { askDialog } from '../../../components/dialogQueue';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -57,24 +57,22 @@ export function RealityCheck() {
       }
       if (closed || !fresh) return;
       const played = playedTime(started, Date.now());
-      const leave = await new Promise<boolean>((resolve) => {
-        Dialog.show({
+      // Back closes it as "continue" does: the check has been seen either way.
+      const leave =
+        (await askDialog({
           title: t('protection.reality.title'),
           content: (
             <div className="reality-check" data-testid="reality-check">
               <p>{t('protection.reality.played', played)}</p>
-              <p>{t('protection.reality.result', { result: fresh!.session.result, stake: fresh!.session.stake, payout: fresh!.session.payout })}</p>
+              <p>{t('protection.reality.result', { result: fresh.session.result, stake: fresh.session.stake, payout: fresh.session.payout })}</p>
             </div>
           ),
-          closeOnAction: true,
+          backKey: 'continue',
           actions: [
-            [
-              { key: 'leave', text: t('protection.reality.leave'), onClick: () => resolve(true) },
-              { key: 'continue', text: t('protection.reality.continue'), bold: true, onClick: () => resolve(false) },
-            ],
+            { key: 'leave', text: t('protection.reality.leave') },
+            { key: 'continue', text: t('protection.reality.continue'), bold: true },
           ],
-        });
-      });
+        })) === 'leave';
       writeJson('session', storageKeys.realityCheck, { started, answered: due } satisfies Answered);
       if (leave) await logout(() => navigate('/login', { replace: true }));
     })();

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Dialog, Input, List, Popup, Selector, Skeleton } from 'antd-mobile';
+import { Button, Input, List, Popup, Selector, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import {
   BREAK_DURATIONS,
   LIMIT_PERIODS,
+  LIMIT_RAISE_DELAY_MS,
   MONEY_LIMIT_KINDS,
   REALITY_CHECK_CHOICES,
   SESSION_LIMIT,
@@ -14,8 +16,10 @@ import {
   type LimitKind,
 } from '@lucky28/shared/protection';
 import type { LimitInfo } from '@lucky28/shared/schemas';
+import { alertDialog, confirmDialog } from '../../../components/dialogQueue';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
+import { useBackCloses } from '../../../hooks/useBackCloses';
 import { endSession } from '../../../lib/endSession';
 import { showError, showNotice, showSuccess } from '../../../lib/feedback';
 import { apiMessage } from '../../../lib/validation';
@@ -88,16 +92,33 @@ function BreakChoices({ kind, onChoose }: { kind: ExclusionKind; onChoose: (dura
   );
 }
 
-/** The popup that sets, lowers, raises or removes one limit. */
-function LimitEditor({ editing, onClose }: { editing: Editing | null; onClose: () => void }) {
+/**
+ * A money limit of 0 stops what it limits at once, and lifting it waits 24 hours (issue 42): the
+ * player confirms what that means, with the earliest time in the operator's zone, before it is saved.
+ */
+async function confirmZero(t: TFunction, editing: Editing, zone: string | undefined): Promise<boolean> {
+  const until = zonedTime(Math.floor((Date.now() + LIMIT_RAISE_DELAY_MS) / 1000), zone);
+  return confirmDialog({
+    title: t('protection.zero.title', { limit: t(`protection.limit.${editing.kind}.${editing.period}`) }),
+    content: <span data-testid="limit-zero-confirm">{t(`protection.zero.${editing.kind}`, { until })}</span>,
+    confirmText: t('protection.zero.submit'),
+    cancelText: t('common.cancel'),
+    danger: true,
+  });
+}
+
+/** The popup that sets, lowers, raises or removes one limit; Back closes it. */
+function LimitEditor({ editing, zone, onClose }: { editing: Editing | null; zone: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const save = useProtectionMutation(setLimit);
-  const submit = (remove: boolean) => {
+  useBackCloses(editing !== null, onClose, 'limit-editor');
+  const submit = async (remove: boolean) => {
     if (!editing || save.isPending) return;
     // The server's own rule first: an empty or malformed limit is said here and nothing is sent.
     const read = remove ? null : readLimitValue(editing.kind as LimitKind, value);
     if (read && 'problem' in read) return showNotice(apiMessage(read.problem, read.params));
+    if (read && read.value === 0 && editing.kind !== 'session' && !(await confirmZero(t, editing, zone))) return;
     save.mutate(
       { kind: editing.kind, period: editing.period, ...(remove ? { remove: 1 as const } : { amount: value.trim() }) },
       {
@@ -130,11 +151,18 @@ function LimitEditor({ editing, onClose }: { editing: Editing | null; onClose: (
           />
           <div className="rp-editor-actions">
             {editing.current?.amount != null && (
-              <Button shape="rounded" onClick={() => submit(true)} loading={save.isPending} data-testid="limit-remove">
+              <Button shape="rounded" onClick={() => void submit(true)} loading={save.isPending} data-testid="limit-remove">
                 {t('protection.remove')}
               </Button>
             )}
-            <Button color="primary" shape="rounded" className="btn-primary" onClick={() => submit(false)} loading={save.isPending} data-testid="limit-save">
+            <Button
+              color="primary"
+              shape="rounded"
+              className="btn-primary"
+              onClick={() => void submit(false)}
+              loading={save.isPending}
+              data-testid="limit-save"
+            >
               {t('common.save')}
             </Button>
           </div>
@@ -144,11 +172,12 @@ function LimitEditor({ editing, onClose }: { editing: Editing | null; onClose: (
   );
 }
 
-/** The self-exclusion step: what it means, then the password. */
+/** The self-exclusion step: what it means, then the password; Back closes it. */
 function SelfExclusionPopup({ duration, onClose, onDone }: { duration: BreakDuration | null; onClose: () => void; onDone: (until: number) => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const start = useProtectionMutation(takeBreak);
+  useBackCloses(duration !== null, onClose, 'self-exclusion');
   const submit = () => {
     if (!duration || start.isPending) return;
     start.mutate({ kind: 'self_exclusion', duration, password }, { onSuccess: (answer) => onDone(answer.data.until), onError: showError });
@@ -202,13 +231,13 @@ export function ResponsiblePlayScreen({ extra }: { extra?: ReactNode } = {}) {
 
   const breakStarted = async (until: number) => {
     // The server has ended every session: tell when the break ends, then leave for the login screen.
-    await Dialog.alert({ content: t('protection.breakStarted', { until: when(until) }), confirmText: t('common.ok') });
+    await alertDialog({ content: t('protection.breakStarted', { until: when(until) }), confirmText: t('common.ok') });
     endSession();
     navigate('/login', { replace: true });
   };
 
   const startTimeout = async (duration: BreakDuration) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('protection.timeout.confirm', { duration: t(`protection.duration.${duration}`) }),
       confirmText: t('protection.timeout.submit'),
       cancelText: t('common.cancel'),
@@ -257,7 +286,7 @@ export function ResponsiblePlayScreen({ extra }: { extra?: ReactNode } = {}) {
       <BreakChoices kind="timeout" onChoose={(d) => void startTimeout(d)} />
       <BreakChoices kind="self_exclusion" onChoose={setSelfExclusion} />
 
-      <LimitEditor editing={editing} onClose={() => setEditing(null)} />
+      <LimitEditor editing={editing} zone={zone} onClose={() => setEditing(null)} />
       <SelfExclusionPopup duration={selfExclusion} onClose={() => setSelfExclusion(null)} onDone={(until) => void breakStarted(until)} />
     </Page>
   );

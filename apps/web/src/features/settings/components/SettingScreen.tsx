@@ -1,4 +1,4 @@
-import { Button, Dialog, List, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
 import {
   BankcardOutline,
   CheckShieldOutline,
@@ -15,6 +15,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { confirmDialog } from '../../../components/dialogQueue';
 import { Page } from '../../../components/Page';
 import { logout, useUserInfo, verificationStatus } from '../../../lib/auth';
 import { storedLanguageChoice } from '../../../lib/i18n';
@@ -87,7 +88,7 @@ export function SettingScreen() {
         ];
 
   const confirmLogout = async () => {
-    const ok = await Dialog.confirm({ content: t('settings.logoutConfirm'), confirmText: t('settings.logout'), cancelText: t('common.cancel') });
+    const ok = await confirmDialog({ content: t('settings.logoutConfirm'), confirmText: t('settings.logout'), cancelText: t('common.cancel') });
     if (!ok) return;
     setLeaving(true);
     // Leave for /login first, so the route guard never sees this screen without a session.

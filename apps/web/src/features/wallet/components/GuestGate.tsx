@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { Button, Dialog, ErrorBlock } from 'antd-mobile';
+import { Button, ErrorBlock } from 'antd-mobile';
 import { UserAddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MEMBER_GROUP, useUserInfo } from '../../../lib/auth';
 import { useSession } from '../../../lib/session';
+import { alertDialog } from '../../../components/dialogQueue';
 import { QueryBody } from '../../../components/QueryBody';
 
 /**
@@ -27,7 +28,7 @@ export function GuestGate() {
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    void Dialog.alert({ title: t('wallet.guest.title'), content: t('wallet.guest.text'), confirmText: t('common.ok') });
+    void alertDialog({ title: t('wallet.guest.title'), content: t('wallet.guest.text'), confirmText: t('common.ok') });
   }, [t]);
   return (
     <ErrorBlock

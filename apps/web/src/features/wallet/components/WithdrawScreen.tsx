@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { Button, Dialog, Input, NumberKeyboard, PasscodeInput, Popup, type PasscodeInputRef } from 'antd-mobile';
+import { Button, Input, NumberKeyboard, PasscodeInput, Popup, type PasscodeInputRef } from 'antd-mobile';
 import { BankcardOutline, CheckCircleFill, PayCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { alertDialog } from '../../../components/dialogQueue';
 import { Amount } from '../../../components/Amount';
 import { Page } from '../../../components/Page';
 import { newIdempotencyKey } from '../../../lib/api';
@@ -109,16 +110,12 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         onSuccess: (answer) => {
           done();
           setKey(newIdempotencyKey());
-          void Dialog.alert({
-            title: t('wallet.withdraw.submittedTitle'),
-            content: answer.msg,
-            confirmText: t('common.ok'),
-            onConfirm: goBack,
-          });
+          // Closing it (OK or Back) goes back, as spec §4's withdraw flow does.
+          void alertDialog({ title: t('wallet.withdraw.submittedTitle'), content: answer.msg, confirmText: t('common.ok') }).then(goBack);
         },
         onError: (err) => {
           done();
-          void Dialog.alert({ title: t('wallet.withdraw.failedTitle'), content: err.message || t('common.failed'), confirmText: t('common.ok') });
+          void alertDialog({ title: t('wallet.withdraw.failedTitle'), content: err.message || t('common.failed'), confirmText: t('common.ok') });
         },
       },
     );

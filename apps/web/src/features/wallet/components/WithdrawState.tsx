@@ -1,7 +1,8 @@
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirmDialog } from '../../../components/dialogQueue';
 import { showError } from '../../../lib/feedback';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
@@ -47,18 +48,19 @@ export function PendingWithdrawal({ pending }: { pending: NonNullable<WithdrawIn
   const { t } = useTranslation();
   const zone = useOperatorZone();
   const cancel = useCancelWithdrawal();
-  const ask = () =>
-    void Dialog.confirm({
+  const ask = async () => {
+    const confirmed = await confirmDialog({
       title: t('protection.withdrawState.cancelTitle'),
       content: t('protection.withdrawState.cancelText', { amount: pending.money }),
       confirmText: t('protection.withdrawState.cancelConfirm'),
       cancelText: t('protection.withdrawState.keep'),
-      onConfirm: () =>
-        cancel.mutateAsync(undefined).then(
-          (answer) => void Toast.show({ icon: 'success', content: answer.msg }),
-          (err: unknown) => showError(err),
-        ),
     });
+    if (!confirmed || cancel.isPending) return;
+    cancel.mutate(undefined, {
+      onSuccess: (answer) => void Toast.show({ icon: 'success', content: answer.msg }),
+      onError: (err: unknown) => showError(err),
+    });
+  };
   return (
     <section className="l28-card wallet-card wallet-pending" data-testid="withdraw-pending" data-id={pending.id}>
       <h3>
