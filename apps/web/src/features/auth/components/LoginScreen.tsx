@@ -60,7 +60,7 @@ export function LoginScreen({ onContactSupport, children }: { onContactSupport?:
           signIn(info, { remember, rememberUsername: remember, username: info.username ?? account.trim() });
           // A player brought from the previous site under another name is told the new one, this once.
           if (info.renamed_from) {
-            void Dialog.alert({
+            void alertDialog({
               title: t('auth.renamedTitle'),
               content: <span data-testid="renamed-notice">{t('auth.renamed', { old: info.renamed_from, username: info.username })}</span>,
               confirmText: t('common.ok'),
