@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
 import { z } from 'zod';
-import { noInput, okEnvelope } from '@lucky28/shared';
+import { LEGACY_USERNAME_MAX, noInput, okEnvelope } from '@lucky28/shared';
 import { call, registerUser } from '../helpers.js';
 import { createGameApp, currentIssue, fundedUser, roomOf } from '../game/kit.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
@@ -73,11 +73,11 @@ describe('input that used to answer HTTP 500', () => {
     expectRefusal(await post('/api/index/articleView', { id: [1] }), 'id');
   });
 
-  it('refuses a 3,000-character login account and a 100 kB note without touching the database', async () => {
+  it('refuses a 6,000-character login account and a 100 kB note without touching the database', async () => {
     // Beyond what the route's fields can take: refused before the body is read.
-    expectRefusal(await post('/api/user/login', { account: 'a'.repeat(3000), password: 'whatever-1' }), 'body', 413);
+    expectRefusal(await post('/api/user/login', { account: 'a'.repeat(6000), password: 'whatever-1' }), 'body', 413);
     // Within the body limit but beyond the field's own.
-    expectRefusal(await post('/api/user/login', { account: 'a'.repeat(21), password: 'whatever-1' }), 'account');
+    expectRefusal(await post('/api/user/login', { account: 'a'.repeat(LEGACY_USERNAME_MAX + 1), password: 'whatever-1' }), 'account');
     const big = expectRefusal(
       await post(
         '/api/user/setPayInfo',
