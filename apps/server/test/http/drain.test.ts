@@ -79,10 +79,11 @@ describe('SIGTERM', () => {
       }
     };
     const bettors = Promise.all([bettor(), bettor(), bettor(), bettor()]);
-    await expect.poll(() => answers.length).toBeGreaterThan(5);
+    // A loaded host takes seconds for the first bets of a fresh child process.
+    await expect.poll(() => answers.length, { timeout: 30_000 }).toBeGreaterThan(5);
 
     server.child.kill('SIGTERM');
-    await expect.poll(async () => (await fetch(`${url}/readyz`)).status).toBe(503);
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 10_000 }).toBe(503);
     const placedWhileDraining = answers.length;
     await bettors;
     const code = await server.exited;
