@@ -75,6 +75,9 @@ describe('LoginScreen', () => {
     const first = screenAt('/login', <LoginScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(await screen.findByText('Please ask the operator of this site to reset your password.')).toBeTruthy();
+    // Dialogs queue one at a time: the first is closed before the second is asked for.
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByText('Please ask the operator of this site to reset your password.')).toBeNull());
     first.unmount();
     enabled = true;
     screenAt('/login', <LoginScreen />);
