@@ -244,7 +244,7 @@ async function main(): Promise<void> {
         body: JSON.stringify({ game_id: GAME }),
       })
     ).json()) as { data: { gameList: { planList: { id: number; type: number }[] }[] } };
-    const plan = (hall.data.gameList[0].planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
+    const plan = (hall.data.gameList[0]!.planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
     const players = await makeBettingPlayers(database, PLAYERS, 'failover drill');
     log(`two nodes up on the cluster (primary :${PORTS.primary}, replicas :${PORTS.replica}), ${PLAYERS} players`);
 
