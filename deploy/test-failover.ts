@@ -396,6 +396,14 @@ async function main(): Promise<void> {
     check(due === true && books!.open_drawn === 0 && books!.paid_twice === 0, '(b) every due round drawn, its orders settled once', books);
     const problems = await findDiscrepancies(database.db);
     check(problems.length === 0, '(b) the ledger reconciles (findDiscrepancies)', problems.slice(0, 3));
+    // The lag-tolerant reads (DATABASE_READ_URL: HAProxy's replica port) served after both changes of leader.
+    const fair = await Promise.all(
+      [NODES.a, NODES.b].map(async (p) => (await fetch(`http://127.0.0.1:${p}/api/fair/chain?game_id=${GAME}&lang=en`)).json() as Promise<{ code: number }>),
+    );
+    check(
+      fair.every((x) => x.code === 1),
+      '(b) both nodes serve the fairness reads from the replicas after the failover and the switchover',
+    );
     check(a.alive && b.alive && a.child.pid === pids.a && b.child.pid === pids.b, '(b) both node processes are the ones started at the beginning');
 
     log(
