@@ -16,7 +16,8 @@
  * Ports (FAILOVER_* to change): etcd 12379-12380, members 15432-15434 with their REST APIs on
  * 15435-15437, the database's HAProxy 8110 (primary) and 8111 (replicas), the nodes' HAProxy 8112, the
  * nodes 8113-8114. Prints one line per check and the measured gaps; exits non-zero on failure, keeping
- * the logs in the temporary directory (printed). Everything it started is stopped on the way out.
+ * the logs in the temporary directory (printed; FAILOVER_KEEP_LOGS=1 keeps them on success too). Everything
+ * it started is stopped on the way out.
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -277,7 +278,7 @@ async function main(): Promise<void> {
     const tRejoin = Date.now();
     cluster.member(first).start();
     const rejoined = await cluster.until('all three members streaming again', () => cluster!.healthy(), 90_000).catch(() => undefined);
-    const rewound = /pg_rewind/.test(cluster.member(first).output());
+    const rewound = /running pg_rewind from/.test(cluster.member(first).output());
     const role = rejoined?.find((m) => m.name === first)?.role;
     check(
       rejoined !== undefined && role !== 'leader',
