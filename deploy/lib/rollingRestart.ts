@@ -5,15 +5,12 @@
  * no bet lost or doubled, no 5xx answer seen by a player, every viewer back on a stream within 5 s,
  * each node stopped by itself within 10 s, and the ledger reconciles.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { queryRows } from '../../apps/server/src/db/query.js';
-import { LedgerType, postLedger } from '../../apps/server/src/domain/ledger/post.js';
-import { SessionStore } from '../../apps/server/src/live/sessionStore.js';
 import { findDiscrepancies } from '../../apps/server/src/domain/wallet/invariants.js';
 import { LiveViewers, REJOIN_BUDGET_MS } from './liveViewers.js';
-import { BettingPlayers } from './bettingPlayers.js';
+import { BettingPlayers, makeBettingPlayers } from './bettingPlayers.js';
 
 /** How long a restarted node serves before the next node is stopped. */
 const RESTARTED_NODE_SERVES_MS = 10_000;
@@ -36,30 +33,10 @@ export interface RollingRestartOptions {
   log(...args: unknown[]): void;
 }
 
-/** Members made straight in the database, funded and signed in (a session each), each with an address of its own. */
-async function makePlayers(opts: RollingRestartOptions, n: number): Promise<{ userId: number; token: string; address: string }[]> {
-  const db = opts.database.db;
-  const tag = randomUUID().slice(0, 6);
-  const users = await queryRows<{ id: number }>(
-    db,
-    sql`insert into users (username, password_hash, group_id)
-        select ${`roll${tag}_`} || g, 'not-a-login', 1 from generate_series(1, ${n}) g returning id`,
-  );
-  const sessions = new SessionStore(opts.database);
-  return Promise.all(
-    users.map(async (u, i) => {
-      const userId = Number(u.id);
-      await db.transaction((tx) => postLedger(tx, { userId, type: LedgerType.gift, wallet: 'money', quantity: 100_000_00, memo: 'rolling restart' }));
-      const token = await sessions.create(db, userId, { remember: false, now: Date.now() });
-      return { userId, token, address: `10.28.${Math.floor(i / 250)}.${(i % 250) + 1}` };
-    }),
-  );
-}
-
 export async function rollingRestart(opts: RollingRestartOptions): Promise<void> {
   const { check, log } = opts;
   const started = Date.now();
-  const players = await makePlayers(opts, opts.players ?? 200);
+  const players = await makeBettingPlayers(opts.database, opts.players ?? 200, 'rolling restart');
   const viewers = new LiveViewers(opts.lbPort, opts.gameId, opts.planId);
   await viewers.open(opts.viewers ?? 1000);
   const betting = new BettingPlayers(opts.lbPort, opts.gameId, opts.planId, players);

@@ -20,9 +20,19 @@ export interface Proc {
   readonly alive: boolean;
 }
 
-/** A child process whose output is kept (for the failure report), stopped by `stopAll`. */
-export function startProc(name: string, cmd: string, args: string[], env: Record<string, string>, cwd: string): Proc {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * A child process whose output is kept (for the failure report), stopped by `stopAll`. `as`: the user
+ * (uid, gid) it runs as, itself (no wrapper: its pid is the program's, for a signal sent to it).
+ */
+export function startProc(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  as: { uid: number; gid: number } | undefined = undefined,
+): Proc {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...as });
   const proc: Proc = {
     name,
     child,
@@ -72,6 +82,15 @@ export function postgresBin(): string {
   return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
 }
 
+/** The user PostgreSQL's programs run as: postgres when this process is root (they refuse root), else this one. */
+export function postgresOwner(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  return {
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+  };
+}
+
 export interface PrivatePostgres {
   port: number;
   /** The cluster's temporary directory (its data directory is `data` in it; its socket is here). */
@@ -98,12 +117,9 @@ export async function startPrivatePostgres(port: number, extraOptions = ''): Pro
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-faults-pg-'));
   const data = path.join(dir, 'data');
   const logFile = path.join(dir, 'postgres.log');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    fs.chownSync(dir, uid, gid);
-  }
+  const owner = postgresOwner();
+  const asRoot = owner !== undefined;
+  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
   const runAsOwner = (program: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', program, ...args]) : run(program, args));
   const pg = (tool: string, args: string[]) => runAsOwner(path.join(bin, tool), args);
   const ctl = (args: string[]) => pg('pg_ctl', ['-D', data, '-l', logFile, '-w', '-t', '60', ...args]);

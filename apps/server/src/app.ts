@@ -62,6 +62,11 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /**
+     * Where the lag-tolerant reads go (docs/operations.md, "Reads from replicas"): the replicas when DATABASE_READ_URL is set,
+     * else the primary. Never for a write, nor for a read that must see a write just made.
+     */
+    lagTolerantDb: Db;
     clock: Clock;
     rateLimits: RateLimits;
     /** AES-256 key sealing operators' TOTP secrets (OPERATOR_SECRET_KEY or the key file in DATA_DIR). */
@@ -77,6 +82,8 @@ export interface AppOptions {
   config: Config;
   /** An open, migrated database; closed when the app closes. */
   database: Database;
+  /** The replicas (DATABASE_READ_URL, db/client.ts openReadDatabase); closed when the app closes. */
+  readDatabase?: Database;
   clock?: Clock;
   rateLimits?: RateLimits;
   /** Limits per caller across calls (default: scaled by RATE_LIMIT_FACTOR). */
@@ -158,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
+  app.decorate('lagTolerantDb', opts.readDatabase?.db ?? opts.database.db);
   logTransactionRetries(opts.database.db, app.log);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('rateLimits', opts.rateLimits ?? scaledRateLimits(opts.config.rateLimitFactor));
@@ -167,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    await opts.readDatabase?.close();
     await opts.database.close();
   });
 

@@ -8,6 +8,11 @@ export interface Config {
   host: string;
   /** postgres://… for a real PostgreSQL server; undefined means embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: optional postgres://… of the replicas (HAProxy's replica port, docs/operations.md),
+   * read only by the calls that tolerate a replica's lag (app.lagTolerantDb; docs/operations.md). Ignored without DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   logLevel: string;
   /** Password for the seeded demo player; random (and printed) when unset. */
@@ -168,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoPassword: env.DEMO_PASSWORD || undefined,

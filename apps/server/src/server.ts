@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, openReadDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoContent } from './seed/demo.js';
 import { isAppBuilt } from './plugins/staticApps.js';
@@ -27,7 +27,9 @@ async function main() {
   const releasePort = await reservePort(config.port, config.host);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const readDatabase = await openReadDatabase(config);
+  const app = await buildApp({ config, database, readDatabase });
+  if (config.databaseReadUrl && !readDatabase) app.log.warn('DATABASE_READ_URL is ignored: the embedded database (no DATABASE_URL) has no replicas');
   const seeded = await seedDemoContent(app.db, {
     demoPassword: config.demoPassword,
     operatorPassword: config.operatorPassword,

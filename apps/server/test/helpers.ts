@@ -85,6 +85,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Reuse an already open database (e.g. two apps on one database). */
   database?: Database;
+  /** The replicas' pool (DATABASE_READ_URL); default none. */
+  readDatabase?: Database;
   /** Log as the server does (its logger options, config.logLevel) into this stream; default: no log. */
   logStream?: NodeJS.WritableStream;
   /** The calls the routes must match (default: the whole API contract). */
@@ -110,6 +112,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
   const app = await buildApp({
     config,
     database,
+    readDatabase: opts.readDatabase,
     clock: opts.clock,
     rateLimits: opts.rateLimits,
     callerLimits: opts.callerLimits ?? NO_CALLER_LIMITS,

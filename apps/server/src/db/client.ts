@@ -97,6 +97,15 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   };
 }
 
+/**
+ * The replicas' pool (DATABASE_READ_URL), for the lag-tolerant reads only (app.lagTolerantDb; docs/operations.md); undefined
+ * when none is configured or the primary is the embedded PGlite (which has no replicas).
+ */
+export async function openReadDatabase(opts: { databaseUrl?: string; databaseReadUrl?: string }): Promise<Database | undefined> {
+  if (!opts.databaseUrl || !opts.databaseReadUrl) return undefined;
+  return openPostgres(opts.databaseReadUrl, 10);
+}
+
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }

@@ -36,10 +36,14 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 
 /**
  * SQLSTATEs of a server that is going away, starting up or full: admin_shutdown (57P01, a fast
- * shutdown or restart), crash_shutdown (57P02), cannot_connect_now (57P03, starting up or shutting
- * down) and too_many_connections (53300); the whole class 08 is connection exceptions.
+ * shutdown or restart, or a Patroni demotion), crash_shutdown (57P02), cannot_connect_now (57P03,
+ * starting up or shutting down), too_many_connections (53300), and read_only_sql_transaction
+ * (25006): a write reached a member that is no longer the primary (a failover or switchover under
+ * way; the balancer moves the connections once its health check sees the new leader). The app never
+ * opens a read-only transaction itself, so a 25006 always means the wrong member. The whole class 08
+ * is connection exceptions.
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 
 /**
  * How node-postgres and its pool begin the message when a connection drops ("Connection terminated

@@ -15,17 +15,19 @@ const ALGORITHM =
  * seed and result after; `hash` is SHA-256(seed) and `prev_hash` the previous round's commitment,
  * so SHA-256(hash) = prev_hash links the rounds up to the chain's published final hash.
  * `fair/chain` lists a game's chains with their final hashes (published when each chain is created).
+ * Both read the replicas when there are (app.lagTolerantDb): public, and a drawn round or a published
+ * chain never changes; a round drawn a moment ago may show as not yet drawn for that moment.
  */
 export default async function fairRoutes(app: FastifyInstance) {
   serve(app, api.fair.round, {}, async (request, reply) => {
     const { game_id: gameId, issue } = request.query;
-    const round = await findRound(app.db, gameId, issue);
+    const round = await findRound(app.lagTolerantDb, gameId, issue);
     if (!round) throw new AppError('err.round_not_found', { field: 'issue' });
-    const chain = await chainById(app.db, round.chainId);
+    const chain = await chainById(app.lagTolerantDb, round.chainId);
     if (!chain) throw new AppError('err.round_not_found');
     // The previous round of the chain took link k+1; its commitment is c(k+2) (or cN itself).
     const prevIndex = round.chainIndex + 1;
-    const prevHash = prevIndex < chain.length ? await commitmentAt(app.db, chain.id, prevIndex) : null;
+    const prevHash = prevIndex < chain.length ? await commitmentAt(app.lagTolerantDb, chain.id, prevIndex) : null;
     const drawn = round.drawnAt !== null;
     return reply.ok({
       game_id: round.gameId,
@@ -48,7 +50,7 @@ export default async function fairRoutes(app: FastifyInstance) {
   serve(app, api.fair.chain, {}, async (request, reply) => {
     const gameId = request.query.game_id;
     if (!app.game.snapshot.games.has(gameId)) throw new AppError('err.game_not_found', { field: 'game_id' });
-    const chains = await listChains(app.db, gameId);
+    const chains = await listChains(app.lagTolerantDb, gameId);
     const current = chains.find((c) => c.used < c.length) ?? chains[chains.length - 1] ?? null;
     return reply.ok({
       game_id: gameId,

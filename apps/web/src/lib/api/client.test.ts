@@ -30,6 +30,8 @@ describe('API client', () => {
       uploadTimeoutMs: 60_000,
       retries: 6,
       retryDelayMs: 2000,
+      unavailableRetries: 3,
+      unavailableDelayMs: 1000,
     });
   });
   afterEach(() => {
@@ -181,5 +183,59 @@ describe('API client', () => {
     fetch.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(apiPost('/x')).rejects.toMatchObject({ kind: 'http' });
     expect(lastFailedRequestId()).toBe('req-500');
+  });
+
+  describe('HTTP 503 (the database briefly away)', () => {
+    const unavailable = () =>
+      new Response(JSON.stringify({ code: 0, msg: 'The service is briefly unavailable', time: 1, data: null }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '5' },
+      });
+
+    it('sends a call with an Idempotency-Key again after 1 s, then 2 s, and resolves once it is served', async () => {
+      vi.useFakeTimers();
+      fetch
+        .mockResolvedValueOnce(unavailable())
+        .mockResolvedValueOnce(unavailable())
+        .mockResolvedValue(json({ code: 1, msg: '', time: 1, data: 'placed' }));
+      const pending = apiPost('/api/Lottery/playOrder', { money: '10' }, { idempotencyKey: 'bet-1' });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(pending).resolves.toBe('placed');
+      expect(fetch).toHaveBeenCalledTimes(3);
+      // The same key each time: the server applies the bet once.
+      expect(fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key'])).toEqual(['bet-1', 'bet-1', 'bet-1']);
+    });
+
+    it('retries a GET too, 3 times at most (waits 1 + 2 + 4 s), then rejects with the server’s message', async () => {
+      vi.useFakeTimers();
+      fetch.mockImplementation(async () => unavailable());
+      const pending = call(api.content.index).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(7000);
+      expect(await pending).toMatchObject({ kind: 'business', status: 503, message: 'The service is briefly unavailable' });
+      expect(fetch).toHaveBeenCalledTimes(4);
+    });
+
+    it('never waits longer than the Retry-After', async () => {
+      vi.useFakeTimers();
+      configureApiClient({ unavailableDelayMs: 4000 });
+      const short = () => new Response('{"code":0,"msg":"away","time":1,"data":null}', { status: 503, headers: { 'retry-after': '1' } });
+      fetch.mockResolvedValueOnce(short()).mockResolvedValue(json({ code: 1, msg: '', time: 1, data: 'ok' }));
+      const pending = call(api.content.index);
+      await vi.advanceTimersByTimeAsync(1000);
+      await expect(pending).resolves.toBe('ok');
+      expect(fetch).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not send again a call that is not safe to repeat (a POST without a key)', async () => {
+      fetch.mockResolvedValue(unavailable());
+      await expect(apiPost('/api/user/login', { account: 'a' })).rejects.toMatchObject({ status: 503, kind: 'business' });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -10,6 +10,10 @@
  * - HTTP 401: the request rejects and the unauthorized handler (session cleared, /login) runs.
  * - 7 s timeout (uploads: 60 s); on a timeout only, up to 6 retries 2 s apart — never for an upload
  *   (a picture is cheap to choose again, a duplicate upload is not). Other network failures reject at once.
+ * - HTTP 503 (the database is briefly away: a failover, a restart; docs/operations.md): a call that is
+ *   safe to send again — a GET, or one carrying an Idempotency-Key, which the server applies once — is
+ *   sent again up to 3 times, 1 s, 2 s, then 4 s later (never longer than the answer's Retry-After).
+ *   Any other call rejects with the server's localised message at once.
  */
 import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
 
@@ -68,6 +72,9 @@ export interface ClientEnvironment {
   uploadTimeoutMs: number;
   retries: number;
   retryDelayMs: number;
+  /** Retries of an idempotent call answered 503, and the first wait (doubled each time). */
+  unavailableRetries: number;
+  unavailableDelayMs: number;
 }
 
 const env: ClientEnvironment = {
@@ -82,6 +89,8 @@ const env: ClientEnvironment = {
   uploadTimeoutMs: 60_000,
   retries: 6,
   retryDelayMs: 2000,
+  unavailableRetries: 3,
+  unavailableDelayMs: 1000,
 };
 
 export function configureApiClient(patch: Partial<ClientEnvironment>): void {
@@ -138,15 +147,12 @@ async function attempt(url: string, init: RequestInit, timeoutMs: number, outer?
   }
 }
 
-/** Sends a call and answers the whole envelope (screens that show the server's success text use `msg`). */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  const { url, init } = buildRequest(path, opts);
+/** Sends the request, again after a timeout (`env.retries`), answering the first Response. */
+async function respond(url: string, init: RequestInit, opts: RequestOptions): Promise<Response> {
   const retries = opts.form ? 0 : env.retries;
-  let response: Response | undefined;
   for (let tries = 0; ; tries++) {
     try {
-      response = await attempt(url, init, opts.form ? env.uploadTimeoutMs : env.timeoutMs, opts.signal);
-      break;
+      return await attempt(url, init, opts.form ? env.uploadTimeoutMs : env.timeoutMs, opts.signal);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'timeout' && tries < retries && !opts.signal?.aborted) {
         await sleep(env.retryDelayMs);
@@ -154,6 +160,24 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       }
       throw err;
     }
+  }
+}
+
+/** How long to wait before sending again after the `tries`-th 503: doubling, at most the Retry-After. */
+function unavailableDelay(response: Response, tries: number): number {
+  const backoff = env.unavailableDelayMs * 2 ** tries;
+  const retryAfter = Number(response.headers?.get('retry-after'));
+  return Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(backoff, retryAfter * 1000) : backoff;
+}
+
+/** Sends a call and answers the whole envelope (screens that show the server's success text use `msg`). */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const { url, init } = buildRequest(path, opts);
+  const idempotent = !opts.form && (init.method === 'GET' || Boolean(opts.idempotencyKey));
+  let response = await respond(url, init, opts);
+  for (let tries = 0; response.status === 503 && idempotent && tries < env.unavailableRetries && !opts.signal?.aborted; tries++) {
+    await sleep(unavailableDelay(response, tries));
+    response = await respond(url, init, opts);
   }
 
   let body: Envelope<T> | null = null;

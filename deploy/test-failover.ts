@@ -1,0 +1,434 @@
+/**
+ * The failover drill: lose the database host under load and lose nothing (docs/operations.md,
+ * "PostgreSQL failover"). This script starts, in a temporary directory, etcd, three PostgreSQL members
+ * under Patroni (synchronous replication, deploy/patroni/patroni.yml), HAProxy in front of them
+ * (deploy/patroni/haproxy-postgres.cfg: a primary port, a replica port), two Lucky28 nodes on them
+ * (DATABASE_URL the primary port, DATABASE_READ_URL the replica port) and HAProxy in front of the nodes
+ * (deploy/haproxy.cfg). Players bet from another process (deploy/lib/failoverLoad.ts) and a probe
+ * registers a player every quarter of a second, while the drill:
+ *   (f) kills the primary's Patroni and PostgreSQL with SIGKILL: a standby takes over by itself, the nodes
+ *       follow through HAProxy without being restarted; the gap is measured;
+ *   (r) starts the old primary again: Patroni rewinds it if needed (pg_rewind) and it follows the new leader;
+ *   (s) switches the leader over as planned (`patronictl switchover --force`);
+ * and checks: no answer a 500 (only 503 with Retry-After, and only during the gaps), every bet answered as
+ * placed is in the database once, every drawn round settled, and the ledger reconciles (findDiscrepancies).
+ * Run: `npm run test:failover` (CI). Needs patroni (3.0), etcd (3.4), haproxy and PostgreSQL's binaries.
+ * Ports (FAILOVER_* to change): etcd 12379-12380, members 15432-15434 with their REST APIs on
+ * 15435-15437, the database's HAProxy 8110 (primary) and 8111 (replicas), the nodes' HAProxy 8112, the
+ * nodes 8113-8114. Prints one line per check and the measured gaps; exits non-zero on failure, keeping
+ * the logs in the temporary directory (printed; FAILOVER_KEEP_LOGS=1 keeps them on success too). Everything
+ * it started is stopped on the way out.
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openPostgres, type Database } from '../apps/server/src/db/client.js';
+import { pgArray, queryRows } from '../apps/server/src/db/query.js';
+import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
+import { makeBettingPlayers } from './lib/bettingPlayers.js';
+import type { LoadResult, LoadSettings } from './lib/failoverLoad.js';
+import { PatroniCluster, withClient } from './lib/patroniCluster.js';
+import { sleep, startProc, stopAll, waitReady, type Proc } from './lib/services.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const port = (name: string, fallback: number) => Number(process.env[`FAILOVER_${name}`] ?? fallback);
+const ETCD = port('ETCD_PORT', 12379);
+const PG = port('PG_PORT', 15432);
+const DB_LB = port('DB_LB_PORT', 8110);
+const APP = port('APP_PORT', 8112);
+const PORTS = {
+  etcdClient: ETCD,
+  etcdPeer: ETCD + 1,
+  members: [0, 1, 2].map((i) => ({ pg: PG + i, api: PG + 3 + i })),
+  primary: DB_LB,
+  replica: DB_LB + 1,
+};
+const LB = APP;
+const NODES = { a: APP + 1, b: APP + 2 };
+const GAME = 7;
+const PLAYERS = 40;
+/** How long the service may be away after the primary is lost, and after a planned switchover. */
+const FAILOVER_BUDGET_MS = 30_000;
+const SWITCHOVER_BUDGET_MS = 15_000;
+/** A 503 a little after the service is back (a request that met the gap and was answered late) still belongs to it. */
+const GAP_SLACK_MS = 3_000;
+const started = Date.now();
+
+const log = (...args: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s]`, ...args);
+let failures = 0;
+function check(ok: boolean, what: string, detail: unknown = ''): void {
+  if (!ok) failures++;
+  log(`${ok ? 'ok  ' : 'FAIL'} ${what}`, typeof detail === 'string' ? detail : JSON.stringify(detail));
+}
+
+// ---- the write probe: a registration every quarter of a second through the nodes' HAProxy ----------
+
+interface ProbeAnswer {
+  /** When it was sent, and when its answer came (or it failed). */
+  sent: number;
+  at: number;
+  status: number;
+  ok: boolean;
+  retryAfter: boolean;
+  error?: string;
+}
+
+class WriteProbe {
+  readonly answers: ProbeAnswer[] = [];
+  private running = true;
+  private loop: Promise<void> | undefined;
+  private n = 0;
+
+  start(): void {
+    this.loop = (async () => {
+      while (this.running) {
+        const t0 = Date.now();
+        this.answers.push(await this.once());
+        await sleep(Math.max(0, 250 - (Date.now() - t0)));
+      }
+    })();
+  }
+
+  private async once(): Promise<ProbeAnswer> {
+    const i = this.n++;
+    const sent = Date.now();
+    const username = `fo${randomBytes(4).toString('hex')}`;
+    try {
+      const res = await fetch(`http://127.0.0.1:${LB}/api/user/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` },
+        body: JSON.stringify({ lang: 'en', username, password: 'failover-9', repassword: 'failover-9' }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json().catch(() => undefined)) as { code?: number } | undefined;
+      return { sent, at: Date.now(), status: res.status, ok: res.status === 200 && body?.code === 1, retryAfter: res.headers.get('retry-after') !== null };
+    } catch (err) {
+      return { sent, at: Date.now(), status: 0, ok: false, retryAfter: false, error: (err as Error).message };
+    }
+  }
+
+  /** The first answer at or after `t` that registered a player. */
+  firstOkAfter(t: number): ProbeAnswer | undefined {
+    return this.answers.find((a) => a.at >= t && a.ok);
+  }
+
+  /**
+   * How long writes were refused: from the sending of the first probe (sent at `t` or later) that failed
+   * to the answer of the first that succeeded after the last failure before `until`; 0 if none failed.
+   */
+  gapAfter(t: number, until: number): number {
+    const window = this.answers.filter((a) => a.sent >= t && a.at <= until);
+    const firstFail = window.findIndex((a) => !a.ok);
+    if (firstFail < 0) return 0;
+    let lastFail = firstFail;
+    window.forEach((a, i) => {
+      if (!a.ok) lastFail = i;
+    });
+    const back = window.slice(lastFail).find((a) => a.ok);
+    return (back?.at ?? until) - window[firstFail]!.sent;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+}
+
+// ---- the load generator's process --------------------------------------------------------------
+
+function startLoad(settings: LoadSettings): { child: ChildProcess; result: () => Promise<LoadResult> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'deploy/lib/failoverLoad.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, FAILOVER_LOAD: JSON.stringify(settings) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const answered = new Promise<LoadResult>((resolve, reject) => {
+    child.on('message', (m) => {
+      if (m !== 'started') resolve(m as LoadResult);
+    });
+    child.once('exit', (code) => reject(new Error(`the load generator exited (${code}) before its answer`)));
+  });
+  answered.catch(() => {});
+  return {
+    child,
+    result: () => {
+      child.send('stop');
+      return answered;
+    },
+  };
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const procs: Proc[] = [];
+  let cluster: PatroniCluster | undefined;
+  let database: Database | undefined;
+  let load: ReturnType<typeof startLoad> | undefined;
+  const cleanUp = async () => {
+    const keep = failures > 0 || Boolean(process.env.FAILOVER_KEEP_LOGS);
+    load?.child.kill('SIGKILL');
+    await database?.close().catch(() => {});
+    await stopAll(procs);
+    if (cluster && keep) {
+      cluster.saveLogs(cluster.dir);
+      for (const p of procs) fs.writeFileSync(path.join(cluster.dir, `${p.name.replace(/[^a-z0-9]+/gi, '-')}.log`), p.out);
+      log(`logs kept in ${cluster.dir}`);
+    }
+    await cluster?.destroy(keep);
+  };
+  // Ctrl-C, a CI timeout or a crash: still stop everything.
+  const abort = (why: unknown) => {
+    failures++;
+    console.error('failover drill aborted:', why);
+    void cleanUp().finally(() => process.exit(1));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => abort(signal));
+  process.once('uncaughtException', abort);
+  process.once('unhandledRejection', abort);
+  try {
+    cluster = await PatroniCluster.start(PORTS, log);
+    await withClient(cluster.primaryUrl('postgres'), (c) => c.query('create database lucky28'));
+
+    const startNode = (name: 'a' | 'b') => {
+      const proc = startProc(
+        `node ${name}`,
+        process.execPath,
+        ['--import', 'tsx', 'src/server.ts'],
+        {
+          HOST: '127.0.0.1',
+          PORT: String(NODES[name]),
+          DATABASE_URL: cluster!.primaryUrl('lucky28'),
+          DATABASE_READ_URL: cluster!.replicaUrl('lucky28'),
+          TRUST_PROXY: '1',
+          DATA_DIR: path.join(cluster!.dir, `node-${name}`),
+          ROUND_SECONDS: '20',
+          CLOSE_BEFORE_SECONDS: '3',
+          DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
+          OPERATOR_PASSWORD: `op-${randomBytes(8).toString('hex')}`,
+          OPERATOR_SECRET_KEY: randomBytes(32).toString('hex'),
+          LOG_LEVEL: 'warn',
+        },
+        path.join(ROOT, 'apps/server'),
+      );
+      procs.push(proc);
+      return proc;
+    };
+    // One after the other: the first migrates and seeds the database.
+    const a = startNode('a');
+    await waitReady(`http://127.0.0.1:${NODES.a}`, a);
+    const b = startNode('b');
+    await waitReady(`http://127.0.0.1:${NODES.b}`, b);
+    const pids = { a: a.child.pid, b: b.child.pid };
+    procs.push(
+      startProc(
+        'haproxy (nodes)',
+        'haproxy',
+        ['-db', '-f', path.join(ROOT, 'deploy/haproxy.cfg')],
+        {
+          LB_BIND: `127.0.0.1:${LB}`,
+          NODE_A: `127.0.0.1:${NODES.a}`,
+          NODE_B: `127.0.0.1:${NODES.b}`,
+        },
+        cluster.dir,
+      ),
+    );
+    await waitReady(`http://127.0.0.1:${LB}`, procs.at(-1)!);
+    // The drill's own look at the books, through the primary port like the nodes.
+    database = await openPostgres(cluster.primaryUrl('lucky28'), 3);
+    const hall = (await (
+      await fetch(`http://127.0.0.1:${LB}/api/Lottery/index`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game_id: GAME }),
+      })
+    ).json()) as { data: { gameList: { planList: { id: number; type: number }[] }[] } };
+    const plan = (hall.data.gameList[0]!.planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
+    const players = await makeBettingPlayers(database, PLAYERS, 'failover drill');
+    log(`two nodes up on the cluster (primary :${PORTS.primary}, replicas :${PORTS.replica}), ${PLAYERS} players`);
+
+    load = startLoad({ lbPort: LB, gameId: GAME, planId: plan, players });
+    const probe = new WriteProbe();
+    probe.start();
+    await sleep(6_000);
+
+    // (f) The primary's host lost.
+    const first = (await cluster.leader())!;
+    const tKill = Date.now();
+    await cluster.member(first).kill();
+    log(`(f) killed ${first} (Patroni and PostgreSQL, SIGKILL) under load`);
+    const back = await cluster
+      .until('a write served after the kill', async () => probe.firstOkAfter(tKill + 500), FAILOVER_BUDGET_MS + 30_000)
+      .catch(() => undefined);
+    const newLeader = await cluster.leader();
+    const failoverBackMs = back ? back.at - tKill : Infinity;
+    check(newLeader !== undefined && newLeader !== first, '(f) a standby took over by itself (Patroni)', `leader now ${newLeader}`);
+    check(
+      failoverBackMs <= FAILOVER_BUDGET_MS,
+      `(f) writes served again within ${FAILOVER_BUDGET_MS / 1000} s of the kill, the nodes not restarted`,
+      `back after ${(failoverBackMs / 1000).toFixed(1)} s`,
+    );
+    const failoverGap = probe.gapAfter(tKill, (back?.at ?? Date.now()) + 1);
+    const failoverWindow = { from: tKill, to: (back?.at ?? Date.now()) + GAP_SLACK_MS };
+    await sleep(4_000);
+
+    // (r) The old primary back.
+    const tRejoin = Date.now();
+    cluster.member(first).start();
+    const rejoined = await cluster.until('all three members streaming again', () => cluster!.healthy(), 90_000).catch(() => undefined);
+    const rewound = /running pg_rewind from/.test(cluster.member(first).output());
+    const role = rejoined?.find((m) => m.name === first)?.role;
+    check(
+      rejoined !== undefined && role !== 'leader',
+      `(r) ${first} started again follows the new leader (${newLeader})`,
+      rejoined
+        ? `${first} is ${role} after ${((Date.now() - tRejoin) / 1000).toFixed(1)} s, ${rewound ? 'rewound with pg_rewind' : 'no rewind needed'}`
+        : 'not streaming',
+    );
+    // It follows: a write on the primary is readable on it directly.
+    const marker = randomBytes(6).toString('hex');
+    await withClient(cluster.primaryUrl('postgres'), async (c) => {
+      await c.query('create table if not exists drill_marker (v text)');
+      await c.query('insert into drill_marker values ($1)', [marker]);
+    });
+    const seen = await cluster
+      .until(
+        `the marker on ${first}`,
+        () =>
+          withClient(`postgres://postgres@127.0.0.1:${cluster!.member(first).pgPort}/postgres`, async (c) => {
+            const { rows } = await c.query<{ n: number; recovery: boolean }>(
+              'select count(*)::int as n, pg_is_in_recovery() as recovery from drill_marker where v = $1',
+              [marker],
+            );
+            return rows[0]!.n === 1 ? rows[0]!.recovery : undefined;
+          }),
+        15_000,
+      )
+      .catch(() => undefined);
+    check(seen === true, `(r) a row written on the new leader reaches ${first} (a standby, in recovery)`);
+
+    // (s) A planned switchover to the synchronous standby.
+    await sleep(3_000);
+    const current = (await cluster.leader())!;
+    const candidate = (await cluster.state())!.find((m) => m.role === 'sync_standby')!.name;
+    const tSwitch = Date.now();
+    await cluster.patronictl(['switchover', '--leader', current, '--candidate', candidate, '--force']);
+    await cluster.until(`${candidate} leading`, async () => ((await cluster!.leader()) === candidate ? true : undefined), 60_000);
+    const switched = await cluster
+      .until('a write served after the switchover', async () => probe.firstOkAfter(Date.now() - 100), SWITCHOVER_BUDGET_MS + 30_000)
+      .catch(() => undefined);
+    const switchGap = probe.gapAfter(tSwitch, (switched?.at ?? Date.now()) + 1);
+    check(
+      switched !== undefined && switchGap <= SWITCHOVER_BUDGET_MS,
+      `(s) patronictl switchover ${current} → ${candidate}: writes served again within ${SWITCHOVER_BUDGET_MS / 1000} s`,
+      `writes refused for ${(switchGap / 1000).toFixed(1)} s`,
+    );
+    const switchWindow = { from: tSwitch, to: (switched?.at ?? Date.now()) + GAP_SLACK_MS };
+    const settled = await cluster.until('the old leader streaming again', () => cluster!.healthy(), 60_000).catch(() => undefined);
+    check(
+      settled !== undefined,
+      `(s) ${current} follows ${candidate} after the switchover`,
+      settled?.map((m) => `${m.name} ${m.role}`).join(', ') ?? 'not streaming',
+    );
+    await sleep(4_000);
+
+    // The books.
+    const result = await load.result();
+    await probe.stop();
+    const f = result.figures;
+    log('load figures:', f);
+    const inGap = (t: number) => [failoverWindow, switchWindow].some((w) => t >= w.from && t <= w.to);
+    const probeBroken = probe.answers.filter((x) => !x.ok && !(x.status === 503 && x.retryAfter) && !(x.status === 200));
+    const probe503 = probe.answers.filter((x) => x.status === 503);
+    check(
+      f.fiveHundreds === f.unavailable && probeBroken.length === 0,
+      '(b) no 500 and no unanswered request: every failure was 503 with Retry-After',
+      `bets: ${f.fiveHundreds - f.unavailable} other 5xx of ${f.requests}; probe: ${probeBroken.length} broken (${probeBroken
+        .slice(0, 3)
+        .map((x) => `${x.status} ${x.error ?? ''}`)
+        .join('; ')})`,
+    );
+    const outside = [...result.unavailableTimes, ...probe503.map((x) => x.at)].filter((t) => !inGap(t));
+    check(
+      outside.length === 0,
+      '(b) the 503s came only during the failover and the switchover',
+      `${result.unavailableTimes.length + probe503.length} 503s, ${outside.length} outside the gaps`,
+    );
+    check(
+      f.accepted > 0 && f.unresolved === 0,
+      '(b) every bet was answered in the end (sent again on its Idempotency-Key)',
+      `${f.accepted} accepted, ${f.unresolved} unresolved`,
+    );
+    const [stored] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from orders where order_no = any(${pgArray(result.orderNumbers)}::text[])`,
+    );
+    const userIds = players.map((p) => p.userId);
+    const [all] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from orders where user_id = any(${pgArray(userIds.map(String))}::int[])`,
+    );
+    check(
+      stored!.n === result.orderNumbers.length && all!.n === result.orderNumbers.length,
+      '(b) no acknowledged bet lost, none doubled: every order answered as placed is in the database, and no other',
+      `${result.orderNumbers.length} orders answered, ${stored!.n} of them found, ${all!.n} orders of the players stored`,
+    );
+    const due = await cluster
+      .until(
+        'every due round drawn',
+        async () => {
+          const [r] = await queryRows<{ n: number }>(
+            database!.db,
+            sql`select count(*)::int as n from rounds where drawn_at is null and draws_at <= now() - interval '3 seconds'`,
+          );
+          return r!.n === 0 ? true : undefined;
+        },
+        20_000,
+      )
+      .catch(() => undefined);
+    const [books] = await queryRows<{ open_drawn: number; paid_twice: number }>(
+      database.db,
+      sql`select
+        (select count(*)::int from orders o join rounds r on r.id = o.round_id where r.drawn_at is not null and o.status = 0) as open_drawn,
+        (select count(*)::int from (select ref_id from ledger where ref_type = 'order' and type = 3 group by ref_id having count(*) > 1) d) as paid_twice`,
+    );
+    check(due === true && books!.open_drawn === 0 && books!.paid_twice === 0, '(b) every due round drawn, its orders settled once', books);
+    const problems = await findDiscrepancies(database.db);
+    check(problems.length === 0, '(b) the ledger reconciles (findDiscrepancies)', problems.slice(0, 3));
+    // The lag-tolerant reads (DATABASE_READ_URL: HAProxy's replica port) served after both changes of leader.
+    const fair = await Promise.all(
+      [NODES.a, NODES.b].map(async (p) => (await fetch(`http://127.0.0.1:${p}/api/fair/chain?game_id=${GAME}&lang=en`)).json() as Promise<{ code: number }>),
+    );
+    check(
+      fair.every((x) => x.code === 1),
+      '(b) both nodes serve the fairness reads from the replicas after the failover and the switchover',
+    );
+    check(a.alive && b.alive && a.child.pid === pids.a && b.child.pid === pids.b, '(b) both node processes are the ones started at the beginning');
+
+    log(
+      `failover gap: writes refused for ${(failoverGap / 1000).toFixed(1)} s, served again ${(failoverBackMs / 1000).toFixed(1)} s after the kill; ` +
+        `switchover gap: ${(switchGap / 1000).toFixed(1)} s`,
+    );
+  } catch (err) {
+    failures++;
+    throw err;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  () => {
+    log(
+      failures === 0 ? `failover drill: all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s` : `failover drill: ${failures} check(s) failed`,
+    );
+    process.exit(failures === 0 ? 0 : 1);
+  },
+  (err) => {
+    console.error(err);
+    log(`failover drill: failed after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    process.exit(1);
+  },
+);
