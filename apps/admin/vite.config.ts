@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/precompress.ts';
 
 /**
  * In the production build, the styles of the console's antd components for its theme, generated once
@@ -37,7 +38,7 @@ function antdStaticStyles(): Plugin {
  */
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), antdStaticStyles()],
+  plugins: [react(), antdStaticStyles(), precompress()],
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     // `npm run dev -w apps/admin` next to a running server (API_TARGET overrides the default port).
