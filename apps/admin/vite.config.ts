@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/precompress.ts';
+import { preloadChunks } from '../../scripts/preloadChunks.ts';
 
 /**
  * In the production build, the styles of the console's antd components for its theme, generated once
@@ -33,43 +34,18 @@ function antdStaticStyles(): Plugin {
 }
 
 /**
- * The sign-in screen's code and the default language's texts, preloaded from the page: both are loaded
- * lazily (a signed-in operator needs neither), so without this the browser asks for them only once the
- * entry has downloaded and run — on a slow line a second wave of round trips after the first.
- */
-function preloadSignIn(): Plugin {
-  const wanted = [/\/features\/auth\/LoginPage\.tsx$/, /\/i18n\/locales\/zh-CN\.json$/, /\/antd\/es\/locale\/zh_CN\.js$/];
-  return {
-    name: 'console-preload-sign-in',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const files = new Set<string>();
-        const add = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          for (const imported of byName.get(fileName)?.imports ?? []) add(imported);
-        };
-        for (const c of chunks) if (c.facadeModuleId && wanted.some((w) => w.test(c.facadeModuleId!))) add(c.fileName);
-        const base = ctx.server ? '/' : '/admin/';
-        return [...files]
-          .filter((f) => !html.includes(`${base}${f}`))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
-}
-
-/**
  * The operator console: its own build, served by the server at /admin/ (nothing of it is part of the
  * player app). No inline scripts in the HTML, so a strict script-src CSP holds.
  */
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), antdStaticStyles(), preloadSignIn(), precompress()],
+  plugins: [
+    react(),
+    antdStaticStyles(),
+    // The sign-in screen and the default language's texts (its own and antd's): a signed-in operator needs neither, the first visit both.
+    preloadChunks('console-preload-sign-in', [/\/features\/auth\/LoginPage\.tsx$/, /\/i18n\/locales\/zh-CN\.json$/, /\/antd\/(es\/)?locale\/zh_CN\.js$/]),
+    precompress(),
+  ],
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     // `npm run dev -w apps/admin` next to a running server (API_TARGET overrides the default port).

@@ -9,7 +9,12 @@ import { LANGUAGES, type Language } from '../lib/languages';
 export function LanguageSelect() {
   const { i18n, t } = useTranslation();
   return (
-    <select className="language-select" aria-label={t('common.language')} value={i18n.language} onChange={(e) => void changeLanguage(e.target.value as Language)}>
+    <select
+      className="language-select"
+      aria-label={t('common.language')}
+      value={i18n.language}
+      onChange={(e) => void changeLanguage(e.target.value as Language)}
+    >
       {LANGUAGES.map((l) => (
         <option key={l.code} value={l.code}>
           {l.label}
