@@ -32,7 +32,14 @@ export const APPS: readonly AppBuild[] = [
 ];
 
 /** Read by every app's build besides its own folder. */
-export const COMMON_SOURCES = ['packages/shared', 'package.json', 'package-lock.json', 'tsconfig.base.json'];
+export const COMMON_SOURCES = [
+  'packages/shared',
+  'scripts/precompress.ts',
+  'scripts/preloadChunks.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+];
 export const RECORD_FILE = '.dist-sources.json';
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'playwright-report', '.vite']);

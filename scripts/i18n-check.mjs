@@ -16,10 +16,15 @@
  *   apps/admin/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json (the operator console; nested keys)
  *   apps/admin/src/features/content/locales/{zh-CN,…}.json (the console's content screens)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
+ *
+ * And the audit trail's words: every action, area and target of packages/shared/src/audit.ts must have
+ * its words (`auditAction.<action>`, `auditArea.<area>`, `auditTarget.<target>`) in each locale of
+ * the operator console, so a new action cannot reach the audit log as a raw key.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 // I18N_CHECK_ROOT lets the check's own test point it at a fixture tree.
 const root = process.env.I18N_CHECK_ROOT || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -152,6 +157,32 @@ for (const cat of catalogues) {
   }
   if (problems === before) console.log('  ✓ complete');
 }
+
+/** The words the shared audit list needs in the console's catalogue, when the tree has that list. */
+async function checkAuditWords() {
+  const listFile = path.join(root, 'packages/shared/src/audit.ts');
+  if (!fs.existsSync(listFile)) return;
+  const { auditActions, auditAreas, auditTargets } = await tsImport(pathToFileURL(listFile).href, import.meta.url);
+  const needed = [...auditActions.map((a) => `auditAction.${a}`), ...auditAreas.map((a) => `auditArea.${a}`), ...auditTargets.map((t) => `auditTarget.${t}`)];
+  const dir = 'apps/admin/src/i18n/locales';
+  const before = problems;
+  console.log(`audit trail words (packages/shared/src/audit.ts in ${dir}): ${needed.length} keys × 4 locales`);
+  for (const locale of ['zh-CN', 'zh-TW', 'en', 'vi']) {
+    const file = path.join(root, dir, `${locale}.json`);
+    let keys;
+    try {
+      keys = flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
+    } catch {
+      continue; // missing or not JSON: the console's catalogue above has reported it
+    }
+    for (const key of needed) {
+      const value = keys.get(key);
+      if (typeof value !== 'string' || value.trim() === '') report(`${locale}: the audit list's "${key}" has no words`);
+    }
+  }
+  if (problems === before) console.log('  ✓ complete');
+}
+await checkAuditWords();
 
 if (problems > 0) {
   console.error(`\ni18n check failed: ${problems} problem(s)`);

@@ -2,13 +2,21 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { sharedNamesOnly } from './build/sharedNamesOnly.ts';
+import { precompress } from '../../scripts/precompress.ts';
+import { preloadChunks } from '../../scripts/preloadChunks.ts';
 
 /**
  * The player app. The root package.json overrides antd-mobile's React ≤18 peer range so the
  * monorepo holds a single React 19; `dedupe` keeps it that way for any linked package.
  */
 export default defineConfig({
-  plugins: [react(), sharedNamesOnly()],
+  plugins: [
+    react(),
+    sharedNamesOnly(),
+    // Home, where a visit lands: its code with the entry's, not after it.
+    preloadChunks('player-preload-home', [/\/app\/screens\/HomeRoute\.tsx$/]),
+    precompress(),
+  ],
   resolve: {
     dedupe: ['react', 'react-dom'],
     // antd-mobile's default imperative renderer, replaced at start-up by `installAntdRender`: a

@@ -15,5 +15,6 @@ export * from './wallet.js';
 export * from './protection.js';
 export * from './game/index.js';
 export * from './access.js';
+export * from './audit.js';
 export * from './routeTrouble.js';
 export * from './api/index.js';

@@ -1,7 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireOperator } from '../features/auth/RequireOperator';
-import { Shell } from './Shell';
 import { RouteError } from './RouteError';
 import { consoleRoutes, ScreenLoading } from './routes';
 
@@ -46,11 +44,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     ErrorBoundary: RouteError,
-    element: (
-      <RequireOperator>
-        <Shell />
-      </RequireOperator>
-    ),
+    HydrateFallback: ScreenLoading,
+    // The signed-in frame loads with the first screen behind it, never before the sign-in screen.
+    lazy: orThrowInRender(() => import('./SignedIn').then((m) => ({ Component: m.SignedIn }))),
     children: [
       { index: true, element: <Navigate to="/queues/deposits" replace /> },
       // Each page's own error element keeps the shell (menu, header) around a page that failed.

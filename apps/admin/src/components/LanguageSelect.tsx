@@ -1,18 +1,25 @@
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../lib/i18n';
 import { LANGUAGES, type Language } from '../lib/languages';
 
+/**
+ * The console's language, as the browser's own select: the sign-in screen shows it, and antd's Select
+ * (its popup, virtual list and what they pull in) was a sixth of that screen's download on a slow line.
+ */
 export function LanguageSelect() {
   const { i18n, t } = useTranslation();
   return (
-    <Select
+    <select
+      className="language-select"
       aria-label={t('common.language')}
-      size="small"
-      value={i18n.language as Language}
-      onChange={(v: Language) => void changeLanguage(v)}
-      options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
-      style={{ width: 120 }}
-    />
+      value={i18n.language}
+      onChange={(e) => void changeLanguage(e.target.value as Language)}
+    >
+      {LANGUAGES.map((l) => (
+        <option key={l.code} value={l.code}>
+          {l.label}
+        </option>
+      ))}
+    </select>
   );
 }

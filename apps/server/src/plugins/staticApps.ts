@@ -4,6 +4,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { refuse } from './envelope.js';
 
+/** Files the build keeps compressed copies of (scripts/precompress.ts): answers that differ by Accept-Encoding. */
+const isCompressible = (file: string) => /\.(m?js|css|html|svg|json|txt|xml|webmanifest)$/.test(file);
+
 /** Whether a front-end app has been built into `dist` (start-up says what it serves from this too). */
 export const isAppBuilt = (dist: string): boolean => fs.existsSync(path.join(dist, 'index.html'));
 
@@ -37,13 +40,19 @@ export const staticAppsPlugin = fp<{ webDist: string; adminDist: string }>(async
       // (hundreds of routes were a sixth of a second of every start).
       wildcard: true,
       index: ['index.html'],
+      // The build writes brotli and gzip copies of its text files (scripts/precompress.ts): the one the
+      // browser accepts is sent as it is, the file itself to a browser that accepts neither.
+      preCompressed: true,
       // Every file's cache-control is set here (the plugin's own would replace one set in setHeaders).
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(res, sentPath) {
+        const filePath = sentPath.replace(/\.(br|gz)$/, '');
         // Hashed assets never change; index.html must always be revalidated; anything else, an hour.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else if (filePath.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
         else res.setHeader('cache-control', 'public, max-age=3600');
+        // A cache between must keep one answer per encoding (the plugin does not say so itself).
+        if (isCompressible(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
   });

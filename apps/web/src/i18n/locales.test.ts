@@ -68,6 +68,31 @@ describe('npm run i18n:check', () => {
     expect(en.output).toContain('en: "msg.ok" says "recharge" for deposit');
   });
 
+  it('fails when an action of the shared audit list has no words in the console languages', () => {
+    const words = (l: string, withGift: boolean) => ({
+      auditAction: { user: { freeze: `freeze ${l}`, ...(withGift ? { gift: `gift ${l}` } : {}) } },
+      auditArea: { user: `players ${l}` },
+      auditTarget: { user: `player ${l}` },
+    });
+    const withWords = (withGift: boolean) => (write: (rel: string, data: unknown) => void) => {
+      for (const l of ['zh-CN', 'zh-TW', 'en', 'vi']) write(`apps/admin/src/i18n/locales/${l}.json`, words(l, withGift));
+    };
+    const withList = (root: string) => {
+      const list =
+        "export const auditActions = ['user.freeze', 'user.gift'] as const;\nexport const auditAreas = ['user'];\nexport const auditTargets = ['user'] as const;\n";
+      fs.writeFileSync(path.join(root, 'packages/shared/src/audit.ts'), list);
+      return root;
+    };
+    expect(runCheck(withList(fixture(withWords(true)))).output).toContain(
+      'audit trail words (packages/shared/src/audit.ts in apps/admin/src/i18n/locales): 4 keys × 4 locales\n  ✓ complete',
+    );
+    // A new action no locale has words for: the catalogues agree with each other, only the list knows.
+    const { code, output } = runCheck(withList(fixture(withWords(false))));
+    expect(code).toBe(1);
+    for (const l of ['zh-CN', 'zh-TW', 'en', 'vi']) expect(output).toContain(`${l}: the audit list's "auditAction.user.gift" has no words`);
+    expect(output).not.toContain('"auditAction.user.freeze" has no words');
+  });
+
   it('fails when a translation drops a placeholder', () => {
     const root = fixture((write) => write('apps/web/src/i18n/locales/en.json', { a: { b: 'no placeholder' } }));
     const { code, output } = runCheck(root);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -44,29 +44,41 @@ export function LoginPage() {
 
   return (
     <div className="center-page">
-      <Card title={t('app.title')} extra={<LanguageSelect />} style={{ width: 380 }}>
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.username') }]}>
-            <Input autoComplete="username" autoFocus disabled={needOtp} />
-          </Form.Item>
-          <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.password') }]}>
-            <Input.Password autoComplete="current-password" disabled={needOtp} />
-          </Form.Item>
-          {needOtp && (
-            <Form.Item name="otp" label={t('auth.otp')} extra={t('auth.otpHint')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.otpHint') }]}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+      {/* A plain panel, not antd's Card: the Card brings its tabs with it into the sign-in download. */}
+      <section className="login-panel" aria-labelledby="login-title">
+        <header className="login-panel-head">
+          <h1 id="login-title">{t('app.title')}</h1>
+          <LanguageSelect />
+        </header>
+        <div className="login-panel-body">
+          <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+            <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.username') }]}>
+              <Input autoComplete="username" autoFocus disabled={needOtp} />
             </Form.Item>
-          )}
-          {error && (
-            <Typography.Paragraph type="danger" role="alert">
-              {error}
-            </Typography.Paragraph>
-          )}
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {t('auth.signIn')}
-          </Button>
-        </Form>
-      </Card>
+            <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.password') }]}>
+              <Input.Password autoComplete="current-password" disabled={needOtp} />
+            </Form.Item>
+            {needOtp && (
+              <Form.Item
+                name="otp"
+                label={t('auth.otp')}
+                extra={t('auth.otpHint')}
+                rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.otpHint') }]}
+              >
+                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+              </Form.Item>
+            )}
+            {error && (
+              <Typography.Paragraph type="danger" role="alert">
+                {error}
+              </Typography.Paragraph>
+            )}
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {t('auth.signIn')}
+            </Button>
+          </Form>
+        </div>
+      </section>
     </div>
   );
 }

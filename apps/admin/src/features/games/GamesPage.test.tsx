@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../lib/i18n';
+import type { Language } from '../../lib/languages';
 import { session } from '../../lib/session';
 import { starterRoom } from '../../test/fixtures';
 import { fakeServer, ok, renderScreen } from '../../test/render';
@@ -54,12 +56,33 @@ describe('the games page', () => {
   it('opens a room in the editor; an operator who is not an admin only reads', async () => {
     const { calls } = gamesServer('finance');
     renderScreen(<GamesPage />);
-    const row = (await screen.findByText('新手房 / 新手房 / Starter / Phòng mới')).closest('tr')!;
+    const row = (await screen.findByText('Starter')).closest('tr')!;
     expect(within(row).getByText('97.00%')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Save/ })).toBeNull());
     expect(screen.queryByTestId('edit-game-1')).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: 'View' }));
     expect(await screen.findByText('Room #3')).toBeTruthy();
     expect(calls.some((c) => c.call === 'gameUpdate')).toBe(false);
+  }, 60_000);
+
+  it("shows each room's title in the operator's language only", async () => {
+    const titles = { 'zh-CN': '新手房', 'zh-TW': '新手房', en: 'Starter', vi: 'Phòng mới' };
+    // The stored title in one language, the others only in title_i18n: each language must pick its own.
+    const seen = { ...room, title: 'stored', title_i18n: { zh: '新手房', tw: '新手房', en: 'Starter', vi: 'Phòng mới' } };
+    try {
+      for (const [lang, title] of Object.entries(titles)) {
+        await changeLanguage(lang as Language);
+        fakeServer({
+          me: () => ok({ id: 1, username: 'op', role: 'finance' }),
+          gameConfig: () => ok({ games: [{ ...canada, rooms: [seen] }], next_round_at: NEXT_ROUND }),
+        });
+        renderScreen(<GamesPage />);
+        const cell = await screen.findByText(title);
+        expect(cell.closest('tr')!.textContent, lang).not.toMatch(/stored|\//u);
+        cleanup();
+      }
+    } finally {
+      await changeLanguage('en');
+    }
   }, 60_000);
 });

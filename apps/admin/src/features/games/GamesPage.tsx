@@ -6,7 +6,7 @@ import * as api from '@lucky28/shared/api/refs';
 import { dateTime } from '../../lib/format';
 import { QueryState } from '../../components/QueryState';
 import { can, useMe } from '../../lib/operator';
-import { gameConfigQuery, type GameView, type RoomView } from './api';
+import { gameConfigQuery, roomTitle, type GameView, type RoomView } from './api';
 
 // A game's settings are shown as text; the form (switch, time picker) loads when an admin edits them.
 const loadSettings = () => import('./GameSettings');
@@ -53,7 +53,7 @@ const RoomEditor = lazy(() => loadEditor().then((m) => ({ default: m.RoomEditor 
 
 /** Games (open/close, hours) and their rooms (titles, limits, odds); admins edit, others read. */
 export function GamesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const editable = can(useMe().data?.role, api.admin.gameUpdate);
   const config = useQuery(gameConfigQuery);
   const [editing, setEditing] = useState<RoomView | null>(null);
@@ -77,7 +77,7 @@ export function GamesPage() {
                 dataSource={g.rooms}
                 columns={[
                   { title: 'ID', dataIndex: 'id', width: 70 },
-                  { title: t('games.title'), key: 'title', render: (_, r) => (r.title_i18n ? Object.values(r.title_i18n).join(' / ') : r.title) },
+                  { title: t('games.title'), key: 'title', render: (_, r) => roomTitle(r, i18n.language) },
                   { title: t('games.minStake'), dataIndex: 'min_limit' },
                   { title: t('games.joinLimit'), dataIndex: 'join_limit' },
                   { title: t('games.open'), dataIndex: 'enabled', render: (v: boolean) => (v ? t('common.yes') : t('common.no')) },

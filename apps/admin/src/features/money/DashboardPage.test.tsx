@@ -110,4 +110,22 @@ describe('the money dashboard', () => {
     await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
     expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([{ lang: 'en', last_days: 30 }, { lang: 'en' }]);
   }, 60_000);
+
+  it('draws every day of the period, the one day with play at the figures its cards count', async () => {
+    const played = dayjs().subtract(3, 'day').format('YYYY-MM-DD');
+    const totals = { deposits: '0.00', withdrawals: '0.00', gifts: '0.00', stakes: '360.00', payouts: '410.00', house: '-50.00', players: 2 };
+    fakeServer({
+      moneySummary: () => ok({ totals, costs: costs('0.00'), net_after_rewards: '-50.00', days: [{ day: played, ...totals }] }),
+    });
+    renderScreen(<DashboardPage />);
+    const chart = await screen.findByRole('img', { name: 'Stakes, payouts and house result' });
+    // Thirty days on the axis, a point for each and each series, the day of play off the zero line.
+    const stakes = [...chart.querySelectorAll('[data-series="stakes"] circle')].map((c) => Number(c.getAttribute('cy')));
+    expect(stakes).toHaveLength(30);
+    const zero = Math.max(...stakes);
+    expect(stakes.filter((y) => y < zero)).toHaveLength(1);
+    expect(stakes.indexOf(Math.min(...stakes))).toBe(26);
+    const house = [...chart.querySelectorAll('[data-series="house"] circle')].map((c) => Number(c.getAttribute('cy')));
+    expect(house[26]).toBeGreaterThan(zero);
+  }, 60_000);
 });

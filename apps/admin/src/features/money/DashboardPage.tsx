@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { today as operatorToday, zoneLabel } from '../../lib/format';
-import { defaultPeriod, periodSummaryQuery, todaySummaryQuery, type Figures, type TodayFigures } from './api';
+import { defaultPeriod, everyDay, periodSummaryQuery, todaySummaryQuery, type Figures, type TodayFigures } from './api';
 import { DaysChart } from './DaysChart';
 
 function Totals({ totals }: { totals: Figures }) {
@@ -136,7 +136,7 @@ export function DashboardPage() {
                   key={c.title}
                   title={t(c.title)}
                   kind={c.kind}
-                  days={s.days}
+                  days={everyDay(s.days, shownPeriod)}
                   series={c.series.map(([key, name, color]) => ({ key, name: t(name), color }))}
                 />
               ))}

@@ -55,4 +55,24 @@ describe('the dashboard chart', () => {
     expect(points[0]).toBeLessThan(Number(zero.getAttribute('y1')));
     expect(points[1]).toBeGreaterThan(Number(zero.getAttribute('y1')));
   });
+
+  it('draws a point for a day alone (a line through one point draws nothing)', () => {
+    const one = [{ ...day('2026-05-01', '0.00', '0.00', '-50.00'), stakes: '360.00', payouts: '410.00' }];
+    const { container } = render(
+      <DaysChart
+        title="Play"
+        kind="line"
+        days={one}
+        series={[
+          { key: 'stakes', name: 'Stakes', color: '#1677ff' },
+          { key: 'payouts', name: 'Payouts', color: '#faad14' },
+        ]}
+      />,
+    );
+    const zero = Number([...container.querySelectorAll('line')].find((l) => l.getAttribute('stroke') === '#bfbfbf')!.getAttribute('y1'));
+    const point = (key: string) => Number(container.querySelector(`[data-series="${key}"] circle`)!.getAttribute('cy'));
+    expect(point('stakes')).toBeLessThan(zero);
+    expect(point('payouts')).toBeLessThan(point('stakes'));
+    expect((zero - point('payouts')) / (zero - point('stakes'))).toBeCloseTo(410 / 360);
+  });
 });

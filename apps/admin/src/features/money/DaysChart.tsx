@@ -93,7 +93,13 @@ export function DaysChart({ title, kind, days, series }: { title: string; kind: 
                 }),
               )
             : series.map((s, k) => (
-                <polyline key={s.key} fill="none" stroke={s.color} strokeWidth={2} points={values.map((row, i) => `${x(i)},${y(row[k]!)}`).join(' ')} />
+                <g key={s.key} data-series={s.key}>
+                  <polyline fill="none" stroke={s.color} strokeWidth={2} points={values.map((row, i) => `${x(i)},${y(row[k]!)}`).join(' ')} />
+                  {/* A point per day: a line through one day alone would draw nothing. */}
+                  {values.map((row, i) => (
+                    <circle key={i} cx={x(i)} cy={y(row[k]!)} r={3} fill={s.color} />
+                  ))}
+                </g>
               ))}
         </svg>
         {hover !== null && days[hover] && (

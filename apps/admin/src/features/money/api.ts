@@ -42,3 +42,21 @@ export function periodSummaryQuery(period: [Dayjs, Dayjs] | null) {
     },
   };
 }
+
+export type DayRow = Summary['days'][number];
+
+/**
+ * Every day of the period [from, to], the answer's figures where it has them and zeros for the days it
+ * leaves out (nothing happened): the charts draw the days the cards count, on their dates, even when
+ * only one of them had any play.
+ */
+export function everyDay(days: Summary['days'], [from, to]: [Dayjs, Dayjs]): DayRow[] {
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const all: DayRow[] = [];
+  for (let d = from.startOf('day'); !d.isAfter(to, 'day'); d = d.add(1, 'day')) {
+    const day = d.format('YYYY-MM-DD');
+    all.push(byDay.get(day) ?? { day, deposits: '0.00', withdrawals: '0.00', gifts: '0.00', stakes: '0.00', payouts: '0.00', house: '0.00', players: 0 });
+  }
+  // A day of the answer outside the asked dates (the server's today against the browser's) still shows.
+  return [...all, ...days.filter((d) => !all.some((a) => a.day === d.day))].sort((a, b) => a.day.localeCompare(b.day));
+}

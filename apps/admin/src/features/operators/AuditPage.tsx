@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../lib/format';
 import * as api from '@lucky28/shared/api/refs';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
+import { call } from '../../lib/api';
+import { actionChoices, actionWords, targetChoices, targetWords } from './auditWords';
 
 type Filters = {
   operator?: string;
@@ -22,6 +25,8 @@ export function AuditPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<Filters>({});
   const audit = usePagedList(api.admin.auditList, filters, { pageSize: 50 });
+  const operators = useQuery({ queryKey: ['operators'], queryFn: () => call(api.admin.operatorList) });
+  const choose = { allowClear: true, showSearch: { optionFilterProp: 'label' } } as const;
   return (
     <>
       <Typography.Title level={4}>{t('menu.audit')}</Typography.Title>
@@ -35,13 +40,18 @@ export function AuditPage() {
         }}
       >
         <Form.Item name="operator" label={t('audit.operator')}>
-          <Input allowClear maxLength={64} style={{ width: 130 }} />
+          <Select
+            {...choose}
+            loading={operators.isPending}
+            options={(operators.data ?? []).map((o) => ({ value: o.username, label: o.username }))}
+            style={{ width: 140 }}
+          />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
-          <Input allowClear maxLength={64} placeholder="deposit." style={{ width: 150 }} />
+          <Select {...choose} options={actionChoices(t)} popupMatchSelectWidth={false} style={{ width: 220 }} />
         </Form.Item>
         <Form.Item name="target_type" label={t('audit.targetType')}>
-          <Input allowClear maxLength={32} placeholder="user" style={{ width: 100 }} />
+          <Select {...choose} options={targetChoices(t)} popupMatchSelectWidth={false} style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="target_id" label={t('audit.targetId')}>
           <Input allowClear maxLength={64} style={{ width: 90 }} />
@@ -78,9 +88,9 @@ export function AuditPage() {
         }}
         columns={[
           { title: t('common.time'), dataIndex: 'created_at', render: dateTime },
-          { title: t('audit.operator'), dataIndex: 'username' },
-          { title: t('audit.action'), dataIndex: 'action' },
-          { title: t('audit.target'), key: 'target', render: (_, r) => (r.target_type ? `${r.target_type} #${r.target_id}` : '') },
+          { title: t('audit.operator'), key: 'operator', render: (_, r) => (r.operator_id === null ? t('audit.systemOperator') : r.username) },
+          { title: t('audit.action'), key: 'action', render: (_, r) => actionWords(t, r.action) },
+          { title: t('audit.target'), key: 'target', render: (_, r) => targetWords(t, r.target_type, r.target_id) },
           { title: 'IP', dataIndex: 'ip' },
         ]}
       />

@@ -23,6 +23,7 @@ import { compareRooms, sourceRooms } from './rooms.js';
 import { importSecrets, type HashTiming } from './secrets.js';
 import { checkSource, type Source } from './source.js';
 import { withTarget } from './target.js';
+import type { AuditEntry } from '../operators/audit.js';
 
 export interface ImportOptions {
   dryRun?: boolean;
@@ -50,6 +51,8 @@ async function besideMain(database: Database, ctx: ImportContext, line: (c: Impo
 
 /** An id for the advisory lock that keeps two importers off one database at once. */
 const IMPORT_LOCK = 372_837_001;
+/** The run's row in the audit trail (no operator: the importer runs from the command line). */
+const IMPORT_AUDIT = { action: 'import.run', targetType: 'import_run' } as const satisfies Pick<AuditEntry, 'action' | 'targetType'>;
 
 export async function runImport(database: Database, source: Source, operatorKey: Buffer, opts: ImportOptions = {}): Promise<ImportReport> {
   const log = opts.log ?? (() => {});
@@ -133,7 +136,7 @@ export async function runImport(database: Database, source: Source, operatorKey:
       await target.chunk(async (tx) => {
         await finishRun(tx, run, report);
         await tx.execute(
-          sql`insert into audit_log (operator_id, action, target_type, target_id, detail) values (null, 'import.run', 'import_run', ${String(run.id)},
+          sql`insert into audit_log (operator_id, action, target_type, target_id, detail) values (null, ${IMPORT_AUDIT.action}, ${IMPORT_AUDIT.targetType}, ${String(run.id)},
               ${JSON.stringify({ dry_run: ctx.dryRun, opened: openedNow, balances_equal: report.balances_equal, renamed: report.renamed.length, reconciliation: report.reconciliation })}::jsonb)`,
         );
       });

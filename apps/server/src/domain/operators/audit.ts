@@ -1,10 +1,12 @@
+import type { AuditAction, AuditTarget } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
 export interface AuditEntry {
   operatorId: number | null;
-  action: string;
-  targetType?: string;
+  /** One of the shared list (packages/shared/src/audit.ts), which the console has words for. */
+  action: AuditAction;
+  targetType?: AuditTarget;
   targetId?: string | number;
   detail?: Record<string, unknown>;
   ip?: string;

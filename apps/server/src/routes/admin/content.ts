@@ -17,6 +17,9 @@ import { checkedImage, receiveForm } from '../common/index.js';
  * read these tables on every request, so a change shows without a restart; every change writes an
  * audit row with before and after in the same transaction.
  */
+/** The content tables whose saves and deletes the audit trail records as `<target>.create|update|delete`. */
+type ContentTarget = 'banner' | 'article_tab' | 'article' | 'announcement';
+
 export default async function adminContentRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -24,8 +27,8 @@ export default async function adminContentRoutes(app: FastifyInstance) {
   });
 
   /** The audit row of a save: `<target>.create` or `<target>.update`, with the row before (null when new) and after. */
-  const saved = (target: string, change: { before: unknown; after: { id: number } }, detail: Record<string, unknown> = change) => ({
-    action: `${target}.${change.before ? 'update' : 'create'}`,
+  const saved = (target: ContentTarget, change: { before: unknown; after: { id: number } }, detail: Record<string, unknown> = change) => ({
+    action: change.before ? (`${target}.update` as const) : (`${target}.create` as const),
     targetType: target,
     targetId: change.after.id,
     detail,
@@ -34,7 +37,7 @@ export default async function adminContentRoutes(app: FastifyInstance) {
   /** A delete call: deletes one row of `target`; its audit row keeps the row as it was. */
   function deleteRoute<Row extends { id: number }>(
     call: ApiCall<typeof contentIdSchema, typeof contentDeletedData, 'POST', 'json'>,
-    target: string,
+    target: ContentTarget,
     remove: (tx: Tx, id: number) => Promise<Row>,
     present: (row: Row) => unknown = (row) => row,
   ) {

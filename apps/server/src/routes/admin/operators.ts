@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { api } from '@lucky28/shared';
+import { api, type AuditAction } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { optionalDateRange } from '../../http/optionalDateRange.js';
@@ -29,7 +29,7 @@ export default async function adminOperatorRoutes(app: FastifyInstance) {
   async function changeAnotherOperator(
     request: FastifyRequest,
     id: number,
-    change: (tx: Tx, before: OperatorRow, now: number) => Promise<{ after: OperatorRow; action: string; detail: Record<string, unknown> }>,
+    change: (tx: Tx, before: OperatorRow, now: number) => Promise<{ after: OperatorRow; action: AuditAction; detail: Record<string, unknown> }>,
   ): Promise<OperatorRow> {
     if (id === request.operator!.operatorId) throw new AppError('err.operator_self');
     return audited(app, request, async (tx, record, a) => {

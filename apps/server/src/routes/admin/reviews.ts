@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { api, formatMoney, operatorMayCall, type ApiCall, type reviewIdSchema, type reviewListSchema } from '@lucky28/shared';
+import { api, formatMoney, operatorMayCall, type ApiCall, type AuditTarget, type reviewIdSchema, type reviewListSchema } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { lastDaysRange, parseDateRange } from '../../http/dateRange.js';
@@ -43,6 +43,7 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   reviewQueue({
     ...money,
     target: 'deposit',
+    action: 'deposit',
     list: listDeposits,
     approve: approveDeposit,
     reject: rejectDeposit,
@@ -51,6 +52,7 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
   reviewQueue({
     ...money,
     target: 'withdrawal',
+    action: 'withdrawal',
     list: listWithdrawals,
     approve: approveWithdrawal,
     reject: rejectWithdrawal,
@@ -79,13 +81,13 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
     statuses: { pending: number; approved: number; rejected: number };
     approve: (tx: Tx, decision: Decision) => Promise<Row>;
     reject: (tx: Tx, decision: Decision & Omit<Rejection, 'id'>) => Promise<Row>;
-    target: string;
-    /** The audit action's prefix, when it is not the target. */
-    action?: string;
+    target: AuditTarget & ('deposit' | 'withdrawal' | 'real_name_request');
+    /** The audit action's area (`<area>.approve`, `<area>.reject`). */
+    action: 'deposit' | 'withdrawal' | 'realname';
     /** What the audit detail adds to the player. */
     detail: (row: Row) => Record<string, unknown>;
   }) {
-    const action = q.action ?? q.target;
+    const action = q.action;
     serve(app, q.calls.list, {}, async (request, reply) => reply.ok(await q.list(app.db, request.body.status ?? q.statuses.pending)));
 
     serve(app, q.calls.approve, {}, async (request, reply) => {

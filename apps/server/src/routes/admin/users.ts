@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { api, formatMoney } from '@lucky28/shared';
+import { api, formatMoney, type AuditAction } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import type { Tx } from '../../db/client.js';
@@ -16,7 +16,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   const changeUser = <T>(
     request: FastifyRequest,
     id: number,
-    change: (tx: Tx, record: (action: string, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>,
+    change: (tx: Tx, record: (action: AuditAction, detail: Record<string, unknown>) => Promise<void>, actor: Actor) => Promise<T>,
   ) => audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
 
   serve(app, api.admin.userSearch, {}, async (request, reply) => {
