@@ -28,7 +28,12 @@ export async function roundsAtRisk(db: DbOrTx, userId: number, where: SQL): Prom
   for (const r of rows) {
     const round = rounds.get(r.round_id) ?? { settledAt: 0, lines: [] };
     round.settledAt = Math.max(round.settledAt, new Date(r.settled_at).getTime());
-    round.lines.push({ playType: Number(r.play_type), odds: Number(r.odds), oddsSpecial: r.odds_special === null ? null : Number(r.odds_special), amount: Number(r.amount) });
+    round.lines.push({
+      playType: Number(r.play_type),
+      odds: Number(r.odds),
+      oddsSpecial: r.odds_special === null ? null : Number(r.odds_special),
+      amount: Number(r.amount),
+    });
     rounds.set(r.round_id, round);
   }
   return [...rounds.values()].map((r) => ({ settledAt: r.settledAt, atRisk: moneyAtRisk(r.lines) }));
