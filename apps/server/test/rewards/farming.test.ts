@@ -188,7 +188,7 @@ describe('rakeback and commission below the house edge', () => {
     // With that rakeback running, the referral may not be raised to reach the edge — from tomorrow on either.
     const raised = await referral('20', '5.01', 'tw');
     expect(raised).toMatchObject({ code: 0, field: 'rate1' });
-    expect(raised.msg).toBe('返水最高檔（74.99%）與推薦佣金（25.01%）合計達到莊家優勢的 100.00%：兩者合計須低於 100%');
+    expect(raised.msg).toBe('返水最高等級（74.99%）與推薦佣金（25.01%）合計達到莊家優勢的 100.00%：兩者合計須低於 100%');
     expect((await referral('20', '5')).code).toBe(1);
     // The database refuses what the console would: a tier raised by hand.
     const refused = await dbError(sql`update campaigns set terms = ${JSON.stringify(rakeback(7_600))}::jsonb where id = ${id}`);
