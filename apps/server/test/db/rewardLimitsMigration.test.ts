@@ -76,7 +76,7 @@ const campaign = (id: number, kind: string, terms: string, starts: string, ends:
 describe('migration 0015 on a database at 0018', () => {
   it('is applied, puts right the rows breaking its rules, and refuses new ones', async () => {
     await target.migrate(before);
-    const applied = async () => (await target.query('select count(*)::int as n from drizzle.__drizzle_migrations'))[0]!.n;
+    const applied = async () => Number((await target.query('select count(*)::int as n from drizzle.__drizzle_migrations'))[0]!.n);
     const atStart = await applied();
     const bonus = JSON.stringify({ percent: 50, cap: 10000, wager_multiple: 3 });
     const checkIn = JSON.stringify({ rewards: [1, 2, 3, 4, 5, 6, 7] });

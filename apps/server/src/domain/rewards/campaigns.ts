@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { readCampaignTerms, type ApiLang, type CampaignKind, type CampaignTerms } from '@lucky28/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 import { edgeShareRefusal, isOverlapRefusal, overlappingCampaign, START_GRACE_MS } from './limits.js';
@@ -135,7 +136,7 @@ export async function saveCampaign(tx: DbOrTx, input: CampaignInput, now: number
           returning ${COLUMNS}`,
         );
   try {
-    const [row] = await tx.transaction((savepoint) => write(savepoint));
+    const [row] = await inTransaction(tx as Db, (savepoint) => write(savepoint));
     return { before, after: campaignOf(row!) };
   } catch (err) {
     const share = edgeShareRefusal(err, 'terms');
