@@ -72,3 +72,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** The constraint a failure names (a unique, exclusion or check constraint, or a trigger raising one), with its detail. */
+export function violatedConstraint(err: unknown): { state: string; constraint: string; detail: string } | undefined {
+  for (const e of chainOf(err)) {
+    if (typeof e.code === 'string' && typeof e.constraint === 'string' && e.constraint !== '') {
+      return { state: e.code, constraint: e.constraint, detail: typeof e.detail === 'string' ? e.detail : '' };
+    }
+  }
+  return undefined;
+}

@@ -705,6 +705,11 @@ export const playerLimits = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Rewards: campaigns and their claims (migration 0014)
 
+/**
+ * Migration 0015 adds what Drizzle cannot declare: one enabled campaign of a kind over any period (an
+ * exclusion constraint per kind on tstzrange(starts_at, ends_at)), and a trigger keeping a rakeback's top
+ * tier with the referral's rates below the house edge (docs/design.md, "Rewards").
+ */
 export const campaigns = pgTable('campaigns', {
   id: serial('id').primaryKey(),
   /** 'rakeback', 'first_deposit' or 'check_in'. */

@@ -45,7 +45,8 @@ describe('money dashboard: reward and commission costs', () => {
     const deposit = await requestDeposit(r.app, p.token, '150');
     expect((await call(r.app, '/api/admin/depositApprove', { id: deposit }, { token: r.admin })).code).toBe(1);
     const bonusPaid = await paid(await claim(r, p.token, firstDeposit));
-    await settledBet(r, p.token, '1,2', '120');
+    // 240 on one class: all of it at risk, past the requirement of 225 (a hedge would count only what it risks).
+    await settledBet(r, p.token, '1', '240');
     const releasePaid = await paid(await claim(r, p.token, firstDeposit));
     expect([checkInPaid, bonusPaid, releasePaid]).toEqual([100, 7_500, 7_500]);
 

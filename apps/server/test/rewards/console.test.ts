@@ -134,11 +134,11 @@ describe('console: campaigns', () => {
     expect((await claim(r, late.token, id)).data.paid).toBe('150.00');
     expect((await cardOf(r, late.token, id)).bonus).toMatchObject({ amount: '150.00', required: '750.00' });
 
-    // The early player wagers the old requirement and releases the bonus.
-    for (let i = 0; i < 3; i++) await settledBet(r, early.token, '1,2', '50');
+    // The early player wagers the old requirement (one class a round: all of it at risk) and releases the bonus.
+    for (let i = 0; i < 3; i++) await settledBet(r, early.token, '1', '75');
     await early.relogin();
     card = await cardOf(r, early.token, id);
-    expect(card).toMatchObject({ state: 'available', bonus: { staked: '300.00', required: '225.00' } });
+    expect(card).toMatchObject({ state: 'available', bonus: { staked: '225.00', required: '225.00' } });
     expect((await claim(r, early.token, id)).code).toBe(1);
     expect((await cardOf(r, early.token, id)).state).toBe('claimed');
 

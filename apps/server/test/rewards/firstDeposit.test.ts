@@ -63,9 +63,11 @@ describe('first-deposit bonus', () => {
       data: { paid: '75.00', card: { state: 'in_progress', bonus: { amount: '75.00', staked: '0.00', required: '225.00' } } },
     });
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 15_000, score: 7_500 });
+    // Enough on the balance for every bet below, so the bonus stays whole in stored funds.
+    await gift(r.app, p.userId, 30_000);
 
-    // Day 1: 100 staked and settled (the balance is spent first; the bonus waits in stored funds).
-    await settledBet(r, p.token, '1,2', '50');
+    // Day 1: 100 staked on one class and settled, all of it at risk (the balance is spent first; the bonus waits in stored funds).
+    await settledBet(r, p.token, '1', '100');
     card = await cardOf(r, p.token, campaign);
     expect(card).toMatchObject({ state: 'in_progress', bonus: { staked: '100.00' } });
     expect((await claim(r, p.token, campaign)).msg).toBe('Stake 125.00 more to move the bonus to your balance');
@@ -80,12 +82,12 @@ describe('first-deposit bonus', () => {
     // Day 2: 100 more, settled; and a bet in a round not yet drawn, which does not count until it is.
     await laterDays(r, 1);
     await p.relogin();
-    await settledBet(r, p.token, '1,2', '50');
+    await settledBet(r, p.token, '1', '100');
     const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
     const open = await call(
       r.app,
       '/api/Lottery/playOrder',
-      { issue: roundAt(r.clock.now(), r.app.game.settings).issue, plan_id: room.id, game_id: 7, play_type: '1,2', money: '20' },
+      { issue: roundAt(r.clock.now(), r.app.game.settings).issue, plan_id: room.id, game_id: 7, play_type: '3', money: '40' },
       { token: p.token },
     );
     expect(open.code).toBe(1);
@@ -126,17 +128,6 @@ describe('first-deposit bonus', () => {
     // A second deposit earns nothing more.
     expect((await claim(r, p.token, campaign)).msg).toBe('Stake 300.00 more to move the bonus to your balance');
     expect((await balanceOf(r.app, p.userId)).score).toBe(10_000);
-  });
-
-  it('a first deposit approved before the campaign started is not eligible', async () => {
-    const p = await player(r);
-    await deposit(p.token, '100');
-    const later = await createCampaign(r, 'first_deposit', BONUS_TERMS, { starts_at: Math.floor(r.clock.now() / 1000) + 1 });
-    await laterDays(r, 1);
-    await p.relogin();
-    const list = await rewardList(r, p.token);
-    expect(list.data.list.find((c: { id: number }) => c.id === later)).toMatchObject({ state: 'expired', claimable: '0.00' });
-    expect((await claim(r, p.token, later)).msg).toBe('There is nothing to claim yet');
   });
 
   it('is not offered after a withdrawal (pending or approved) following the first deposit: expired with its reason, refused in four languages, nothing paid', async () => {
@@ -206,12 +197,12 @@ describe('first-deposit bonus', () => {
     expect((await claim(r, p.token, checkIn)).data.paid).toBe('1.00');
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 10_000, score: 5_100 });
     // 120 staked: the balance's 100 first, then 20 from stored funds (taken from the bonus).
-    await settledBet(r, p.token, '1,2', '60');
+    await settledBet(r, p.token, '1', '120');
     const [taken] = await queryRows<{ from_score: string }>(r.app.db, sql`select sum(from_score)::text as from_score from orders where user_id = ${p.userId}`);
     expect(Number(taken!.from_score)).toBe(2_000);
     // 40 more from the balance meets the requirement of 150.
     await gift(r.app, p.userId, 10_000);
-    await settledBet(r, p.token, '1,2', '20');
+    await settledBet(r, p.token, '1', '40');
     const card = await cardOf(r, p.token, campaign);
     expect(card).toMatchObject({ state: 'available', claimable: '30.00', bonus: { staked: '160.00', required: '150.00' } });
     const before = await balanceOf(r.app, p.userId);
@@ -221,5 +212,19 @@ describe('first-deposit bonus', () => {
     // The check-in reward stays in stored funds; only the bonus's 30.00 moved.
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: before.money + 3_000, score: 100 });
     await checkLedgerInvariants(r.app.db);
+  });
+
+  // Last in the file: it ends the file's campaign.
+  it('a first deposit approved before the campaign started is not eligible', async () => {
+    // One first-deposit campaign at a time: the file's ends before this one is scheduled.
+    expect((await call(r.app, '/api/admin/campaignEnd', { id: campaign }, { token: r.admin })).code).toBe(1);
+    const p = await player(r);
+    await deposit(p.token, '100');
+    const later = await createCampaign(r, 'first_deposit', BONUS_TERMS, { starts_at: Math.floor(r.clock.now() / 1000) + 1 });
+    await laterDays(r, 1);
+    await p.relogin();
+    const list = await rewardList(r, p.token);
+    expect(list.data.list.find((c: { id: number }) => c.id === later)).toMatchObject({ state: 'expired', claimable: '0.00' });
+    expect((await claim(r, p.token, later)).msg).toBe('There is nothing to claim yet');
   });
 });

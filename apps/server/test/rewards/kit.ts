@@ -34,7 +34,7 @@ const TITLES = {
   check_in: { zh: '每日签到', tw: '每日簽到', en: 'Daily check-in', vi: 'Điểm danh hằng ngày' },
 };
 
-/** Creates a campaign through admin/campaignSave, started an hour before now; answers its id. */
+/** Creates a campaign through admin/campaignSave, starting now (a start in the past is refused); answers its id. */
 export async function createCampaign(r: RewardsApp, kind: keyof typeof TITLES, terms: unknown, extra: Record<string, unknown> = {}): Promise<number> {
   const res = await call(
     r.app,
@@ -44,7 +44,7 @@ export async function createCampaign(r: RewardsApp, kind: keyof typeof TITLES, t
       title: TITLES[kind],
       terms_text: { zh: '规则', tw: '規則', en: 'Terms in plain words', vi: 'Điều khoản' },
       terms,
-      starts_at: Math.floor((r.clock.now() - 3_600_000) / 1000),
+      starts_at: Math.floor(r.clock.now() / 1000),
       enabled: true,
       ...extra,
     },

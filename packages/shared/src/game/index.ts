@@ -7,6 +7,7 @@ export * from './betClasses.js';
 export * from './odds.js';
 export * from './settlement.js';
 export * from './returnToPlayer.js';
+export * from './moneyAtRisk.js';
 export * from './trend.js';
 export * from './games.js';
 export * from './issue.js';

@@ -19,6 +19,12 @@ export const RAKEBACK_CLAIM_DAYS = 7;
 export const CHECK_IN_DAYS = 7;
 /** Days of stakes a rakeback tier is judged on. */
 export const RAKEBACK_TIER_DAYS = 30;
+/**
+ * Rakeback's top tier, referral level 1 and level 2 together stay below this share of the house edge (basis
+ * points: 100 %), so rewards and commissions on a stake never reach what it is expected to lose. The console
+ * refuses a rate that would reach it; so does the database (migration 0015), whichever of the two changed.
+ */
+export const REWARD_EDGE_SHARE_LIMIT_BP = 10_000;
 /** Largest single reward amount, cents (1,000,000.00). */
 export const REWARD_AMOUNT_MAX = 100_000_000;
 
@@ -27,7 +33,10 @@ const cents = (min = 0) => intField({ min, max: REWARD_AMOUNT_MAX, invalid });
 const tierName = requiredText(invalid, { max: 40, invalid });
 
 export const rakebackTerms = z.object({
-  /** Tiers by the player's settled stakes over the last RAKEBACK_TIER_DAYS days: the highest whose `min_stake` is reached applies. */
+  /**
+   * Tiers by the player's money at risk over the last RAKEBACK_TIER_DAYS days (settled stakes, per round less the
+   * smallest payout over every triple: game/moneyAtRisk.ts): the highest whose `min_stake` is reached applies.
+   */
   tiers: z
     .array(
       z.object({
@@ -46,7 +55,7 @@ export const firstDepositTerms = z.object({
   percent: intField({ min: 1, max: 500, invalid }),
   /** Largest bonus, cents. */
   cap: cents(1),
-  /** Stakes required before the bonus moves to the balance: bonus × this. */
+  /** Money at risk (game/moneyAtRisk.ts) required before the bonus moves to the balance: bonus × this. */
   wager_multiple: intField({ min: 0, max: 100, invalid }),
 });
 export const checkInTerms = z.object({

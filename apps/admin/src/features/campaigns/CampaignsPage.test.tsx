@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setOperatorZone } from '../../lib/format';
 import { changeLanguage } from '../../lib/i18n';
 import { session } from '../../lib/session';
-import { fakeServer, ok, renderScreen } from '../../test/render';
+import { fakeServer, ok, refuse, renderScreen } from '../../test/render';
 import type { AdminCampaign } from './api';
 import { CampaignsPage } from './CampaignsPage';
 
@@ -196,6 +196,81 @@ describe('the campaign editor', () => {
     expect(await within(second).findByText(INVALID)).toBeTruthy();
     expect(within(screen.getByLabelText('Tier 1 Minimum 30-day stakes').closest('.ant-form-item') as HTMLElement).queryByText(INVALID)).toBeNull();
     expect(saved(calls)).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('the rules the editor shows and checks: one campaign of a kind, no start in the past, rakeback with the referral below the edge', () => {
+  const under = (label: string | RegExp) => within(screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement);
+  const startsIn = (seconds: number) => {
+    // The picker's value in the operator's zone (UTC in these tests), to the minute.
+    const d = new Date((Math.floor(Date.now() / 60_000) * 60 + seconds) * 1000);
+    return d.toISOString().slice(0, 16);
+  };
+
+  it('states the rules of the kind chosen: one at a time, the share of the edge, money at risk', async () => {
+    server();
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    const rules = await screen.findByTestId('campaign-rules');
+    expect(rules.textContent).toContain('One campaign of a kind at a time');
+    expect(rules.textContent).not.toContain('below 100% of the house edge');
+    await chooseKind('Rakeback');
+    await screen.findByTestId('terms-rakeback');
+    expect(screen.getByTestId('campaign-rules').textContent).toContain(
+      "Rakeback's top tier, referral level 1 and level 2 together stay below 100% of the house edge of a stake",
+    );
+    expect(screen.getByTestId('campaign-rules').textContent).toContain('Tiers count money at risk, not gross stakes');
+    await chooseKind('First-deposit bonus');
+    await screen.findByTestId('terms-first_deposit');
+    expect(screen.getByTestId('campaign-rules').textContent).toContain('The wagering counts money at risk');
+  }, 60_000);
+
+  it('refuses a start in the past and a period overlapping a campaign of the kind, under Starts, sending nothing', async () => {
+    const { calls } = server([RAKEBACK]);
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    await chooseKind('First-deposit bonus');
+    await screen.findByTestId('terms-first_deposit');
+    words('Welcome');
+    type('Bonus', '50');
+    type('Largest bonus', '100');
+    type('Wagering requirement', '3');
+    type('Starts', startsIn(-3_600));
+    save();
+    expect(await under('Starts').findByText('The start cannot be in the past')).toBeTruthy();
+    expect(under('Bonus').queryByText('The start cannot be in the past')).toBeNull();
+
+    // A rakeback while rakeback #4 runs open-ended: the same stakes paid back twice.
+    await chooseKind('Rakeback');
+    await screen.findByTestId('terms-rakeback');
+    for (const lang of ['Simplified Chinese', 'Traditional Chinese', 'English', 'Vietnamese']) type(`Tier 1 Name (${lang})`, 'Bronze');
+    type('Tier 1 Rate', '10');
+    type('Starts', startsIn(3_600));
+    save();
+    expect(
+      await under('Starts').findByText('Campaign #4 of the same kind runs or is scheduled during this period: one campaign of a kind at a time'),
+    ).toBeTruthy();
+    expect(saved(calls)).toHaveLength(0);
+
+    // In Vietnamese, the same refusal in that language.
+    await changeLanguage('vi');
+    save(/Lưu/);
+    expect(await under(/Bắt đầu/).findByText(/Chương trình #4 cùng loại/)).toBeTruthy();
+    expect(saved(calls)).toHaveLength(0);
+  }, 60_000);
+
+  it("shows the server's refusal of a top tier reaching the edge with the referral under the top tier's rate", async () => {
+    const msg =
+      "Rakeback's top tier (80.00%) and the referral commission (25.00%) together reach 105.00% of the house edge: together they must stay below 100%";
+    const { calls } = fakeServer({ campaignList: () => ok([RAKEBACK]), campaignSave: () => ({ body: { ...refuse(msg).body, field: 'terms' } }) });
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByTestId('terms-rakeback');
+    type('Tier 2 Rate', '80');
+    save();
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(await under('Tier 2 Rate').findByText(msg)).toBeTruthy();
+    expect(under('Tier 1 Rate').queryByText(msg)).toBeNull();
   }, 60_000);
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import * as api from '@lucky28/shared/api/refs';
-import { App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Spin, Statistic, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Spin, Statistic, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { translate } from '@lucky28/shared/messages';
 import { CAMPAIGN_KINDS, campaignSaveSchema, type CampaignKind } from '@lucky28/shared/schemas';
@@ -47,34 +47,64 @@ function draftOf(c: AdminCampaign | null): Draft {
   };
 }
 
+/** How far before now a new start may be (the server's own grace: the two clocks may differ a little). */
+const START_GRACE_S = 60;
+
+/** An enabled campaign of `kind` other than `id` whose period overlaps [starts, ends) (an end before the start holds no time). */
+function overlapping(list: AdminCampaign[], kind: CampaignKind, id: number | undefined, starts: number, ends: number | null): AdminCampaign | undefined {
+  const end = (s: number, e: number | null) => (e === null ? Infinity : Math.max(s, e));
+  return list.find((c) => c.enabled && c.kind === kind && c.id !== id && c.starts_at < end(starts, ends) && starts < end(c.starts_at, c.ends_at));
+}
+
+/** The tier paying the most (its rate field carries a refusal of the top tier with the referral). */
+function topTierIndex(terms: TermsValues): number {
+  const rates = (terms.rakeback?.tiers ?? []).map((t) => Number(t.rate) || 0);
+  return rates.length === 0 ? 0 : rates.indexOf(Math.max(...rates));
+}
+
 /**
  * Create or edit a campaign: its words in four languages, its dates (in the operator's time zone, as
  * every date of the console) and its terms in a form of its kind. Esc on an edited form asks before
  * discarding it. The shared schema (the server's own) checks everything before anything is sent; each field it
  * refuses shows the server's message in the console's language.
  */
-function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
+function CampaignForm({ draft, list, onClose }: { draft: Draft; list: AdminCampaign[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const save = useCampaignChange<Record<string, unknown>>(api.campaigns.campaignSave);
   const [form] = Form.useForm();
   const guardClose = useDiscardGuard();
   const kind = (Form.useWatch('kind', form) as CampaignKind | undefined) ?? draft.kind;
-  const say = (key: string) => translate(apiLangOf(i18n.language), key);
+  const say = (key: string, params?: Record<string, string | number>) => translate(apiLangOf(i18n.language), key, params);
   const submit = () => {
     // Every value, also the fields of the kind not shown (the form keeps them), read as the form holds them.
     const v = form.getFieldsValue(true) as Draft;
     const terms = checkTerms(v.kind, v.terms);
+    const nowS = Math.floor(Date.now() / 1000);
+    const picked = fromZonedInputValue(v.starts_at);
+    // A new campaign left to start when the form opened starts when it is saved.
+    const startsAt = draft.id === undefined && v.starts_at === draft.starts_at && picked !== undefined ? Math.max(picked, nowS) : picked;
     const body = {
       ...v,
       id: draft.id,
       terms: terms.ok ? terms.terms : {},
-      starts_at: fromZonedInputValue(v.starts_at),
+      starts_at: startsAt,
       ends_at: fromZonedInputValue(v.ends_at) ?? null,
       banner: v.banner ?? '',
     };
     const rest = campaignSaveSchema.safeParse(body);
+    // The server's rules of dates, checked here first: no start in the past (unless it is a live campaign's own,
+    // unchanged), and no period overlapping another enabled campaign of the kind.
+    const dates: { name: (string | number)[]; message: string }[] = [];
+    if (rest.success) {
+      const original = draft.id === undefined ? undefined : fromZonedInputValue(draft.starts_at);
+      const other = v.enabled ? overlapping(list, v.kind, draft.id, rest.data.starts_at, rest.data.ends_at ?? null) : undefined;
+      if (rest.data.starts_at !== original && rest.data.starts_at < nowS - START_GRACE_S)
+        dates.push({ name: ['starts_at'], message: say('err.campaign_start_past') });
+      else if (other) dates.push({ name: ['starts_at'], message: say('err.campaign_overlap', { id: other.id }) });
+    }
     const errors = [
+      ...dates,
       ...(terms.ok ? [] : terms.errors),
       ...(rest.success
         ? []
@@ -91,7 +121,12 @@ function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void })
         void message.success(t('campaigns.saved'));
         onClose();
       },
-      onError: (e) => (e instanceof ApiError && e.field ? form.setFields([{ name: e.field, errors: [e.message] }]) : void message.error(e.message)),
+      onError: (e) => {
+        if (!(e instanceof ApiError && e.field)) return void message.error(e.message);
+        // The terms as a whole refused for a rakeback (its top tier with the referral): under the top tier's rate.
+        const name = e.field === 'terms' && v.kind === 'rakeback' ? ['terms', 'rakeback', 'tiers', topTierIndex(v.terms), 'rate'] : [e.field];
+        form.setFields([{ name, errors: [e.message] }]);
+      },
     });
   };
   return (
@@ -124,6 +159,21 @@ function CampaignForm({ draft, onClose }: { draft: Draft; onClose: () => void })
           </Form.Item>
         ))}
         <Typography.Title level={5}>{t('campaigns.field.terms')}</Typography.Title>
+        <Alert
+          type="info"
+          showIcon
+          data-testid="campaign-rules"
+          message={t('campaigns.rules.title')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              <li>{t('campaigns.rules.oneAtATime')}</li>
+              {kind === 'rakeback' && <li>{t('campaigns.rules.edgeShare')}</li>}
+              {kind === 'rakeback' && <li>{t('campaigns.rules.tiersAtRisk')}</li>}
+              {kind === 'first_deposit' && <li>{t('campaigns.rules.wageringAtRisk')}</li>}
+            </ul>
+          }
+          style={{ marginBottom: 16 }}
+        />
         <TermsFields kind={kind} />
         <Form.Item name="banner" label={t('campaigns.field.banner')}>
           <Input maxLength={300} />
@@ -233,7 +283,7 @@ export function CampaignsPage() {
           },
         ]}
       />
-      {editing && <CampaignForm draft={editing} onClose={() => setEditing(null)} />}
+      {editing && <CampaignForm draft={editing} list={campaigns.data ?? []} onClose={() => setEditing(null)} />}
       {figures !== null && <CampaignFigures id={figures} onClose={() => setFigures(null)} />}
     </Card>
   );

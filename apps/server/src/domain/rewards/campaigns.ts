@@ -5,9 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { readCampaignTerms, type ApiLang, type CampaignKind, type CampaignTerms } from '@lucky28/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
+import { edgeShareRefusal, isOverlapRefusal, overlappingCampaign, START_GRACE_MS } from './limits.js';
 
 export type Localized = Record<ApiLang, string>;
 
@@ -84,7 +86,13 @@ export interface CampaignInput {
   enabled: boolean;
 }
 
-/** Creates or changes a campaign in the caller's transaction; answers the row before (null when new) and after. */
+/**
+ * Creates or changes a campaign in the caller's transaction; answers the row before (null when new) and after.
+ * Refused (limits.ts): a start in the past (a new campaign, or a start moved), a period overlapping another
+ * enabled campaign of the kind, a rakeback whose top tier with the referral reaches the house edge. The
+ * database refuses the last two itself; the write runs in a savepoint so its refusal can still say which
+ * campaign is in the way.
+ */
 export async function saveCampaign(tx: DbOrTx, input: CampaignInput, now: number): Promise<{ before: Campaign | null; after: Campaign }> {
   const starts = new Date(input.starts_at * 1000).toISOString();
   const ends = input.ends_at === undefined ? null : new Date(input.ends_at * 1000).toISOString();
@@ -95,29 +103,48 @@ export async function saveCampaign(tx: DbOrTx, input: CampaignInput, now: number
     terms: JSON.stringify(input.terms),
     banner: input.banner ?? '',
   };
-  if (input.id === undefined) {
-    const [row] = await queryRows<Record<string, unknown>>(
-      tx,
-      sql`
-      insert into campaigns (kind, title, terms_text, terms, banner, starts_at, ends_at, enabled, created_at, updated_at)
-      values (${input.kind}, ${values.title}::jsonb, ${values.termsText}::jsonb, ${values.terms}::jsonb, ${values.banner}, ${starts}, ${ends}, ${input.enabled}, ${at}, ${at})
-      returning ${COLUMNS}`,
-    );
-    return { before: null, after: campaignOf(row!) };
+  let before: Campaign | null = null;
+  if (input.id !== undefined) {
+    const [locked] = await queryRows<Record<string, unknown>>(tx, sql`select ${COLUMNS} from campaigns where id = ${input.id} for update`);
+    if (!locked) throw new AppError('err.campaign_not_found', { field: 'id' });
+    before = campaignOf(locked);
+    if (before.kind !== input.kind) throw new AppError('err.campaign_kind_fixed', { field: 'kind' });
   }
-  const [locked] = await queryRows<Record<string, unknown>>(tx, sql`select ${COLUMNS} from campaigns where id = ${input.id} for update`);
-  if (!locked) throw new AppError('err.campaign_not_found', { field: 'id' });
-  const before = campaignOf(locked);
-  if (before.kind !== input.kind) throw new AppError('err.campaign_kind_fixed', { field: 'kind' });
-  const [row] = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`
-    update campaigns set title = ${values.title}::jsonb, terms_text = ${values.termsText}::jsonb, terms = ${values.terms}::jsonb,
-      banner = ${values.banner}, starts_at = ${starts}, ends_at = ${ends}, enabled = ${input.enabled}, updated_at = ${at}
-    where id = ${input.id}
-    returning ${COLUMNS}`,
-  );
-  return { before, after: campaignOf(row!) };
+  const startMoved = before === null || before.startsAt !== input.starts_at * 1000;
+  if (startMoved && input.starts_at * 1000 < now - START_GRACE_MS) throw new AppError('err.campaign_start_past', { field: 'starts_at' });
+  const overlap = () => (input.enabled ? overlappingCampaign(tx, { kind: input.kind, exceptId: input.id, starts, ends }) : Promise.resolve(null));
+  const refuseOverlap = async () => {
+    const other = await overlap();
+    if (other !== null) throw new AppError('err.campaign_overlap', { field: 'starts_at', params: { id: other } });
+  };
+  await refuseOverlap();
+  const write = (db: DbOrTx) =>
+    before === null
+      ? queryRows<Record<string, unknown>>(
+          db,
+          sql`
+          insert into campaigns (kind, title, terms_text, terms, banner, starts_at, ends_at, enabled, created_at, updated_at)
+          values (${input.kind}, ${values.title}::jsonb, ${values.termsText}::jsonb, ${values.terms}::jsonb, ${values.banner}, ${starts}, ${ends}, ${input.enabled}, ${at}, ${at})
+          returning ${COLUMNS}`,
+        )
+      : queryRows<Record<string, unknown>>(
+          db,
+          sql`
+          update campaigns set title = ${values.title}::jsonb, terms_text = ${values.termsText}::jsonb, terms = ${values.terms}::jsonb,
+            banner = ${values.banner}, starts_at = ${starts}, ends_at = ${ends}, enabled = ${input.enabled}, updated_at = ${at}
+          where id = ${input.id}
+          returning ${COLUMNS}`,
+        );
+  try {
+    const [row] = await inTransaction(tx as Db, (savepoint) => write(savepoint));
+    return { before, after: campaignOf(row!) };
+  } catch (err) {
+    const share = edgeShareRefusal(err, 'terms');
+    if (share) throw share;
+    // Another save committed between the check above and this write: say which one it was.
+    if (isOverlapRefusal(err)) await refuseOverlap();
+    throw err;
+  }
 }
 
 /** Ends a campaign now (an already ended one keeps its end). */

@@ -7,7 +7,8 @@ import { AppError } from '../../errors.js';
 import { stillOwed } from './claim.js';
 import { findCampaign, liveCampaigns, type Campaign } from './campaigns.js';
 import { promotionBlock } from './protection.js';
-import { readProgress, stakedSince, type Progress } from './progress.js';
+import { atRiskSince } from './atRisk.js';
+import { readProgress, type Progress } from './progress.js';
 
 interface Ctx {
   userId: number;
@@ -110,7 +111,7 @@ export async function refuseWithdrawalWhileWagering(db: DbOrTx, userId: number):
       and not exists (select 1 from reward_claims r where r.campaign_id = g.campaign_id and r.user_id = g.user_id and r.period = 'release')`,
   );
   for (const g of rows) {
-    const staked = await stakedSince(db, userId, new Date(g.created_at).getTime());
+    const staked = await atRiskSince(db, userId, new Date(g.created_at).getTime());
     const remaining = Number(g.wager_required) - staked;
     if (remaining > 0) throw new AppError('err.withdraw_bonus_wagering', { field: 'money', params: { remaining: formatMoney(remaining) } });
   }

@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { classWinCounts, orderEdgeScaled } from '../game/houseEdge.js';
 import { LedgerType, type Wallet } from '../ledger/post.js';
+import { atRiskSince, roundsAtRisk } from './atRisk.js';
 import { bonusWinnings } from './bonusFunds.js';
 import type { Campaign } from './campaigns.js';
 import { addDays, dayBounds, today } from './days.js';
@@ -109,11 +110,12 @@ async function claimsOf(db: DbOrTx, campaignId: number, userId: number, periods?
 
 /** Days shown on a rakeback card: today, the RAKEBACK_CLAIM_DAYS claimable ones, and as many lapsed before them. */
 const RAKEBACK_SHOWN_DAYS = 2 * RAKEBACK_CLAIM_DAYS + 1;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Rakeback: for each operator-day, the house edge of the player's stakes settled that day (within the
- * campaign) × the rate of their tier (judged on the stakes settled in the RAKEBACK_TIER_DAYS days up to
- * that day's end), rounded down to the cent once per player-day. Claimable from the next day for
+ * campaign) × the rate of their tier (judged on the money at risk of the rounds settled in the
+ * RAKEBACK_TIER_DAYS days up to that day's end: atRisk.ts), rounded down to the cent once per player-day. Claimable from the next day for
  * RAKEBACK_CLAIM_DAYS days, then lapsed.
  */
 async function rakebackProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<Progress> {
@@ -126,21 +128,30 @@ async function rakebackProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<Prog
   });
   const from = new Date(c.startsAt).toISOString();
   const to = c.endsAt === null ? null : new Date(c.endsAt).toISOString();
-  const rows = await queryRows<{ day: string; edge: string; stakes: string }>(
+  const rows = await queryRows<{ day: string; edge: string }>(
     db,
     sql`
-    select d.day, coalesce(e.edge, 0)::text as edge, coalesce(s.stakes, 0)::text as stakes
+    select d.day, coalesce(e.edge, 0)::text as edge
     from (values ${sql.join(values, sql`, `)}) as d(day, s, e)
     left join lateral (
       select sum(${orderEdgeScaled('o')}) as edge from orders o join ${classWinCounts()} on class_wins.play_type = o.play_type
       where o.user_id = ${ctx.userId} and o.status = 1
         and o.settled_at >= greatest(d.s, ${from}::timestamptz) and o.settled_at < least(d.e, ${to}::timestamptz)
-    ) e on true
-    left join lateral (
-      select sum(o.amount) as stakes from orders o
-      where o.user_id = ${ctx.userId} and o.status = 1 and o.settled_at >= d.e - ${sql.raw(`interval '${RAKEBACK_TIER_DAYS} days'`)} and o.settled_at < d.e
-    ) s on true`,
+    ) e on true`,
   );
+  // A tier is judged on the money at risk of the rounds settled in the RAKEBACK_TIER_DAYS days up to the day's end.
+  const ends = new Map(days.map((d) => [d, dayBounds(d, ctx.timeZone)[1]]));
+  const windowMs = RAKEBACK_TIER_DAYS * DAY_MS;
+  const oldestEnd = ends.get(days[days.length - 1]!)!;
+  const rounds = await roundsAtRisk(
+    db,
+    ctx.userId,
+    sql`o.settled_at >= ${new Date(oldestEnd - windowMs).toISOString()} and o.settled_at < ${new Date(ends.get(todayDate)!).toISOString()}`,
+  );
+  const tierTurnover = (day: string) => {
+    const end = ends.get(day)!;
+    return rounds.reduce((sum, r) => (r.settledAt >= end - windowMs && r.settledAt < end ? sum + r.atRisk : sum), 0);
+  };
   const claimed = new Map((await claimsOf(db, c.id, ctx.userId, days)).map((r) => [r.period, r.amount]));
   const tierOf = (stakes: number) => {
     let tier: number | null = null;
@@ -154,7 +165,7 @@ async function rakebackProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<Prog
   let todayAmount = 0;
   for (const [i, day] of days.entries()) {
     const r = byDay.get(day)!;
-    const tier = tierOf(Number(r.stakes));
+    const tier = tierOf(tierTurnover(day));
     const rate = tier === null ? 0n : BigInt(terms.tiers[tier]!.rate_bp);
     // Round down once per player-day: the edge is exact (cents × EVEN_MONEY_PAID), the rate in basis points.
     const amount = Number((BigInt(r.edge.split('.')[0]!) * rate) / (BigInt(EVEN_MONEY_PAID) * 10_000n));
@@ -173,17 +184,8 @@ async function rakebackProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<Prog
     .map((d): DueClaim => ({ period: d.day, kind: 'rakeback', amount: d.amount, wallet: 'money', ledgerType: LedgerType.rakeback }));
   const has = (s: RakebackDay['state']) => shown.some((d) => d.state === s);
   const state: RewardState = due.length ? 'available' : todayAmount > 0 ? 'in_progress' : has('claimed') ? 'claimed' : has('expired') ? 'expired' : 'waiting';
-  const stakes30d = Number(byDay.get(todayDate)!.stakes);
+  const stakes30d = tierTurnover(todayDate);
   return { state, due, rakeback: { tier: tierOf(stakes30d), stakes30d, today: todayAmount, days: shown } };
-}
-
-/** Settled stakes of the player placed at or after `since` (a bonus's wagering): an order counts once its round is settled. */
-export async function stakedSince(db: DbOrTx, userId: number, since: number): Promise<number> {
-  const [row] = await queryRows<{ staked: string }>(
-    db,
-    sql`select coalesce(sum(amount), 0)::text as staked from orders where user_id = ${userId} and status = 1 and created_at >= ${new Date(since).toISOString()}`,
-  );
-  return Number(row?.staked ?? 0);
 }
 
 /**
@@ -221,7 +223,7 @@ async function withdrewSince(db: DbOrTx, userId: number, depositId: string): Pro
 /**
  * First-deposit bonus: x % of the player's first approved deposit (approved while the campaign runs) up
  * to the cap, granted to stored funds with a wagering requirement of bonus × N; once the player's
- * settled stakes since the grant reach it, the bonus (what is left of it in stored funds, see
+ * money at risk since the grant (atRisk.ts: a hedge wagers nothing) reaches it, the bonus (what is left of it in stored funds, see
  * `bonusLeft`) is released to the withdrawable balance by a second claim — or, while the requirement is
  * unmet, the player may forfeit it (forfeit.ts; the card carries what that takes). It is offered only while no
  * withdrawal (pending or approved) was made after the first approved deposit: otherwise a player could
@@ -234,7 +236,7 @@ async function firstDepositProgress(db: DbOrTx, c: Campaign, ctx: Ctx): Promise<
   // A bonus ends once, in its 'release' period: released to the balance, or forfeited (forfeit.ts).
   const release = claims.find((r) => r.period === 'release');
   if (grant) {
-    const staked = await stakedSince(db, ctx.userId, grant.createdAt);
+    const staked = await atRiskSince(db, ctx.userId, grant.createdAt);
     const bonus = { amount: grant.amount, staked, required: grant.wagerRequired, released: null, expiredReason: null, forfeited: null, forfeit: null };
     if (release?.kind === 'bonus_forfeit') return { state: 'expired', due: [], bonus: { ...bonus, expiredReason: 'forfeited', forfeited: release.amount } };
     if (release) return { state: 'claimed', due: [], bonus: { ...bonus, released: release.amount } };

@@ -6,6 +6,7 @@ import { audited } from '../admin/audited.js';
 import { zonedDate, zonedDayRange } from '../../domain/time.js';
 import { teamOf, presentSettings } from '../../domain/referral/team.js';
 import { currentAndNextSettings, saveSettingsFromTomorrow } from '../../domain/referral/settings.js';
+import { edgeShareRefusal } from '../../domain/rewards/limits.js';
 import { decideHeld, heldQueue, referralReport, referralTree } from '../../domain/referral/console.js';
 
 /** Days a report covers when no period is given. */
@@ -30,7 +31,7 @@ export default async function referralRoutes(app: FastifyInstance) {
 
   serve(app, api.referral.settingsUpdate, {}, async (request, reply) => {
     const b = request.body;
-    const answer = await audited(app, request, async (tx, record, { operatorId, at }) => {
+    const change = audited(app, request, async (tx, record, { operatorId, at }) => {
       const before = await currentAndNextSettings(tx, at, tz());
       const next = { enabled: b.enabled, rate1Bp: b.rate1, rate2Bp: b.rate2, level2: b.level2, minPayout: b.min_payout };
       const from = await saveSettingsFromTomorrow(tx, next, { operatorId, now: at, timeZone: tz() });
@@ -41,6 +42,10 @@ export default async function referralRoutes(app: FastifyInstance) {
         detail: { from, before: presentSettings(before.next ?? before.current), after: presentSettings(next) },
       });
       return settingsAnswer(tx as typeof app.db);
+    });
+    // The database refuses rates that, with a rakeback's top tier, reach the house edge (domain/rewards/limits.ts).
+    const answer = await change.catch((err: unknown) => {
+      throw edgeShareRefusal(err, 'rate1') ?? err;
     });
     return reply.ok(answer, 'msg.set_success');
   });
