@@ -96,11 +96,15 @@ export class GameSnapshot {
     return this.feeds.get(roomId) ?? [];
   }
 
-  /** Adds bets to a room's feed (newest last), ignoring ones already there; returns the ones added. */
+  /**
+   * Adds bets to a room's feed (newest last), ignoring ones already there; returns the ones added, in
+   * order-number order as the feed holds them: the stream pushes them so, and a client aligning the
+   * heart's window with what it was pushed would otherwise show a bet twice.
+   */
   addBets(roomId: number, entries: FeedEntry[]): FeedEntry[] {
     const list = this.feeds.get(roomId) ?? [];
     const known = new Set(list.map((e) => e.orderId));
-    const fresh = entries.filter((e) => !known.has(e.orderId));
+    const fresh = entries.filter((e) => !known.has(e.orderId)).sort((a, b) => a.orderId - b.orderId);
     if (fresh.length === 0) return fresh;
     const merged = [...list, ...fresh].sort((a, b) => a.orderId - b.orderId).slice(-MAX_FEED);
     this.feeds.set(roomId, merged);

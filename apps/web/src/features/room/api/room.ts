@@ -15,13 +15,14 @@ export function useRoomHeart(planId: number, gameId: number) {
   const options = roomHeartQuery(planId, gameId);
   const valid = Number.isInteger(planId) && planId > 0 && Number.isInteger(gameId) && gameId > 0;
   const live = useHeartStream(options.queryKey, valid ? { plan_id: planId, game_id: gameId } : null, applyRoomEvent);
-  return useQuery({
+  const query = useQuery({
     ...options,
     ...heartRefresh(live, ROOM_HEART_MS),
     gcTime: 0,
     // Heartbeat errors in the polling loop are silent (spec §8); the last good answer stays on screen.
     retry: false,
   });
+  return { query, live };
 }
 
 export const useRoomOdds = (planId: number) => useQuery(oddsListQuery(planId));

@@ -236,7 +236,7 @@ export function BetRoomScreen() {
   // In the language on screen, not the one the hall's link was made in.
   const name = t(gameNameKey(gameId));
 
-  const heartQuery = useRoomHeart(planId, gameId);
+  const { query: heartQuery, live: streamLive } = useRoomHeart(planId, gameId);
   const odds = useRoomOdds(planId);
   // The server refused the room (switched off: "product discontinued"; unknown): say so, not the stale room.
   const refusal = heartQuery.error instanceof ApiError && heartQuery.error.kind === 'business' ? heartQuery.error.message : null;
@@ -327,7 +327,9 @@ export function BetRoomScreen() {
           setPanel(false);
           setSlip((s) => ({ ...s, selected: [] }));
           Toast.show({ icon: 'success', content: msg || t('room.betSuccess') });
-          void heartQuery.refetch();
+          // The live stream pushes the bets itself; a heart fetched too would race its push (the feed's
+          // entries carry no id) and could show them twice. Without the stream, the room sees them at once.
+          if (!streamLive) void heartQuery.refetch();
         },
         onError: (err) => (isGuestRefusal(err) ? void promptGuestToRegister(navigate) : showError(err)),
       },
