@@ -10,7 +10,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /**
    * DATABASE_READ_URL: optional postgres://… of the replicas (HAProxy's replica port, docs/operations.md),
-   * read only by the calls that tolerate a replica's lag (app.lagTolerantDb; docs/operations.md). Ignored without DATABASE_URL.
+   * read by the calls that tolerate a replica's lag (app.lagTolerantDb) and the reads that grow with history (app.replicaReads; docs/operations.md). Ignored without DATABASE_URL.
    */
   databaseReadUrl: string | undefined;
   /**

@@ -3,7 +3,10 @@
  * the replicas' pool (DATABASE_READ_URL) when it has replayed past the player's last commit and lags
  * no more than DATABASE_READ_MAX_LAG_MS, else the primary. Without a read pool, always the primary.
  */
-import type { Database, Db } from './client.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, DbOrTx } from './client.js';
+import { queryRows } from './query.js';
+import { inTransaction } from './transaction.js';
 
 /** How long one look at the replica's replay position is used for every read, ms. */
 export const REPLAY_STATUS_MS = 100;
@@ -47,11 +50,20 @@ export class ReplicaReads {
   }
 
   /**
-   * The database for a read of one player's history: the replica only once it has replayed past
-   * `commitLsn` (the player's last commit, null = none recorded) and within the lag bound.
+   * Runs a read of one player's history on the replica only once it has replayed past `commitLsn`
+   * (the player's last commit, null = none recorded) and within the lag bound, else on the primary.
+   * The replay is checked again on the read's own connection: behind HAProxy's replica port two
+   * connections may reach two replicas, and the one looked at may be ahead of the one read.
    */
-  async forPlayer(commitLsn: string | null | undefined): Promise<Db> {
-    return (await this.replicaServes(commitLsn ? lsnValue(commitLsn) : null)) ? this.replica!.db : this.primary;
+  async readForPlayer<T>(commitLsn: string | null | undefined, read: (db: DbOrTx) => Promise<T>): Promise<T> {
+    const mustHave = commitLsn ? lsnValue(commitLsn) : null;
+    if (!(await this.replicaServes(mustHave))) return read(this.primary);
+    if (mustHave === null) return read(this.replica!.db);
+    const served = await inTransaction(this.replica!.db, async (tx) => {
+      const [row] = await queryRows<{ has: boolean }>(tx, sql`select coalesce(pg_last_wal_replay_lsn() >= ${commitLsn}::pg_lsn, true) as has`);
+      return row!.has ? { value: await read(tx) } : undefined;
+    });
+    return served ? served.value : read(this.primary);
   }
 
   /** The database for a console report or list: the replica within the lag bound, else the primary. */
