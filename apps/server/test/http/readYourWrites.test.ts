@@ -10,7 +10,8 @@ import { loadConfig } from '../../src/config.js';
 import { openPostgres, type Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { lsnValue, REPLAY_STATUS_MS, ReplicaReads } from '../../src/db/replicaReads.js';
-import { call, usingPostgres } from '../helpers.js';
+import { call, registerUser, usingPostgres } from '../helpers.js';
+import { operatorWithRole } from '../wallet/fixtures.js';
 import { bet, createGameApp, fund, fundedUser, roomOf } from '../game/kit.js';
 import { startStreamingPair } from './streamingPair.js';
 
@@ -128,6 +129,19 @@ if (usingPostgres)
       await resumeReplay();
       await caughtUp();
       expect(await ledgerRows(alice.token)).toBe(4);
+    });
+
+    it('the console’s player list reads the standby: a player registered while replay is paused shows once it resumes', async () => {
+      const support = await operatorWithRole(app, 'support');
+      await caughtUp();
+      await pauseReplay();
+      const player = await registerUser(app);
+      await sleep(REPLAY_STATUS_MS + 20);
+      const search = async () => (await call(app, '/api/admin/userSearch', { q: player.username }, { token: support })).data.list.length as number;
+      expect(await search()).toBe(0);
+      await resumeReplay();
+      await caughtUp();
+      expect(await search()).toBe(1);
     });
 
     it('a standby further behind than the bound serves nobody, nor the console', async () => {
