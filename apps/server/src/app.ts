@@ -56,6 +56,7 @@ import rewardRoutes from './routes/rewards/index.js';
 import referralRoutes from './routes/referral/index.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { ReplicaReads } from './db/replicaReads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,11 @@ declare module 'fastify' {
      * else the primary. Never for a write, nor for a read that must see a write just made.
      */
     lagTolerantDb: Db;
+    /**
+     * Where the reads that grow with history go (db/replicaReads.ts): the replicas once they have the
+     * player's last commit and lag within DATABASE_READ_MAX_LAG_MS, else the primary.
+     */
+    replicaReads: ReplicaReads;
     clock: Clock;
     rateLimits: RateLimits;
     /** AES-256 key sealing operators' TOTP secrets (OPERATOR_SECRET_KEY or the key file in DATA_DIR). */
@@ -166,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('lagTolerantDb', opts.readDatabase?.db ?? opts.database.db);
+  app.decorate('replicaReads', new ReplicaReads(opts.database.db, opts.readDatabase, opts.config.databaseReadMaxLagMs));
   logTransactionRetries(opts.database.db, app.log);
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('rateLimits', opts.rateLimits ?? scaledRateLimits(opts.config.rateLimitFactor));

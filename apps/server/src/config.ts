@@ -10,9 +10,14 @@ export interface Config {
   databaseUrl: string | undefined;
   /**
    * DATABASE_READ_URL: optional postgres://… of the replicas (HAProxy's replica port, docs/operations.md),
-   * read only by the calls that tolerate a replica's lag (app.lagTolerantDb; docs/operations.md). Ignored without DATABASE_URL.
+   * read by the calls that tolerate a replica's lag (app.lagTolerantDb) and the reads that grow with history (app.replicaReads; docs/operations.md). Ignored without DATABASE_URL.
    */
   databaseReadUrl: string | undefined;
+  /**
+   * DATABASE_READ_MAX_LAG_MS: a replica further behind than this (ms of replay) serves no read; the
+   * primary does (db/replicaReads.ts). Default 5000.
+   */
+  databaseReadMaxLagMs: number;
   dataDir: string;
   logLevel: string;
   /** Password for the seeded demo player; random (and printed) when unset. */
@@ -104,6 +109,16 @@ function drainMsFrom(value: string | undefined): number {
   return ms;
 }
 
+/**
+ * Below a minute: the money dashboard keeps a closed day's figures, computed on the replica, from ten
+ * minutes past its end (domain/wallet/moneySummary.ts); a replica further behind could miss its last rows.
+ */
+function readMaxLagFrom(value: string | undefined): number {
+  const ms = intFrom(value, 5000, 'DATABASE_READ_MAX_LAG_MS');
+  if (ms > 60_000) throw new Error(`DATABASE_READ_MAX_LAG_MS must be at most 60000, got "${value}"`);
+  return ms;
+}
+
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -174,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    databaseReadMaxLagMs: readMaxLagFrom(env.DATABASE_READ_MAX_LAG_MS),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoPassword: env.DEMO_PASSWORD || undefined,

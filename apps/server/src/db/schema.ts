@@ -77,6 +77,9 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), index('users_inviter_idx').on(t.inviterId)],
 );
 
+/** A WAL position ("16/B374D848"), as PostgreSQL writes it. */
+const pgLsn = customType<{ data: string; driverData: string }>({ dataType: () => 'pg_lsn' });
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -93,6 +96,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** WAL position after the player's last write commit (db/replicaReads.ts): a replica serves the player past it only. */
+    commitLsn: pgLsn('commit_lsn'),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import type {
   ContextConfigDefault,
   FastifyInstance,
+  onSendHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -43,6 +44,19 @@ export interface ServeOptions extends Omit<RouteShorthandOptions, 'schema' | 'pr
   guard?: Guard;
   /** Hooks after the guard, before the input is checked. */
   preValidation?: Guard[];
+  /**
+   * The call commits a write of the player's (a bet, a withdrawal, a claim…): before it is answered,
+   * the player's sessions keep the commit's position, so the replicas serve the player's history
+   * only once they have it (db/replicaReads.ts). Nothing is kept without a read pool.
+   */
+  commitsPlayerWrite?: boolean;
+}
+
+/** Before the answer goes out (the next read may follow at once): the position of the write just committed. */
+function recordPlayerCommit(app: FastifyInstance): onSendHookHandler {
+  return async (request) => {
+    if (request.user && app.replicaReads.hasReplica) await app.sessions.recordCommit(request.user.userId);
+  };
 }
 
 /** The guard the contract's access names; `service` calls bring their own (a shared key). */
@@ -77,7 +91,7 @@ export function routeSchemaOf<C extends ApiCall>(call: C): RouteSchemaOf<C> {
  * contract (packages/shared/src/api); the route adds only its handler and HTTP options.
  */
 export function serve<C extends ApiCall>(app: FastifyInstance, call: C, options: ServeOptions, handler: CallHandler<C>): void {
-  const { guard = guardFor(app, call.access), preValidation = [], ...rest } = options;
+  const { guard = guardFor(app, call.access), preValidation = [], commitsPlayerWrite, ...rest } = options;
   const hooks = [...(guard ? [guard] : []), ...preValidation];
   app.withTypeProvider<ZodTypeProvider>().route({
     ...rest,
@@ -85,6 +99,7 @@ export function serve<C extends ApiCall>(app: FastifyInstance, call: C, options:
     url: call.path,
     schema: routeSchemaOf(call),
     ...(hooks.length ? { preValidation: hooks } : {}),
+    ...(commitsPlayerWrite ? { onSend: recordPlayerCommit(app) } : {}),
     handler,
   } as Parameters<FastifyInstance['route']>[0]);
 }

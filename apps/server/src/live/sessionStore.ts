@@ -21,6 +21,7 @@ interface SessionRow {
   remember: boolean;
   lastSeenAt: Date | string;
   expiresAt: Date | string;
+  commitLsn: string | null;
 }
 
 interface CachedSession {
@@ -68,7 +69,7 @@ export class SessionStore {
       'lucky28_session',
       sql`
       select s.id as "sessionId", u.id as "userId", u.username, u.group_id as "groupId", u.disabled, s.remember,
-             s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt"
+             s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.commit_lsn::text as "commitLsn"
       from sessions s join users u on u.id = s.user_id
       where s.token_hash = ${hash}::text and s.revoked_at is null
       limit 1`,
@@ -90,6 +91,7 @@ export class SessionStore {
       userId: row.userId,
       username: row.username,
       groupId: row.groupId,
+      commitLsn: row.commitLsn,
     };
     this.cache.set(hash, { user, cachedAt: now });
     if (this.cache.size > 50_000) this.cache.clear();
@@ -135,6 +137,18 @@ export class SessionStore {
       .set({ revokedAt: new Date(now) })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep === undefined ? undefined : sql`${sessions.id} <> ${keep}`));
     this.forget((u) => u.userId === userId && u.sessionId !== keep);
+  }
+
+  /**
+   * Keeps, on every live session of the player, the WAL position reached after the write the player
+   * just committed (db/replicaReads.ts). Run after that commit: the position read at this statement's
+   * start is past the commit's record, on whichever node served the write.
+   */
+  async recordCommit(userId: number): Promise<void> {
+    await this.db.execute(
+      sql`update sessions set commit_lsn = greatest(commit_lsn, pg_current_wal_insert_lsn())
+          where user_id = ${userId} and revoked_at is null`,
+    );
   }
 
   /** Drops this node's remembered sessions of a user whose account changed (a guest became a member). */

@@ -1,7 +1,8 @@
 /**
  * Reads from replicas (docs/operations.md, "Reads from replicas"): with DATABASE_READ_URL the
- * lag-tolerant public calls (fair/round, fair/chain) read the replicas' pool and nothing else does;
- * without it, or on the embedded PGlite, everything reads the primary.
+ * lag-tolerant public calls (fair/round, fair/chain) read the replicas' pool, and a player's own calls
+ * here the primary; without it, or on the embedded PGlite, everything reads the primary. The history
+ * reads by commit position: readYourWrites.test.ts.
  */
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -17,4 +17,6 @@ export interface SessionUser {
   userId: number;
   username: string;
   groupId: number;
+  /** WAL position after the player's last write commit, as the session was last read (db/replicaReads.ts). */
+  commitLsn?: string | null;
 }

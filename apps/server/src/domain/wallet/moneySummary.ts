@@ -104,8 +104,11 @@ function runsOf(days: Day[]): Day[][] {
   return runs;
 }
 
-/** The days' figures: closed days from `money_days` (computed and kept the first time), the others computed now. */
-async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number): Promise<DayFigures[]> {
+/**
+ * The days' figures: closed days from `money_days` (computed and kept the first time, on `keepOn`: the
+ * primary when `db` is a replica), the others computed now.
+ */
+async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number, keepOn: DbOrTx): Promise<DayFigures[]> {
   const closed = days.filter((d) => d.end + CLOSED_AFTER_MS <= now);
   const kept = closed.length
     ? await queryRows<DayFigures>(
@@ -124,7 +127,7 @@ async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number)
   const missing = closed.filter((d) => !found.has(d.day));
   for (const run of runsOf(missing)) {
     const computed = await computeDays(db, run);
-    await db.execute(sql`
+    await keepOn.execute(sql`
       insert into money_days (time_zone, day, deposits, withdrawals, gifts, stakes, payouts, players)
       values ${sql.join(
         computed.map((c) => sql`(${timeZone}, ${c.day}, ${c.deposits}, ${c.withdrawals}, ${c.gifts}, ${c.stakes}, ${c.payouts}, ${c.players})`),
@@ -246,11 +249,12 @@ const totalsOf = (figures: DayFigures[], players: number) => {
 /**
  * The period's totals, cost lines and days; and, when the period holds the operator's today, today's
  * totals and cost lines from the same computation (the dashboard shows both: one call computes
- * today's open day once instead of twice).
+ * today's open day once instead of twice). `db` may be a replica lagging less than a closed day's
+ * margin (CLOSED_AFTER_MS); the closed days it computes are kept on `keepOn`, the primary.
  */
-export async function moneySummary(db: DbOrTx, from: number, to: number, timeZone: string, now: number) {
+export async function moneySummary(db: DbOrTx, from: number, to: number, timeZone: string, now: number, keepOn: DbOrTx = db) {
   const periodDays = daysOf(from, to, timeZone);
-  const figures = await figuresOf(db, periodDays, timeZone, now);
+  const figures = await figuresOf(db, periodDays, timeZone, now, keepOn);
   // Days with nothing at all are left out, as a grouped sum over the rows would.
   const shown = figures.filter((r) => r.deposits || r.withdrawals || r.gifts || r.stakes || r.payouts || r.players);
   const days = shown.map((r) => ({

@@ -96,7 +96,7 @@ export default async function adminOperatorRoutes(app: FastifyInstance) {
     const f = request.body;
     const { from, to } = optionalDateRange(f, app.config.timeZone);
     return reply.ok(
-      await listAudit(app.db, {
+      await listAudit(await app.replicaReads.forReport(), {
         operator: f.operator,
         action: f.action,
         targetType: f.target_type,

@@ -129,7 +129,7 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
       app.config.timeZone,
     );
     if (to - from > 367 * 86_400_000) throw new AppError('err.period_too_long', { field: 'begin_date' });
-    return reply.ok(await moneySummary(app.db, from, to, app.config.timeZone, app.clock.now()));
+    return reply.ok(await moneySummary(await app.replicaReads.forReport(), from, to, app.config.timeZone, app.clock.now(), app.db));
   });
 
   /** DESIGN §4's operator-visible reconciliation: each invariant by name, its problem count and first problems. */

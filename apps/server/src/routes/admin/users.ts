@@ -21,7 +21,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
 
   serve(app, api.admin.userSearch, {}, async (request, reply) => {
     const { q, page, limit } = request.body;
-    return reply.ok(await searchUsers(app.db, q, page, limit));
+    return reply.ok(await searchUsers(await app.replicaReads.forReport(), q, page, limit));
   });
 
   serve(app, api.admin.userDetail, {}, async (request, reply) => {

@@ -28,6 +28,7 @@ export default async function playOrderRoutes(app: FastifyInstance) {
     {
       // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets). Members only (DESIGN §11: guests bet nothing).
       guard: app.requireMemberRecent,
+      commitsPlayerWrite: true,
       onRequest: (request, _reply, done) => {
         receivedAt.set(request, app.clock.now());
         done();

@@ -47,7 +47,7 @@ export default async function protectionRoutes(app: FastifyInstance) {
   });
 
   /** Lowering (or a first limit) applies at once; raising or removing (`remove`) after 24 hours (`msg.limit_pending`). */
-  serve(app, api.protection.setLimit, {}, async (request, reply) => {
+  serve(app, api.protection.setLimit, { commitsPlayerWrite: true }, async (request, reply) => {
     const { kind, period, amount, remove } = request.body;
     const { userId, sessionId } = request.user!;
     if ((kind === 'session') !== (period === 'session')) throw new AppError('err.limit_kind_invalid', { field: 'period' });
@@ -92,7 +92,7 @@ export default async function protectionRoutes(app: FastifyInstance) {
   });
 
   /** The player takes back their pending withdrawal (counts against deposit limits; refused while excluded). */
-  serve(app, api.protection.withdrawReverse, {}, async (request, reply) => {
+  serve(app, api.protection.withdrawReverse, { commitsPlayerWrite: true }, async (request, reply) => {
     const now = app.clock.now();
     const done = await inTransaction(app.db, (tx) => reverseWithdrawal(tx, { userId: request.user!.userId, now, timeZone: tz }));
     return reply.ok({ id: done.id, money: formatMoney(done.amount), over: formatMoney(done.over) }, 'msg.withdraw_reversed');

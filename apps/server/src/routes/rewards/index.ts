@@ -24,7 +24,7 @@ export default async function rewardRoutes(app: FastifyInstance) {
     return reply.ok(presentCard(campaign, progress, request.lang));
   });
 
-  serve(app, api.rewards.rewardClaim, {}, async (request, reply) => {
+  serve(app, api.rewards.rewardClaim, { commitsPlayerWrite: true }, async (request, reply) => {
     const done = await claimReward(app.db, {
       userId: request.user!.userId,
       campaignId: request.body.campaign_id,
@@ -43,7 +43,7 @@ export default async function rewardRoutes(app: FastifyInstance) {
    * Idempotency-Key makes a retried forfeit answer the first one; without one a second forfeit finds
    * the bonus over. Not held back by an opt-out or a limit reached: leaving a bonus is no promotion.
    */
-  serve(app, api.rewards.bonusForfeit, {}, async (request, reply) => {
+  serve(app, api.rewards.bonusForfeit, { commitsPlayerWrite: true }, async (request, reply) => {
     const userId = request.user!.userId;
     const claim = idempotencyClaim({ headers: request.headers, params: request.body, userId, operation: 'bonus_forfeit' });
     const { answer } = await idempotent(app.db, claim, () =>

@@ -14,7 +14,8 @@ export default async function orderListRoutes(app: FastifyInstance) {
   serve(app, api.user.orderList, {}, async (request, reply) => {
     const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
     const { page, limit, issue } = request.body;
-    return reply.ok(await listOrders(app.db, { userId: request.user!.userId, from, to, issue, page, limit, lang: request.lang }));
+    const { userId, commitLsn } = request.user!;
+    return reply.ok(await app.replicaReads.readForPlayer(commitLsn, (db) => listOrders(db, { userId, from, to, issue, page, limit, lang: request.lang })));
   });
 
   /** user/orderDetail: one of the caller's own bets (the bet detail screen reads it, never its link). */

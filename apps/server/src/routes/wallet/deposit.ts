@@ -33,7 +33,7 @@ export default async function depositRoutes(app: FastifyInstance) {
    * An Idempotency-Key header makes a retried request create one deposit only (the same key with
    * another request is refused).
    */
-  serve(app, api.wallet.depositRequest, {}, async (request, reply) => {
+  serve(app, api.wallet.depositRequest, { commitsPlayerWrite: true }, async (request, reply) => {
     const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();

@@ -9,7 +9,8 @@ export default async function ledgerRoutes(app: FastifyInstance) {
   serve(app, api.wallet.quantityLogList, {}, async (request, reply) => {
     const { type, page, limit } = request.body;
     const { from, to } = parseDateRange(request.body, app.clock.now(), app.config.timeZone);
-    const rows = await listLedger(app.db, { userId: request.user!.userId, from, to, type, page, limit });
+    const { userId, commitLsn } = request.user!;
+    const rows = await app.replicaReads.readForPlayer(commitLsn, (db) => listLedger(db, { userId, from, to, type, page, limit }));
     return reply.ok(rows);
   });
 }

@@ -40,7 +40,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
    * then the security code on the server (with the shared lockout), then, in one transaction: one
    * pending withdrawal at most, the amount debited into a pending ledger row.
    */
-  serve(app, api.wallet.withdrawAction, { config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
+  serve(app, api.wallet.withdrawAction, { commitsPlayerWrite: true, config: { rateLimit: app.rateLimits.secret } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user!.userId;
     const now = app.clock.now();
