@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: ['test/import/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The migrated PGlite database every file's databases are copied from, made once before the files run.
+    globalSetup: ['test/globalSetup.ts'],
     // PGlite instances are heavy; two cores on CI.
     maxWorkers: 2,
   },

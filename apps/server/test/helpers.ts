@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { openPostgres, type Database } from '../src/db/client.js';
 import type { Clock } from '../src/clock.js';
 import type { CallerLimits, RateLimits } from '../src/plugins/rateLimits.js';
 import type { HttpTimeouts } from '../src/http/timeouts.js';
 import { checkInvariantsOnClose } from './invariantsAfterFile.js';
+import { openScratchPglite } from './pgliteScratch.js';
 
 /**
  * Test databases: an in-memory PGlite by default (`npm test`), or, when TEST_DATABASE_URL is set
@@ -48,14 +49,14 @@ export async function createScratchDatabase(serverUrl: string, prefix = 'lucky28
   };
 }
 
-/** A fresh, migrated test database; reconciled when it closes (test/invariantsAfterFile.ts). */
+/**
+ * A fresh, migrated test database; reconciled when it closes (test/invariantsAfterFile.ts). On PGlite,
+ * a copy of the database migrated once for the whole run (test/pgliteScratch.ts).
+ */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openPglite(undefined);
-    await database.migrate();
-    return checkInvariantsOnClose(database);
-  }
+  if (!serverUrl) return checkInvariantsOnClose(await openMigratedPglite());
+
   const scratch = await createScratchDatabase(serverUrl);
   const database = await openPostgres(scratch.url, 30);
   await database.migrate();
@@ -65,6 +66,14 @@ export async function openTestDatabase(): Promise<Database> {
     await scratch.drop();
   };
   return checkInvariantsOnClose(database);
+}
+
+/** A PGlite holding the migrated database (test/pgliteScratch.ts), not yet reconciled on close. */
+export async function openMigratedPglite(): Promise<Database> {
+  const database = await openScratchPglite();
+  // As the server's start does; a no-op on the template's database, and the migrations when there was none.
+  await database.migrate();
+  return database;
 }
 
 /** A front-end dist directory that never exists (see createTestApp). */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { createScratchDatabase, usingPostgres } from '../helpers.js';
+import { seedFromTemplate } from '../pgliteScratch.js';
 import { startServerProcess, type ServerProcess } from '../serverProcess.js';
 
 export interface CrashData {
@@ -23,6 +24,8 @@ export interface CrashData {
 /** This test file's data (`name`: the temporary directory's and scratch database's prefix), removed after its tests. */
 export function crashData(name: string): CrashData {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lucky28-${name}-`));
+  // The data begins as a compiled server's first start begins it: from the prepared database (test/pgliteScratch.ts).
+  if (!usingPostgres) seedFromTemplate(dataDir);
   const scratch = usingPostgres ? createScratchDatabase(process.env.TEST_DATABASE_URL!, `lucky28_${name}`) : undefined;
   afterAll(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { OPERATOR_ROLES, api, callsOf, hasForbiddenChars, publicAccess, roleAllows, type Access, type CallKind } from '@lucky28/shared';
+import { caseCount, caseSeed } from '@lucky28/shared/testing/depth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operators, users } from '../../src/db/schema.js';
 import { createOperatorSession, resolveOperatorSession } from '../../src/domain/operators/sessions.js';
@@ -38,9 +39,12 @@ import {
   type FieldSchema,
 } from './hostile.js';
 
-/** Inputs per call: at least 200 (FUZZ_RUNS raises it; FUZZ_SEED replays a run). */
-export const RUNS_PER_ROUTE = Math.max(200, Number(process.env.FUZZ_RUNS) || 200);
-export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+/**
+ * Inputs per call: 200 under TEST_DEPTH=deep (CI's `npm run test:deep`), 50 from a new seed in `npm test`;
+ * FUZZ_RUNS sets another count, FUZZ_SEED (or TEST_SEED) replays a run (@lucky28/shared/testing/depth).
+ */
+export const RUNS_PER_ROUTE = caseCount({ deep: 200, quick: 50 }, 'FUZZ_RUNS');
+export const FUZZ_SEED = caseSeed('FUZZ_SEED');
 /** A request that takes longer than this stalled the server (a body once took 8 s to refuse). */
 export const STALL_MS = 5_000;
 

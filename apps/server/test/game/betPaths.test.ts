@@ -11,21 +11,23 @@
  * Compared after each scenario: every answer (code, message, field, data), the orders, the ledger rows
  * with their running balance, the balances and the stored idempotency answers, ids and order numbers
  * replaced by each row's place among the player's rows (sequences and order numbers differ by design).
- * Runs: BET_PATH_RUNS (default 24), seed: BET_PATH_SEED (fast-check prints the failing one).
+ * Runs: 24 under TEST_DEPTH=deep (CI's `npm run test:deep`), 8 in `npm test`, BET_PATH_RUNS when set; seed:
+ * BET_PATH_SEED or TEST_SEED (fast-check prints the failing one; @lucky28/shared/testing/depth).
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BET_CLASS_IDS } from '@lucky28/shared';
+import { caseCount, caseSeed } from '@lucky28/shared/testing/depth';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { saveLimit } from '../../src/domain/protection/limits.js';
 import { call, registerUser } from '../helpers.js';
 import { ROUND_MS, createGameApp, fund } from './kit.js';
 
-const RUNS = Number(process.env.BET_PATH_RUNS ?? 24);
-const SEED = process.env.BET_PATH_SEED === undefined ? undefined : Number(process.env.BET_PATH_SEED);
+const RUNS = caseCount({ deep: 24, quick: 8 }, 'BET_PATH_RUNS');
+const SEED = caseSeed('BET_PATH_SEED');
 
 const rateLimits = { login: false, register: false, secret: false, upload: false, bet: false } as const;
 const general = await createGameApp({ rateLimits });

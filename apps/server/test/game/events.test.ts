@@ -1,12 +1,12 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres } from '../../src/db/client.js';
+import { openPostgres } from '../../src/db/client.js';
 import { GameEvents, retryDelay, type GameEvent } from '../../src/live/events.js';
-import { createScratchDatabase } from '../helpers.js';
+import { createScratchDatabase, openMigratedPglite } from '../helpers.js';
 
 // A database of its own on PostgreSQL: notifications are per database, and other test runs use theirs.
 const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'lucky28_ev') : undefined;
-const database = scratch ? await openPostgres(scratch.url, 4) : await openPglite(undefined);
+const database = scratch ? await openPostgres(scratch.url, 4) : await openMigratedPglite();
 afterAll(async () => {
   await database.close();
   await scratch?.drop();

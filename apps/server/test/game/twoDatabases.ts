@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
-import { createScratchDatabase } from '../helpers.js';
+import { openPostgres, type Database } from '../../src/db/client.js';
+import { createScratchDatabase, openMigratedPglite } from '../helpers.js';
 import { assertInvariants } from '../invariantsAfterFile.js';
 import { seedGames } from './kit.js';
 
@@ -15,8 +15,7 @@ import { seedGames } from './kit.js';
 export async function openTwoDatabases(scratchPrefix: string): Promise<{ a: Database; b: Database; cleanup: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const shared = await openPglite(undefined);
-    await shared.migrate();
+    const shared = await openMigratedPglite();
     const view = (): Database => ({ ...shared, close: async () => {} });
     return { a: view(), b: view(), cleanup: () => closeChecked(shared, () => shared.close()) };
   }

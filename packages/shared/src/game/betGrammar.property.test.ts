@@ -5,11 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { caseOptions } from '../testing/depth.js';
 import { isBetClassId } from './betClasses.js';
 import { AMOUNT_UNITS, BET_SEPARATORS, CLASS_FORMS, COMMAND_FORMS, GRAMMAR_LANGS, SUM_MARKERS, SUM_WORDS, type ChatCommand } from './betForms.js';
 import { BET_TEXT_REASONS, normalizeBetText, parseBetMessage, type ParsedBet } from './betGrammar.js';
 
-const RUNS = { numRuns: 400 };
+// Full length under TEST_DEPTH=deep (CI's `npm run test:deep`), a quarter from a new seed in `npm test` (testing/depth.ts).
+const RUNS = caseOptions({ deep: 400, quick: 100 });
+const MORE_RUNS = caseOptions({ deep: 500, quick: 125 });
 /** Generous: a loaded CI machine runs these several times slower than a quiet one. */
 const TIMEOUT = 60_000;
 
@@ -244,7 +247,7 @@ describe('what is not a bet', { timeout: TIMEOUT }, () => {
         fc.pre(foreignIn(text));
         expect(parseBetMessage(text)).toEqual({ kind: 'chat' });
       }),
-      { numRuns: 500 },
+      MORE_RUNS,
     );
     fc.assert(
       fc.property(typedSlip, fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }), fc.nat(), (slip, extra, at) => {
@@ -291,7 +294,7 @@ describe('what is not a bet', { timeout: TIMEOUT }, () => {
           }
         }
       }),
-      { numRuns: 500 },
+      MORE_RUNS,
     );
   });
 });
