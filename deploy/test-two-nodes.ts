@@ -9,7 +9,7 @@
  *   (e) node B's LISTEN connection is terminated mid-round: A's next bet and draw still reach B's
  *       live stream and heart within 5 s (B listens again and catches up);
  *   (f) Redis is killed and started again: meanwhile each node counts rate limits and presence on
- *       its own (as the README says), bets go on; afterwards presence and the rate limits are shared
+ *       its own (as docs/configuration.md says of REDIS_URL), bets go on; afterwards presence and the rate limits are shared
  *       again by themselves, and A's next bet and draw reach B within 5 s;
  *   (g) Debian's Prometheus scrapes both nodes' metrics listeners (METRICS_PORT) with the alert
  *       rules of deploy/prometheus/ loaded, and sees every node up (deploy/lib/prometheus.ts);
@@ -490,7 +490,7 @@ async function main(): Promise<void> {
     redisProc.child.kill('SIGKILL');
     await redisProc.exited;
     log('Redis killed');
-    // While it is down (README): each node counts its own viewers and its own rate-limit counters.
+    // While it is down (docs/configuration.md, REDIS_URL): each node counts its own viewers and its own rate-limit counters.
     await Promise.all([heartOn(PORTS.a, demo.token), heartOn(PORTS.b, guest1)]);
     const own = await until(
       'each node to count its own viewers',

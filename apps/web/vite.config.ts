@@ -21,7 +21,7 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
     // antd-mobile's default imperative renderer, replaced at start-up by `installAntdRender`: a
     // createRoot-only stand-in keeps rc-util's legacy fallback and Babel's async runtime out of
-    // the first screen's JavaScript (DESIGN §10 budget).
+    // the first screen's JavaScript (docs/design.md#performance-budgets).
     alias: [
       { find: /^rc-util\/lib\/React\/render$/, replacement: fileURLToPath(new URL('./src/lib/antdDefaultRender.ts', import.meta.url)) },
       // antd-mobile's fallback locale (used only until ours is set at start) is its zh-CN; ours is the app's

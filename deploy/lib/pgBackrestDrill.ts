@@ -1,5 +1,5 @@
 /**
- * The pgBackRest restore drill of the two-node test (issue 28 item 3; README "Backups and restore").
+ * The pgBackRest restore drill of the two-node test (issue 28 item 3; docs/operations.md "Backups and restore").
  * The shared PostgreSQL the nodes use does not archive its WAL (archive_mode needs a restart of that
  * server), so the drill runs on a private cluster of its own that does, as deploy/pgbackrest/pgbackrest.conf
  * asks: the stanza is created, players bet (the server's own bet path, in this process) while a full

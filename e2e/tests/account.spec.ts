@@ -121,7 +121,7 @@ test('a guarded route without a session shows a loading notice, then /login', as
   await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
 });
 
-/** Every route of spec §2.1 (login required), some spelt with capitals as the spec links them. */
+/** Every route of docs/product.md#the-route-table-and-its-guard (login required), some spelt with capitals as the spec links them. */
 const GUARDED_ROUTES = [
   '/personal',
   '/setting?type=1',

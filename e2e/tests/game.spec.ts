@@ -27,7 +27,7 @@ test('home shows the five live lottery cards, ticking', async ({ page }, testInf
   await ready(page);
   const cards = page.getByTestId('lottery-card');
   await expect(cards).toHaveCount(5);
-  // Spec §2.3 order: American, European, Korean, Australian, Canadian.
+  // The order of docs/product.md#home: American, European, Korean, Australian, Canadian.
   const ids = await cards.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-game'))));
   expect(ids).toEqual([7, 6, 5, 2, 1]);
   for (let i = 0; i < 5; i++) {

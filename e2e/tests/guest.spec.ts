@@ -1,5 +1,5 @@
 /**
- * A visitor tries the app as a guest (spec §1, DESIGN §11): it watches a room live until a draw, is
+ * A visitor tries the app as a guest (docs/product.md#what-the-product-does-and-for-whom, docs/design.md#guests): it watches a room live until a draw, is
  * asked to register when it tries to bet, registers in place (same account, same session, same
  * language) and then bets.
  */

@@ -95,7 +95,7 @@ test('a friend invited by the QR link bets; the day’s run pays the referrer, s
     if (!issue) await new Promise((r) => setTimeout(r, 1000));
   }
   expect(issue, 'the bet was placed').not.toBe('');
-  // Drawn and settled in the same transaction (DESIGN §5).
+  // Drawn and settled in the same transaction (docs/design.md#drawing-once).
   await expect.poll(async () => (await (await ctx.get(`/api/fair/round?game_id=7&issue=${issue}`)).json()).data?.drawn, { timeout: 90_000 }).toBe(true);
 
   // The day ends; the run, as the hourly housekeeping does it, pays the referrer.

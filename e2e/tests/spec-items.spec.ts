@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newMember, openAs } from './members';
 import { operatorToken } from './operator';
 
-/** The combination of a total as spec §9 names it: big (14–27) or small, with odd or even; the bet-class ids. */
+/** The combination of a total as docs/product.md#constants-and-game-rules names it: big (14–27) or small, with odd or even; the bet-class ids. */
 const comboOf = (total: number) => (total > 13 ? (total % 2 === 1 ? '11' : '13') : total % 2 === 1 ? '12' : '14');
 const COMBO_TEXT: Record<string, string> = { '11': '大單', '12': '小單', '13': '大雙', '14': '小雙' };
 

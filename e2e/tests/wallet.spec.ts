@@ -68,7 +68,7 @@ test('deposit with a screenshot, operator approval, then a 100 u withdrawal thro
     await expect(row).toContainText('餘額 300.00 u');
   });
 
-  await test.step('withdraw asks for the ID number first (spec §5), then a bank card, then a security code', async () => {
+  await test.step('withdraw asks for the ID number first (docs/product.md#validation-rules), then a bank card, then a security code', async () => {
     await page.goto('/withdraw');
     await expect(page.getByTestId('withdraw-money')).toContainText('300.00');
     await page.getByTestId('withdraw-amount').locator('input').fill('100');

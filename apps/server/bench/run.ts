@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN §10, each a ratio measured in this one run (never a timed
+ * `npm run bench`: the budgets of docs/design.md#performance-budgets, each a ratio measured in this one run (never a timed
  * test assertion), printed with its budget; exits non-zero when one is missed.
  *
  * Measured from outside: the server under test (the real src/server.ts) and the bare Fastify

@@ -1,5 +1,5 @@
 /**
- * Live push bench (DESIGN §10, issue 26): the real server as its own process, loaded by separate
+ * Live push bench (docs/design.md#performance-budgets, issue 26): the real server as its own process, loaded by separate
  * load-generator processes (bench/streamViewers.ts, 2 by default) holding VIEWERS idle Server-Sent
  * Events connections to one room's stream, like as many players' browsers. VIEWERS defaults to the
  * node's own cap (STREAM_MAX_VIEWERS's default: 20,000, or the open-file limit less a reserve — the

@@ -3,7 +3,7 @@
  * uploads of DATA_DIR (default ./data), taken while the server runs (ops/backup.ts). With a server
  * running on that directory it is asked with SIGUSR2 and the backup is taken inside it; without one the
  * database is opened here. The backup is left in DATA_DIR/backups, or moved to `--out`.
- * PostgreSQL (DATABASE_URL set) is backed up with pgBackRest instead (README "Backups and restore").
+ * PostgreSQL (DATABASE_URL set) is backed up with pgBackRest instead (docs/operations.md "Backups and restore").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.databaseUrl) throw new Error('DATABASE_URL is set: back PostgreSQL up with pgBackRest (README "Backups and restore").');
+  if (config.databaseUrl) throw new Error('DATABASE_URL is set: back PostgreSQL up with pgBackRest (docs/operations.md "Backups and restore").');
   const outAt = process.argv.indexOf('--out');
   const out = outAt > 0 ? process.argv[outAt + 1] : undefined;
   if (outAt > 0 && !out) throw new Error('--out needs a directory');

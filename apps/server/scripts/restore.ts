@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const from = process.argv[2];
   if (!from) throw new Error('usage: npm run restore -- <backup directory>   (into DATA_DIR, default ./data)');
-  if (config.databaseUrl) throw new Error('DATABASE_URL is set: restore PostgreSQL with pgBackRest (README "Backups and restore").');
+  if (config.databaseUrl) throw new Error('DATABASE_URL is set: restore PostgreSQL with pgBackRest (docs/operations.md "Backups and restore").');
   const pid = runningServer(config.dataDir);
   if (pid) throw new Error(`a server (pid ${pid}) is running on ${config.dataDir}: stop it first`);
   const manifest = await restoreBackup(path.resolve(from), config.dataDir);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Runtime configuration, read once from the environment. Every variable is documented in the README. */
+/** Runtime configuration, read once from the environment. Every variable is documented in docs/configuration.md (a test holds the two together). */
 export interface Config {
   port: number;
   host: string;

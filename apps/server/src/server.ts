@@ -67,7 +67,7 @@ async function main() {
     `  Player app:       ${url}/`,
     isAppBuilt(config.adminDist)
       ? `  Operator console: ${url}/admin/`
-      : `  Operator API:     ${url}/api/admin/  (see the README; the console screens are not built yet)`,
+      : `  Operator API:     ${url}/api/admin/  (see docs/api.md; the console screens are not built yet)`,
   ];
   // A password chosen in the environment is never repeated; a generated one is shown this once.
   if (seeded.demoPassword) {

@@ -1,5 +1,5 @@
 /**
- * DESIGN §4's invariants after every test file: each database a test opens through the helpers
+ * The ledger invariants (docs/design.md#the-invariants) after every test file: each database a test opens through the helpers
  * (openTestDatabase, createTestApp, openTwoDatabases) is reconciled (`checkInvariants`, the operators'
  * reconcile) before it closes, and the file fails when an invariant is broken. A test that breaks one
  * on purpose and leaves it so says which and why with `toleratesBrokenInvariants` at the top of its file.
@@ -26,7 +26,7 @@ export async function assertInvariants(database: Pick<Database, 'db'>): Promise<
   const broken = (await checkInvariants(database.db)).filter((r) => r.count > 0 && !tolerated.has(r.name));
   if (broken.length === 0) return;
   const lines = broken.map((r) => `${r.name}: ${r.count} problem(s), e.g. ${JSON.stringify(r.examples.slice(0, 3))}`);
-  throw new Error(`DESIGN §4 invariants broken when the test file closed its database:\n${lines.join('\n')}`);
+  throw new Error(`Ledger invariants (docs/design.md#the-invariants) broken when the test file closed its database:\n${lines.join('\n')}`);
 }
 
 /**

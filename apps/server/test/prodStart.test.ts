@@ -3,7 +3,7 @@
  * server compiled ahead of time by scripts/build.mjs, which runs as plain JavaScript under node — no
  * TypeScript loader — begins a new data directory from the build's prepared database, migrates and seeds it, serves both apps, answers /readyz, and
  * stops cleanly on SIGTERM. The second start (the one a restart or an upgrade does) prints how long it
- * took; speed is not asserted here (DESIGN §10).
+ * took; speed is not asserted here (docs/design.md#quality-bars).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

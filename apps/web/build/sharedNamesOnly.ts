@@ -7,7 +7,7 @@ export const SHARED_NAME_PREFIXES = ['game.', 'room.tier.'];
 /**
  * `@lucky28/shared/messages/<lang>.json?names` is that catalogue with only the shared names in it.
  * The app needs those few names on its first screen; the whole catalogue (the server's ~200
- * messages) would add about 4 KB gzipped to it (DESIGN §10 budget).
+ * messages) would add about 4 KB gzipped to it (docs/design.md#performance-budgets).
  */
 export function sharedNamesOnly(): Plugin {
   return {

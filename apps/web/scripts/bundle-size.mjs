@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The player app's initial JavaScript, gzipped (DESIGN §10 budget: ≤ 170 KB): the entry chunk and
+ * The player app's initial JavaScript, gzipped (docs/design.md#performance-budgets: ≤ 170 KB): the entry chunk and
  * everything it imports statically, plus the home screen's chunk and the default locale, i.e. what a
  * first visit to / downloads before it is interactive. Run after `npm run build`; exits 1 over budget.
  */

@@ -3,7 +3,7 @@
  * console's role check is this file's `operatorMayCall`, the very function the server's guard runs.
  */
 
-/** Operator roles (DESIGN §7): admin may do everything, finance reviews money, support reviews identities. */
+/** Operator roles (docs/design.md#security): admin may do everything, finance reviews money, support reviews identities. */
 export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The HTML an article may hold (DESIGN §7): the server sanitises an article to it on save and the
+ * The HTML an article may hold (docs/design.md#security): the server sanitises an article to it on save and the
  * player app sanitises it again before rendering, both from this one list. Zod-free.
  */
 export const ARTICLE_TAGS = [

@@ -1,4 +1,4 @@
-/** The picture formats uploads accept (DESIGN §7), judged by content. */
+/** The picture formats uploads accept (docs/design.md#security), judged by content. */
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 
 /** How many leading bytes `sniffImage` needs. */

@@ -1,5 +1,5 @@
 /**
- * Wallet limits (spec §5, §9; DESIGN §7) and the money-amount field of deposits and withdrawals,
+ * Wallet limits (docs/product.md#validation-rules, #constants-and-game-rules; docs/design.md#security) and the money-amount field of deposits and withdrawals,
  * shared by the server, which enforces them, and the apps, which check before sending. No zod here:
  * the player app's wallet screens read these without loading the schemas; `schemas/wallet.ts` builds
  * the declared route schemas on them.
@@ -9,9 +9,9 @@ import { parsePositiveMoney, type Cents } from './money.js';
 
 /** Largest amount a single deposit or withdrawal may carry: 1,000,000 u, in cents. */
 export const MAX_REQUEST_CENTS: Cents = 100_000_000;
-/** The minimum withdrawal, 100 u (spec §5 / §9), in cents. */
+/** The minimum withdrawal, 100 u (docs/product.md#validation-rules, #constants-and-game-rules), in cents. */
 export const MIN_WITHDRAW_CENTS: Cents = 10_000;
-/** DESIGN §7 / spec §9: uploads (deposit screenshots, ID photos) are images only, at most 5 MB. */
+/** docs/design.md#security / docs/product.md#constants-and-game-rules: uploads (deposit screenshots, ID photos) are images only, at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The picture types the server accepts, judged by content on the server and by the file's type in the apps. */
 export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const satisfies readonly ImageMime[];
@@ -36,7 +36,7 @@ export function readAmount(input: unknown): { cents: Cents } | { problem: Amount
 
 export type ImageProblem = 'err.image_required' | 'err.image_type' | 'err.image_too_large';
 
-/** The picture checks of spec §5 in order — chosen, a picture type, at most 5 MB — for a file's type and size. */
+/** The picture checks of docs/product.md#validation-rules in order — chosen, a picture type, at most 5 MB — for a file's type and size. */
 export function imageProblem(file: { type: string; size: number } | undefined | null): ImageProblem | null {
   if (!file) return 'err.image_required';
   if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'err.image_type';

@@ -227,7 +227,7 @@ export const rooms = pgTable(
   (t) => [index('rooms_game_idx').on(t.gameId)],
 );
 
-/** One hash chain per game (DESIGN §5). The secret c0 never leaves the server. */
+/** One hash chain per game (docs/design.md#the-hash-chain). The secret c0 never leaves the server. */
 export const hashChains = pgTable('hash_chains', {
   id: serial('id').primaryKey(),
   gameId: smallint('game_id')
@@ -301,7 +301,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => rounds.id),
     issue: text('issue').notNull(),
-    /** Bet class (DESIGN §3). */
+    /** Bet class (docs/design.md#bet-classes). */
     playType: smallint('play_type').notNull(),
     /** Stake, cents. */
     amount: money('amount').notNull(),
@@ -310,7 +310,7 @@ export const orders = pgTable(
     fromMoney: money('from_money').notNull().default(0),
     /** Odds at placement, hundredths (the regular odds; 13/14 exceptions are rules, not odds). */
     odds: integer('odds').notNull(),
-    /** Odds when the total is 13 or 14 for classes with that exception (DESIGN §6), hundredths. */
+    /** Odds when the total is 13 or 14 for classes with that exception (docs/design.md#the-odds-table), hundredths. */
     oddsSpecial: integer('odds_special'),
     /** 0 awaiting draw, 1 settled. */
     status: smallint('status').notNull().default(0),
@@ -577,7 +577,7 @@ export const contentImages = pgTable(
 );
 
 /**
- * Notices (spec §2.9 /notice): kind 1 a station message to one player, written by the server in the
+ * Notices (/notice, docs/product.md#account-screens): kind 1 a station message to one player, written by the server in the
  * transaction of the decision it reports (message key + parameters, shown in the reader's language);
  * kind 2 a platform announcement (no user) written by an operator in the four languages.
  */
@@ -662,7 +662,7 @@ export const settings = pgTable('settings', {
 // Customer service
 
 /**
- * Single-use hand-off codes for the external customer-service chat (DESIGN §9): the chat page gets
+ * Single-use hand-off codes for the external customer-service chat (docs/spec-differences.md#decided-in-the-design): the chat page gets
  * a code in its URL, never the session token, and redeems it server to server within 60 s.
  */
 export const supportHandoffs = pgTable(

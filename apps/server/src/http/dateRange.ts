@@ -3,7 +3,7 @@ import { zonedDate, zonedDayRange } from '../domain/time.js';
 
 /**
  * `begin_date` / `end_date` ("YYYY-MM-DD", local to the operator's time zone) as used by the history
- * lists; each defaults to today when empty (spec §5). Returns [from, toExclusive) in ms.
+ * lists; each defaults to today when empty (docs/product.md#validation-rules). Returns [from, toExclusive) in ms.
  */
 export function parseDateRange(params: { begin_date?: string; end_date?: string }, now: number, timeZone: string): { from: number; to: number } {
   const today = zonedDate(now, timeZone);

@@ -1,5 +1,5 @@
 /**
- * Real players present in each room (DESIGN §9, replaces the spec's `robot_num`): a logged-in user
+ * Real players present in each room (replaces the brief's `robot_num`: docs/spec-differences.md#decided-in-the-design): a logged-in user
  * counts while they have polled the room's heart (or kept its live stream open) within the last 30
  * seconds. Memory only on one node; with several nodes (Redis configured) every node also shares what
  * it sees (sharedPresence.ts) and the count is that of all nodes — or this node's own while Redis is away.

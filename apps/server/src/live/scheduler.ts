@@ -1,5 +1,5 @@
 /**
- * The round scheduler (DESIGN §5). Each tick, on the engine's (injectable) clock:
+ * The round scheduler (docs/design.md#games-and-rounds). Each tick, on the engine's (injectable) clock:
  *  1. creates the current and the next round of every open game if missing — so a round's
  *     commitment is public a whole round before it opens;
  *  2. draws and settles every round whose draw time has passed and that is not drawn yet, oldest

@@ -1,5 +1,5 @@
 /**
- * The in-memory state the polling calls are served from (DESIGN §8): per game its configuration and
+ * The in-memory state the polling calls are served from (docs/design.md#real-time-and-scale): per game its configuration and
  * rooms, its recent draws and the number of bets in the current round; per room the feed of real
  * bets; and the latest real wins (a player's net result of a round, when positive). It changes only at round events and new bets — never per poll.
  */

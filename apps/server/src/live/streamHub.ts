@@ -1,5 +1,5 @@
 /**
- * The live streams' viewers on this node and what each is pushed (DESIGN §8). Pushes come from the
+ * The live streams' viewers on this node and what each is pushed (docs/design.md#real-time-and-scale). Pushes come from the
  * engine's snapshot changes (live/changes.ts: this node's bets and draws, and other nodes'
  * through LISTEN/NOTIFY) and from a one-second tick (the round closing or turning, presence):
  *

@@ -1,7 +1,7 @@
 /**
  * Every metric of one server (app) instance, named and labelled the Prometheus way: units in the
  * names (`_seconds`, `_total`), label values from small fixed sets (a route's pattern, never its URL;
- * an err.* key; a game id from the configuration; never a user). The README's "Operating Lucky28"
+ * an err.* key; a game id from the configuration; never a user). docs/operations.md "Metrics"
  * lists them; deploy/prometheus/alerts.yml alerts on them. Each app has its own registry (tests run
  * several apps in one process); the process-wide ones (event loop, memory, CPU) are in processMetrics.ts.
  */
@@ -184,7 +184,7 @@ export class ServerMetrics {
 
   readonly reconciliationProblems = new Gauge({
     name: `${PREFIX}reconciliation_problems`,
-    help: 'Problems found by this node’s last reconciliation (DESIGN §4 invariants), by invariant.',
+    help: 'Problems found by this node’s last reconciliation (the ledger invariants, docs/design.md#the-invariants), by invariant.',
     labelNames: ['invariant'] as const,
     registers: [this.registry],
   });

@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (PGlite) and the private uploads (README "Backups and restore").
+ * Backups of the embedded database (PGlite) and the private uploads (docs/operations.md "Backups and restore").
  *
  * A backup is a directory `lucky28-backup-<time>/` holding `pglite.tar.gz` (PGlite's dumpDataDir: the
  * data directory read while no statement runs — PGlite's query lock — so it is what a crash at that
@@ -33,7 +33,7 @@ export interface BackupManifest {
 
 /** Takes a backup of `dataDir`'s database (open in `database`) and uploads into a new directory under `intoDir`. */
 export async function takeBackup(database: Database, dataDir: string, intoDir: string): Promise<string> {
-  if (!database.dumpDataDir) throw new Error('Only the embedded database (PGlite) is backed up this way; PostgreSQL uses pgBackRest (README).');
+  if (!database.dumpDataDir) throw new Error('Only the embedded database (PGlite) is backed up this way; PostgreSQL uses pgBackRest (docs/operations.md).');
   const takenAt = new Date();
   const dir = path.join(intoDir, `lucky28-backup-${takenAt.toISOString().replace(/[:.]/g, '-')}`);
   fs.mkdirSync(dir, { recursive: true });

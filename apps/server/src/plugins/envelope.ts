@@ -50,7 +50,7 @@ function langOf(request: FastifyRequest): ApiLang {
 }
 
 /**
- * The API envelope (DESIGN §3), the request's language, and the single error handler: user-facing
+ * The API envelope (docs/design.md#the-api-contract), the request's language, and the single error handler: user-facing
  * failures become a localised `msg`; a database that cannot be reached becomes HTTP 503 with
  * Retry-After; anything unexpected becomes HTTP 500 with a generic message and the request id, and
  * the details go only to the log.

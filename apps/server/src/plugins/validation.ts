@@ -48,7 +48,7 @@ function mergeQueryIntoBody(request: FastifyRequest, _reply: FastifyReply, done:
 }
 
 /**
- * Input validation, one way everywhere (DESIGN §10). A route declares its input on the route with
+ * Input validation, one way everywhere (docs/design.md#quality-bars). A route declares its input on the route with
  * Fastify's `schema` option, as zod schemas from packages/shared (`body` for POST, `querystring`
  * for GET, `params`, `headers`), and its answers with `answers(...)`:
  *
@@ -57,7 +57,7 @@ function mergeQueryIntoBody(request: FastifyRequest, _reply: FastifyReply, done:
  *     schema: { body: ySchema, response: answers(yData) },
  *   }, async (request, reply) => reply.ok(await doY(request.body)));
  *
- * - POST parameters may arrive as JSON, a form or the query string (DESIGN §3): the query is merged
+ * - POST parameters may arrive as JSON, a form or the query string (docs/design.md#the-api-contract): the query is merged
  *   under the body before validation, so `body` sees them all (the body wins).
  * - The first failure becomes a localised refusal naming the field (`code` 0, `field`); the route's
  *   handler only ever sees parsed, bounded values.

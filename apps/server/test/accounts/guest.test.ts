@@ -1,5 +1,5 @@
 /**
- * Guests (DESIGN §11): sign in as a guest, watch, be refused betting, deposits and withdrawals with the
+ * Guests (docs/design.md#guests): sign in as a guest, watch, be refused betting, deposits and withdrawals with the
  * spec's "register as a full member" message and nothing changed; become a member in place; be
  * deleted after 30 days idle.
  */

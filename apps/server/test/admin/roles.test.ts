@@ -157,7 +157,7 @@ describe('operator roles, call by call', () => {
   });
 });
 
-/** Which roles read each kind of private upload (DESIGN §7: "operators with the right role"). */
+/** Which roles read each kind of private upload (docs/design.md#security: an operator whose role reviews that kind of file). */
 const FILE_READERS = { idcard: ['admin', 'support'], recharge_screenshot: ['admin', 'finance'] } as const;
 /** The two paths a file is read by: the one its URL names (players and operators), and the console's. */
 const FILE_PATHS = ['/api/common/file/', '/api/admin/file/'] as const;

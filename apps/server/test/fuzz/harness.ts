@@ -503,7 +503,7 @@ export class FuzzWorld {
   }
 
   /**
-   * The money invariants of DESIGN §4, as the operators' reconcile checks them. (Not the ledger's
+   * The money invariants of docs/design.md#the-invariants, as the operators' reconcile checks them. (Not the ledger's
    * running sums: a deposit's row is written when asked and applied when approved, out of id order.)
    */
   async reconcile(): Promise<unknown[]> {
@@ -665,7 +665,7 @@ export function answerProblem(route: FuzzTarget, status: number, contentType: st
   // The OpenAPI document is served bare, for tools that read it; its refusals are envelopes.
   if (route.url === '/api/docs' && status < 400) return typeof a.openapi === 'string' ? null : 'no openapi version';
   if (typeof a.code !== 'number') return 'no numeric `code`';
-  // user/userInfo answers its data in `msg` too (spec §7); every other `msg` is a localised text.
+  // user/userInfo answers its data in `msg` too (docs/product.md#the-calls); every other `msg` is a localised text.
   if (a.code === 1 && route.url === '/api/user/userInfo') {
     if (!a.msg || typeof a.msg !== 'object') return 'no `msg`';
   } else {

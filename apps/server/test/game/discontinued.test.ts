@@ -1,4 +1,4 @@
-/** Spec §8's "product discontinued": a room, or the game of a room, that the operator switched off. */
+/** "Product discontinued" (docs/product.md#error-handling): a room, or the game of a room, that the operator switched off. */
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers.js';
 import { operatorWithRole } from '../wallet/fixtures.js';

@@ -47,7 +47,7 @@ describe('hash chain seeds on the server', () => {
   });
 });
 
-describe('provably fair rounds (DESIGN §5)', async () => {
+describe('provably fair rounds (docs/design.md#games-rounds-and-provably-fair-draws)', async () => {
   const { app, clock } = await createGameApp();
 
   it("publishes each game's final hash before any round is played, and commits to each round before it opens", async () => {

@@ -60,7 +60,7 @@ export async function balances(app: FastifyInstance, userId: number): Promise<{ 
 }
 
 /**
- * Every invariant of DESIGN §4 (the operators' reconciliation, as after each test file), plus,
+ * Every invariant of docs/design.md#the-invariants (the operators' reconciliation, as after each test file), plus,
  * for game-only data where rows are applied in id order, each row's `over` against the running sum.
  */
 export async function checkLedgerInvariants(db: DbOrTx): Promise<void> {

@@ -6,7 +6,7 @@ const TZ = 'Asia/Shanghai';
 const S: RoundSettings = { roundSeconds: 210, closeBeforeSeconds: 30, timeZone: TZ };
 const at = (h: number, m: number, s = 0, day = 1) => zonedTimeToUtc(2025, 6, day, TZ, h, m) + s * 1000;
 
-describe('round clock (DESIGN §5)', () => {
+describe('round clock (docs/design.md#games-and-rounds)', () => {
   it('aligns 210 s rounds to local midnight and numbers them YYYYMMDD + 3 digits', () => {
     const first = roundAt(at(0, 0), S);
     expect(first).toEqual({ issue: '20250601001', seq: 1, opensAt: at(0, 0), closesAt: at(0, 3), drawsAt: at(0, 3, 30) });

@@ -1,5 +1,5 @@
 /**
- * Two server nodes on one database (DESIGN §5, §8). On PostgreSQL (TEST_DATABASE_URL) the two apps
+ * Two server nodes on one database (docs/design.md#games-rounds-and-provably-fair-draws, #real-time-and-scale). On PostgreSQL (TEST_DATABASE_URL) the two apps
  * have separate connection pools, as two processes would; on PGlite they are two app instances with
  * their own engines and schedulers sharing the one embedded database. Both tick at the same moments;
  * the per-game advisory lock and the row checks must give exactly one draw per round and one payout

@@ -16,7 +16,7 @@ const member = await registerUser(app);
 const admin = await operatorWithRole(app, 'finance');
 const plan = await roomOf(app, 7, 0);
 
-/** A refusal as DESIGN §3 wants it: the envelope, code 0, a localised message, the field named. */
+/** A refusal as docs/design.md#the-api-contract wants it: the envelope, code 0, a localised message, the field named. */
 function expectRefusal(res: { status: number; body: string }, field: string | undefined, status = 200) {
   expect(res.status, res.body).toBe(status);
   const body = JSON.parse(res.body);

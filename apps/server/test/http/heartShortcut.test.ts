@@ -121,7 +121,7 @@ describe('guest heart polls before Fastify', () => {
   });
 
   it('hands every unusual poll to the route, which answers it as always', async () => {
-    // Refusals answer HTTP 200 with code 0 (the envelope, DESIGN §3); what Fastify cannot parse, 400.
+    // Refusals answer HTTP 200 with code 0 (the envelope, docs/design.md#the-api-contract); what Fastify cannot parse, 400.
     const cases: { name: string; body: string; headers?: Record<string, string>; chunked?: boolean; status: number; code: number }[] = [
       { name: 'ids as strings', body: `{"plan_id":"${plan}","lang":"en"}`, status: 200, code: 1 },
       { name: 'empty ids', body: '{"plan_id":"","game_id":"","lang":"en"}', status: 200, code: 1 },

@@ -13,7 +13,7 @@ import { call } from '../helpers.js';
 import { PNG, createWalletApp, operatorLogin, readyToWithdraw, upload } from './fixtures.js';
 
 /**
- * DESIGN §4 invariants under a randomised concurrent workload. Each step runs a batch of operations
+ * The ledger invariants (docs/design.md#the-invariants) under a randomised concurrent workload. Each step runs a batch of operations
  * at once — deposit requests, approvals and rejections, withdrawals (some retried with one
  * Idempotency-Key), their approvals and rejections through the operator API, real bets through
  * Lottery/playOrder, and gifts, stakes and payouts written directly with postLedger — then moves the

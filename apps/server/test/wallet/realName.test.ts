@@ -47,7 +47,7 @@ describe('user/shiming', () => {
     expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('11010519491231002X');
   });
 
-  it('checks in the order of spec §5, each with its message', async () => {
+  it('checks in the order of docs/product.md#validation-rules, each with its message', async () => {
     const user = await registerUser(app);
     const pics = await idPictures(user.token);
     const cases: [Record<string, unknown>, string, string][] = [

@@ -1,5 +1,5 @@
 /**
- * The operators' reconciliation (admin/reconcile) names each invariant of DESIGN §4 with its problem
+ * The operators' reconciliation (admin/reconcile) names each invariant of docs/design.md#the-invariants with its problem
  * count and first problems. On real books — bets through the API (one with an Idempotency-Key) in a
  * round drawn and settled by the scheduler and in an open one, a deposit approved, a withdrawal with
  * a key — every invariant holds; then each is broken on purpose, seen reported by name, and repaired
@@ -91,7 +91,7 @@ async function seeBroken(name: InvariantName, problem: string, breakIt: SQL, rep
 }
 
 describe('reconcile: every invariant by name', () => {
-  it('answers each invariant of DESIGN §4, all holding on real books', async () => {
+  it('answers each invariant of docs/design.md#the-invariants, all holding on real books', async () => {
     expect(settled).toHaveLength(4);
     expect(winner && loser && open).toBeTruthy();
     const answer = await reconcile();

@@ -54,7 +54,7 @@ describe('user/withdrawAction', () => {
     expect(item.account).toMatchObject({ type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' });
   });
 
-  it('checks in the order of spec §5, each refusal with its message and nothing debited', async () => {
+  it('checks in the order of docs/product.md#validation-rules, each refusal with its message and nothing debited', async () => {
     const user = await registerUser(app);
     const t = user.token;
     await gift(app, user.userId, 100_000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appRoutes, routeFor } from './routes';
 import { transitionDirection } from './shell/AppShell';
 
-/** Spec §2.1, verbatim. */
+/** The route table of docs/product.md#the-route-table-and-its-guard, verbatim. */
 const PUBLIC = ['/', '/login', '/register', '/language', '/setSecurityCode'];
 const GUARDED = [
   '/personal',
@@ -39,7 +39,7 @@ const GUARDED = [
 ];
 
 describe('route table', () => {
-  it('registers every route of spec §2.1 with its auth flag', () => {
+  it('registers every route of docs/product.md#the-route-table-and-its-guard with its auth flag', () => {
     for (const path of PUBLIC) expect(routeFor(path), path).toMatchObject({ auth: false });
     for (const path of GUARDED) expect(routeFor(path), path).toMatchObject({ auth: true });
   });

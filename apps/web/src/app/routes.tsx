@@ -5,7 +5,7 @@ export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
 export interface AppRoute {
   path: string;
-  /** Login required (spec §2.1): without a stored token the guard sends the user to /login. */
+  /** Login required (docs/product.md#the-route-table-and-its-guard): without a stored token the guard sends the user to /login. */
   auth: boolean;
   /** Depth in the navigation tree: deeper slides in from the right, shallower from the left. */
   depth: number;
@@ -15,13 +15,13 @@ export interface AppRoute {
   screen: ScreenModule;
 }
 
-/** Every route of spec §2.1 (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
+/** Every route of docs/product.md#the-route-table-and-its-guard (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [
   { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('./screens/HomeRoute'), 'HomeRoute') },
   { path: '/login', auth: false, depth: 1, screen: s(() => import('./screens/LoginRoute'), 'LoginRoute') },
   { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/components/RegisterScreen'), 'RegisterScreen') },
   { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/components/LanguageScreen'), 'LanguageScreen') },
-  // Public: anyone can verify a round (DESIGN §5).
+  // Public: anyone can verify a round (docs/design.md#games-rounds-and-provably-fair-draws).
   { path: '/fair', auth: false, depth: 1, screen: g(() => import('../features/fair/components/FairScreen'), 'FairScreen') },
   // The spec gives /setSecurityCode no auth flag; its calls need a session, so a 401 still leads to /login.
   {
@@ -57,7 +57,7 @@ export const appRoutes: AppRoute[] = [
   // Games, wallet, history and content.
   { path: '/lottery', auth: true, depth: 0, tab: 'lottery', screen: g(() => import('../features/lottery/components/LotteryHallScreen'), 'LotteryHallScreen') },
   { path: '/recharge', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet/components/RechargeScreen'), 'RechargeScreen') },
-  // Spec §2.2: /room highlights the deposit tab; it is the deposit screen.
+  // docs/product.md#the-bottom-tab-bar: /room highlights the deposit tab; it is the deposit screen.
   { path: '/room', auth: true, depth: 0, tab: 'deposit', screen: s(() => import('../features/wallet/components/RechargeScreen'), 'RechargeScreen') },
   {
     path: '/GamePromotion',

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Renders its children (typically a `lazy()` component) only once their place scrolls near the
- * screen, so a below-the-fold section's code stays out of the first screen's download (DESIGN §10).
+ * screen, so a below-the-fold section's code stays out of the first screen's download (docs/design.md#performance-budgets).
  * Without IntersectionObserver it renders them at once.
  */
 export function LazyWhenVisible({ children, minHeight = 200 }: { children: ReactNode; minHeight?: number }) {

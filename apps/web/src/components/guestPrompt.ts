@@ -5,7 +5,7 @@ import { useSession } from '../lib/session';
 import { apiMessage } from '../lib/validation';
 import { confirmDialog } from './dialogQueue';
 
-/** A signed-in guest: it watches everything live and bets, deposits and withdraws nothing (DESIGN §11). */
+/** A signed-in guest: it watches everything live and bets, deposits and withdraws nothing (docs/design.md#guests). */
 export const useIsGuestSession = (): boolean => useSession((s) => Boolean(s.token) && s.groupId !== null && s.groupId !== MEMBER_GROUP);
 
 /** The server's refusal of a guest (`err.guest_forbidden`), when the app's own check did not know the group yet. */

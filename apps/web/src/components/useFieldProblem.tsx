@@ -8,7 +8,7 @@ interface FieldProblem {
 }
 
 /**
- * A form's refusals (client checks and the server's `field`): the message as a toast (spec §5), and
+ * A form's refusals (client checks and the server's `field`): the message as a toast (docs/product.md#validation-rules), and
  * the field it names marked red until that field is edited or the form is sent again.
  */
 export function useFieldProblem() {

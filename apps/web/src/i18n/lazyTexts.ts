@@ -4,7 +4,7 @@ type Bundles = Record<string, () => Promise<{ default: Record<string, unknown> }
 
 /**
  * A second catalogue of texts, merged into the app's one i18next instance when the screens that use
- * it load, so that its strings stay off the first screen's JavaScript budget (DESIGN §10). Answers
+ * it load, so that its strings stay off the first screen's JavaScript budget (docs/design.md#performance-budgets). Answers
  * the loader: it loads the current language's texts once, and any language switched to later.
  */
 export function lazyTexts(bundles: Bundles, fileOf: (lang: string) => string): () => Promise<void> {

@@ -6,7 +6,7 @@ import { endSession } from './endSession';
 import { useSession } from './session';
 
 /**
- * `user/userInfo` (spec §3, DESIGN §3): the caller's own account, every amount a decimal string;
+ * `user/userInfo` (docs/product.md#entities-and-their-fields, docs/design.md#the-api-contract): the caller's own account, every amount a decimal string;
  * `shiming` 0 unverified, 1 under review, 2 verified (anything else counts as unverified); `profit`
  * is yesterday's, `score` the stored funds, `balance` money + score.
  */

@@ -1,5 +1,5 @@
 /**
- * Countdown of a round (spec §4): "mm:ss" to the draw while time is left, null at or past the draw
+ * Countdown of a round (docs/product.md#states-and-transitions): "mm:ss" to the draw while time is left, null at or past the draw
  * time (the card then reads "drawing…"). The server sends the seconds left (`openTime`) at the
  * moment it answered; the card anchors them to the local clock once and ticks from there, so the
  * countdown stays smooth between polls and never depends on the phone's clock being right.

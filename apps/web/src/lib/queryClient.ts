@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The API client already retries timeouts (spec §8); queries do not retry on top of it. Mutations run
+ * The API client already retries timeouts (docs/product.md#error-handling); queries do not retry on top of it. Mutations run
  * at once even offline ('always'): a bet or a withdrawal tapped without a network fails there and then
  * with its message, never paused and sent later in silence when the network returns.
  */

@@ -47,7 +47,7 @@ const empty: SessionData = {
 };
 
 /**
- * Session state lives in sessionStorage (spec §3). "Remember me" (DESIGN §9) also keeps the
+ * Session state lives in sessionStorage (docs/product.md#entities-and-their-fields). "Remember me" (docs/spec-differences.md#decided-in-the-design) also keeps the
  * session's token (a 14-day server session) and the username in localStorage; the password is
  * never stored anywhere.
  */

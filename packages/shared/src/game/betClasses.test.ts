@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BET_CLASS_IDS, BET_CLASSES, BetClass, betClass, classWins, isBetClassId, isSumClassId, SUM_CLASS_BASE } from './betClasses.js';
 import { isPair, isStraight, isTriple } from './patterns.js';
 
-describe('bet classes (DESIGN §3)', () => {
+describe('bet classes (docs/design.md#bet-classes)', () => {
   it('has the 41 stable ids', () => {
     const base = [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 31, 32, 33];
     const sums = Array.from({ length: 28 }, (_, n) => 100 + n);

@@ -1,5 +1,5 @@
 /**
- * The 41 bet classes (DESIGN §3) with stable numeric ids, localisable name keys and winning
+ * The 41 bet classes (docs/design.md#bet-classes) with stable numeric ids, localisable name keys and winning
  * conditions. Ids travel as `class` in odds lists and `play_type` in orders.
  */
 import { totalOf, type Digits } from './draw.js';

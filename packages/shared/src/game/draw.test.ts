@@ -3,7 +3,7 @@ import golden from './fixtures/goldenVectors.json';
 import { deriveDraw, digitOfPosition, digitsOf, drawNumbers, totalOf, uniformBelow } from './draw.js';
 import { DrawByteStream, streamMessage } from './drawStream.js';
 
-describe('draw derivation (DESIGN §5)', () => {
+describe('draw derivation (docs/design.md#from-seed-to-numbers)', () => {
   it.each(golden.rounds.map((r) => [`${r.gameId}:${r.issue}`, r] as const))('matches the golden vector %s', (_, r) => {
     const result = deriveDraw(r.seed, r.gameId, r.issue);
     expect(result.numbers).toEqual(r.numbers);

@@ -1,5 +1,5 @@
 /**
- * The draw (DESIGN §5): 20 distinct numbers of 1–80 by a rejection-sampled partial Fisher–Yates
+ * The draw (docs/design.md#from-seed-to-numbers): 20 distinct numbers of 1–80 by a rejection-sampled partial Fisher–Yates
  * shuffle fed by the HMAC byte stream; the three digits are the last digits of the sums of the
  * sorted numbers 1–6, 7–13 and 14–20; the total is their sum (0–27).
  */

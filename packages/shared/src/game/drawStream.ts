@@ -1,5 +1,5 @@
 /**
- * The draw's byte stream (DESIGN §5): HMAC-SHA256 keyed by the seed's 32 raw bytes over the ASCII
+ * The draw's byte stream (docs/design.md#from-seed-to-numbers): HMAC-SHA256 keyed by the seed's 32 raw bytes over the ASCII
  * text `<gameId>:<issue>:<counter>`, for counter 0, 1, 2, … concatenated as needed.
  */
 import { hmac } from '@noble/hashes/hmac.js';

@@ -1,4 +1,4 @@
-/** The five games (spec §2.3, DESIGN §5): id = spec region code, tab index on home and in the hall. */
+/** The five games (docs/product.md#home, docs/design.md#games-rounds-and-provably-fair-draws): id = the brief's region code, tab index on home and in the hall. */
 export type GameCode = 'us' | 'eu' | 'kr' | 'au' | 'ca';
 
 export interface GameInfo {

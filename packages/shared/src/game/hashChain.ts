@@ -1,5 +1,5 @@
 /**
- * The provably-fair hash chain (DESIGN §5): c(k+1) = SHA-256(c(k)) over the 32 raw bytes.
+ * The provably-fair hash chain (docs/design.md#the-hash-chain): c(k+1) = SHA-256(c(k)) over the 32 raw bytes.
  * The chain c0 … cN is created from a random c0; cN is published first; rounds use c(N−1),
  * c(N−2), … so each round's commitment SHA-256(seed) is the previous round's seed.
  */

@@ -1,5 +1,5 @@
 /**
- * An issue number (DESIGN §5): the round's local date YYYYMMDD followed by its sequence number of
+ * An issue number (docs/design.md#games-and-rounds): the round's local date YYYYMMDD followed by its sequence number of
  * the day (3 digits, more only when rounds are short). Anything outside 8–14 digits cannot name a round.
  */
 export const ISSUE_NUMBER_RE = /^\d{8,14}$/;

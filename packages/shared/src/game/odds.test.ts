@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BET_CLASS_IDS } from './betClasses.js';
 import { DEFAULT_ODDS, defaultSumOdds, effectiveMinStake, formatOdds, resolveRoomOdds } from './odds.js';
 
-describe('default odds and limits (DESIGN §6)', () => {
+describe('default odds and limits (docs/design.md#the-odds-table)', () => {
   it('covers every class', () => {
     expect([...DEFAULT_ODDS.keys()].sort((a, b) => a - b)).toEqual([...BET_CLASS_IDS].sort((a, b) => a - b));
   });

@@ -1,5 +1,5 @@
 /**
- * Default odds and stake limits (DESIGN §6). Odds are decimal odds including the stake, stored as
+ * Default odds and stake limits (docs/design.md#the-odds-table). Odds are decimal odds including the stake, stored as
  * integer hundredths (2.0x = 200); stakes are cents. Each room may override any class.
  */
 import type { Cents } from '../money.js';
@@ -26,7 +26,7 @@ const u = (units: number): Cents => units * 100;
 const LIMIT_5000 = { minStake: u(10), maxStake: u(5000) };
 const LIMIT_2000 = { minStake: u(10), maxStake: u(2000) };
 
-/** Exact-sum odds by N for N = 0…13 (N and 27−N share odds), hundredths. Spec §9 table. */
+/** Exact-sum odds by N for N = 0…13 (N and 27−N share odds), hundredths. The table of docs/product.md#game-rules-as-the-brief-tells-them. */
 const SUM_ODDS_LOW_HALF = [50800, 18800, 10800, 6800, 4800, 4000, 2800, 2200, 1500, 1500, 1400, 1400, 1200, 1200];
 
 export function defaultSumOdds(n: number): number {

@@ -1,4 +1,4 @@
-/** Patterns of the three digits (DESIGN §6) and of the total (spec §9). */
+/** Patterns of the three digits (docs/design.md#the-odds-table) and of the total (docs/product.md#constants-and-game-rules). */
 import type { Digits } from './draw.js';
 
 /** All three digits equal. */
@@ -29,5 +29,5 @@ export const isOdd = (total: number) => total % 2 === 1;
 export const isEven = (total: number) => total % 2 === 0;
 export const isExtremeBig = (total: number) => total >= 22;
 export const isExtremeSmall = (total: number) => total <= 5;
-/** The totals on which some classes pay their special odds (DESIGN §6). */
+/** The totals on which some classes pay their special odds (docs/design.md#the-odds-table). */
 export const isMiddleTotal = (total: number) => total === 13 || total === 14;

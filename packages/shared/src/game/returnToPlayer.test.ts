@@ -20,7 +20,7 @@ describe('return to player over all 1,000 digit triples', () => {
     }
   });
 
-  it('equals the figures of DESIGN §6', () => {
+  it('equals the figures of docs/design.md#return-to-player', () => {
     for (const id of [1, 2, 3, 4]) expect(rtp(id)).toBeCloseTo(0.97, 10);
     expect(rtp(11)).toBeCloseTo(0.9702, 10);
     expect(rtp(14)).toBeCloseTo(0.9702, 10);

@@ -13,7 +13,7 @@ function settleAt(classId: number, digits: Digits, amount = STAKE) {
 
 /**
  * Hand-written expectations: for each draw, the classes that are paid and at which odds (hundredths)
- * at the default odds of DESIGN §6. Every class not listed must lose.
+ * at the default odds of docs/design.md#the-odds-table. Every class not listed must lose.
  */
 const CASES: { digits: Digits; total: number; paid: Record<number, number> }[] = [
   { digits: [0, 0, 0], total: 0, paid: { 2: 200, 4: 200, 14: 420, 22: 1500, 100: 50800, 31: 9000 } },
@@ -32,7 +32,7 @@ const CASES: { digits: Digits; total: number; paid: Record<number, number> }[] =
   { digits: [9, 1, 2], total: 12, paid: { 2: 200, 4: 200, 14: 420, 112: 1200 } },
 ];
 
-describe('settlement of every class (DESIGN §6)', () => {
+describe('settlement of every class (docs/design.md#settlement)', () => {
   for (const { digits, total, paid } of CASES) {
     it(`digits ${digits.join('-')} (total ${total})`, () => {
       expect(digits[0] + digits[1] + digits[2]).toBe(total);

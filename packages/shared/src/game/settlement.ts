@@ -1,5 +1,5 @@
 /**
- * Settlement of one order against one draw, in integer cents (DESIGN §6, invariant I6):
+ * Settlement of one order against one draw, in integer cents (docs/design.md#settlement, invariant I6):
  * a winning order pays stake × odds / 100 rounded down to the cent, where the odds are those stored
  * on the order — its special odds when it has them and the total is 13 or 14.
  */

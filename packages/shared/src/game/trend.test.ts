@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trendOf } from './trend.js';
 
-describe('trend labels (spec §9)', () => {
+describe('trend labels (docs/product.md#constants-and-game-rules)', () => {
   it('labels totals at the boundaries', () => {
     // [size, parity, combo, extreme]: 1 big 2 small 3 odd 4 even 11 big-odd 12 small-odd
     // 13 big-even 14 small-even 21 extreme big 22 extreme small.

@@ -1,5 +1,5 @@
 /**
- * Trend labels of a draw total (spec §9): above 13 big else small; odd or even; 22 or more extreme
+ * Trend labels of a draw total (docs/product.md#constants-and-game-rules): above 13 big else small; odd or even; 22 or more extreme
  * big; 5 or less extreme small; and the size/parity combination. Labels are bet-class ids, so their
  * localised names are the classes' names.
  */

@@ -177,7 +177,7 @@ export const realNameQueueData = queueData({
   idcard_fan: z.string(),
 });
 
-/** DESIGN §4's invariants as admin/reconcile names them, in the order it answers them. */
+/** The ledger invariants (docs/design.md#the-invariants) as admin/reconcile names them, in the order it answers them. */
 export const INVARIANT_NAMES = [
   'I1_balance_equals_ledger',
   'I2_no_negative_balance',
@@ -199,7 +199,7 @@ const discrepancy = z.object({ userId: z.number().int().nullable(), problem: z.s
 
 /**
  * admin/reconcile: every invariant by name with its problem count and first problems, and those
- * problems as one list (DESIGN §4).
+ * problems as one list (docs/design.md#money-and-the-ledger).
  */
 export const reconcileData = z.object({
   ok: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The API's answers (DESIGN §3) as zod schemas: the server declares each route's answer with them
+ * The API's answers (docs/design.md#the-api-contract) as zod schemas: the server declares each route's answer with them
  * (and checks its own answers against them in tests), the OpenAPI document is generated from them,
  * and clients can take their types from here instead of writing copies.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The field vocabulary every input schema is built from (DESIGN §10): bounded text without control
+ * The field vocabulary every input schema is built from (docs/design.md#quality-bars): bounded text without control
  * characters, integers within their column's range, lists with a small maximum length checked before
  * any work, and no array or object where a scalar is meant. Failures carry message keys of the API
  * catalogue, so the server and the apps report them in the user's language.

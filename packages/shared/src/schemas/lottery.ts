@@ -230,7 +230,7 @@ export const issueListData = z.array(
 /** Lottery/cand: candles over real draws, oldest first: [open, close, low, high]. */
 export const candData = z.array(z.object({ issue: z.string(), cand: z.array(int).length(4), cand_code: int }));
 
-/** user/orderList: the caller's own bets (spec §3 bet order). */
+/** user/orderList: the caller's own bets (the bet order of docs/product.md#entities-and-their-fields). */
 export const orderListData = z.array(
   z.object({
     id: int,
@@ -245,7 +245,7 @@ export const orderListData = z.array(
     play_method: z.string(),
     quantity: moneyText,
     odds: z.string(),
-    /** Odds paid instead on a total of 13 or 14 (DESIGN §6); null when the class has none. */
+    /** Odds paid instead on a total of 13 or 14 (docs/design.md#the-odds-table); null when the class has none. */
     odds_special: z.string().nullable(),
     /** The odds the payout was computed with, once settled and paid; null otherwise. */
     applied_odds: z.string().nullable(),

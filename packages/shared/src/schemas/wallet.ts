@@ -34,7 +34,7 @@ export const depositRequestSchema = z.object({
 
 /**
  * user/withdrawAction. Only the shape is checked up front (bounded, no control characters): the
- * values are judged in the order of spec §5 (ID information, payout account, security code set,
+ * values are judged in the order of docs/product.md#validation-rules (ID information, payout account, security code set,
  * amount, minimum, balance, the code itself), so each refusal is the one the player must fix first.
  */
 export const withdrawActionSchema = z.object({
@@ -48,7 +48,7 @@ export const withdrawActionSchema = z.object({
 /** user/withdrawInfo and user/payInfo share the account type. */
 export const payTypeQuery = z.object({ type: payType });
 
-/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (DESIGN §4), 5 referral commission; rewards: 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released, 10 bonus forfeited; 11 a balance brought from the previous product (docs/import.md). */
+/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (docs/design.md#ledger-types), 5 referral commission; rewards: 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released, 10 bonus forfeited; 11 a balance brought from the previous product (docs/import.md). */
 export const LEDGER_TYPE_MAX = 11;
 
 /** The longest page of a history list. */
@@ -75,7 +75,7 @@ export const ledgerListSchema = z.object({
   ...paging,
 });
 
-/** Real-name submit: the spec §5 order, each with its own message. */
+/** Real-name submit: the order of docs/product.md#validation-rules, each with its own message. */
 export const shimingSchema = z
   .object({
     truename: requiredText('err.realname_name_required', { max: TRUENAME_MAX, invalid: 'err.realname_name_invalid' }),
@@ -142,7 +142,7 @@ export const withdrawActionData = z.object({
   over: moneyText,
 });
 
-/** One row of user/quantityLogList (spec §3 fund ledger entry). */
+/** One row of user/quantityLogList (the fund ledger entry of docs/product.md#entities-and-their-fields). */
 export const ledgerRowData = z.object({
   id: z.number().int(),
   createtime: unixTime,

@@ -10,7 +10,7 @@ type Answer = AnswerOf<typeof api.admin.reconcile>;
 type Invariant = Answer['invariants'][number];
 type Problem = Answer['problems'][number];
 
-/** Runs the invariants of the books (DESIGN §4) over the whole database: each by name with its problem count, then every break listed. */
+/** Runs the invariants of the books (docs/design.md#the-invariants) over the whole database: each by name with its problem count, then every break listed. */
 export function ReconcilePage() {
   const { t } = useTranslation();
   const run = useQuery({ queryKey: ['reconcile'], queryFn: () => call(api.admin.reconcile), staleTime: 0 });

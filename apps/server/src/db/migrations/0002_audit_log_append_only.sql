@@ -1,4 +1,4 @@
--- The operator audit trail is append-only (DESIGN §7): the database itself refuses to change or remove a row.
+-- The operator audit trail is append-only (docs/design.md#security): the database itself refuses to change or remove a row.
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only';

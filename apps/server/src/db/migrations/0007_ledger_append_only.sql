@@ -1,4 +1,4 @@
--- Ledger rows are never deleted and never change in amount (DESIGN §4): the database itself refuses.
+-- Ledger rows are never deleted and never change in amount (docs/design.md#money-and-the-ledger): the database itself refuses.
 -- Only the status may change; a pending row (status 0) may also become applied (an approved deposit
 -- reaches the balance), with its balance-after and note, when it is decided.
 CREATE OR REPLACE FUNCTION ledger_guard() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 /**
- * Guest accounts (DESIGN §11): a guest watches everything live and bets, deposits and withdraws
+ * Guest accounts (docs/design.md#guests): a guest watches everything live and bets, deposits and withdraws
  * nothing; it becomes a member in place (same id, same session) or, idle for 30 days, is deleted.
  */
 import { sql } from 'drizzle-orm';

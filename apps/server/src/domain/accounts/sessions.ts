@@ -1,6 +1,6 @@
 /** The rules of a player's session; the node's store of them, with its cache, is live/sessionStore.ts. */
 
-/** DESIGN §7: idle and absolute expiry; "remember me" keeps the session for 14 days. */
+/** docs/design.md#security: idle and absolute expiry; "remember me" keeps the session for 14 days. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_MS = 14 * 24 * 60 * 60 * 1000;

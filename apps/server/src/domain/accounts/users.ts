@@ -9,7 +9,7 @@ import { zonedDayStart } from '../time.js';
 
 export const MEMBER_GROUP = 1;
 export const GUEST_GROUP = 2;
-/** Real-name status (spec §4): 0 unverified, 1 under review, 2 verified. */
+/** Real-name status (docs/product.md#states-and-transitions): 0 unverified, 1 under review, 2 verified. */
 export const Shiming = { none: 0, review: 1, verified: 2 } as const;
 
 export async function findUserByName(db: DbOrTx, username: string) {
@@ -71,7 +71,7 @@ async function profitBetween(db: DbOrTx, userId: number, from: number, to: numbe
   return Number(rows[0]?.profit ?? 0);
 }
 
-/** The user object of `user/userInfo` (spec §3), every amount real and computed from the data. */
+/** The user object of `user/userInfo` (docs/product.md#entities-and-their-fields), every amount real and computed from the data. */
 export async function userInfo(db: DbOrTx, user: UserRow, now: number, timeZone: string) {
   const todayStart = zonedDayStart(now, timeZone);
   const yesterdayStart = zonedDayStart(todayStart - 12 * 3600 * 1000, timeZone);

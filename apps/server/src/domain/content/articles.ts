@@ -63,7 +63,7 @@ export async function findArticle(db: DbOrTx, id: number) {
 }
 
 /**
- * Counts a real view (DESIGN §9: no fixed 7706): once per viewer, article and operator-day, on every
+ * Counts a real view (no fixed 7706: docs/spec-differences.md#decided-in-the-design): once per viewer, article and operator-day, on every
  * node (the database's unique key decides). A repeat answers the current count and adds nothing.
  * `viewer` is already a keyed hash (articleViewer), never a raw IP.
  */
@@ -167,7 +167,7 @@ export async function adminArticles(db: DbOrTx, opts: { tabId?: number; lang: st
   return { total: Number(total?.n ?? 0), list: list.map(presentAdminArticle) };
 }
 
-/** Saves an article; its HTML is sanitised here, on the server, whatever the client sent (DESIGN §7). */
+/** Saves an article; its HTML is sanitised here, on the server, whatever the client sent (docs/design.md#security). */
 export async function saveArticle(
   tx: DbOrTx,
   input: { id?: number; tab_id: number; language: string; title: string; content: string; is_top: boolean },

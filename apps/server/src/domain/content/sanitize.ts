@@ -19,7 +19,7 @@ export function isSameSiteAddress(src: string): boolean {
 }
 
 /**
- * Article HTML is sanitised on save (DESIGN §7): a small allow-list, no scripts, no event handlers.
+ * Article HTML is sanitised on save (docs/design.md#security): a small allow-list, no scripts, no event handlers.
  * A picture from another site is refused rather than kept: the players' browsers would ask that site
  * for it, telling it who reads which article (and the pages' CSP would not show it anyway); the
  * operator uploads it with contentImageUpload instead. The sanitiser (with its HTML and CSS parsers) is

@@ -1,5 +1,5 @@
 /**
- * Placing bets (DESIGN §6). One request may carry several classes at the same stake each; all are
+ * Placing bets (docs/design.md#placing-a-bet). One request may carry several classes at the same stake each; all are
  * accepted or none. In one transaction, in this order: the round is the current one and open, the
  * game is open, each class exists in the room, each stake is within its limits, the balance covers
  * the total (the balance spent first, then stored funds) and reaches the room's entry limit (join_limit). The
@@ -82,7 +82,7 @@ export interface BetContext {
  */
 export const newOrderNo = (now: number) => `${now}${String(randomInt(0, 2 ** 48 - 1)).padStart(15, '0')}`;
 
-/** Runs the checks that need no database, in the order of DESIGN §6. */
+/** Runs the checks that need no database, in the order of docs/design.md#placing-a-bet. */
 export function checkRequest(req: BetRequest, ctx: Pick<BetContext, 'game' | 'room' | 'now' | 'settings'>): { room: RoomConfig; game: GameConfig } {
   const { game, room } = ctx;
   if (!game || !room || room.gameId !== game.id) throw new AppError('err.room_not_found', { field: 'plan_id' });
@@ -133,7 +133,7 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     );
     const user = users[0];
     if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
-    // Guests bet nothing (DESIGN §11); the route's guard refuses them first, this holds for any caller.
+    // Guests bet nothing (docs/design.md#guests); the route's guard refuses them first, this holds for any caller.
     if (Number(user.group_id) !== MEMBER_GROUP) throw new AppError('err.guest_forbidden');
     refuseIfExcluded(exclusionOf(user, ctx.now), ctx.settings.timeZone);
     let moneyLeft = Number(user.money);
@@ -151,7 +151,7 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
         timeZone: ctx.settings.timeZone,
       });
     }
-    // The room's entry limit (spec §5: the hall refuses to enter below it), on the balance before the bet.
+    // The room's entry limit (docs/product.md#validation-rules: the hall refuses to enter below it), on the balance before the bet.
     if (moneyLeft + scoreLeft < room.joinLimit) throw new AppError('err.room_join_limit', { field: 'plan_id' });
 
     // Each order: the balance (money) first, then stored funds (score); one ledger row per wallet touched.

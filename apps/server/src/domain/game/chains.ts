@@ -1,5 +1,5 @@
 /**
- * Hash chains per game (DESIGN §5). A chain is c0 … cN with c(k+1) = SHA-256(c(k)); its terminal
+ * Hash chains per game (docs/design.md#the-hash-chain). A chain is c0 … cN with c(k+1) = SHA-256(c(k)); its terminal
  * hash cN is stored (published) when the chain is created, before any round uses it. Rounds take
  * links from the top: the first round's seed is c(N−1), the next c(N−2), … A successor chain is
  * created (and so published) while the current one still has `spare` links left.

@@ -1,5 +1,5 @@
 /**
- * Draw and settlement of one round in ONE transaction (DESIGN §4–§6, invariants I3, I6, I7):
+ * Draw and settlement of one round in ONE transaction (docs/design.md#drawing-once and #settlement, invariants I3, I6, I7):
  * the seed is derived from the chain, checked against the round's commitment, the result computed
  * with the shared rules and stored; then every open order of the round is settled by one set-based
  * statement (status 0 → 1, whether_hit, payout, profit), which also credits the winners and writes

@@ -12,7 +12,7 @@ export const ORDER_PAGE_MAX = 500;
 
 /**
  * One player's bets created in [from, to), or of round `issue` (any date), newest first, with the
- * spec's bet order fields (§3). Always scoped to that player's own orders. Room titles are in `lang`.
+ * bet order fields of docs/product.md#entities-and-their-fields. Always scoped to that player's own orders. Room titles are in `lang`.
  * A player brought from the previous product also sees its bets there (legacy_orders, `legacy: true`) in
  * the same list, by the same date range, order and pages — they are all older than the move, so they
  * follow this site's own; a round's list (`issue`) holds this site's bets only.
@@ -81,7 +81,7 @@ async function selectOrders(db: DbOrTx, opts: { userId: number; where: SQL; lega
     const drawn = r.total !== null && r.total !== undefined;
     const createdAt = r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at));
     const oddsSpecial = r.odds_special === null || r.odds_special === undefined ? null : Number(r.odds_special);
-    // The odds the payout was computed with (DESIGN §6: the special odds on a total of 13 or 14).
+    // The odds the payout was computed with (docs/design.md#the-odds-table: the special odds on a total of 13 or 14).
     const applied =
       settled && drawn && !legacy
         ? appliedOdds({ playType: Number(r.play_type), odds: Number(r.odds), oddsSpecial }, [Number(r.digit1), Number(r.digit2), Number(r.digit3)])

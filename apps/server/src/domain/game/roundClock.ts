@@ -1,5 +1,5 @@
 /**
- * Round timing (DESIGN §5): rounds of `roundSeconds` aligned to 00:00 in the operator's time zone;
+ * Round timing (docs/design.md#games-and-rounds): rounds of `roundSeconds` aligned to 00:00 in the operator's time zone;
  * issue = local date YYYYMMDD + the round's sequence number of the day (3 digits, more only when a
  * short demo round length needs them); betting closes `closeBeforeSeconds` before the draw. When a
  * day is not a whole number of rounds, its last round is shorter and draws at midnight.

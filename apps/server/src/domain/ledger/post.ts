@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-/** Ledger types (DESIGN §4, §11): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/), 11 the importer's opening balances (domain/import/). */
+/** Ledger types (docs/design.md#ledger-types): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/), 11 the importer's opening balances (domain/import/). */
 export const LedgerType = {
   recharge: 0,
   withdraw: 1,
@@ -59,7 +59,7 @@ export interface LedgerEntry {
 }
 
 /**
- * Moves one balance and writes its ledger row, in the caller's transaction (DESIGN §4). The balance
+ * Moves one balance and writes its ledger row, in the caller's transaction (docs/design.md#money-and-the-ledger). The balance
  * update is a single conditional statement, so concurrent debits can never take it below zero:
  * when the funds are not there nothing changes and `err.insufficient_balance` is thrown.
  * That update locks the player's row: a caller that also touches a request of the player locks the

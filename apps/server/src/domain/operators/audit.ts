@@ -14,7 +14,7 @@ export interface AuditEntry {
 }
 
 /**
- * Appends one audit row. Call it with the transaction of the action it records (DESIGN §7), so the
+ * Appends one audit row. Call it with the transaction of the action it records (docs/design.md#security), so the
  * action and its record commit or fail together. The table refuses updates and deletes (migration 0002).
  */
 export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<void> {

@@ -12,7 +12,7 @@ export { OPERATOR_ROLES, TOTP_REQUIRED_ROLES, roleAllows, type OperatorRole };
 /** Whether an operator of this role must have TOTP before doing anything but enrol. */
 export const totpRequiredFor = (role: string): boolean => (TOTP_REQUIRED_ROLES as readonly string[]).includes(role);
 
-/** Which roles may look at an uploaded file, by its kind (DESIGN §7: "operators with the right role"). */
+/** Which roles may look at an uploaded file, by its kind (docs/design.md#security: an operator whose role reviews that kind of file). */
 export const FILE_VIEW_ROLES: Record<string, readonly OperatorRole[]> = {
   recharge_screenshot: ['finance'],
   idcard: ['support'],

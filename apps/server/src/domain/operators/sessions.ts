@@ -5,7 +5,7 @@ import { newToken, tokenHash } from '../security/tokens.js';
 import { totpRequiredFor } from './roles.js';
 
 /**
- * Operator sessions (DESIGN §7), kept apart from players' in their own table: a player's token is
+ * Operator sessions (docs/design.md#security), kept apart from players' in their own table: a player's token is
  * never found here and an operator's token is never found among players' sessions. Shorter
  * lifetimes than players', no cache (a revocation or a disabled account takes effect at once).
  */

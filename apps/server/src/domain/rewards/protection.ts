@@ -1,5 +1,5 @@
 /**
- * Player protection comes first (DESIGN §11): no campaign is offered to, and no reward claimed by, a
+ * Player protection comes first (docs/design.md#growth-rewards-and-operations): no campaign is offered to, and no reward claimed by, a
  * player in a time-out or self-exclusion, a player who opted out of promotions, or one who has reached
  * a stake or loss limit — until that limit resets.
  */

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id, m = 19 MiB, t = 2, p = 1 (DESIGN §7, the OWASP-recommended minimum).
+// argon2id, m = 19 MiB, t = 2, p = 1 (docs/design.md#security, the OWASP-recommended minimum).
 export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 const OPTIONS = ARGON2_OPTIONS;
 

@@ -5,7 +5,7 @@
  * - `deposit_rates`: { usdt, bank (millionths of a currency for 1 u), bank_currency } and
  *   `deposit_limits`: { min, max } (cents, one request): the deposit page's terms (`depositTerms`);
  * - `support_url`: the customer-service chat page (overrides SUPPORT_CHAT_URL; empty = that variable);
- * - `min_withdraw`: cents (default 100 u, spec §5);
+ * - `min_withdraw`: cents (default 100 u, docs/product.md#validation-rules);
  * - `version_label`: the version shown to players (empty = the app's own).
  */
 import { inArray, sql } from 'drizzle-orm';

@@ -6,7 +6,7 @@ import { newToken, tokenHash } from '../security/tokens.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /**
- * Customer-service hand-off (DESIGN §9): instead of the session token, the external chat page gets
+ * Customer-service hand-off (docs/spec-differences.md#decided-in-the-design): instead of the session token, the external chat page gets
  * a random 256-bit code in its URL. The chat system redeems it server to server, once, within
  * HANDOFF_TTL_MS, for the player's public identity. Only the code's SHA-256 is stored.
  */

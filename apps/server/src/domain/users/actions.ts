@@ -27,7 +27,7 @@ export async function setFrozen(tx: DbOrTx, userId: number, frozen: boolean): Pr
   return before.disabled;
 }
 
-/** A gift to one balance: a passed type-4 ledger row whose memo is the reason. Never to a guest (DESIGN §11: no play money). */
+/** A gift to one balance: a passed type-4 ledger row whose memo is the reason. Never to a guest (no play money: docs/design.md#guests). */
 export async function giftUser(tx: DbOrTx, opts: { userId: number; cents: number; wallet: Wallet; reason: string; operatorId: number; now: number }) {
   const user = await lockUser(tx, opts.userId);
   if (Number(user.group_id) !== MEMBER_GROUP) throw new AppError('err.guest_no_money', { field: 'id' });

@@ -201,7 +201,7 @@ async function payoutsFromStoredOdds(db: DbOrTx): Promise<InvariantReport> {
 /**
  * I7: a committed result never changes. Each drawn round's seed is the one committed before it opened
  * (SHA-256 of the seed = its published hash), and its numbers, digits and total are what the seed
- * derives (the provably fair draw, DESIGN §5): a result edited afterwards no longer matches its seed.
+ * derives (the provably fair draw, docs/design.md#games-rounds-and-provably-fair-draws): a result edited afterwards no longer matches its seed.
  */
 async function resultsFromSeeds(db: DbOrTx): Promise<InvariantReport> {
   const drawn = await queryRows<Record<string, unknown>>(
@@ -387,7 +387,7 @@ async function importOpeningBalances(db: DbOrTx): Promise<InvariantReport> {
 }
 
 /**
- * DESIGN §4's invariants over the whole database, each by name with its problem count and first
+ * The ledger invariants (docs/design.md#the-invariants) over the whole database, each by name with its problem count and first
  * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping, the referral commissions and the importer's opening balances. One query per
  * invariant. Used by the operators' reconcile call and, after every server test file, by the test
  * helpers (test/invariantsAfterFile.ts).

@@ -21,7 +21,7 @@ interface Row {
 }
 
 /**
- * One user's ledger rows in [from, to), newest first (spec §3 "fund ledger entry"): createtime in
+ * One user's ledger rows in [from, to), newest first (the "fund ledger entry" of docs/product.md#entities-and-their-fields): createtime in
  * Unix seconds, amounts as decimal strings. Always scoped to the caller's own rows. A player brought
  * from the previous product also sees that product's rows (legacy_ledger, `legacy: true`; its `over` is
  * the cash balance after, all it kept; a deposit it had not credited is not applied) in the same list,

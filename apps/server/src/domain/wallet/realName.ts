@@ -10,7 +10,7 @@ import { findUploadForUse, uploadNameFrom, uploadUrl, type UploadRow } from './u
 import { Shiming } from '../accounts/users.js';
 import { checkHolderAgainst } from '../accounts/payAccounts.js';
 
-// Real-name status (spec §4), kept with the account's other states.
+// Real-name status (docs/product.md#states-and-transitions), kept with the account's other states.
 export { Shiming };
 
 async function ownIdcardUpload(tx: DbOrTx, userId: number, ref: string, field: string): Promise<UploadRow> {

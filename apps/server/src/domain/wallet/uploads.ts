@@ -11,7 +11,7 @@ import { inTransaction } from '../../db/transaction.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** DESIGN §7 / spec §9: images only, judged by content, at most 5 MB (the limits live in packages/shared). */
+/** docs/design.md#security / docs/product.md#constants-and-game-rules: images only, judged by content, at most 5 MB (the limits live in packages/shared). */
 export { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind };
 export const isUploadKind = (v: unknown): v is UploadKind => typeof v === 'string' && (UPLOAD_KINDS as readonly string[]).includes(v);
 

@@ -56,7 +56,7 @@ export async function requestWithdrawal(
   return { id: row.id, ledgerId: posted.id, over: posted.over };
 }
 
-/** Whether the user has a withdrawal awaiting review (at most one may be, spec §5). */
+/** Whether the user has a withdrawal awaiting review (at most one may be, docs/product.md#validation-rules). */
 export async function hasPendingWithdrawal(db: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(
     db,

@@ -14,7 +14,7 @@ export interface Actor {
 export type AuditRecord = Omit<AuditEntry, keyof Actor>;
 
 /**
- * An operator's change and its audit row in one transaction (DESIGN §7), so both commit or neither
+ * An operator's change and its audit row in one transaction (docs/design.md#security), so both commit or neither
  * does: `change` does the work (as `actor`: the signed-in operator, now), calls `record` with what
  * to write in the trail, and answers the result.
  */

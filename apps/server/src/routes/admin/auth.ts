@@ -22,7 +22,7 @@ import { totpRequiredFor } from '../../domain/operators/roles.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /**
- * Operator accounts and sessions (DESIGN §7): login with lockout (per account + IP, back-off) and a
+ * Operator accounts and sessions (docs/design.md#security): login with lockout (per account + IP, back-off) and a
  * TOTP second factor — mandatory for every role (TOTP_REQUIRED_ROLES), whose first sign-in can only
  * enrol —, every failed login audited, logout and sign-out everywhere, enrolment with the password.
  */

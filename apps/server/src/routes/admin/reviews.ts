@@ -132,7 +132,7 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
     return reply.ok(await moneySummary(await app.replicaReads.forReport(), from, to, app.config.timeZone, app.clock.now(), app.db));
   });
 
-  /** DESIGN §4's operator-visible reconciliation: each invariant by name, its problem count and first problems. */
+  /** The operator-visible reconciliation of the ledger invariants (docs/design.md#the-invariants): each invariant by name, its problem count and first problems. */
   serve(app, api.admin.reconcile, {}, async (_request, reply) => {
     const invariants = await checkInvariants(app.db);
     app.metrics.reconciled(invariants, app.clock.now());

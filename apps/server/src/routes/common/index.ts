@@ -17,7 +17,7 @@ interface ReceivedForm {
 
 /**
  * Reads a multipart form: its text fields and the first file part (only the first chosen file is
- * used, spec §4). A file is read up to the 5 MB limit; beyond it the part is marked truncated. A
+ * used, docs/product.md#states-and-transitions). A file is read up to the 5 MB limit; beyond it the part is marked truncated. A
  * form that cannot be read (no boundary, no closing boundary, too many parts) is refused.
  */
 export async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
@@ -49,7 +49,7 @@ export async function receiveForm(request: FastifyRequest): Promise<ReceivedForm
   return form;
 }
 
-/** Spec §5 order: no file → "please select an image"; not an image by content → "select an image"; > 5 MB → size message. */
+/** In the order of docs/product.md#validation-rules: no file → "please select an image"; not an image by content → "select an image"; > 5 MB → size message. */
 export function checkedImage(form: ReceivedForm): { bytes: Buffer; mime: string } {
   if (!form.file || (form.file.bytes.length === 0 && !form.file.truncated)) throw new AppError('err.image_required', { field: 'file' });
   const mime = sniffImage(form.file.bytes);
@@ -59,7 +59,7 @@ export function checkedImage(form: ReceivedForm): { bytes: Buffer; mime: string 
 }
 
 /**
- * Private uploads (DESIGN §7): common.upload (type recharge_screenshot or idcard), the deposit
+ * Private uploads (docs/design.md#security): common.upload (type recharge_screenshot or idcard), the deposit
  * screenshot's own call common.uploadRechargeScreenshot, and common.file to read one back — by its
  * owner's token, or an operator's whose role covers the kind of file (every such view audited).
  */

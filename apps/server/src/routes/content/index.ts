@@ -29,7 +29,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   serve(app, api.content.articleDetail, {}, async (request, reply) => reply.ok(presentArticle(await findArticle(app.db, request.query.id))));
 
   /**
-   * Counts a real view of an article (DESIGN §9: real view counts): once per viewer — the session's
+   * Counts a real view of an article (real view counts: docs/spec-differences.md#decided-in-the-design): once per viewer — the session's
    * user, else the IP — per article and operator-day.
    */
   serve(app, api.content.articleView, {}, async (request, reply) => {

@@ -5,7 +5,7 @@ import { countInvitees } from '../../domain/accounts/users.js';
 import { listNotices, unreadCounts } from '../../domain/content/notices.js';
 
 /**
- * /notice (spec §2.9): station messages to the caller and platform announcements, the unread count
+ * /notice (docs/product.md#account-screens): station messages to the caller and platform announcements, the unread count
  * shown on the personal centre; /shareFriend: how many players registered through the caller's link.
  */
 export default async function noticeRoutes(app: FastifyInstance) {

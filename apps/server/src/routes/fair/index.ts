@@ -11,7 +11,7 @@ const ALGORITHM =
   'numbers = sorted pool[60..79]; digits = last digit of the sums of numbers 1-6, 7-13, 14-20; total = sum of digits';
 
 /**
- * Provable fairness (DESIGN §5). `fair/round` shows a round's commitment before its draw and its
+ * Provable fairness (docs/design.md#games-rounds-and-provably-fair-draws). `fair/round` shows a round's commitment before its draw and its
  * seed and result after; `hash` is SHA-256(seed) and `prev_hash` the previous round's commitment,
  * so SHA-256(hash) = prev_hash links the rounds up to the chain's published final hash.
  * `fair/chain` lists a game's chains with their final hashes (published when each chain is created).

@@ -14,7 +14,7 @@ import type { HeartView } from '../../live/heartView.js';
 /**
  * Lottery/heart, polled every 2 s in rooms and every 5 s per home card (the fallback of the live
  * stream). Served from the engine's in-memory snapshot: the only database work is resolving a
- * logged-in caller's session and balance, each cached for a few seconds (DESIGN §8). Everything but
+ * logged-in caller's session and balance, each cached for a few seconds (docs/design.md#real-time-and-scale). Everything but
  * the caller's own parts is serialised once per snapshot change and second (heartView.ts); a caller
  * without a session gets the same answer as every other one this second, kept whole as bytes — and
  * usually gets it from the HTTP server's shortcut, before Fastify (http/heartShortcut.ts).
@@ -34,7 +34,7 @@ export default async function heartRoutes(app: FastifyInstance, opts: { view: He
     }
     const game = engine.snapshot.games.get(room?.gameId ?? gameId!);
     if (!game) throw new AppError('err.game_not_found', { field: 'game_id' });
-    // A room the operator switched off, or a room of a game switched off (spec §8's "product discontinued").
+    // A room the operator switched off, or a room of a game switched off ("product discontinued", docs/product.md#error-handling).
     if (room && (!room.enabled || !game.enabled)) throw new AppError('err.product_discontinued', { field: 'plan_id' });
     return { game, room };
   }

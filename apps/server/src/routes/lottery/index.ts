@@ -6,7 +6,7 @@ import playOrderRoutes from './playOrder.js';
 import drawRoutes from './draws.js';
 import streamRoutes from './stream.js';
 
-/** The spec's lottery calls (spec §7) and their live stream. */
+/** The spec's lottery calls (docs/product.md#the-calls) and their live stream. */
 export default async function lotteryRoutes(app: FastifyInstance) {
   await app.register(hallRoutes);
   await app.register(heartRoutes, { view: app.heartView });

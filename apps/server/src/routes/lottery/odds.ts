@@ -14,7 +14,7 @@ export default async function oddsRoutes(app: FastifyInstance) {
     app.game.applyDueConfig();
     const room = app.game.snapshot.rooms.get(request.body.plan_id);
     if (!room) throw new AppError('err.room_not_found', { field: 'plan_id' });
-    // A room the operator switched off, or a room of a game switched off (spec §8's "product discontinued").
+    // A room the operator switched off, or a room of a game switched off ("product discontinued", docs/product.md#error-handling).
     if (!room.enabled || app.game.snapshot.games.get(room.gameId)?.enabled === false) {
       throw new AppError('err.product_discontinued', { field: 'plan_id' });
     }

@@ -26,7 +26,7 @@ export default async function playOrderRoutes(app: FastifyInstance) {
     app,
     api.lottery.playOrder,
     {
-      // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets). Members only (DESIGN §11: guests bet nothing).
+      // The session as resolved in the last seconds; the bet confirms it (see engine.placeBets). Members only (guests bet nothing: docs/design.md#guests).
       guard: app.requireMemberRecent,
       commitsPlayerWrite: true,
       onRequest: (request, _reply, done) => {

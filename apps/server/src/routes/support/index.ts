@@ -9,7 +9,7 @@ import { readSiteSettings } from '../../domain/settings/siteSettings.js';
 const keyOf = (request: FastifyRequest): unknown => request.headers['x-support-key'];
 
 /**
- * Customer-service chat (spec §1, §2.3; DESIGN §9): the app asks whether a chat is configured, a
+ * Customer-service chat (docs/product.md#what-the-product-does-and-for-whom, #home; docs/spec-differences.md#decided-in-the-design): the app asks whether a chat is configured, a
  * logged-in player (guests included: they need help too) gets the chat URL with a single-use code,
  * and the chat system redeems that code server to server for the player's identity.
  */

@@ -59,7 +59,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     return reply.ok({ userinfo: { ...loginInfo(user, token), ...renamed } }, 'msg.login_success');
   });
 
-  /** A visitor's account (group 2): watches everything live; bets, deposits and withdraws nothing until it upgrades (DESIGN §11). */
+  /** A visitor's account (group 2): watches everything live; bets, deposits and withdraws nothing until it upgrades (docs/design.md#guests). */
   serve(app, api.user.guestLogin, { config: { rateLimit: limits.register } }, async (request, reply) => {
     const now = app.clock.now();
     const info = await inTransaction(app.db, async (tx) => {

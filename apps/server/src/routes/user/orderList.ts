@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 /**
  * user/orderList: the caller's own bets between begin_date and end_date (both default to today,
  * local to the operator's time zone), or with `issue` those of that round, newest first, with the
- * spec's bet order fields (§3).
+ * bet order fields of docs/product.md#entities-and-their-fields.
  */
 export default async function orderListRoutes(app: FastifyInstance) {
   serve(app, api.user.orderList, {}, async (request, reply) => {

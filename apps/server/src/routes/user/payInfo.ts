@@ -15,7 +15,7 @@ export default async function payInfoRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Binds the caller's bank card or wallet. A first one of its type needs nothing more (spec §2.9);
+   * Binds the caller's bank card or wallet. A first one of its type needs nothing more (docs/product.md#account-screens);
    * replacing a bound one needs the security code — a session alone must not redirect the next
    * withdrawal — and tells the player in a station message. A card's holder must be the verified
    * real name where there is one (domain/accounts/payAccounts.ts `checkHolder`).

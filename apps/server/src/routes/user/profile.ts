@@ -11,7 +11,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const user = await findUserById(app.db, request.user!.userId);
     if (!user) throw new AppError('err.not_found');
     const info = await userInfo(app.db, user, app.clock.now(), app.config.timeZone);
-    // The spec's clients read the user from `msg`; DESIGN §3 answers it in both places.
+    // The spec's clients read the user from `msg`; we answer it in both places (docs/design.md#the-api-contract).
     return reply.send({ code: 1, msg: info, time: Math.floor(Date.now() / 1000), data: info });
   });
 

@@ -4,7 +4,7 @@ import { serve } from '../../http/serve.js';
 import { parseDateRange } from '../../http/dateRange.js';
 import { listLedger } from '../../domain/wallet/ledgerList.js';
 
-/** user/quantityLogList: the caller's fund ledger (spec §2.10 fund details, §3 ledger entry). */
+/** user/quantityLogList: the caller's fund ledger (fund details and the ledger entry: docs/product.md#money-and-history-screens, #entities-and-their-fields). */
 export default async function ledgerRoutes(app: FastifyInstance) {
   serve(app, api.wallet.quantityLogList, {}, async (request, reply) => {
     const { type, page, limit } = request.body;

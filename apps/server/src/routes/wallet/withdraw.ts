@@ -15,7 +15,7 @@ import { lockPlayer } from '../../domain/lockOrder.js';
 
 const amount = amountField('err.amount_required');
 
-/** Withdrawals: user/withdrawInfo and user/withdrawAction (spec §4 withdraw flow, §5 checks). */
+/** Withdrawals: user/withdrawInfo and user/withdrawAction (the withdraw flow and its checks: docs/product.md#states-and-transitions, #validation-rules). */
 export default async function withdrawRoutes(app: FastifyInstance) {
   serve(app, api.wallet.withdrawInfo, {}, async (request, reply) => {
     const user = await findUserById(app.db, request.user!.userId);
@@ -36,7 +36,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
   });
 
   /**
-   * The checks of spec §5 in order (ID info, payout account, security code set, amount, minimum),
+   * The checks of docs/product.md#validation-rules in order (ID info, payout account, security code set, amount, minimum),
    * then the security code on the server (with the shared lockout), then, in one transaction: one
    * pending withdrawal at most, the amount debited into a pending ledger row.
    */

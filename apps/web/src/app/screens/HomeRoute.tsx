@@ -9,7 +9,7 @@ import { MEMBER_GROUP } from '../../lib/auth';
 
 /** The news section sits below the game cards: its code and texts load when it scrolls into view. */
 const HomeNews = lazy(async () => ({ default: await loadHomeNews() }));
-/** "Try as a guest" beside a visitor's login button, loaded after the first screen (DESIGN §10 budget). */
+/** "Try as a guest" beside a visitor's login button, loaded after the first screen (docs/design.md#performance-budgets). */
 const TryAsGuest = lazy(async () => ({ default: (await import('../../features/auth/components/TryAsGuest')).TryAsGuest }));
 const noop = () => {};
 /** One claimable reward for a signed-in member, loaded after the first screen. */

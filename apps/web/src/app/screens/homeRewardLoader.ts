@@ -2,7 +2,7 @@ import { s } from '../screenLoaders';
 
 /**
  * Home's one claimable reward: its code and the rewards' texts. Imported by HomeRoute only when a member
- * is signed in, so that neither these imports nor their file lists weigh on the first screen (DESIGN §10).
+ * is signed in, so that neither these imports nor their file lists weigh on the first screen (docs/design.md#performance-budgets).
  */
 export const loadHomeReward = s(
   async () =>

@@ -12,7 +12,7 @@ const tabs: { key: TabKey; path: string; icon: React.ReactNode; label: string }[
   { key: 'mine', path: '/personal', icon: <UserOutline />, label: 'tabs.mine' },
 ];
 
-/** The bottom tab bar of the main screens (spec §2.2). */
+/** The bottom tab bar of the main screens (docs/product.md#the-bottom-tab-bar). */
 export function AppTabBar({ active }: { active: TabKey }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

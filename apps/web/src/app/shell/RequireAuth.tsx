@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 
-/** How long the guard's loading notice shows before it sends a logged-out visitor to /login (spec §2.1). */
+/** How long the guard's loading notice shows before it sends a logged-out visitor to /login (docs/product.md#the-route-table-and-its-guard). */
 export const GUARD_DELAY_MS = 500;
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DotLoading } from 'antd-mobile';
 
-/** The full-screen loader shown for the first second after start (spec §2.1). */
+/** The full-screen loader shown for the first second after start (docs/product.md#the-route-table-and-its-guard). */
 export const SPLASH_MS = 1000;
 
 export function Splash() {

@@ -1,11 +1,11 @@
 /**
- * The one API client (DESIGN §3, spec §7–8).
+ * The one API client (docs/design.md#the-api-contract, docs/product.md#the-calls, #error-handling).
  *
  * - POST JSON (GET with a query string for the calls declared GET; multipart for uploads), `lang`
  *   and `host` added to every call, the session token in the `token` header.
- * - Envelope `{ code, msg, time, data }`: code 1 resolves; anything else (200 too, which spec §8 also
- *   accepts: our server never sends it, so only another service's answer could carry it — README,
- *   "Where we differ from the spec") rejects with an `ApiError` carrying the server's `msg`.
+ * - Envelope `{ code, msg, time, data }`: code 1 resolves; anything else (200 too, which docs/product.md#error-handling also
+ *   accepts: our server never sends it, so only another service's answer could carry it — docs/spec-differences.md,
+ *   "Kept, with the reason") rejects with an `ApiError` carrying the server's `msg`.
  * - Calls go to the line chosen on /changeline (`getBase`, an origin; '' = this page's own).
  * - HTTP 401: the request rejects and the unauthorized handler (session cleared, /login) runs.
  * - 7 s timeout (uploads: 60 s); on a timeout only, up to 6 retries 2 s apart — never for an upload
@@ -50,7 +50,7 @@ export interface RequestOptions {
    * query too, so a refusal before the form is read still speaks the user's language.
    */
   form?: FormData;
-  /** Sent as the `Idempotency-Key` header: a retried money call is applied once (DESIGN §4 I4). */
+  /** Sent as the `Idempotency-Key` header: a retried money call is applied once (invariant I4, docs/design.md#the-invariants). */
   idempotencyKey?: string;
   signal?: AbortSignal;
   /** Sent to this page's own origin whatever the line (the list of lines must load even when a line is down). */

@@ -1,5 +1,5 @@
 /**
- * The live push of `Lottery/heart` (DESIGN §8): `GET /api/Lottery/stream` as Server-Sent Events —
+ * The live push of `Lottery/heart` (docs/design.md#real-time-and-scale): `GET /api/Lottery/stream` as Server-Sent Events —
  * `heart` (a whole heart answer), `bets` (a room's new bets, its round and counter) and `presence`
  * (`robot_num`). `runHeartStream` keeps one stream open, reporting whether it is live; on any failure
  * (refused, cut, silent for longer than the server's heartbeat) it reports not live, so the screen

@@ -49,7 +49,7 @@ export const roomHeartQuery = (planId: number, gameId: number) =>
   });
 
 /**
- * How a heart query refreshes (spec §9): polled every `pollMs` only while its live stream is down,
+ * How a heart query refreshes (docs/product.md#constants-and-game-rules): polled every `pollMs` only while its live stream is down,
  * never while the page is hidden, and at once when the player comes back.
  */
 export const heartRefresh = (live: boolean, pollMs: number) => ({

@@ -1,7 +1,7 @@
 import type { ApiLang } from '@lucky28/shared/messages';
 import { readJson, storageKeys, writeJson } from '../storage';
 
-/** The four UI languages; zh-TW is the product's default (spec §9). */
+/** The four UI languages; zh-TW is the product's default (docs/product.md#constants-and-game-rules). */
 export const UI_LANGS = ['zh-CN', 'zh-TW', 'en', 'vi'] as const;
 export type UiLang = (typeof UI_LANGS)[number];
 export const DEFAULT_UI_LANG: UiLang = 'zh-TW';

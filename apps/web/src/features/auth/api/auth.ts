@@ -5,7 +5,7 @@ import { send } from '../../../lib/api';
 export interface LoginInput {
   account: string;
   password: string;
-  /** Ask for a 14-day session (DESIGN §9). */
+  /** Ask for a 14-day session (docs/spec-differences.md#decided-in-the-design). */
   remember: boolean;
 }
 
@@ -29,7 +29,7 @@ function deviceId(): string | undefined {
 
 export const login = (input: LoginInput) => send(api.user.login, { ...input, device_id: deviceId() });
 
-/** group_id is always 1 (spec §5); the invitation code is optional. */
+/** group_id is always 1 (docs/product.md#validation-rules); the invitation code is optional. */
 export const register = (input: RegisterInput) => {
   // The spec's payload names the group; the server registers members only and ignores it.
   const payload = { ...input, group_id: 1, device_id: deviceId() };
@@ -47,7 +47,7 @@ export interface GuestUpgradeInput {
   inviter_id?: string;
 }
 
-/** A guest becomes a member in place: same account and session token (DESIGN §11). */
+/** A guest becomes a member in place: same account and session token (docs/design.md#guests). */
 export const guestUpgrade = (input: GuestUpgradeInput) => send(api.user.guestUpgrade, { ...input, device_id: deviceId() });
 
 export const useGuestUpgrade = () => useMutation({ mutationFn: guestUpgrade });

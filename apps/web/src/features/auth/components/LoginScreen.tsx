@@ -17,13 +17,13 @@ import { PasswordInput } from './PasswordInput';
 import { TryAsGuest } from './TryAsGuest';
 import './auth.css';
 
-/** After a successful login the 500 ms loading notice shows, then the app moves on (spec §4). */
+/** After a successful login the 500 ms loading notice shows, then the app moves on (docs/product.md#states-and-transitions). */
 const AFTER_LOGIN_MS = 500;
 
 /**
- * /login (spec §2.4): username, password, remember me (on by default), register link, and "try as a
- * guest" (spec §1): a guest watches everything live but holds no money, so it bets nothing and every
- * feed stays real (DESIGN §11); it registers in place when it wants to play.
+ * /login (docs/product.md#login): username, password, remember me (on by default), register link, and "try as a
+ * guest" (docs/product.md#what-the-product-does-and-for-whom): a guest watches everything live but holds no money, so it bets nothing and every
+ * feed stays real (docs/design.md#guests); it registers in place when it wants to play.
  */
 export function LoginScreen({ onContactSupport, children }: { onContactSupport?: () => void; children?: ReactNode } = {}) {
   const { t } = useTranslation();
@@ -77,7 +77,7 @@ export function LoginScreen({ onContactSupport, children }: { onContactSupport?:
     );
   };
 
-  /** Back clears the session and returns home (spec §2.4). */
+  /** Back clears the session and returns home (docs/product.md#login). */
   const back = () => {
     endSession();
     navigate('/', { replace: true });

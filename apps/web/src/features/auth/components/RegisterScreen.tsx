@@ -16,7 +16,7 @@ import { PasswordInput } from './PasswordInput';
 import './auth.css';
 
 /**
- * /register (spec §2.5): username, password, confirmation, invitation code (prefilled from ?inviter_id,
+ * /register (docs/product.md#register): username, password, confirmation, invitation code (prefilled from ?inviter_id,
  * or from the share link this tab arrived by: model/invite.ts).
  * For a signed-in guest it is the upgrade in place (`user/guestUpgrade`): the same fields, and
  * afterwards the same session and language, now a member's; it goes back to where the guest was asked
@@ -67,7 +67,7 @@ export function RegisterScreen() {
 
   const submit = () => {
     if (call.isPending || sending.current) return;
-    // Spec §5 order: username, password, confirmation, then the match and the optional invite code.
+    // In the order of docs/product.md#validation-rules: username, password, confirmation, then the match and the optional invite code.
     const basics = firstProblem(registerSchema, { username, password });
     if (!basics.ok) return problem.report(basics.message, basics.field);
     if (!confirm.trim()) return problem.report(apiMessage('err.confirm_required'), 'repassword');

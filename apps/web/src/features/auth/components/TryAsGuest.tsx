@@ -6,8 +6,8 @@ import { send } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 
 /**
- * "Try as a guest" (spec §1): a guest account, signed in at once, that watches every room, feed and draw
- * live; betting, deposits and withdrawals ask it to register, which it does in place (DESIGN §11).
+ * "Try as a guest" (docs/product.md#what-the-product-does-and-for-whom): a guest account, signed in at once, that watches every room, feed and draw
+ * live; betting, deposits and withdrawals ask it to register, which it does in place (docs/design.md#guests).
  */
 export function TryAsGuest({ onDone, className }: { onDone: () => void; className?: string }) {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function TryAsGuest({ onDone, className }: { onDone: () => void; classNam
       signIn(answer.data.userinfo, { remember: false });
       onDone();
     } catch (err) {
-      // The toast loads only when needed: home's first screen has none (DESIGN §10 budget).
+      // The toast loads only when needed: home's first screen has none (docs/design.md#performance-budgets).
       void import('../../../lib/feedback').then((m) => m.showError(err));
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '@lucky28/shared/game';
 
-/** The same five games everywhere (DESIGN §9), switched by `game_id`. */
+/** The same five games everywhere (docs/spec-differences.md#decided-in-the-design), switched by `game_id`. */
 export function GameTabs({ gameId, onChange }: { gameId: number; onChange: (gameId: number) => void }) {
   const { t } = useTranslation();
   return (

@@ -30,7 +30,7 @@ describe('TrendChartScreen', () => {
     await loadGameTexts();
   });
 
-  it('shows the combination column of spec §9: big-odd, small-odd, big-even, small-even, with 14 the first big and 13 the last small', async () => {
+  it('shows the combination column of docs/product.md#constants-and-game-rules: big-odd, small-odd, big-even, small-even, with 14 the first big and 13 the last small', async () => {
     // Newest first: 15 big-odd, 13 small-odd, 14 big-even, 12 small-even, 27 big-odd, 0 small-even.
     const draws = [draw(6, [5, 5, 5]), draw(5, [4, 4, 5]), draw(4, [4, 5, 5]), draw(3, [4, 4, 4]), draw(2, [9, 9, 9]), draw(1, [0, 0, 0])];
     const api = fakeApi({ '/api/Lottery/issueList': (body) => ok(body.game_id === 7 ? draws : []) });

@@ -18,7 +18,7 @@ const COLUMNS = [
   { id: BetClass.EXTREME_SMALL, key: 'extreme' },
 ] as const;
 
-/** /trendChart: up to 100 draws with the trend labels of spec §9 (size, parity, extremes and the combination column), switchable between the games. */
+/** /trendChart: up to 100 draws with the trend labels of docs/product.md#constants-and-game-rules (size, parity, extremes and the combination column), switchable between the games. */
 export function TrendChartScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

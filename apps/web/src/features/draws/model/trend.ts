@@ -1,5 +1,5 @@
 /**
- * Rows of the trend table (spec §9): one per draw, with the labels of packages/shared's trendOf —
+ * Rows of the trend table (docs/product.md#constants-and-game-rules): one per draw, with the labels of packages/shared's trendOf —
  * size, parity, the size/parity combination and the extreme tag. Never re-derives a rule here.
  */
 import { trendOf, type TrendLabels } from '@lucky28/shared/game';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// The golden vectors of packages/shared (DESIGN §5): generated independently with node:crypto.
+// The golden vectors of packages/shared (docs/design.md#from-seed-to-numbers): generated independently with node:crypto.
 import golden from '@lucky28/shared/game/golden-vectors.json';
 import { linksToPrevious, verifyRound, walksToTerminal, type PublishedRound } from './verify';
 

@@ -1,5 +1,5 @@
 /**
- * Browser-side verification of one round (DESIGN §5): the revealed seed must hash to the round's
+ * Browser-side verification of one round (docs/design.md#games-rounds-and-provably-fair-draws): the revealed seed must hash to the round's
  * published commitment, and packages/shared's draw — the very code the server draws with — must
  * give the same 20 numbers, digits and total from that seed.
  */

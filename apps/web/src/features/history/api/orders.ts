@@ -3,7 +3,7 @@ import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../../lib/api';
 
 export interface DateRange {
-  /** "YYYY-MM-DD"; empty = today (spec §5). */
+  /** "YYYY-MM-DD"; empty = today (docs/product.md#validation-rules). */
   begin: string;
   end: string;
 }

@@ -4,7 +4,7 @@ import { openResultParts, type BetOrder } from '../model/order';
 
 type OddsOfOrder = Pick<BetOrder, 'odds' | 'odds_special' | 'applied_odds' | 'lottery_code' | 'status'>;
 
-/** Whether the order was paid at its special odds because the total was 13 or 14 (DESIGN §6), and that total. */
+/** Whether the order was paid at its special odds because the total was 13 or 14 (docs/design.md#the-odds-table), and that total. */
 export function specialOddsApplied(o: OddsOfOrder): { applied: boolean; total: number | null } {
   const parts = openResultParts(o.lottery_code);
   const total = parts ? Number(parts[3]) : null;

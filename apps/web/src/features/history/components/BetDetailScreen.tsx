@@ -90,7 +90,7 @@ export function BetDetailView({ order: o }: { order: BetOrder }) {
 const LINK_PROBLEM = { param: 'betHistory.paramError', format: 'betHistory.formatError' } as const;
 
 /**
- * /betDetail?orderNo=… (spec §2.10): the player's own order read from the server (never from the
+ * /betDetail?orderNo=… (docs/product.md#money-and-history-screens): the player's own order read from the server (never from the
  * link), followed until its round settles. A link naming no order says "parameter error", one whose
  * order cannot be read (the spec's `item` that is not a row) "data format error" — and goes back, as
  * the spec does (to the history when opened directly). An order that cannot be loaded (not theirs,

@@ -57,7 +57,7 @@ function OrderRow({ order, zone, onOpen }: { order: BetOrder; zone: string; onOp
   );
 }
 
-/** /betRecord (spec §2.10): the bet history with a date filter drawer, pull-to-refresh and rows that open /betDetail. */
+/** /betRecord (docs/product.md#money-and-history-screens): the bet history with a date filter drawer, pull-to-refresh and rows that open /betDetail. */
 export function BetRecordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

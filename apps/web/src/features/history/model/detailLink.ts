@@ -3,7 +3,7 @@ import { orderDetailSchema } from '@lucky28/shared/schemas';
 export type DetailLink = { orderNo: string } | { problem: 'param' | 'format' };
 
 /**
- * The order a /betDetail link names (spec §2.10): `orderNo`, or the order number of the spec's `item`
+ * The order a /betDetail link names (docs/product.md#money-and-history-screens): `orderNo`, or the order number of the spec's `item`
  * (the whole row as JSON — only its number is used; the order itself is read from the server, so an
  * edited row shows nothing made up). Neither: "parameter error"; an `item` that is not a row with an
  * order number, or a number the server could never have given (`orderDetailSchema`): "data format error".

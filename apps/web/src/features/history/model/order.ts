@@ -1,7 +1,7 @@
 import type { OrderRow } from '@lucky28/shared/schemas';
 
 /**
- * Bet orders as `user/orderList` and `user/orderDetail` answer them (spec §3). An order is the part of the server's answer (`OrderRow`) these screens show: status 0
+ * Bet orders as `user/orderList` and `user/orderDetail` answer them (docs/product.md#entities-and-their-fields). An order is the part of the server's answer (`OrderRow`) these screens show: status 0
  * awaits the draw, 1 settled; `whether_hit` 1 made a profit; `lottery_code` "d1 d2 d3 total" once drawn.
  */
 export type BetOrder = Pick<

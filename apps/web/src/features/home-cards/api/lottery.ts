@@ -9,7 +9,7 @@ const HOME_STREAM = {};
 
 /**
  * Every game's current round: pushed by the live stream while it works, else polled every 5 s
- * (spec §9). Both stop while the page is hidden, so a phone in a pocket sends nothing.
+ * (docs/product.md#constants-and-game-rules). Both stop while the page is hidden, so a phone in a pocket sends nothing.
  */
 export function useHomeHeart() {
   const options = homeHeartQuery();

@@ -104,7 +104,7 @@ function LotteryCard({ gameId, tabIndex, round, receivedAt }: { gameId: number; 
 }
 
 /**
- * The five live lottery cards of home (spec §2.3): round, betting/closed tag, countdown,
+ * The five live lottery cards of home (docs/product.md#home): round, betting/closed tag, countdown,
  * the last draw, the 36 latest totals, the real number of bets in the round and "Bet now".
  */
 export function LotteryCards() {

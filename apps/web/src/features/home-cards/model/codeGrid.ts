@@ -1,4 +1,4 @@
-/** The 36-cell grid of recent draw codes on a home card (spec §2.3): newest first, empty cells padded. */
+/** The 36-cell grid of recent draw codes on a home card (docs/product.md#home): newest first, empty cells padded. */
 export const CODE_GRID_SIZE = 36;
 
 export type GridCell = { key: string; code: string } | { key: string; code: null };

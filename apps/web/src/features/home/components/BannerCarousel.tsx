@@ -9,7 +9,7 @@ export const AUTOPLAY_MS = 3000;
 export const safeLink = (link: string | null) => (link && (/^\/(?!\/)/.test(link) || /^https?:\/\//.test(link)) ? link : null);
 
 /**
- * The home banner carousel with autoplay every 3 s (spec §2.3). Native scroll snapping does the
+ * The home banner carousel with autoplay every 3 s (docs/product.md#home). Native scroll snapping does the
  * swiping, so the first screen needs no animation library.
  */
 export function BannerCarousel({ banners, loading }: { banners: Banner[] | undefined; loading: boolean }) {

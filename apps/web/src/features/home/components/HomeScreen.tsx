@@ -13,7 +13,7 @@ import { VersionNotice } from './VersionNotice';
 import { useVersionLabel } from '../../../lib/api/siteConfig';
 import './home.css';
 
-/** Small icons drawn here (the icon set's own would add a chunk to the first screen's budget, DESIGN §10). */
+/** Small icons drawn here (the icon set's own would add a chunk to the first screen's budget, docs/design.md#performance-budgets). */
 const TrendTableIcon = () => (
   <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden>
     <path d="M3 4h18v16H3zm2 2v3h4V6zm6 0v3h8V6zm-6 5v3h4v-3zm6 0v3h8v-3zm-6 5v2h4v-2zm6 0v2h8v-2z" />
@@ -70,7 +70,7 @@ function BalanceBar({ guestEntry }: { guestEntry?: ReactNode }) {
 }
 
 /**
- * Home (spec §2.3): header, balance or login, banners, version notice, shortcuts; `children` (the
+ * Home (docs/product.md#home): header, balance or login, banners, version notice, shortcuts; `children` (the
  * game cards and the support button, composed in `app/screens/HomeRoute`) follow the shortcuts, and
  * `guestEntry` ("try as a guest") stands beside the login button of a logged-out visitor.
  */

@@ -78,7 +78,7 @@ function GamePane({ game, onEnter }: { game: LotteryGame; onEnter: (p: LotteryPl
   );
 }
 
-/** The lottery hall (spec §2.11): game tabs (query `tab`) and each game's rooms by tier. */
+/** The lottery hall (docs/product.md#game-screens): game tabs (query `tab`) and each game's rooms by tier. */
 export function LotteryHallScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * The lottery hall's rooms (spec §2.11, §5; DESIGN §9): grouped by plan type (tier), and the
+ * The lottery hall's rooms (docs/product.md#game-screens, #validation-rules; docs/spec-differences.md#decided-in-the-design): grouped by plan type (tier), and the
  * join-limit check made before entering a room.
  */
 import { parseMoney } from '@lucky28/shared/money';
@@ -15,7 +15,7 @@ export function groupByTier(plans: readonly LotteryPlan[]): { type: number; plan
 }
 
 /**
- * Whether a balance may enter the room (spec §5): below the join limit shows "assets
+ * Whether a balance may enter the room (docs/product.md#validation-rules): below the join limit shows "assets
  * insufficient" (`err.room_join_limit`, the message the server's playOrder refuses with). An
  * unknown balance (still loading) is not refused here; the server decides.
  */

@@ -3,7 +3,7 @@ import DOMPurify from 'dompurify';
 import { ARTICLE_ATTRIBUTES, ARTICLE_TAGS } from '@lucky28/shared/articleHtml';
 
 /**
- * The allow-list the article HTML is rendered with (DESIGN §7): the server sanitised it on save with
+ * The allow-list the article HTML is rendered with (docs/design.md#security): the server sanitised it on save with
  * the same list; the client checks again, so nothing but these tags and attributes reaches the page.
  */
 const ALLOWED_TAGS = [...ARTICLE_TAGS];

@@ -11,7 +11,7 @@ import '../news.css';
 
 const HOME_ROWS = 3;
 
-/** Home's news (spec §2.11 news list): hot topics, then the article tabs; "more" opens /moreNews. */
+/** Home's news (the news list of docs/product.md#game-screens): hot topics, then the article tabs; "more" opens /moreNews. */
 export function HomeNews() {
   const { t } = useTranslation();
   const news = useNews();

@@ -43,7 +43,7 @@ function NoticeTab({ type }: { type: NoticeType }) {
   );
 }
 
-/** /notice (spec §2.9): station messages to this player and platform announcements; "nothing" when empty. */
+/** /notice (docs/product.md#account-screens): station messages to this player and platform announcements; "nothing" when empty. */
 export function NoticeScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -6,7 +6,7 @@ import { call, send } from '../../../lib/api';
 export type PayType = 0 | 1;
 
 /**
- * A bound account as the server presents it (spec §3, `PayAccount`): a bank card (type 0) has acc =
+ * A bound account as the server presents it (docs/product.md#entities-and-their-fields, `PayAccount`): a bank card (type 0) has acc =
  * holder and acc_name = card number, both already masked by the server; a wallet (type 1) has acc =
  * address and acc_name = network.
  */

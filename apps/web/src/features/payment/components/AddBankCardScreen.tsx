@@ -18,7 +18,7 @@ export const groupCardNumber = (value: string) => (/^[\d\s]*$/.test(value) ? val
 const notDigits = (value: string) => !/^[\d\s]*$/.test(value);
 
 /**
- * /addBankCard (spec §2.9): holder (acc), card number (acc_name, digits), bank (acc_bank). It says what
+ * /addBankCard (docs/product.md#account-screens): holder (acc), card number (acc_name, digits), bank (acc_bank). It says what
  * the server checks of the holder (issue 42): with a verified real name, that it is that name (the
  * comparison's rule, packages/shared/src/holderName.ts); without one, that the card is bound and its
  * withdrawals marked for the operator.

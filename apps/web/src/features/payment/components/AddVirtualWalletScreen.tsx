@@ -7,7 +7,7 @@ import { firstProblem } from '../../../lib/validation';
 import { useBindPayAccount } from './useBindPayAccount';
 import { ReplaceConfirm } from './ReplaceConfirm';
 
-/** /addVirtualWallet (spec §2.9): address (acc) and network (acc_name: trc20, erc20 or omni). */
+/** /addVirtualWallet (docs/product.md#account-screens): address (acc) and network (acc_name: trc20, erc20 or omni). */
 export function AddVirtualWalletScreen() {
   const { t } = useTranslation();
   const [address, setAddress] = useState('');

@@ -77,7 +77,7 @@ function WalletView({ wallet }: { wallet: PayAccount }) {
   );
 }
 
-/** /bankCardManage?type=0|1 (spec §2.9): the bound bank card or wallet, or a way to add one. */
+/** /bankCardManage?type=0|1 (docs/product.md#account-screens): the bound bank card or wallet, or a way to add one. */
 export function BankCardManageScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { usePayInfo, usePaySafety, useSetPayInfo, type PayType, type SetPayInfoI
 import { useFieldProblem } from '../../../components/useFieldProblem';
 
 /**
- * The payout forms' submit (spec §2.9): the fields as the shared schema judged them — the first
+ * The payout forms' submit (docs/product.md#account-screens): the fields as the shared schema judged them — the first
  * problem is toasted and its field marked — then the account is bound; on success the server's
  * message and back to the account list. A tap while a save is under way does nothing.
  *

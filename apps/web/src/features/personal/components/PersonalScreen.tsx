@@ -19,7 +19,7 @@ const MENU = [
 ] as const;
 
 /**
- * The personal centre (spec §2.6); `children` (the support button, composed in `app/screens/PersonalRoute`) float over it;
+ * The personal centre (docs/product.md#personal-centre); `children` (the support button, composed in `app/screens/PersonalRoute`) float over it;
  * `summary` (the net position) follows the assets card; `menuExtra` (entries of other features, such as messages with
  * their unread count) follow the menu.
  */

@@ -146,7 +146,7 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
   );
 }
 
-/** /baseinfo (spec §2.9): read-only account, editable nickname, ID-card number while none is stored, avatar. */
+/** /baseinfo (docs/product.md#account-screens): read-only account, editable nickname, ID-card number while none is stored, avatar. */
 export function BaseInfoScreen() {
   const { t } = useTranslation();
   const info = useUserInfo();

@@ -9,7 +9,7 @@ import { useGoBack } from '../../../lib/navigation';
 import { useUpdateProfile } from '../api/profile';
 import './profile.css';
 
-/** /defaultAvatar (spec §2.9): the grid of the nine system avatars. */
+/** /defaultAvatar (docs/product.md#account-screens): the grid of the nine system avatars. */
 export function DefaultAvatarScreen() {
   const { t } = useTranslation();
   const info = useUserInfo();

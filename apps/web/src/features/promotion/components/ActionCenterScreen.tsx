@@ -9,7 +9,7 @@ import './promotion.css';
 /** Same-site paths or http(s) links only. */
 const safeLink = (link: string | null) => (link && (/^\/(?!\/)/.test(link) || /^https?:\/\//.test(link)) ? link : null);
 
-/** /actionCenter (spec §2.9): what the app puts first (the rewards' campaigns, app/screens/ActionCenterRoute.tsx), then the activity banners the operators publish. */
+/** /actionCenter (docs/product.md#account-screens): what the app puts first (the rewards' campaigns, app/screens/ActionCenterRoute.tsx), then the activity banners the operators publish. */
 export function ActionCenterScreen({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const banners = useActivityBanners();

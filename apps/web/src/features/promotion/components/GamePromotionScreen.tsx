@@ -8,7 +8,7 @@ import './promotion.css';
 
 const PROMO_IMAGE = '/promotion/promotion.svg';
 
-/** /GamePromotion (spec §2.11): the product name and one promotional image that opens full screen (Back closes it). */
+/** /GamePromotion (docs/product.md#game-screens): the product name and one promotional image that opens full screen (Back closes it). */
 export function GamePromotionScreen() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

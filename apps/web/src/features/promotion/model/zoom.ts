@@ -1,4 +1,4 @@
-/** The promotion overlay's zoom (spec §2.11): 0.5× to 3×, in steps of 0.1. */
+/** The promotion overlay's zoom (docs/product.md#game-screens): 0.5× to 3×, in steps of 0.1. */
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
 export const ZOOM_STEP = 0.1;

@@ -10,7 +10,7 @@ export const realNameInfoQueryOptions = () =>
 
 export const useRealNameInfo = () => useQuery(realNameInfoQueryOptions());
 
-/** An ID-card picture, uploaded at choose time (spec §4); answers its private address. */
+/** An ID-card picture, uploaded at choose time (docs/product.md#states-and-transitions); answers its private address. */
 export const uploadIdcardPicture = async (file: File) => (await upload(api.common.upload, file, { type: 'idcard' })).url;
 
 export interface RealNameInput {

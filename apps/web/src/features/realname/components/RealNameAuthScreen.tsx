@@ -25,7 +25,7 @@ interface Slot {
 
 const emptySlot: Slot = { file: null, url: '', uploading: false };
 
-/** A picture slot that uploads as soon as a picture is chosen (spec §4), with a loading notice. */
+/** A picture slot that uploads as soon as a picture is chosen (docs/product.md#states-and-transitions), with a loading notice. */
 function useUploadSlot() {
   const { t } = useTranslation();
   const [slot, setSlot] = useState<Slot>(emptySlot);
@@ -155,7 +155,7 @@ function RealNameForm({ info }: { info: RealNameInfo }) {
   );
 }
 
-/** /realNameAuth (spec §2.9, §4, §5): name, ID number, the two ID-card pictures, submitted for review. */
+/** /realNameAuth (docs/product.md#account-screens, #states-and-transitions, #validation-rules): name, ID number, the two ID-card pictures, submitted for review. */
 export function RealNameAuthScreen() {
   const { t } = useTranslation();
   const info = useRealNameInfo();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REAL_NAME_FIELDS, realNameProblem } from './realName';
 
-describe('realNameProblem (spec §5 order)', () => {
+describe('realNameProblem (in the order of docs/product.md#validation-rules)', () => {
   it('asks for the name, the ID number, the front, then the back', () => {
     const full = { truename: '张三', idcard: '110101', front: '/api/common/file/a', back: '/api/common/file/b' };
     expect(realNameProblem({ ...full, truename: ' ', idcard: '', front: '', back: '' })).toBe('err.realname_name_required');

@@ -21,7 +21,7 @@ export const REAL_NAME_FIELDS: Record<string, string> = {
   'err.realname_back_required': 'idcard_fan',
 };
 
-/** Spec §5 real-name submit checks, in order; a key of the API catalogue, or null. */
+/** The real-name submit checks of docs/product.md#validation-rules, in order; a key of the API catalogue, or null. */
 export function realNameProblem(d: RealNameDraft): string | null {
   if (d.truename.trim() === '') return 'err.realname_name_required';
   if (d.idcard.trim() === '') return 'err.idcard_required';

@@ -8,7 +8,7 @@ import { useHeartStream } from '../../../hooks/useHeartStream';
 export const ROOM_HEART_MS = 2000;
 
 /**
- * The room's heartbeat: pushed by the live stream while it works, else polled every 2 s (spec §9);
+ * The room's heartbeat: pushed by the live stream while it works, else polled every 2 s (docs/product.md#constants-and-game-rules);
  * paused while the page is hidden.
  */
 export function useRoomHeart(planId: number, gameId: number) {
@@ -19,7 +19,7 @@ export function useRoomHeart(planId: number, gameId: number) {
     ...options,
     ...heartRefresh(live, ROOM_HEART_MS),
     gcTime: 0,
-    // Heartbeat errors in the polling loop are silent (spec §8); the last good answer stays on screen.
+    // Heartbeat errors in the polling loop are silent (docs/product.md#error-handling); the last good answer stays on screen.
     retry: false,
   });
   return { query, live };

@@ -103,7 +103,7 @@ function SlipReview({ lines, issue }: { lines: SlipLine[]; issue: string }) {
 }
 
 /**
- * The betting panel (spec §4, §5, §9): regular and number tabs from the room's oddsList; a tap
+ * The betting panel (docs/product.md#states-and-transitions, #validation-rules, #constants-and-game-rules): regular and number tabs from the room's oddsList; a tap
  * toggles a class; the picks are kept when the tab changes (each tab shows how many it holds);
  * quick amounts and a custom amount; the stake of each bet and the total (amount × picks) stay beside
  * the button. "Place bet" opens the confirmation, the list of every bet (odds, stake, what it pays),

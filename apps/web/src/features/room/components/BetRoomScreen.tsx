@@ -225,7 +225,7 @@ function FeedList({
   );
 }
 
-/** The betting room (spec §2.11, §4, §5, §9). */
+/** The betting room (docs/product.md#game-screens, #states-and-transitions, #validation-rules, #constants-and-game-rules). */
 export function BetRoomScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -377,7 +377,7 @@ export function BetRoomScreen() {
           <div className="room-bar">
             {open ? (
               <>
-                {/* Where the original room had its chat input: chat is off, as spec §8's message says. */}
+                {/* Where the original room had its chat input: chat is off, as the message of docs/product.md#error-handling says. */}
                 <button type="button" className="room-chat" data-testid="room-chat" onClick={() => Toast.show({ content: t('room.chatBanned') })}>
                   {t('room.chatBanned')}
                 </button>

@@ -21,7 +21,7 @@ interface SideMenuProps {
   gameName: string;
 }
 
-/** The room's side menu (spec §2.11): recharge, draws, the trend table and the candle chart, explanation, bet record, fairness, reload. */
+/** The room's side menu (docs/product.md#game-screens): recharge, draws, the trend table and the candle chart, explanation, bet record, fairness, reload. */
 export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMenuProps) {
   const { t } = useTranslation();
   const leaveTo = useBackCloses(visible, onClose, 'menu');

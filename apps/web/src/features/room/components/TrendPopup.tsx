@@ -5,7 +5,7 @@ import { DrawTags } from '../../../components/DrawTags';
 import type { DrawEntry } from '../../../lib/api/lottery';
 import { useBackCloses } from '../../../hooks/useBackCloses';
 
-/** Recent draws 2–5 (spec §9: the first entry is the last draw already on screen). */
+/** Recent draws 2–5 (docs/product.md#constants: the first entry is the last draw already on screen). */
 export function TrendPopup({ visible, onClose, draws, moreHref }: { visible: boolean; onClose: () => void; draws: DrawEntry[]; moreHref: string }) {
   const { t } = useTranslation();
   const rows = draws.slice(1, 5);

@@ -1,5 +1,5 @@
 /**
- * The betting panel's selection and totals (spec §5, §9; DESIGN §6). Pure: the panel component
+ * The betting panel's selection and totals (docs/product.md#validation-rules, #constants-and-game-rules; docs/design.md#bets-odds-and-settlement). Pure: the panel component
  * only renders this state. Classes, odds and limits come from the room's `oddsList`; the rules of
  * winning and paying stay in packages/shared. The picks are kept across the two tabs and no summed
  * odds are shown (docs/spec-differences.md): a slip is confirmed from the list of its bets (`slipLines`).
@@ -10,7 +10,7 @@ import type { OddsClass } from '../../../lib/oddsClass';
 
 export type PanelTab = 'base' | 'num';
 
-/** Quick amounts in u (spec §9), plus a custom amount. */
+/** Quick amounts in u (docs/product.md#constants-and-game-rules), plus a custom amount. */
 export const QUICK_AMOUNTS = [5, 10, 50, 300, 500] as const;
 
 /** "50.00" → "50", "12.50" → "12.5": an amount as a chip shows it. */
@@ -37,7 +37,7 @@ export function amountForRoom(amount: string, offered: readonly string[]): strin
   return offered[0]!;
 }
 
-/** Selecting an item toggles it, keyed by class (spec §5). Returns a new array in class order of taps. */
+/** Selecting an item toggles it, keyed by class (docs/product.md#validation-rules). Returns a new array in class order of taps. */
 export function toggleClass(selected: readonly number[], classId: number): number[] {
   return selected.includes(classId) ? selected.filter((c) => c !== classId) : [...selected, classId];
 }
@@ -97,8 +97,8 @@ export type SlipCheck =
   | { ok: false; key: 'room.selectBet' | 'room.invalidAmount' | 'room.stakeOutOfRange'; params?: Record<string, string> };
 
 /**
- * The checks of spec §5 in order, each stopping at the first failure: a selection, then an amount
- * above 0, then (DESIGN §6) each selected class's stake limits — the server checks all of these
+ * The checks of docs/product.md#validation-rules in order, each stopping at the first failure: a selection, then an amount
+ * above 0, then (docs/design.md#placing-a-bet) each selected class's stake limits — the server checks all of these
  * again; checking here saves a round trip and names the class at fault.
  */
 export function checkSlip(classes: readonly OddsClass[], selected: readonly number[], amountText: string): SlipCheck {

@@ -6,7 +6,7 @@ export type RoundPhase = 'open' | 'closed' | 'drawing' | 'stopped';
 
 /**
  * Betting is allowed only when the game is open (game_status 1) and the round is not closed
- * (spec §4); locally the round also closes when its close deadline passes between two polls.
+ * (docs/product.md#states-and-transitions); locally the round also closes when its close deadline passes between two polls.
  */
 export function roundPhase(gameStatus: number, whetherClose: boolean, closeAt: number, drawAt: number, now: number): RoundPhase {
   if (gameStatus !== 1) return 'stopped';

@@ -1,5 +1,5 @@
 /**
- * The room's live feed of real bets (spec §4, §9): entries arrive newest last; the list keeps what it
+ * The room's live feed of real bets (docs/product.md#states-and-transitions, #constants-and-game-rules): entries arrive newest last; the list keeps what it
  * has shown and appends only what is new, and when it grows above 300 entries the 30 oldest go.
  */
 export const FEED_MAX = 300;
@@ -34,7 +34,7 @@ export function mergeFeed<T>(current: readonly T[], incoming: readonly T[], keyO
 }
 
 /**
- * The win notice (spec §9): rendered on the first poll and then every 20th poll; the count starts
+ * The win notice (docs/product.md#constants-and-game-rules): rendered on the first poll and then every 20th poll; the count starts
  * over when the issue changes. Returns the next state and whether to show the notice on this poll.
  */
 export const WIN_NOTICE_EVERY = 20;

@@ -8,7 +8,7 @@ import { type Cents } from '@lucky28/shared/money';
 import type { OddsClass } from '../../../lib/oddsClass';
 
 export interface DrawExample {
-  /** The 20 numbers in the three groups of DESIGN §5 (1–6, 7–13, 14–20 of the sorted draw). */
+  /** The 20 numbers in the three groups of docs/design.md#from-seed-to-numbers (1–6, 7–13, 14–20 of the sorted draw). */
   groups: [number[], number[], number[]];
   sums: [number, number, number];
   digits: Digits;

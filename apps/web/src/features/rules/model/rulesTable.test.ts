@@ -10,7 +10,7 @@ const defaults: OddsClass[] = BET_CLASSES.map((c) => {
 const byId = (id: number) => defaults.find((c) => c.classId === id)!;
 
 describe('rules table', () => {
-  it('shows the return to player of DESIGN §6 for the default odds', () => {
+  it('shows the return to player of docs/design.md#return-to-player for the default odds', () => {
     expect(rtpPercent(byId(BetClass.BIG))).toBe('97.00');
     expect(rtpPercent(byId(BetClass.BIG_ODD))).toBe('97.02');
     expect(rtpPercent(byId(BetClass.SMALL_ODD))).toBe('96.74');

@@ -1,6 +1,6 @@
 /**
  * The rules pages' tables, generated from a room's actual odds (its `oddsList`) and the shared
- * return-to-player function, so the text can never disagree with settlement (DESIGN §6).
+ * return-to-player function, so the text can never disagree with settlement (docs/design.md#settlement).
  */
 import { betClass, formatOdds, isSumClassId, returnToPlayer } from '@lucky28/shared/game';
 import { formatMoney } from '@lucky28/shared/money';

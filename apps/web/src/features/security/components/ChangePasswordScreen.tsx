@@ -10,7 +10,7 @@ import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useNewPass } from '../api/security';
 import { useFieldProblem } from '../../../components/useFieldProblem';
 
-/** /changePassword (spec §2.9): current, new and confirmation; the session continues with the new token. */
+/** /changePassword (docs/product.md#account-screens): current, new and confirmation; the session continues with the new token. */
 export function ChangePasswordScreen() {
   const { t } = useTranslation();
   const goBack = useGoBack('/setting?type=2');
@@ -23,7 +23,7 @@ export function ChangePasswordScreen() {
 
   const submit = () => {
     if (save.isPending) return;
-    // Spec §5: the three fields are required in order, then the new one must match its confirmation.
+    // docs/product.md#validation-rules: the three fields are required in order, then the new one must match its confirmation.
     if (!oldPass.trim()) return problem.report(apiMessage('err.old_password_required'), 'after_pass');
     if (!newPass.trim()) return problem.report(apiMessage('err.new_password_required'), 'new_pass');
     if (!confirm.trim()) return problem.report(apiMessage('err.confirm_required'), 'confirm_pass');

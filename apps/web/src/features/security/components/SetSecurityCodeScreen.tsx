@@ -54,7 +54,7 @@ function CodeForm({ hasCode }: { hasCode: boolean }) {
   };
 
   /**
-   * Auto-submit at 6 digits (spec §4) of the confirmation: when changing, the first 6 digits are the
+   * Auto-submit at 6 digits (docs/product.md#states-and-transitions) of the confirmation: when changing, the first 6 digits are the
    * current code; the new code is typed twice, and two different entries start the new code over.
    */
   const onFill = (code: string) => {
@@ -109,7 +109,7 @@ function CodeForm({ hasCode }: { hasCode: boolean }) {
   );
 }
 
-/** /setSecurityCode (spec §2.9, §4): a 6-digit code; the current one is asked first once a code is set. */
+/** /setSecurityCode (docs/product.md#account-screens, #states-and-transitions): a 6-digit code; the current one is asked first once a code is set. */
 export function SetSecurityCodeScreen() {
   const { t } = useTranslation();
   const info = useSafetyInfo();

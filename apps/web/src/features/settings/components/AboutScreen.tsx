@@ -4,7 +4,7 @@ import { Page } from '../../../components/Page';
 import { useVersionLabel } from '../../../lib/api/siteConfig';
 import './settings.css';
 
-/** /about (spec §2.8): logo, version, copyright. */
+/** /about (docs/product.md#small-settings-screens): logo, version, copyright. */
 export function AboutScreen() {
   const { t } = useTranslation();
   const version = useVersionLabel();

@@ -10,7 +10,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { fastestLine, lineInUse, linesToShow, measureLine } from '../model/lines';
 
 /**
- * /changeline (spec §2.8): the operator's lines (API_LINES; only this site's own address when none is
+ * /changeline (docs/product.md#small-settings-screens): the operator's lines (API_LINES; only this site's own address when none is
  * configured), each with its round-trip time measured from this device, the fastest measured one
  * marked. The choice is kept on the device and every call goes to that line.
  */

@@ -17,7 +17,7 @@ const NATIVE: Record<LanguageChoice, string | null> = {
 };
 
 /**
- * /language (spec §2.8): follow the system, English, simplified or traditional Chinese, Vietnamese.
+ * /language (docs/product.md#small-settings-screens): follow the system, English, simplified or traditional Chinese, Vietnamese.
  * The choice is stored and the whole app (antd-mobile's texts and the API's messages included)
  * switches at once.
  */

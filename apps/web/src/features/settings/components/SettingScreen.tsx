@@ -31,7 +31,7 @@ interface Entry {
   extra?: ReactNode;
 }
 
-/** /setting (spec §2.7): type 1 app settings, type 2 account settings; both end with logout. */
+/** /setting (docs/product.md#settings): type 1 app settings, type 2 account settings; both end with logout. */
 export function SettingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

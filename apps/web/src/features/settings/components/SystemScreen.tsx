@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
 import { usePreferences } from '../../../lib/preferences';
 
-/** /system (spec §2.8): the profit-vibration switch, off by default, kept on the device. */
+/** /system (docs/product.md#small-settings-screens): the profit-vibration switch, off by default, kept on the device. */
 export function SystemScreen() {
   const { t } = useTranslation();
   const on = usePreferences((s) => s.profitVibration);

@@ -6,5 +6,5 @@ import { call } from '../../../lib/api';
 export const useInviteInfo = (enabled = true) =>
   useQuery({ queryKey: ['invite'] as const, queryFn: () => call(api.content.inviteInfo), staleTime: 0, enabled });
 
-/** The invite link (spec §2.9): the site's register path with inviter_id = the player's id. */
+/** The invite link (docs/product.md#account-screens): the site's register path with inviter_id = the player's id. */
 export const inviteLink = (origin: string, inviterId: number) => `${origin}/register?inviter_id=${inviterId}`;

@@ -15,7 +15,7 @@ import './share.css';
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * /shareFriend (spec §2.9): the invite link, its 200×200 QR code drawn in the browser, a copy button
+ * /shareFriend (docs/product.md#account-screens): the invite link, its 200×200 QR code drawn in the browser, a copy button
  * ("copied to clipboard"), the share sheet, and how many players registered through the link; `extra` (the
  * referral team's entry, composed in `app/screens/ShareFriendRoute`) follows.
  */

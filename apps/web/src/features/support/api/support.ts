@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 export { supportConfigQuery, useSupportConfig, type SupportConfig } from '../../../lib/api/siteConfig';
 
 /**
- * `support/handoff`: the chat page's address carrying a single-use code valid for 60 s (DESIGN §9),
+ * `support/handoff`: the chat page's address carrying a single-use code valid for 60 s (docs/spec-differences.md#decided-in-the-design),
  * never the session token. Asked for at the moment of the tap, so the code is fresh.
  */
 export const requestHandoff = () => call(api.support.handoff);

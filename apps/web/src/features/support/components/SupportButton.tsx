@@ -5,7 +5,7 @@ import { useSupportConfig } from '../api/support';
 const SupportBubble = lazy(() => import('./SupportBubble'));
 
 /**
- * The floating customer-service button (spec §1, §2.3): shown only when the server reports a
+ * The floating customer-service button (docs/product.md#what-the-product-does-and-for-whom, #home): shown only when the server reports a
  * configured chat; a failed or pending config answer shows nothing.
  */
 export function SupportButton() {

@@ -15,7 +15,7 @@ export type DepositChannel = 'usdt' | 'bank';
 /**
  * A screenshot upload refused with the server's reason keeps it (and the field it names); one that
  * failed without a message — no network, a time-out, an answer that is not ours — says "upload
- * failed" on the screenshot (spec §8), as the real-name pictures do. A lost session stays what it is.
+ * failed" on the screenshot (docs/product.md#error-handling), as the real-name pictures do. A lost session stays what it is.
  */
 function uploadFailure(err: unknown): unknown {
   if (err instanceof ApiError && (err.kind === 'unauthorized' || (err.kind === 'business' && err.message))) return err;
@@ -46,7 +46,7 @@ export const useCancelWithdrawal = () =>
   useRefreshingMutation(() => send(api.protection.withdrawReverse), [['wallet'], ['user', 'info']], { evenOnFailure: true });
 
 export interface LedgerFilter {
-  /** "YYYY-MM-DD"; empty = today (spec §5). */
+  /** "YYYY-MM-DD"; empty = today (docs/product.md#validation-rules). */
   begin: string;
   end: string;
   /** undefined = all types. */

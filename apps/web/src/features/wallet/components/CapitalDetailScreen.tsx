@@ -63,7 +63,7 @@ const typeFromQuery = (value: string | null): number | undefined =>
   value !== null && /^\d{1,2}$/.test(value) && LEDGER_TYPES.includes(Number(value) as (typeof LEDGER_TYPES)[number]) ? Number(value) : undefined;
 
 /**
- * /capitalDetail (spec §2.10): the fund ledger, filterable by date range (a drawer, default today) and
+ * /capitalDetail (docs/product.md#money-and-history-screens): the fund ledger, filterable by date range (a drawer, default today) and
  * by type (all, recharge, withdraw, purchase, profit, gift, commission), with pull-to-refresh and an empty state.
  */
 export function CapitalDetailScreen() {

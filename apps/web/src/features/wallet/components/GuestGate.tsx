@@ -10,7 +10,7 @@ import { alertDialog } from '../../../components/dialogQueue';
 import { QueryBody } from '../../../components/QueryBody';
 
 /**
- * Spec §5/§6: a user whose group is not 1 (a guest) gets an alert on the deposit and withdraw screens.
+ * docs/product.md#validation-rules, #roles-and-permissions: a user whose group is not 1 (a guest) gets an alert on the deposit and withdraw screens.
  * The group known from the session decides at once; the user info confirms it.
  */
 export function useIsGuest(): boolean | undefined {

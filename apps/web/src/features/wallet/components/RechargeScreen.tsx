@@ -66,7 +66,7 @@ function RateLine({ rate, currency, testId }: { rate: string | null; currency: s
   );
 }
 
-/** The deposit popup (spec §2.10): amount, how it was paid, the transfer screenshot (images only, ≤ 5 MB). */
+/** The deposit popup (docs/product.md#money-and-history-screens): amount, how it was paid, the transfer screenshot (images only, ≤ 5 MB). */
 function DepositPopup({ visible, onClose, info }: { visible: boolean; onClose(): void; info: DepositDetails }) {
   const { t } = useTranslation();
   const submit = useSubmitDeposit();
@@ -242,7 +242,7 @@ function RechargeBody({ info }: { info: DepositDetails }) {
 }
 
 /**
- * /recharge (spec §2.10): balance, the requests awaiting review, the USDT TRC20 address and bank details to
+ * /recharge (docs/product.md#money-and-history-screens): balance, the requests awaiting review, the USDT TRC20 address and bank details to
  * copy with what 1 u is worth in each currency, the range of one deposit, and the screenshot popup.
  */
 export function RechargeScreen() {

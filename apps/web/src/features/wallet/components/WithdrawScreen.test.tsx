@@ -20,7 +20,7 @@ const typeAmount = (value: string) => fireEvent.change(screen.getByPlaceholderTe
 describe('WithdrawScreen', () => {
   beforeEach(() => useSession.getState().signIn({ token: 't', user_id: 1, group_id: 1 }, { remember: false }));
 
-  it('follows the spec §5 order: ID information first, redirecting to /baseinfo', async () => {
+  it('follows the order of docs/product.md#validation-rules: ID information first, redirecting to /baseinfo', async () => {
     const api = fakeApi({
       '/api/user/userInfo': () => ok(userInfo),
       '/api/user/withdrawInfo': () => ok({ ...ready, has_idcard: false, pay_list: [], isTrue: false }),

@@ -97,7 +97,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
     setCodeOpen(true);
   };
 
-  /** At the 6th digit the popup closes and the request goes out (spec §4). */
+  /** At the 6th digit the popup closes and the request goes out (docs/product.md#states-and-transitions). */
   const onFill = (securityCode: string) => {
     // Blurring puts the number keyboard away with the popup.
     codeInput.current?.blur();
@@ -110,7 +110,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         onSuccess: (answer) => {
           done();
           setKey(newIdempotencyKey());
-          // Closing it (OK or Back) goes back, as spec §4's withdraw flow does.
+          // Closing it (OK or Back) goes back, as the withdraw flow of docs/product.md#states-and-transitions does.
           void alertDialog({ title: t('wallet.withdraw.submittedTitle'), content: answer.msg, confirmText: t('common.ok') }).then(goBack);
         },
         onError: (err) => {
@@ -202,8 +202,8 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
 }
 
 /**
- * /withdraw (spec §2.10, §4, §5): the pending withdrawal (with a cancel), balance, amount, the
- * prerequisites as a checklist, bank card or wallet, the checks of spec §5 with
+ * /withdraw (docs/product.md#money-and-history-screens, #states-and-transitions, #validation-rules): the pending withdrawal (with a cancel), balance, amount, the
+ * prerequisites as a checklist, bank card or wallet, the checks of docs/product.md#validation-rules with
  * their redirects, the 6-digit security-code popup and the "submitted" popup.
  */
 export function WithdrawScreen() {

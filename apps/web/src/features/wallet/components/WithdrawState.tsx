@@ -8,7 +8,7 @@ import { formatInZone } from '../../../lib/operatorTime';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { useCancelWithdrawal, type WithdrawInfo } from '../api/wallet';
 
-/** What a withdrawal needs first (spec §5, in that order), each with the screen that sets it. */
+/** What a withdrawal needs first (docs/product.md#validation-rules, in that order), each with the screen that sets it. */
 const prerequisites = (info: WithdrawInfo) =>
   [
     { key: 'idcard', done: info.has_idcard, to: '/baseinfo' },

@@ -6,7 +6,7 @@ export const depositField = (key: string): 'money' | 'screenshot' => (key.starts
 
 /**
  * The deposit popup's checks, in order: the amount, its range for one request (the operator's, as the
- * page shows it; the server checks it again), then the screenshot (spec §5 picture rules). A message key, or null.
+ * page shows it; the server checks it again), then the screenshot (the picture rules of docs/product.md#validation-rules). A message key, or null.
  */
 export function depositProblem(amount: string, file: File | null, limits: { min: string; max: string }): string | null {
   const read = readAmount(amount);

@@ -1,6 +1,6 @@
 import { gameCode } from '@lucky28/shared/game';
 
-/** Ledger types (spec §4, DESIGN §11) in the order of the type filter; undefined = all. 5 the referral commission, 6–10 rewards, 11 a balance moved from the previous site. */
+/** Ledger types (docs/design.md#ledger-types) in the order of the type filter; undefined = all. 5 the referral commission, 6–10 rewards, 11 a balance moved from the previous site. */
 export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 /** Each type's text key, by type number. */
 export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
@@ -18,7 +18,7 @@ export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
   'importOpening',
 ];
 
-/** A ledger row's region code (spec §4, `gorct`) to the game key of the `games` texts. */
+/** A ledger row's region code (docs/product.md#states-and-transitions, `gorct`) to the game key of the `games` texts. */
 export const gameKeyOf = (gorct: number): string | undefined => gameCode(gorct);
 
 /** Review status shown for deposits and withdrawals (bets and payouts are always passed). */

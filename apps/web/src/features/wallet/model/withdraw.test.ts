@@ -3,7 +3,7 @@ import { defaultPayType, withdrawStep, type WithdrawState } from './withdraw';
 
 const ready: WithdrawState = { has_idcard: true, pay_list: [{ type: 0 }, null], isTrue: true, min_withdraw: '100.00', money: '500.00' };
 
-describe('withdrawStep (spec §5 order)', () => {
+describe('withdrawStep (in the order of docs/product.md#validation-rules)', () => {
   it('sends the user to complete their ID first, then a payout account, then a security code', () => {
     const none: WithdrawState = { has_idcard: false, pay_list: [], isTrue: false, min_withdraw: '100.00', money: '500.00' };
     expect(withdrawStep(none, '')).toEqual({ kind: 'redirect', to: '/baseinfo', message: 'err.withdraw_need_idcard' });

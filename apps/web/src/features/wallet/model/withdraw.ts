@@ -3,7 +3,7 @@ import type { WithdrawInfo } from '@lucky28/shared/schemas';
 import { MIN_WITHDRAW_CENTS, readAmount } from '@lucky28/shared/wallet';
 
 /**
- * What the checks read of withdrawInfo's answer (spec §3 "withdraw info"); `money` is the withdrawable
+ * What the checks read of withdrawInfo's answer (the "withdraw info" of docs/product.md#entities-and-their-fields); `money` is the withdrawable
  * balance. Of the bound accounts only which slots are filled matters.
  */
 export type WithdrawState = Pick<WithdrawInfo, 'has_idcard' | 'isTrue' | 'min_withdraw' | 'money'> & { pay_list: readonly unknown[] };
@@ -14,7 +14,7 @@ export type WithdrawStep =
   | { kind: 'code'; cents: number };
 
 /**
- * The withdraw submit checks of spec §5, in order, stopping at the first:
+ * The withdraw submit checks of docs/product.md#validation-rules, in order, stopping at the first:
  * 1. no ID information → /baseinfo; 2. no payout account → /bankCardManage?type=0;
  * 3. no security code → /setSecurityCode?isTrue; 4. the amount field (shared `readAmount`: empty, malformed,
  * too large); 5. under the minimum the server reports (`min_withdraw`); 6. more than the withdrawable
