@@ -22,7 +22,7 @@ async function createCampaign(request: APIRequestContext, kind: string, title: s
         title: names(title),
         terms_text: names(`${title}: terms in plain words`),
         terms,
-        starts_at: Math.floor(Date.now() / 1000) - 60,
+        starts_at: Math.floor(Date.now() / 1000),
         enabled: true,
       },
     })
@@ -60,7 +60,7 @@ test('a first-deposit bonus: deposit, claim, bet until the requirement is met, m
   await bonus.getByTestId('reward-claim').click();
   await expect(bonus).toHaveAttribute('data-state', 'in_progress');
   await expect(bonus.getByTestId('bonus-amount')).toHaveText('Bonus 10.00 u');
-  await expect(bonus.getByTestId('bonus-progress')).toHaveText('Staked 0.00 / 10.00 u');
+  await expect(bonus.getByTestId('bonus-progress')).toHaveText('Money at risk 0.00 / 10.00 u');
 
   // The check-in: day 1 of the strip.
   const checkIn = page.getByTestId('reward-check_in');
@@ -76,7 +76,7 @@ test('a first-deposit bonus: deposit, claim, bet until the requirement is met, m
     await page.reload();
     await expect(page.getByTestId('reward-first_deposit')).toHaveAttribute('data-state', 'available', { timeout: 2_000 });
   }).toPass({ timeout: 120_000, intervals: [3_000] });
-  await expect(bonus.getByTestId('bonus-progress')).toHaveText(/Staked (1\d|\d\d)\.00 \/ 10\.00 u/);
+  await expect(bonus.getByTestId('bonus-progress')).toHaveText(/Money at risk (1\d|\d\d)\.00 \/ 10\.00 u/);
   await bonus.getByTestId('reward-claim').click();
   await expect(bonus).toHaveAttribute('data-state', 'claimed');
   await expect(bonus.getByTestId('bonus-released')).toHaveText(/Moved to your balance: \d+\.\d\d u/);

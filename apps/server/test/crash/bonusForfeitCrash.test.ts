@@ -57,7 +57,7 @@ describe('a crash halfway through a bonus forfeit', () => {
           title: { zh: '首充', tw: '首儲', en: 'First deposit', vi: 'Nạp đầu' },
           terms_text: { zh: '规则', tw: '規則', en: 'Terms', vi: 'Điều khoản' },
           terms: { percent: 50, cap: 10_000, wager_multiple: 3 },
-          starts_at: Math.floor(Date.now() / 1000) - 3600,
+          starts_at: Math.floor(Date.now() / 1000),
           enabled: true,
         },
         Date.now(),

@@ -55,7 +55,7 @@ describe('a crash halfway through a reward claim', () => {
           title: { zh: '签到', tw: '簽到', en: 'Check-in', vi: 'Điểm danh' },
           terms_text: { zh: '规则', tw: '規則', en: 'Terms', vi: 'Điều khoản' },
           terms: { rewards: [100, 200, 300, 400, 500, 600, 700] },
-          starts_at: Math.floor(Date.now() / 1000) - 3600,
+          starts_at: Math.floor(Date.now() / 1000),
           enabled: true,
         },
         Date.now(),

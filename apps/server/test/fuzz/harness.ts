@@ -630,7 +630,7 @@ async function liveCampaigns(app: FastifyInstance): Promise<{ ids: number[]; adm
         title: { zh: '活动', tw: '活動', en: 'Campaign', vi: 'Chiến dịch' },
         terms_text: { zh: '规则', tw: '規則', en: 'Terms', vi: 'Điều khoản' },
         terms,
-        starts_at: Math.floor(app.clock.now() / 1000) - 3_600,
+        starts_at: Math.floor(app.clock.now() / 1000),
         enabled: true,
       },
       { token: admin },

@@ -48,7 +48,7 @@ async function run(line: string): Promise<string> {
     return `GIFTED ${userId}`;
   }
   if (command === 'campaign') {
-    const input = campaignSaveSchema.parse({ ...JSON.parse(rest), starts_at: Math.floor(clock.now() / 1000) - 60 });
+    const input = campaignSaveSchema.parse({ ...JSON.parse(rest), starts_at: Math.floor(clock.now() / 1000) });
     const { after } = await app.db.transaction((tx) => saveCampaign(tx, input, clock.now()));
     return `CAMPAIGN ${after.id}`;
   }

@@ -62,7 +62,7 @@ describe('RewardCardView (first-deposit bonus)', () => {
     screenAt('/actionCenter', <RewardCardView card={granted} />);
     expect(screen.getByTestId('bonus-terms').textContent).toBe('Granted to stored funds on your first deposit; staked 3× before it moves to your balance');
     expect(screen.getByTestId('bonus-amount').textContent).toBe('Bonus 50.00 u');
-    expect(screen.getByTestId('bonus-progress').textContent).toBe('Staked 30.00 / 150.00 u');
+    expect(screen.getByTestId('bonus-progress').textContent).toBe('Money at risk 30.00 / 150.00 u');
     expect(screen.queryByText(/80 %|500\.00/)).toBeNull();
   });
 });
@@ -93,7 +93,8 @@ describe('forfeiting a bonus being wagered', () => {
         'This cannot be undone.',
     );
     fireEvent.click(screen.getByText('Keep the bonus'));
-    await waitFor(() => expect(screen.queryByTestId('bonus-forfeit-confirm')).toBeNull());
+    // The dialog's closing animation and its history entry's removal take a little over a second here.
+    await waitFor(() => expect(screen.queryByTestId('bonus-forfeit-confirm')).toBeNull(), { timeout: 5000 });
     expect(api.calls.filter((c) => c.path === '/api/rewards/forfeit')).toHaveLength(0);
     // Confirmed: the amount shown, under an Idempotency-Key.
     fireEvent.click(screen.getByTestId('bonus-forfeit'));
