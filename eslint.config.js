@@ -61,8 +61,18 @@ export const serverLayerZones = [
   },
   {
     target: `./${SERVER}/live`,
+    from: ['routes', 'plugins'].map((dir) => `./${SERVER}/${dir}`),
+    message: 'live/ is the node’s runtime: routes and plugins call it, never the other way round.',
+  },
+  {
+    target: `./${SERVER}/http`,
+    from: ['routes', 'plugins'].map((dir) => `./${SERVER}/${dir}`),
+    message: 'http/ is the HTTP toolkit routes and plugins build on: it never imports routes/ or plugins/.',
+  },
+  {
+    target: `./${SERVER}/plugins`,
     from: `./${SERVER}/routes`,
-    message: 'live/ is the node’s runtime: routes call it, never the other way round.',
+    message: 'plugins/ wire the node together under the routes: they never import routes/.',
   },
   {
     target: `./${SERVER}/db`,

@@ -54,6 +54,20 @@ describe('layers of the server (eslint.config.js)', { timeout: 30_000 }, () => {
     }
   });
 
+  it('refuses http/ and live/ importing plugins/ or routes/, and plugins/ importing routes/', async () => {
+    for (const layer of ['http', 'live']) {
+      for (const from of ['../plugins/envelope.js', '../routes/health.js']) {
+        expect(await problems(`${layer}/X.ts`, imports(from)), `${layer} ← ${from}`).toEqual(['import/no-restricted-paths']);
+      }
+      expect(await problems(`${layer}/X.ts`, "import type { ApiRoute } from '../plugins/validation.js';\nexport type R = ApiRoute;\n"), layer).toEqual([
+        'import/no-restricted-paths',
+      ]);
+    }
+    expect(await problems('plugins/X.ts', imports('../routes/health.js'))).toEqual(['import/no-restricted-paths']);
+    // The right direction: plugins use http/ and live/.
+    expect(await problems('plugins/X.ts', imports('../http/envelopeText.js', '../live/engine.js', '../domain/game/rounds.js'))).toEqual([]);
+  });
+
   it('allows each layer what lies below it', async () => {
     const domainImports = imports('../../db/query.js', '../../errors.js', '../../present.js', './rounds.js', '../ledger/post.js');
     expect(await problems('domain/game/X.ts', domainImports)).toEqual([]);

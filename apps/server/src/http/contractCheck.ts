@@ -1,5 +1,5 @@
 import type { Access, ApiCall } from '@lucky28/shared';
-import type { ApiRoute } from '../plugins/validation.js';
+import type { ApiRoute } from './apiRoute.js';
 
 /** The route table's name for who may call a route (http/guards.ts), per contract access. */
 const GUARD_OF: Record<Access['who'], ApiRoute['access']> = { public: 'public', player: 'user', member: 'member', operator: 'operator', service: 'service' };

@@ -20,8 +20,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { translate } from '@lucky28/shared';
-import { langFrom } from '../plugins/envelope.js';
-import { apiHeaderList } from '../plugins/answerHeaders.js';
+import { langFrom } from './envelopeText.js';
+import { apiHeaderList } from './securityHeaders.js';
 import { requestIdOf } from './requestId.js';
 
 export interface HttpTimeouts {

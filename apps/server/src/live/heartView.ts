@@ -6,7 +6,7 @@
  */
 import type { ApiLang } from '@lucky28/shared';
 import type { GameEngine } from './engine.js';
-import { okEnvelopeJson } from '../plugins/envelope.js';
+import { okEnvelopeJson } from '../http/envelopeText.js';
 import { className, gameName, money, secondsUntil } from '../present.js';
 import { isWithinHours } from '../domain/game/roundClock.js';
 import type { FeedEntry, GameConfig, RoomConfig } from './snapshot.js';

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeLang, translate, type ApiLang, type MessageKey } from '@lucky28/shared';
 import { AppError } from '../errors.js';
+import { JSON_TYPE, langFrom, now, okEnvelopeJson } from '../http/envelopeText.js';
 import { isDatabaseUnavailable } from '../db/failures.js';
 
 declare module 'fastify' {
@@ -21,27 +22,12 @@ declare module 'fastify' {
   }
 }
 
-const now = () => Math.floor(Date.now() / 1000);
-
 /** The err.* key each refused answer was sent with (the metrics count refused bets by it). */
 const refusals = new WeakMap<FastifyReply, MessageKey>();
 export const refusalOf = (reply: FastifyReply): MessageKey | undefined => refusals.get(reply);
 
 /** The Retry-After of a request refused because the database is away (a restart takes a few seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/** The success envelope around already serialised `data`, as okJson sends it (also for answers cached whole). */
-export function okEnvelopeJson(lang: ApiLang, dataJson: string, time = now()): string {
-  return `{"code":1,"msg":${JSON.stringify(translate(lang, 'msg.ok'))},"time":${time},"data":${dataJson}}`;
-}
-
-export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** The caller's language: `lang` from the body or query when sent, else the first Accept-Language entry. */
-export function langFrom(param: unknown, acceptLanguage: string | string[] | undefined): ApiLang {
-  if (param !== undefined) return normalizeLang(param);
-  return normalizeLang(typeof acceptLanguage === 'string' ? acceptLanguage.split(',')[0]?.trim() : undefined);
-}
 
 function langOf(request: FastifyRequest): ApiLang {
   const body = request.body as Record<string, unknown> | undefined;

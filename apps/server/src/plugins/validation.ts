@@ -1,25 +1,14 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, FastifyServerOptions, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifyServerOptions, RouteOptions } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
 import { isMessageKey, validate } from '@lucky28/shared';
 import { AppError } from '../errors.js';
 import { bodyLimitFor } from '../http/bodyLimit.js';
-import { guardKindOf, guardRolesOf, type GuardKind } from '../http/guards.js';
+import { guardKindOf, guardRolesOf } from '../http/guards.js';
+import type { ApiRoute } from '../http/apiRoute.js';
 
-/** One registered route as the route table records it (the fuzz suite and the OpenAPI document use it). */
-export interface ApiRoute {
-  method: string;
-  url: string;
-  schema: FastifySchema | undefined;
-  /** Who may call it: the guard in its preValidation, or 'public'. */
-  access: GuardKind | 'public';
-  /** For an operator route guarded by role: the roles it accepts (admin always among them); absent for any operator session. */
-  roles?: readonly string[];
-  bodyLimit: number;
-  /** It answers a never-ending Server-Sent Events stream on valid input (inject it only with bad input, or listen). */
-  eventStream: boolean;
-}
+export type { ApiRoute };
 
 declare module 'fastify' {
   interface FastifyInstance {

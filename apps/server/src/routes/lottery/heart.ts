@@ -6,8 +6,8 @@ import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { replayBody } from '../../http/heartShortcut.js';
 import { requestIdOf } from '../../http/requestId.js';
-import { apiHeaderList } from '../../plugins/answerHeaders.js';
-import { JSON_TYPE, langFrom } from '../../plugins/envelope.js';
+import { apiHeaderList } from '../../http/securityHeaders.js';
+import { JSON_TYPE, langFrom } from '../../http/envelopeText.js';
 import type { GameConfig, RoomConfig } from '../../live/snapshot.js';
 import type { HeartView } from '../../live/heartView.js';
 

@@ -99,7 +99,7 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
  * chunks (a chunk header and trailer around every frame). The body ends with the connection
  * (`connection: close`), so each frame is written to the socket as it is, the same Buffer for every
  * viewer. The headers are the answer's so far (security headers, no-store, request id:
- * plugins/answerHeaders.ts; values are the server's own, a request id only if sane: http/requestId.ts).
+ * http/securityHeaders.ts; values are the server's own, a request id only if sane: http/requestId.ts).
  */
 export function streamHead(headers: Record<string, unknown>): string {
   let head = `HTTP/1.1 200 OK\r\ndate: ${new Date().toUTCString()}\r\n`;
