@@ -31,6 +31,7 @@ import { makeBettingPlayers } from './lib/bettingPlayers.js';
 import type { LoadResult, LoadSettings } from './lib/failoverLoad.js';
 import { PatroniCluster, withClient } from './lib/patroniCluster.js';
 import { sleep, startProc, stopAll, waitReady, type Proc } from './lib/services.js';
+import { drillLog } from './lib/drillLog.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const port = (name: string, fallback: number) => Number(process.env[`FAILOVER_${name}`] ?? fallback);
@@ -54,14 +55,8 @@ const FAILOVER_BUDGET_MS = 30_000;
 const SWITCHOVER_BUDGET_MS = 15_000;
 /** A 503 a little after the service is back (a request that met the gap and was answered late) still belongs to it. */
 const GAP_SLACK_MS = 3_000;
-const started = Date.now();
-
-const log = (...args: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s]`, ...args);
-let failures = 0;
-function check(ok: boolean, what: string, detail: unknown = ''): void {
-  if (!ok) failures++;
-  log(`${ok ? 'ok  ' : 'FAIL'} ${what}`, typeof detail === 'string' ? detail : JSON.stringify(detail));
-}
+const drill = drillLog();
+const { started, log, check } = drill;
 
 // ---- the write probe: a registration every quarter of a second through the nodes' HAProxy ----------
 
@@ -168,7 +163,7 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let load: ReturnType<typeof startLoad> | undefined;
   const cleanUp = async () => {
-    const keep = failures > 0 || Boolean(process.env.FAILOVER_KEEP_LOGS);
+    const keep = drill.failures > 0 || Boolean(process.env.FAILOVER_KEEP_LOGS);
     load?.child.kill('SIGKILL');
     await database?.close().catch(() => {});
     await stopAll(procs);
@@ -181,7 +176,7 @@ async function main(): Promise<void> {
   };
   // Ctrl-C, a CI timeout or a crash: still stop everything.
   const abort = (why: unknown) => {
-    failures++;
+    drill.fail();
     console.error('failover drill aborted:', why);
     void cleanUp().finally(() => process.exit(1));
   };
@@ -412,7 +407,7 @@ async function main(): Promise<void> {
         `switchover gap: ${(switchGap / 1000).toFixed(1)} s`,
     );
   } catch (err) {
-    failures++;
+    drill.fail();
     throw err;
   } finally {
     await cleanUp();
@@ -422,9 +417,11 @@ async function main(): Promise<void> {
 main().then(
   () => {
     log(
-      failures === 0 ? `failover drill: all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s` : `failover drill: ${failures} check(s) failed`,
+      drill.failures === 0
+        ? `failover drill: all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`
+        : `failover drill: ${drill.failures} check(s) failed`,
     );
-    process.exit(failures === 0 ? 0 : 1);
+    process.exit(drill.failures === 0 ? 0 : 1);
   },
   (err) => {
     console.error(err);

@@ -25,6 +25,7 @@ import { openPostgres, type Database } from '../apps/server/src/db/client.js';
 import { pgArray, queryRows } from '../apps/server/src/db/query.js';
 import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
 import { totpAt } from '../apps/server/src/domain/operators/totp.js';
+import { drillLog } from './lib/drillLog.js';
 import {
   sleep,
   startPrivatePostgres,
@@ -49,14 +50,8 @@ const RACE_ROUNDS = 30;
 const BETTORS = 6;
 const OPERATOR_PASSWORD = `op-${randomBytes(8).toString('hex')}`;
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const started = Date.now();
-
-const log = (...args: unknown[]) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s]`, ...args);
-let failures = 0;
-function check(ok: boolean, what: string, detail: unknown = ''): void {
-  if (!ok) failures++;
-  log(`${ok ? 'ok  ' : 'FAIL'} ${what}`, typeof detail === 'string' ? detail : JSON.stringify(detail));
-}
+const drill = drillLog();
+const { started, log, check } = drill;
 
 // ---- HTTP ---------------------------------------------------------------------------------------
 
@@ -495,10 +490,10 @@ async function main(): Promise<void> {
     const problems = await findDiscrepancies(database.db);
     check(problems.length === 0, '(d) reconciliation is clean (findDiscrepancies)', problems.slice(0, 3));
   } catch (err) {
-    failures++;
+    drill.fail();
     throw err;
   } finally {
-    const keep = failures > 0 || process.env.FAULTS_KEEP_LOGS;
+    const keep = drill.failures > 0 || process.env.FAULTS_KEEP_LOGS;
     if (keep) {
       for (const p of procs) fs.writeFileSync(path.join(workDir, `${p.name.replace(' ', '-')}.log`), p.out);
       if (postgres) fs.writeFileSync(path.join(workDir, 'postgres.log'), postgres.log());
@@ -514,8 +509,12 @@ async function main(): Promise<void> {
 
 main().then(
   () => {
-    log(failures === 0 ? `fault suite: all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s` : `fault suite: ${failures} check(s) failed`);
-    process.exit(failures === 0 ? 0 : 1);
+    log(
+      drill.failures === 0
+        ? `fault suite: all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`
+        : `fault suite: ${drill.failures} check(s) failed`,
+    );
+    process.exit(drill.failures === 0 ? 0 : 1);
   },
   (err) => {
     console.error(err);
