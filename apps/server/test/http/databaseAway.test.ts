@@ -6,6 +6,7 @@
  */
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closedPort } from './ports.js';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { translate } from '@lucky28/shared';
@@ -27,15 +28,6 @@ async function listen(onConnection: (socket: net.Socket) => void): Promise<numbe
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as net.AddressInfo).port;
-}
-
-/** A port nothing listens on (taken, then let go). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const databases: Database[] = [];

@@ -4,8 +4,8 @@
  * here the primary; without it, or on the embedded PGlite, everything reads the primary. The history
  * reads by commit position: readYourWrites.test.ts.
  */
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closedPort } from './ports.js';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, openReadDatabase, type Database } from '../../src/db/client.js';
 import { call, openTestDatabase, registerUser, usingPostgres } from '../helpers.js';
@@ -13,15 +13,6 @@ import { createGameApp } from '../game/kit.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { translate } from '@lucky28/shared';
 import { listChains } from '../../src/domain/game/chains.js';
-
-/** A port nothing listens on (taken, then let go): a replica port with no replica behind it. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const opened: Database[] = [];
 afterAll(async () => {
