@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { caseOptions } from '../testing/depth.js';
 import { describe, expect, it } from 'vitest';
 import { BET_CLASS_IDS, BetClass } from './betClasses.js';
 import { DEFAULT_ODDS } from './odds.js';
@@ -31,7 +32,7 @@ describe('money at risk', () => {
           expect(moneyAtRisk(lines)).toBe(Math.max(0, stakes - smallest));
         },
       ),
-      { numRuns: 200 },
+      caseOptions({ quick: 50, deep: 200 }),
     );
   });
 });
