@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { api, type AnswerOf, type CallRef, type InputOf } from '@lucky28/shared/api';
 import { afterAll } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -171,6 +172,38 @@ export async function call<T = any>(
   return { status: res.statusCode, ...(res.json() as Envelope<T>) };
 }
 
+/** A call's options as `callApi` takes them: `call`'s, plus the Idempotency-Key a money call may carry. */
+export interface ContractCallOptions extends Omit<CallOptions, 'method'> {
+  idempotencyKey?: string;
+}
+
+/**
+ * Calls one of the contract's calls (`api.lottery.playOrder`) with a typed input and a typed answer, as the
+ * apps' clients do: its address, method and Idempotency-Key come from the contract, never from a string.
+ */
+export async function callApi<C extends CallRef>(
+  app: FastifyInstance,
+  ref: C,
+  input: InputOf<C> & { lang?: string },
+  opts: ContractCallOptions = {},
+): Promise<Envelope<AnswerOf<C>> & { status: number }> {
+  return rawCall(app, ref, input as Record<string, unknown>, opts);
+}
+
+/**
+ * The same call with a body the contract does not type: the malformed and hostile inputs of the
+ * validation and fuzz tests, still addressed by the contract's name for the call.
+ */
+export async function rawCall<T = any>(
+  app: FastifyInstance,
+  ref: CallRef,
+  body: Record<string, unknown> = {},
+  opts: ContractCallOptions = {},
+): Promise<Envelope<T> & { status: number }> {
+  const headers = { ...opts.headers, ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}) };
+  return call<T>(app, ref.path, body, { ...opts, headers, method: ref.method });
+}
+
 let counter = 0;
 /** A unique valid username per call. */
 export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 20);
@@ -182,9 +215,9 @@ export async function registerUser(
 ): Promise<{ token: string; userId: number; username: string; password: string }> {
   const username = (overrides.username as string) ?? uniqueName();
   const password = (overrides.password as string) ?? 'correct-horse-9';
-  const res = await call(
+  const res = await rawCall(
     app,
-    '/api/user/register',
+    api.user.register,
     { username, password, repassword: password, ...overrides },
     { ip: `10.9.${counter % 250}.${(counter++ % 250) + 1}` },
   );
