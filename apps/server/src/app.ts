@@ -45,6 +45,7 @@ import adminRoutes from './routes/admin/index.js';
 // --- end wallet and operators ---
 // --- game engine ---
 import { gamePlugin } from './plugins/game.js';
+import { chatPlugin } from './plugins/chat.js';
 import lotteryRoutes from './routes/lottery/index.js';
 import fairRoutes from './routes/fair/index.js';
 import orderListRoutes from './routes/user/orderList.js';
@@ -54,6 +55,7 @@ import siteConfigRoutes from './routes/settings/index.js';
 import protectionRoutes from './routes/protection/index.js';
 import rewardRoutes from './routes/rewards/index.js';
 import referralRoutes from './routes/referral/index.js';
+import chatRoutes from './routes/chat/index.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { ReplicaReads } from './db/replicaReads.js';
@@ -220,6 +222,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // --- end wallet and operators ---
   // --- game engine: app.game, scheduler started on ready when config.scheduler ---
   await app.register(gamePlugin);
+  await app.register(chatPlugin);
   await app.register(lotteryRoutes);
   await app.register(fairRoutes);
   await app.register(orderListRoutes);
@@ -229,6 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(protectionRoutes);
   await app.register(rewardRoutes);
   await app.register(referralRoutes);
+  await app.register(chatRoutes);
   await app.register(housekeepingPlugin, { intervalMs: opts.config.housekeepingIntervalMs });
 
   await app.register(staticAppsPlugin, { webDist: opts.config.webDist, adminDist: opts.config.adminDist });

@@ -53,6 +53,8 @@ export interface Config {
   rateLimitFactor: number;
   /** Time between two runs of the pruning of unreferenced uploads and old view records (plugins/housekeeping.ts). */
   housekeepingIntervalMs: number;
+  /** CHAT_RETENTION_DAYS: room chat messages older than this many days are pruned by housekeeping (docs/chat.md). Default 30. */
+  chatRetentionDays: number;
   /** Port of the Prometheus metrics listener (GET /metrics), never the public one; undefined = no listener. */
   metricsPort: number | undefined;
   /** Interface of the metrics listener (default 127.0.0.1). */
@@ -69,6 +71,9 @@ export interface Config {
    */
   streamMaxViewers: number;
 }
+
+/** How long room chat messages are kept when CHAT_RETENTION_DAYS is unset (days). */
+export const CHAT_RETENTION_DAYS_DEFAULT = 30;
 
 /** The default cap on a node's live viewers, when STREAM_MAX_VIEWERS is unset. */
 export const STREAM_MAX_VIEWERS_DEFAULT = 20_000;
@@ -209,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     housekeepingIntervalMs: 60 * 60 * 1000,
+    chatRetentionDays: intFrom(env.CHAT_RETENTION_DAYS, CHAT_RETENTION_DAYS_DEFAULT, 'CHAT_RETENTION_DAYS'),
     metricsPort,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     reconcileMinutes: env.RECONCILE_MINUTES === '0' ? 0 : intFrom(env.RECONCILE_MINUTES, 60, 'RECONCILE_MINUTES'),

@@ -982,3 +982,30 @@ export const legacyDraws = pgTable(
   },
   (t) => [primaryKey({ name: 'legacy_draws_pk', columns: [t.gameId, t.issue] })],
 );
+
+/**
+ * The chat of every room (docs/chat.md, migration 0020): player messages, bet messages and posts of the
+ * system in one timeline, read by `id` (increasing: the cursor). `nickname` is the author's as the
+ * feed masks it, kept as it was when posted; null for the system, which has no `user_id`. `text` is
+ * plain text (1–200 characters, a CHECK holds it), never HTML. Pruned after CHAT_RETENTION_DAYS.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'player', 'bet' or 'system' (a CHECK holds it). */
+    kind: text('kind').notNull(),
+    nickname: text('nickname'),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_room_idx').on(t.roomId, t.id),
+    index('chat_messages_user_time_idx').on(t.userId, t.createdAt),
+    index('chat_messages_time_idx').on(t.createdAt),
+  ],
+);

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../db/client.js';
+import type { ChatLine } from '../domain/chat/messages.js';
 
 export const CHANNEL = 'lucky28_game';
 /** The listening connection's `application_name` is this and the node's id (operators, tests). */
@@ -35,6 +36,12 @@ export type GameEvent =
   | { type: 'draw'; gameId: number; roundId: number }
   /** An operator changed games or rooms: every node reloads its configuration. */
   | { type: 'config' };
+
+/**
+ * A room's chat message, committed on its node (live/chat.ts): not a change of the game snapshot, so it
+ * goes to the chat's listeners (`onChat`), never to the engine.
+ */
+export type ChatEvent = { type: 'chat'; message: ChatLine };
 
 interface PgliteListener {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -80,8 +87,26 @@ export class GameEvents {
     private opts: GameEventsOptions,
   ) {}
 
-  /** Bets waiting to be sent in the next batch (see publishAfterCommit). */
-  private pending: GameEvent[] = [];
+  /** Bets and chat messages waiting to be sent in the next batch (see publishAfterCommit). */
+  private pending: (GameEvent | ChatEvent)[] = [];
+  private chatListeners = new Set<(message: ChatLine) => void>();
+
+  /** Adds a listener of other nodes' chat messages; returns the function that removes it. */
+  onChat(listener: (message: ChatLine) => void): () => void {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
+  }
+
+  private dispatch(e: GameEvent | ChatEvent): void {
+    if (e.type !== 'chat') return this.opts.onEvent(e);
+    for (const listener of this.chatListeners) {
+      try {
+        listener(e.message);
+      } catch (err) {
+        this.opts.onError(err);
+      }
+    }
+  }
   private flushTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -98,10 +123,10 @@ export class GameEvents {
   private handle(payload: string | undefined): void {
     if (!payload) return;
     try {
-      const { origin, event, events } = JSON.parse(payload) as { origin: string; event?: GameEvent; events?: GameEvent[] };
+      const { origin, event, events } = JSON.parse(payload) as { origin: string; event?: GameEvent; events?: (GameEvent | ChatEvent)[] };
       if (origin === this.nodeId) return;
       if (event) this.opts.onEvent(event);
-      for (const e of events ?? []) this.opts.onEvent(e);
+      for (const e of events ?? []) this.dispatch(e);
     } catch (err) {
       this.opts.onError(err);
     }
@@ -260,9 +285,10 @@ export class GameEvents {
    * own transaction: PostgreSQL serialises every committing transaction that has notified (one
    * database-wide lock held through the commit's WAL flush), which capped bets at one per flush.
    * The feed is a display of committed bets; a node that dies before sending loses only that
-   * display on the other nodes (their resync reloads recent state from the database).
+   * display on the other nodes (their resync reloads recent state from the database). A chat message
+   * travels the same way (a client that missed one reads it with chat.list from its last id).
    */
-  publishAfterCommit(event: GameEvent): void {
+  publishAfterCommit(event: GameEvent | ChatEvent): void {
     this.pending.push(event);
     this.flushTimer ??= setTimeout(() => {
       this.flushTimer = undefined;

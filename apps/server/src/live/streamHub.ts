@@ -7,6 +7,8 @@
  *   a draw, a configuration change, the round closing or turning, and (home, game) after new bets;
  * - `bets`: a room's new bets `{ issue, order_count, message[] }` (plus `user_quantity` for the bettor);
  * - `presence`: `{ robot_num }` when the room's count of present players changes;
+ * - `chat`: a room's new chat message as chat.list answers it (`mine` on its author's streams), from
+ *   this node or another (live/chat.ts; docs/chat.md);
  * - a comment every 15 s, so idle connections and load balancers stay alive;
  * - the end of the stream after about 10 minutes (the client reconnects, spreading viewers over nodes);
  * - the end of a logged-in viewer's stream once their session has ended — signed out, password
@@ -25,6 +27,7 @@ import { money } from '../present.js';
 import type { FeedEntry } from './snapshot.js';
 import type { HeartView } from './heartView.js';
 import { SHOWN_CACHE_MS } from '../domain/accounts/sessions.js';
+import { presentChatMessage, type ChatLine } from '../domain/chat/messages.js';
 
 export const HEARTBEAT_MS = 15_000;
 /**
@@ -307,6 +310,24 @@ export class StreamHub {
     this.fanOut(entry.viewers, () => {
       if (this.waitingBets.get(roomId) === job) this.waitingBets.delete(roomId);
       return this.betsWriter(job);
+    });
+  }
+
+  /**
+   * A chat message to its room's viewers: one frame for all, serialised once; its author's streams get
+   * it marked `mine`. Written after the poster's answer, sliced like every push (fanOut).
+   */
+  pushChat(line: ChatLine): void {
+    const entry = this.topics.get(`room:${line.roomId}`);
+    if (!entry) return;
+    let shared: Buffer | undefined;
+    let own: Buffer | undefined;
+    this.fanOut(entry.viewers, (v: StreamViewer) => {
+      if (line.userId !== null && v.userId === line.userId) {
+        this.write(v, (own ??= frame('chat', JSON.stringify(presentChatMessage(line, line.userId)))));
+      } else {
+        this.write(v, (shared ??= frame('chat', JSON.stringify(presentChatMessage(line, null)))));
+      }
     });
   }
 

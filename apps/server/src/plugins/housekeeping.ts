@@ -1,7 +1,7 @@
 /**
  * Housekeeping on a timer, started when the app is ready and stopped before it closes: private
  * uploads and content images nobody refers to a day after their upload, and the article-view records
- * of past days, and guests idle for 30 days. Every node runs it; each step is idempotent and safe to run
+ * of past days, guests idle for 30 days, and room chat messages older than CHAT_RETENTION_DAYS. Every node runs it; each step is idempotent and safe to run
  * on several nodes at once (see the domain functions), so no node needs to be elected: the guests'
  * step and the referral commissions of each closed operator-day (domain/referral/dailyRun.ts) are done by whichever node takes its advisory lock first, the others skip it. Files in DATA_DIR are only ever deleted
  * with their row: the folder may be shared, or (in tests) another database's, so a file this database
@@ -16,6 +16,8 @@ import { pruneArticleViews } from '../domain/content/articles.js';
 import { zonedDate } from '../domain/time.js';
 import { deleteIdleGuests } from '../domain/accounts/guests.js';
 import { runDueDays } from '../domain/referral/dailyRun.js';
+import { pruneChatMessages } from '../domain/chat/messages.js';
+import { CHAT_RETENTION_DAYS_DEFAULT } from '../config.js';
 
 export interface PruneReport {
   uploads: PrunedUpload[];
@@ -25,11 +27,21 @@ export interface PruneReport {
   guests: number;
   /** Operator-days whose referral commissions this pass computed (another node may have done others). */
   referralDays: string[];
+  /** Chat messages deleted for being older than the retention. */
+  chatMessages: number;
 }
 
 /** One pass of every pruning step; a failing step is logged and the others still run. */
-export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; timeZone: string; log: FastifyBaseLogger }): Promise<PruneReport> {
-  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0, guests: 0, referralDays: [] };
+export async function pruneOnce(deps: {
+  db: Db;
+  dataDir: string;
+  now: number;
+  timeZone: string;
+  log: FastifyBaseLogger;
+  /** CHAT_RETENTION_DAYS (default CHAT_RETENTION_DAYS_DEFAULT). */
+  chatRetentionDays?: number;
+}): Promise<PruneReport> {
+  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0, guests: 0, referralDays: [], chatMessages: 0 };
   const step = async (name: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -51,12 +63,15 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
   await step('guests', async () => {
     report.guests = (await deleteIdleGuests(deps.db, deps.now)) ?? 0;
   });
+  await step('chat_messages', async () => {
+    report.chatMessages = await pruneChatMessages(deps.db, { now: deps.now, retentionDays: deps.chatRetentionDays ?? CHAT_RETENTION_DAYS_DEFAULT });
+  });
   await step('referral_commissions', async () => {
     report.referralDays = (await runDueDays(deps.db, { now: deps.now, timeZone: deps.timeZone })).filter((d) => d.computed).map((d) => d.day);
   });
   if (report.referralDays.length) deps.log.info({ days: report.referralDays }, 'referral commissions computed and paid');
-  const { uploads, contentImages, articleViews, guests } = report;
-  if (uploads.length || contentImages.length || articleViews || guests) {
+  const { uploads, contentImages, articleViews, guests, chatMessages } = report;
+  if (uploads.length || contentImages.length || articleViews || guests || chatMessages) {
     deps.log.info(
       {
         pruned: {
@@ -67,6 +82,7 @@ export async function pruneOnce(deps: { db: Db; dataDir: string; now: number; ti
           content_image_list: contentImages,
           article_view_records: articleViews,
           idle_guests: guests,
+          chat_messages: chatMessages,
         },
       },
       'pruned unreferenced uploads and past view records',
@@ -84,7 +100,14 @@ export const housekeepingPlugin = fp<{ intervalMs: number }>(async (app, opts) =
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
-    running = pruneOnce({ db: app.db, dataDir: app.config.dataDir, now: app.clock.now(), timeZone: app.config.timeZone, log: app.log })
+    running = pruneOnce({
+      db: app.db,
+      dataDir: app.config.dataDir,
+      now: app.clock.now(),
+      timeZone: app.config.timeZone,
+      log: app.log,
+      chatRetentionDays: app.config.chatRetentionDays,
+    })
       .catch((err) => app.log.warn({ err }, 'pruning failed'))
       .finally(() => (running = undefined));
   };

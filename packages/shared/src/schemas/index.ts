@@ -6,6 +6,7 @@ export * from './envelope.js';
 export * from './fields.js';
 export * from './lottery.js';
 export * from './support.js';
+export * from './chat.js';
 export * from './content.js';
 export * from './validate.js';
 export * from './wallet.js';

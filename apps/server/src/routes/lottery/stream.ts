@@ -36,7 +36,12 @@ const FULL_RETRY_AFTER_SPREAD_S = 10;
 export default async function streamRoutes(app: FastifyInstance, opts: { view: HeartView }) {
   const engine = app.game;
   const hub = new StreamHub(engine, opts.view, (ids, now) => app.sessions.stillValid(ids, now));
-  app.addHook('preClose', async () => hub.close());
+  // The room chat's messages, this node's and the other nodes' (live/chat.ts).
+  const offChat = app.chatRelay.on((line) => hub.pushChat(line));
+  app.addHook('preClose', async () => {
+    offChat();
+    hub.close();
+  });
   app.metrics.onScrape(() => app.metrics.liveStreamViewers.set(hub.size));
 
   const max = app.config.streamMaxViewers;

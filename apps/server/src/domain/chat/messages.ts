@@ -1,0 +1,147 @@
+/**
+ * The chat of every room (docs/chat.md): posting a player's message and reading the timeline from a
+ * cursor. A message is stored as the text the player typed (trimmed), never as HTML: a client shows it
+ * as text. Nicknames are stored masked as the feed masks them (present.ts maskNickname), as they were
+ * when the message was posted. The live push of a committed message is the caller's (live/chat.ts).
+ */
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { CHAT_PAGE_MAX, CHAT_TEXT_MAX, chatTextLength, hasForbiddenChars, type ChatKind, type ChatMessage } from '@lucky28/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { chatMessages } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../errors.js';
+import { maskNickname } from '../../present.js';
+
+/** A player posts at most `max` messages in any `windowMs`, counted in the database (every node). */
+export const CHAT_RATE = { max: 5, windowMs: 10_000 };
+/** Serialises one player's posts (the rate count and the insert), on every node. */
+const CHAT_POST_LOCK = 28_0401;
+/** Rows deleted per statement when pruning (a long history is deleted in several short statements). */
+const PRUNE_BATCH = 5_000;
+
+/** A stored message as the node keeps and sends it (times in ms). */
+export interface ChatLine {
+  id: number;
+  roomId: number;
+  userId: number | null;
+  kind: ChatKind;
+  nickname: string | null;
+  text: string;
+  createdAt: number;
+}
+
+type Row = typeof chatMessages.$inferSelect;
+
+const lineOf = (r: Row): ChatLine => ({
+  id: r.id,
+  roomId: r.roomId,
+  userId: r.userId,
+  kind: r.kind as ChatKind,
+  nickname: r.nickname,
+  text: r.text,
+  createdAt: r.createdAt.getTime(),
+});
+
+/** A message on the wire, for `viewerId` (null: a guest, or nobody in particular): `mine` marks their own. */
+export function presentChatMessage(line: ChatLine, viewerId: number | null): ChatMessage {
+  return {
+    id: line.id,
+    plan_id: line.roomId,
+    kind: line.kind,
+    nickname: line.nickname,
+    text: line.text,
+    mine: viewerId !== null && line.userId === viewerId,
+    createtime: Math.floor(line.createdAt / 1000),
+  };
+}
+
+/**
+ * Posts a player's message to a room (the caller has checked the room). Refused, changing nothing: a
+ * text that is blank, longer than CHAT_TEXT_MAX characters or holds a control character (the route's
+ * schema refuses these first; checked again here, where the rule lives); a caller who is not a member,
+ * is frozen or on a break; a player past CHAT_RATE.
+ */
+export async function postMessage(db: Db, input: { roomId: number; userId: number; text: string; now: number }): Promise<ChatLine> {
+  const text = input.text.trim();
+  if (text === '') throw new AppError('err.chat_text_required', { field: 'text' });
+  if (chatTextLength(text) > CHAT_TEXT_MAX) throw new AppError('err.chat_text_too_long', { field: 'text' });
+  if (hasForbiddenChars(text)) throw new AppError('err.chat_text_invalid', { field: 'text' });
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_POST_LOCK}, ${input.userId})`);
+    const [user] = await queryRows<{ group_id: number; disabled: boolean; excluded_until: Date | string | null; name: string }>(
+      tx,
+      sql`select group_id, disabled, excluded_until, coalesce(nickname, username) as name from users where id = ${input.userId}`,
+    );
+    if (!user || Number(user.group_id) !== 1) throw new AppError('err.guest_forbidden');
+    const excludedUntil = user.excluded_until === null ? null : new Date(user.excluded_until).getTime();
+    if (user.disabled || (excludedUntil !== null && excludedUntil > input.now)) throw new AppError('err.chat_not_allowed');
+    const recent = await tx
+      .select({ createdAt: chatMessages.createdAt })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.userId, input.userId), gt(chatMessages.createdAt, new Date(input.now - CHAT_RATE.windowMs))))
+      .orderBy(desc(chatMessages.createdAt))
+      .limit(CHAT_RATE.max);
+    const oldest = recent[CHAT_RATE.max - 1];
+    if (oldest) {
+      const seconds = Math.max(1, Math.ceil((oldest.createdAt.getTime() + CHAT_RATE.windowMs - input.now) / 1000));
+      throw new AppError('err.chat_too_fast', { params: { seconds } });
+    }
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ roomId: input.roomId, userId: input.userId, kind: 'player', nickname: maskNickname(user.name), text, createdAt: new Date(input.now) })
+      .returning();
+    return lineOf(row!);
+  });
+}
+
+/**
+ * A page of a room's timeline, oldest first: the last `limit` messages (no cursor), the last `limit`
+ * before `before`, or the first `limit` after `after`. `hasMore`: more messages lie beyond the page in
+ * the direction asked (older ones for the first two, newer ones for `after`).
+ */
+export async function listMessages(
+  db: DbOrTx,
+  query: { roomId: number; before?: number; after?: number; limit?: number },
+): Promise<{ lines: ChatLine[]; hasMore: boolean }> {
+  const limit = Math.min(query.limit ?? CHAT_PAGE_MAX, CHAT_PAGE_MAX);
+  const inRoom = eq(chatMessages.roomId, query.roomId);
+  if (query.after) {
+    const rows = await db
+      .select()
+      .from(chatMessages)
+      .where(and(inRoom, gt(chatMessages.id, query.after)))
+      .orderBy(asc(chatMessages.id))
+      .limit(limit + 1);
+    return { lines: rows.slice(0, limit).map(lineOf), hasMore: rows.length > limit };
+  }
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(query.before ? and(inRoom, lt(chatMessages.id, query.before)) : inRoom)
+    .orderBy(desc(chatMessages.id))
+    .limit(limit + 1);
+  return { lines: rows.slice(0, limit).map(lineOf).reverse(), hasMore: rows.length > limit };
+}
+
+/**
+ * Deletes the messages older than `retentionDays` (CHAT_RETENTION_DAYS), in batches; answers how
+ * many. Safe on several nodes at once: each batch skips the rows another node is deleting.
+ */
+export async function pruneChatMessages(db: Db, opts: { now: number; retentionDays: number }): Promise<number> {
+  const cutoff = new Date(opts.now - opts.retentionDays * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from ${chatMessages} where id in (
+              select id from ${chatMessages} where created_at < ${cutoff} order by id limit ${PRUNE_BATCH} for update skip locked)
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    const n = Number(row?.n ?? 0);
+    total += n;
+    if (n < PRUNE_BATCH) return total;
+  }
+}

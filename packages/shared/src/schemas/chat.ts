@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { unixTime } from './envelope.js';
+import { idField, optionalId, optionalInt, requiredText } from './fields.js';
+
+/**
+ * The room chat (docs/chat.md): a message is at most CHAT_TEXT_MAX characters counted as code points
+ * (an emoji is one, whatever its length in UTF-16), on one line, trimmed, without control characters.
+ */
+export const CHAT_TEXT_MAX = 200;
+/** The most messages one `chat.list` answers: the last ones on entry, a page of older or newer ones after. */
+export const CHAT_PAGE_MAX = 100;
+/** What a message is: a player's text, a committed bet, or a post of the system (never a robot). */
+export const CHAT_KINDS = ['player', 'bet', 'system'] as const;
+export type ChatKind = (typeof CHAT_KINDS)[number];
+
+/** The length of a chat text as the limit counts it: code points. */
+export const chatTextLength = (text: string): number => [...text].length;
+
+/**
+ * chat.post. The text field takes up to twice CHAT_TEXT_MAX UTF-16 units (every code point may be a
+ * surrogate pair), then the code points are counted.
+ */
+export const chatPostSchema = z.object({
+  plan_id: idField('err.room_not_found'),
+  text: requiredText('err.chat_text_required', { max: CHAT_TEXT_MAX * 2, invalid: 'err.chat_text_invalid' }).refine(
+    (v) => chatTextLength(v) <= CHAT_TEXT_MAX,
+    'err.chat_text_too_long',
+  ),
+});
+
+/**
+ * chat.list: the room's last messages (no cursor), the ones before `before` (scrolling back) or the
+ * ones after `after` (the polling fallback, and where a stream resumes) — one cursor at most.
+ */
+export const chatListSchema = z
+  .object({
+    plan_id: idField('err.room_not_found'),
+    before: optionalId('err.chat_cursor_invalid'),
+    after: optionalId('err.chat_cursor_invalid'),
+    limit: optionalInt({ min: 1, max: CHAT_PAGE_MAX, invalid: 'err.chat_limit_invalid' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.before && v.after) ctx.addIssue({ code: 'custom', message: 'err.chat_cursor_both', path: ['after'] });
+  });
+
+// --- answers ---
+
+/** One message as every viewer sees it: the nickname masked, `mine` for the caller's own. Text, never HTML. */
+export const chatMessageData = z.object({
+  /** Increasing: the cursor of chat.list. */
+  id: z.number().int(),
+  plan_id: z.number().int(),
+  kind: z.enum(CHAT_KINDS),
+  /** Masked as the feed masks it; null for a post of the system. */
+  nickname: z.string().nullable(),
+  text: z.string(),
+  mine: z.boolean(),
+  createtime: unixTime,
+});
+
+/** chat.list: oldest first (newest at the bottom); `has_more`: more lie beyond this page in the direction asked. */
+export const chatListData = z.object({
+  plan_id: z.number().int(),
+  list: z.array(chatMessageData),
+  has_more: z.boolean(),
+});
