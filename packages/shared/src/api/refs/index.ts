@@ -12,4 +12,5 @@ export * as admin from './admin/index.js';
 export * as referral from './referral/index.js';
 export * as rewards from './rewards/index.js';
 export * as campaigns from './campaigns/index.js';
+export * as chat from './chat/index.js';
 export * as docs from './docs/index.js';

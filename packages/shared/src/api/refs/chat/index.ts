@@ -1,0 +1,3 @@
+// Generated from the API contract (packages/shared/src/api) by `npm run api:generate`. Do not edit.
+export { ref as post } from './post.ref.js';
+export { ref as list } from './list.ref.js';
