@@ -172,7 +172,14 @@ describe('retention', () => {
     expect(recent.code).toBe(1);
     const total = await countRows();
     clock.advance(120_000);
-    const report = await pruneOnce({ db: app.db, dataDir: app.config.dataDir, now: clock.now(), timeZone: app.config.timeZone, log: app.log, chatRetentionDays: 30 });
+    const report = await pruneOnce({
+      db: app.db,
+      dataDir: app.config.dataDir,
+      now: clock.now(),
+      timeZone: app.config.timeZone,
+      log: app.log,
+      chatRetentionDays: 30,
+    });
     expect(report.chatMessages).toBeGreaterThan(0);
     const left = await queryRows<{ id: number }>(app.db, sql`select id from chat_messages`);
     const ids = left.map((r) => Number(r.id));
@@ -180,7 +187,14 @@ describe('retention', () => {
     expect(ids).toContain(recent.data.id);
     expect(ids.length).toBe(total - report.chatMessages);
     // Running again (as another node would) deletes nothing more.
-    const again = await pruneOnce({ db: app.db, dataDir: app.config.dataDir, now: clock.now(), timeZone: app.config.timeZone, log: app.log, chatRetentionDays: 30 });
+    const again = await pruneOnce({
+      db: app.db,
+      dataDir: app.config.dataDir,
+      now: clock.now(),
+      timeZone: app.config.timeZone,
+      log: app.log,
+      chatRetentionDays: 30,
+    });
     expect(again.chatMessages).toBe(0);
   });
 });
