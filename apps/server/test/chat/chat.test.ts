@@ -100,6 +100,33 @@ describe('chat.post', () => {
   });
 });
 
+describe('chat.post under load and for players who may not post', () => {
+  it('lets exactly CHAT_RATE.max of a burst of parallel posts from one player through', async () => {
+    pastRateWindow();
+    const jay = await registerUser(app);
+    const before = await countRows();
+    const answers = await Promise.all(
+      Array.from({ length: CHAT_RATE.max * 2 }, (_, i) => callApi(app, api.chat.post, { plan_id: plan, text: `burst ${i}` }, { token: jay.token })),
+    );
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(CHAT_RATE.max);
+    expect(answers.filter((a) => a.code === 0).every((a) => /too fast/.test(String(a.msg)))).toBe(true);
+    expect(await countRows()).toBe(before + CHAT_RATE.max);
+  });
+
+  it('refuses a player on a break even while a session is still open, storing nothing', async () => {
+    pastRateWindow();
+    const kim = await registerUser(app);
+    // As if a session outlived the break (taking one ends every session): the rule is the domain's too.
+    await app.db.execute(
+      sql`update users set excluded_until = ${new Date(clock.now() + 86_400_000)}, exclusion_kind = 'timeout', excluded_at = ${new Date(clock.now())} where id = ${kim.userId}`,
+    );
+    const before = await countRows();
+    const res = await callApi(app, api.chat.post, { plan_id: plan, text: 'hello' }, { token: kim.token, lang: 'tw' });
+    expect(res).toMatchObject({ code: 0, msg: '您的帳戶暫時不能在聊天室發言' });
+    expect(await countRows()).toBe(before);
+  });
+});
+
 describe('chat.list', () => {
   it('answers the last 100 on entry, older ones by `before`, newer ones by `after`, oldest first, per room', async () => {
     const { rows } = await seedRoom(otherPlan, 130);
