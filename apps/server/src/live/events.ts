@@ -1,5 +1,5 @@
 /**
- * Fan-out of bet and draw events between server nodes (docs/design.md#real-time-and-scale) with PostgreSQL LISTEN/NOTIFY.
+ * Fan-out of bet and draw events (and the room chat's messages, live/chat.ts) between server nodes (docs/design.md#real-time-and-scale) with PostgreSQL LISTEN/NOTIFY.
  * A notification is sent inside the writing transaction, so it is delivered only if that commits.
  * On PostgreSQL a dedicated connection listens; on PGlite (one process) the embedded database's own
  * listener is used, which lets several engines share one database in tests.

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/query.js';
 import { CHAT_RATE } from '../../src/domain/chat/messages.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
@@ -186,6 +187,12 @@ describe('chat.list', () => {
 });
 
 describe('retention', () => {
+  it('reads CHAT_RETENTION_DAYS: 30 by default, a positive whole number of days otherwise', () => {
+    expect(loadConfig({}).chatRetentionDays).toBe(30);
+    expect(loadConfig({ CHAT_RETENTION_DAYS: '7' }).chatRetentionDays).toBe(7);
+    for (const bad of ['0', '-1', '1.5', 'x']) expect(() => loadConfig({ CHAT_RETENTION_DAYS: bad })).toThrow(/CHAT_RETENTION_DAYS/);
+  });
+
   it('housekeeping deletes the messages older than CHAT_RETENTION_DAYS and keeps the rest', async () => {
     expect(app.config.chatRetentionDays).toBe(30);
     pastRateWindow();
