@@ -9,6 +9,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The migrated PGlite database every file's databases are copied from, made once before the files run.
     globalSetup: ['test/globalSetup.ts'],
+    // The files of a worker share one module graph: each file no longer imports the app, the schemas and
+    // PGlite's WebAssembly afresh (about a quarter of the suite's CPU). Per-file state is reset in the setup file.
+    isolate: false,
+    setupFiles: ['test/beforeEachFile.ts'],
     // PGlite instances are heavy; two cores on CI.
     maxWorkers: 2,
   },

@@ -9,8 +9,13 @@ import type { InvariantName } from '@lucky28/shared';
 import type { Database } from '../src/db/client.js';
 import { checkInvariants } from '../src/domain/wallet/invariants.js';
 
-/** The invariants this file leaves broken on purpose, each with its reason (module state: one per test file). */
+/** The invariants this file leaves broken on purpose, each with its reason (emptied before each file: test/beforeEachFile.ts). */
 const tolerated = new Map<InvariantName, string>();
+
+/** A new test file starts with nothing tolerated (files share this module: vitest.config.ts, `isolate: false`). */
+export function forgetToleratedInvariants(): void {
+  tolerated.clear();
+}
 
 /**
  * Declares that this test file leaves `names` broken on purpose (e.g. it writes a forged draw);
