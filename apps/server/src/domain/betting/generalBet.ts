@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { saveAnswer } from '../idempotency.js';
 import { checkBetLimits, limitsJson, toLimitRows } from '../protection/limits.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
+import { periodWindows } from '../protection/periods.js';
 import { MEMBER_GROUP } from '../accounts/users.js';
 import { roundAt, type RoundSettings } from '../game/roundClock.js';
 import { ensureRound, type ChainOptions } from '../game/rounds.js';
@@ -71,19 +72,22 @@ export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedB
     if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
     // Guests bet nothing (docs/design.md#guests); the route's guard refuses them first, this holds for any caller.
     if (Number(user.group_id) !== MEMBER_GROUP) throw new AppError('err.guest_forbidden');
-    refuseIfExcluded(exclusionOf(user, ctx.now), ctx.settings.timeZone);
+    const exclusion = exclusionOf(user, ctx.now);
+    refuseIfExcluded(exclusion, ctx.settings.timeZone);
     let moneyLeft = Number(user.money);
     let scoreLeft = Number(user.score);
     const total = req.amount * req.playTypes.length;
     if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
     // One more query only for a player with limits; judged after the lock, so parallel bets cannot pass one together.
     if (user.limits) {
+      const windows = periodWindows(ctx.now, ctx.settings.timeZone);
       await checkBetLimits(tx, {
         userId: req.userId,
         sessionId: req.sessionId,
         total,
         rows: toLimitRows(user.limits),
         now: ctx.now,
+        windows,
         timeZone: ctx.settings.timeZone,
       });
     }
