@@ -34,7 +34,7 @@ export interface WriteContext {
   chain: ChainOptions;
 }
 
-/** Checks the request against the snapshot, then places it in the general transaction. */
+/** The general transaction alone, checks included, for a caller without the one path (placeBet.ts), such as a test. */
 export function placeBets(db: Db, req: BetRequest, ctx: SnapshotContext & WriteContext): Promise<BetResult> {
   return placeCheckedBet(db, req, checkRequest(req, ctx, roundAt(ctx.now, ctx.settings)), ctx);
 }

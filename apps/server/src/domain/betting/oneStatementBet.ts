@@ -52,8 +52,8 @@ export interface PreparedBet {
 }
 
 /**
- * Checks the request against the snapshot (refusals thrown as in `placeBets`) and prepares it for
- * the statement, or answers null when it needs the general path.
+ * Checks the request against the snapshot and prepares it for the statement, or answers null when it
+ * needs the general path: for a caller without the one path (placeBet.ts), such as a test.
  */
 export function prepareBet(req: BetRequest, ctx: SnapshotContext): PreparedBet | null {
   return prepareCheckedBet(req, checkRequest(req, ctx, roundAt(ctx.now, ctx.settings)), ctx.now);
