@@ -1,112 +1,49 @@
 /**
- * Placing bets (docs/design.md#placing-a-bet). One request may carry several classes at the same stake each; all are
- * accepted or none. In one transaction, in this order: the round is the current one and open, the
- * game is open, each class exists in the room, each stake is within its limits, the balance covers
- * the total (the balance spent first, then stored funds) and reaches the room's entry limit (join_limit). The
- * odds are stored on each order (invariant I6); the debit and its type-2 ledger rows are written in
- * the same transaction (I1, I2), and an Idempotency-Key makes a retried request apply once (I4; the
- * caller wraps this in `idempotent`). A player on a time-out or self-exclusion, or whose stake, loss or
- * session limit the bet would break, is refused in the same transaction (domain/protection).
+ * A bet in the general transaction (docs/design.md#placing-a-bet): whatever the one statement
+ * (oneStatementBet.ts) leaves to it — a new round, a player with limits or a break, a refusal to
+ * explain. Inside one transaction, for a bet that passed `checkRequest`: the round (created if missing)
+ * taken FOR SHARE and still open; the player's row locked, a member, not on a time-out or
+ * self-exclusion; the balance covers the total (the balance spent first, then stored funds); the bet
+ * keeps within the player's stake, loss and session limits (domain/protection); the balance reaches
+ * the room's entry limit (join_limit). The odds are stored on each order (invariant I6); the debit and
+ * its type-2 ledger rows are written in the same transaction (I1, I2), and last the answer under the
+ * request's Idempotency-Key (I4; the caller wraps this in `idempotent`).
  */
-import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { BET_LIMIT_KINDS, effectiveMinStake } from '@lucky28/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { BET_LIMIT_KINDS } from '@lucky28/shared';
+import type { Db } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { AppError } from '../../errors.js';
-import { saveAnswer, type IdempotencyClaim } from '../idempotency.js';
+import { saveAnswer } from '../idempotency.js';
 import { checkBetLimits, limitsJson, toLimitRows } from '../protection/limits.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
+import { periodWindows } from '../protection/periods.js';
 import { MEMBER_GROUP } from '../accounts/users.js';
-import { money } from '../../present.js';
-import { isWithinHours, roundAt, type RoundSettings } from './roundClock.js';
-import { ensureRound, type ChainOptions } from './rounds.js';
-import type { ChainSeedCache } from './chains.js';
-import type { GameConfig, RoomConfig } from './config.js';
+import { roundAt, type RoundSettings } from '../game/roundClock.js';
+import { ensureRound, type ChainOptions } from '../game/rounds.js';
+import type { ChainSeedCache } from '../game/chains.js';
 import { inTransaction } from '../../db/transaction.js';
+import { checkRequest, newOrderNo, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
 
-export interface BetRequest {
-  userId: number;
-  gameId: number;
-  roomId: number;
-  issue: string;
-  /** Distinct class ids. */
-  playTypes: number[];
-  /** Stake per class, cents. */
-  amount: number;
-  /** From the Idempotency-Key header: a retry is applied once (domain/idempotency.ts). */
-  idempotency?: IdempotencyClaim;
-  /** The caller's login session (its age is what a session time limit measures). */
-  sessionId?: number;
-}
-
-export interface PlacedOrder {
-  id: number;
-  orderNo: string;
-  playType: number;
-  amount: number;
-  odds: number;
-  oddsSpecial: number | null;
-}
-
-export interface BetResult {
-  gameId: number;
-  roomId: number;
-  issue: string;
-  userId: number;
-  nickname: string;
-  orders: PlacedOrder[];
-  /** Balance (money + score) after the bets, cents. */
-  after: number;
-  /** Balance after each order, in order (the feed's after_quantity). */
-  afterEach: number[];
-  createdAt: number;
-}
-
-export interface BetContext {
+/** What the general transaction needs besides the checked bet: the clock, and the chain a new round takes its link from. */
+export interface WriteContext {
   settings: RoundSettings;
+  now: number;
   seeds: ChainSeedCache;
   chain: ChainOptions;
-  now: number;
-  game: GameConfig | undefined;
-  room: RoomConfig | undefined;
-  /** Called inside the transaction after the bets are written (cross-node notification). */
-  onPlaced?: (tx: DbOrTx, result: BetResult) => Promise<void>;
 }
 
-/**
- * An order number: the time in ms and 15 random digits (48 bits). Unique by the index; 8 random digits
- * made two bets in the same millisecond collide about once in 10^8 pairs, a refused bet a few times
- * a day at thousands of bets per second.
- */
-export const newOrderNo = (now: number) => `${now}${String(randomInt(0, 2 ** 48 - 1)).padStart(15, '0')}`;
-
-/** Runs the checks that need no database, in the order of docs/design.md#placing-a-bet. */
-export function checkRequest(req: BetRequest, ctx: Pick<BetContext, 'game' | 'room' | 'now' | 'settings'>): { room: RoomConfig; game: GameConfig } {
-  const { game, room } = ctx;
-  if (!game || !room || room.gameId !== game.id) throw new AppError('err.room_not_found', { field: 'plan_id' });
-  if (!room.enabled || !game.enabled) throw new AppError('err.product_discontinued', { field: 'plan_id' });
-  const current = roundAt(ctx.now, ctx.settings);
-  if (req.issue !== current.issue) throw new AppError('err.issue_not_current', { field: 'issue' });
-  if (ctx.now >= current.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
-  if (!isWithinHours(current.opensAt, game, ctx.settings.timeZone)) throw new AppError('err.game_closed');
-  for (const playType of req.playTypes) {
-    const odds = room.odds.get(playType);
-    if (!odds) throw new AppError('err.bet_class_invalid', { field: 'play_type' });
-    const min = effectiveMinStake(odds, room.minLimit);
-    if (req.amount < min || req.amount > odds.maxStake) {
-      throw new AppError('err.bet_amount_range', { field: 'money', params: { min: money(min), max: money(odds.maxStake) } });
-    }
-  }
-  return { room, game };
+/** The general transaction alone, checks included, for a caller without the one path (placeBet.ts), such as a test. */
+export function placeBets(db: Db, req: BetRequest, ctx: SnapshotContext & WriteContext): Promise<BetResult> {
+  return placeCheckedBet(db, req, checkRequest(req, ctx, roundAt(ctx.now, ctx.settings)), ctx);
 }
 
-export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promise<BetResult> {
+/** Places a checked bet in the general transaction. */
+export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedBet, ctx: WriteContext): Promise<BetResult> {
+  const { room, game } = checked;
   return inTransaction(db, async (tx) => {
-    const { room, game } = checkRequest(req, ctx);
-    const timing = roundAt(ctx.now, ctx.settings);
-    const { round } = await ensureRound(tx, game.id, timing, ctx.seeds, { ...ctx.chain, now: ctx.now });
+    const { round } = await ensureRound(tx, game.id, checked.round, ctx.seeds, { ...ctx.chain, now: ctx.now });
     // FOR SHARE: the draw (FOR UPDATE) waits for this bet, and a bet after the draw sees it drawn.
     const locked = await queryRows<{ drawn: boolean; closes_at: unknown }>(
       tx,
@@ -135,19 +72,22 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
     if (!user) throw new AppError('err.not_logged_in', { httpStatus: 401, code: 401 });
     // Guests bet nothing (docs/design.md#guests); the route's guard refuses them first, this holds for any caller.
     if (Number(user.group_id) !== MEMBER_GROUP) throw new AppError('err.guest_forbidden');
-    refuseIfExcluded(exclusionOf(user, ctx.now), ctx.settings.timeZone);
+    const exclusion = exclusionOf(user, ctx.now);
+    refuseIfExcluded(exclusion, ctx.settings.timeZone);
     let moneyLeft = Number(user.money);
     let scoreLeft = Number(user.score);
     const total = req.amount * req.playTypes.length;
     if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
     // One more query only for a player with limits; judged after the lock, so parallel bets cannot pass one together.
     if (user.limits) {
+      const windows = periodWindows(ctx.now, ctx.settings.timeZone);
       await checkBetLimits(tx, {
         userId: req.userId,
         sessionId: req.sessionId,
         total,
         rows: toLimitRows(user.limits),
         now: ctx.now,
+        windows,
         timeZone: ctx.settings.timeZone,
       });
     }
@@ -217,7 +157,6 @@ export async function placeBets(db: Db, req: BetRequest, ctx: BetContext): Promi
       afterEach: planned.map((p) => p.after),
       createdAt: ctx.now,
     };
-    await ctx.onPlaced?.(tx, result);
     // Last: the answer under the request's Idempotency-Key (one statement; a taken key rolls all back).
     await saveAnswer(tx, req.idempotency, result, ctx.now);
     return result;

@@ -2,22 +2,22 @@
  * The bet path's common case in ONE prepared statement for a whole batch of bets: each
  * bet is from a player with no time-out or self-exclusion and no stake, loss or session limit, in a
  * round that exists and is open. The checks that need no database (room, class, stake range, issue,
- * closing time, game hours) are made before, from the in-memory snapshot (`prepareBet`); the
+ * closing time, game hours) are made before, from the in-memory snapshot (`checkRequest`, request.ts); the
  * statement then, atomically, for each bet of the batch on its own:
  * - takes the round FOR SHARE when it exists and is not drawn, and the bet came before it closed
  *   (the draw's FOR UPDATE waits for it; a bet after the draw sees it drawn — invariant I5);
- * - locks and debits the player (balance first, then stored funds: see betting.ts) when a member (a guest's bet takes the
+ * - locks and debits the player (balance first, then stored funds: see generalBet.ts) when a member (a guest's bet takes the
  *   general path, which refuses it), not disabled, not excluded, the
  *   session still valid — not revoked, expired or idle too long (the route's guard may answer from a
  *   session resolved up to a minute ago, sessions.ts CONFIRMED_CACHE_MS) — without such limits, and
  *   the balance covers the stake and the room's entry limit;
  * - writes the orders with their odds (I6) and one type-2 ledger row per wallet touched with the
- *   running balance after it (I1, I2), exactly as `placeBets` does;
+ *   running balance after it (I1, I2), exactly as the general transaction (generalBet.ts) does;
  * - stores the answer under the request's Idempotency-Key (I4): a key already taken fails the whole
  *   statement, so nothing of the batch is applied (`placeBetBatch` then places each bet alone, and a
  *   lone bet's taken key is `KeyAlreadyAnswered`, which `idempotent` answers with the stored answer).
  * A bet whose conditions do not hold gets no rows: nothing of it is written and the caller takes the
- * general path (`placeBets`), which creates the round if needed, checks limits and gives the precise
+ * general transaction (generalBet.ts), which creates the round if needed, checks limits and gives the precise
  * refusal. Locks are taken rounds first, then players, each in id order: the draw's order, and no
  * two batches can wait on each other. A player has at most one bet in a batch (BetBatcher).
  */
@@ -29,8 +29,9 @@ import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { KeyAlreadyAnswered } from '../idempotency.js';
 import { REMEMBER_MS, SESSION_IDLE_MS } from '../accounts/sessions.js';
 import { MEMBER_GROUP } from '../accounts/users.js';
-import { checkRequest, newOrderNo, type BetContext, type BetRequest, type BetResult } from './betting.js';
 import { isRetriableConflict } from '../../db/failures.js';
+import { roundAt } from '../game/roundClock.js';
+import { checkRequest, newOrderNo, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
 
 /** More classes than this in one request take the general path. */
 const MAX_CLASSES = 10;
@@ -51,19 +52,23 @@ export interface PreparedBet {
 }
 
 /**
- * Checks the request against the snapshot (refusals thrown as in `placeBets`) and prepares it for
- * the statement, or answers null when it needs the general path.
+ * Checks the request against the snapshot and prepares it for the statement, or answers null when it
+ * needs the general path: for a caller without the one path (placeBet.ts), such as a test.
  */
-export function prepareBet(req: BetRequest, ctx: Pick<BetContext, 'game' | 'room' | 'now' | 'settings'>): PreparedBet | null {
-  const { room, game } = checkRequest(req, ctx);
+export function prepareBet(req: BetRequest, ctx: SnapshotContext): PreparedBet | null {
+  return prepareCheckedBet(req, checkRequest(req, ctx, roundAt(ctx.now, ctx.settings)), ctx.now);
+}
+
+/** Prepares a checked bet for the statement, or answers null when it needs the general path. */
+export function prepareCheckedBet(req: BetRequest, { room, game }: CheckedBet, now: number): PreparedBet | null {
   if (req.playTypes.length > MAX_CLASSES) return null;
   return {
     req,
     gameId: game.id,
     roomId: room.id,
     joinLimit: room.joinLimit,
-    now: ctx.now,
-    orderNos: req.playTypes.map(() => newOrderNo(ctx.now)),
+    now,
+    orderNos: req.playTypes.map(() => newOrderNo(now)),
     odds: req.playTypes.map((t) => room.odds.get(t)!),
   };
 }
