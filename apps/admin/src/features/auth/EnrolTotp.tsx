@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@lucky28/shared/api/refs';
 import { ApiError, call } from '../../lib/api';
+import { FormField } from '../../components/FormField';
 
 /**
  * TOTP enrolment: a fresh secret from the server, shown as a QR code drawn here in the browser (the
@@ -38,12 +39,12 @@ export function EnrolTotp({ required }: { required: boolean }) {
         </Typography.Text>
       </Typography.Text>
       <Form form={form} layout="vertical" onFinish={(v) => enable.mutate(v)} requiredMark={false}>
-        <Form.Item name="otp" label={t('auth.otp')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.otpHint') }]}>
+        <FormField name="otp" label={t('auth.otp')} required={{ pattern: /^\d{6}$/, message: t('auth.otpHint') }}>
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.password') }]}>
+        </FormField>
+        <FormField name="password" label={t('auth.password')} required>
           <Input.Password autoComplete="current-password" />
-        </Form.Item>
+        </FormField>
         {error && (
           <Typography.Paragraph type="danger" role="alert">
             {error}

@@ -8,6 +8,7 @@ import { ApiError, call } from '../../lib/api';
 import { session } from '../../lib/session';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { useMe } from '../../lib/operator';
+import { FormField } from '../../components/FormField';
 import './auth.css';
 
 interface Values {
@@ -52,21 +53,16 @@ export function LoginPage() {
         </header>
         <div className="login-panel-body">
           <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-            <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.username') }]}>
+            <FormField name="username" label={t('auth.username')} required>
               <Input autoComplete="username" autoFocus disabled={needOtp} />
-            </Form.Item>
-            <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.password') }]}>
+            </FormField>
+            <FormField name="password" label={t('auth.password')} required>
               <Input.Password autoComplete="current-password" disabled={needOtp} />
-            </Form.Item>
+            </FormField>
             {needOtp && (
-              <Form.Item
-                name="otp"
-                label={t('auth.otp')}
-                extra={t('auth.otpHint')}
-                rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.otpHint') }]}
-              >
+              <FormField name="otp" label={t('auth.otp')} hint={t('auth.otpHint')} required={{ pattern: /^\d{6}$/, message: t('auth.otpHint') }}>
                 <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-              </Form.Item>
+              </FormField>
             )}
             {error && (
               <Typography.Paragraph type="danger" role="alert">

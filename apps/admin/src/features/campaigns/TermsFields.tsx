@@ -1,6 +1,7 @@
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHECK_IN_DAYS, type CampaignKind } from '@lucky28/shared/schemas';
+import { FormField } from '../../components/FormField';
 
 const LANGS = ['zh', 'tw', 'en', 'vi'] as const;
 /** The schema's most tiers (packages/shared schemas/rewards.ts). */
@@ -39,17 +40,12 @@ function RakebackFields() {
                 ))}
               </Space>
               <Space wrap align="start">
-                <Form.Item
-                  style={{ width: 260 }}
-                  name={[row.name, 'min_stake']}
-                  label={t('campaigns.terms.minStake')}
-                  extra={t('campaigns.terms.minStakeHelp')}
-                >
+                <FormField style={{ width: 260 }} name={[row.name, 'min_stake']} label={t('campaigns.terms.minStake')} hint={t('campaigns.terms.minStakeHelp')}>
                   <Input inputMode="decimal" suffix="u" aria-label={`${t('campaigns.terms.tier', { n: i + 1 })} ${t('campaigns.terms.minStake')}`} />
-                </Form.Item>
-                <Form.Item style={{ width: 260 }} name={[row.name, 'rate']} label={t('campaigns.terms.rate')} extra={t('campaigns.terms.rateHelp')}>
+                </FormField>
+                <FormField style={{ width: 260 }} name={[row.name, 'rate']} label={t('campaigns.terms.rate')} hint={t('campaigns.terms.rateHelp')}>
                   <Input inputMode="decimal" suffix="%" aria-label={`${t('campaigns.terms.tier', { n: i + 1 })} ${t('campaigns.terms.rate')}`} />
-                </Form.Item>
+                </FormField>
               </Space>
             </Card>
           ))}
@@ -71,25 +67,25 @@ function FirstDepositFields() {
   const { t } = useTranslation();
   return (
     <Space wrap align="start" data-testid="terms-first_deposit">
-      <Form.Item
+      <FormField
         style={{ width: 220 }}
         name={['terms', 'first_deposit', 'percent']}
         label={t('campaigns.terms.percent')}
-        extra={t('campaigns.terms.percentHelp')}
+        hint={t('campaigns.terms.percentHelp')}
       >
         <Input inputMode="numeric" suffix="%" aria-label={t('campaigns.terms.percent')} />
-      </Form.Item>
-      <Form.Item style={{ width: 220 }} name={['terms', 'first_deposit', 'cap']} label={t('campaigns.terms.cap')} extra={t('campaigns.terms.capHelp')}>
+      </FormField>
+      <FormField style={{ width: 220 }} name={['terms', 'first_deposit', 'cap']} label={t('campaigns.terms.cap')} hint={t('campaigns.terms.capHelp')}>
         <Input inputMode="decimal" suffix="u" aria-label={t('campaigns.terms.cap')} />
-      </Form.Item>
-      <Form.Item
+      </FormField>
+      <FormField
         style={{ width: 220 }}
         name={['terms', 'first_deposit', 'wager_multiple']}
         label={t('campaigns.terms.multiple')}
-        extra={t('campaigns.terms.multipleHelp')}
+        hint={t('campaigns.terms.multipleHelp')}
       >
         <Input inputMode="numeric" suffix="×" aria-label={t('campaigns.terms.multiple')} />
-      </Form.Item>
+      </FormField>
     </Space>
   );
 }

@@ -7,6 +7,7 @@ import { useDiscardGuard } from '../../lib/forms';
 import { formatTime } from './time';
 import { CONTENT_LANGS, useArticles, useTabs, type AdminArticle, type ContentLang } from './api';
 import { RichTextEditor } from './RichTextEditor';
+import { FormField } from '../../components/FormField';
 
 /** The form: an article's language is sent as `language` (`lang` is the language of the answer). */
 type Draft = Partial<Pick<AdminArticle, 'id' | 'tab_id' | 'title' | 'content' | 'is_top'>> & { language?: string };
@@ -81,22 +82,22 @@ export function ArticlesPanel() {
         <Alert type="info" showIcon message={t('content.sanitizedNote')} style={{ marginBottom: 12 }} />
         <EditorForm editor={editor}>
           <Space wrap>
-            <Form.Item name="tab_id" label={t('content.tab')} rules={[{ required: true, message: t('content.tab') }]}>
+            <FormField name="tab_id" label={t('content.tab')} required>
               <Select style={{ width: 200 }} options={tabOptions} />
-            </Form.Item>
-            <Form.Item name="language" label={t('content.lang')} rules={[{ required: true, message: t('content.lang') }]}>
+            </FormField>
+            <FormField name="language" label={t('content.lang')} required>
               <Select style={{ width: 160 }} options={langOptions} />
-            </Form.Item>
+            </FormField>
             <Form.Item name="is_top" label={t('content.top')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Space>
-          <Form.Item name="title" label={t('content.titleField')} rules={[{ required: true, whitespace: true, message: t('content.titleField') }]}>
+          <FormField name="title" label={t('content.titleField')} required={{ whitespace: true }}>
             <Input maxLength={120} data-testid="article-title" />
-          </Form.Item>
-          <Form.Item name="content" label={t('content.text')} rules={[{ required: true, message: t('content.text') }]}>
+          </FormField>
+          <FormField name="content" label={t('content.text')} required>
             <RichTextEditor />
-          </Form.Item>
+          </FormField>
         </EditorForm>
       </Drawer>
     </>

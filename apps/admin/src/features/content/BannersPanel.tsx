@@ -4,6 +4,7 @@ import { App, Button, Form, Image, Input, Select, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContentListPanel, EditDeleteButtons, EnabledField, useContentEditor, yesNo } from './panelParts';
 import { CONTENT_LANGS, uploadContentImage, useBanners, useContentChange, type AdminBanner } from './api';
+import { FormField } from '../../components/FormField';
 
 /** The form: a banner's language is sent as `language` (`lang` is the language of the answer). */
 type Draft = Partial<Omit<AdminBanner, 'lang'>> & { language?: string | null };
@@ -60,15 +61,15 @@ export function BannersPanel() {
         },
       ]}
     >
-      <Form.Item name="image" label={t('content.image')} extra={t('content.uploadHint')} rules={[{ required: true, message: t('content.upload') }]}>
+      <FormField name="image" label={t('content.image')} hint={t('content.uploadHint')} required={{ message: t('content.upload') }}>
         <ImageField />
-      </Form.Item>
+      </FormField>
       <Form.Item name="title" label={t('content.titleField')}>
         <Input maxLength={100} />
       </Form.Item>
-      <Form.Item name="link" label={t('content.link')} extra={t('content.linkHint')}>
+      <FormField name="link" label={t('content.link')} hint={t('content.linkHint')}>
         <Input maxLength={500} placeholder="/shareFriend" />
-      </Form.Item>
+      </FormField>
       <Form.Item name="language" label={t('content.lang')}>
         <Select options={[{ value: null, label: t('content.allLangs') }, ...CONTENT_LANGS.map((l) => ({ value: l, label: langLabel(l) }))]} />
       </Form.Item>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../lib/api';
 import { gameConfigKey, type GameView } from './api';
+import { FormField } from '../../components/FormField';
 
 /**
  * A game's open switch and opening hours, saved for the next round. Loaded when an admin opens it
@@ -43,9 +44,9 @@ export function GameSettings({ game, onDone }: { game: GameView; onDone: () => v
       <Form.Item name="enabled" label={t('games.open')} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item name="hours" label={t('games.hours')} extra={t('games.hoursHint')}>
+      <FormField name="hours" label={t('games.hours')} hint={t('games.hoursHint')}>
         <TimePicker.RangePicker format="HH:mm" allowClear />
-      </Form.Item>
+      </FormField>
       <Space>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common.save')}

@@ -11,6 +11,7 @@ import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { checkWith } from '../../lib/validation';
 import { useMe, type Operator } from '../../lib/operator';
+import { FormField } from '../../components/FormField';
 
 /** Operators (admins only): create with a role, disable / enable, reset a lost TOTP. */
 export function OperatorsPage() {
@@ -115,9 +116,9 @@ export function OperatorsPage() {
           <Form.Item name="username" label={t('auth.username')}>
             <Input maxLength={20} autoComplete="off" />
           </Form.Item>
-          <Form.Item name="password" label={t('auth.password')} extra={t('operators.passwordHint')}>
+          <FormField name="password" label={t('auth.password')} hint={t('operators.passwordHint')}>
             <Input.Password maxLength={64} autoComplete="new-password" />
-          </Form.Item>
+          </FormField>
           <Form.Item name="role" label={t('operators.role')}>
             <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
           </Form.Item>

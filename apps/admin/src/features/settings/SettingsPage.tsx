@@ -9,6 +9,7 @@ import { checkWith } from '../../lib/validation';
 import { QueryState } from '../../components/QueryState';
 import { clearEditedErrors } from '../../lib/forms';
 import { can, useMe } from '../../lib/operator';
+import { FormField } from '../../components/FormField';
 
 /** The deposit details players are shown to pay to (USDT address, bank, account number, holder), with their longest length. */
 const DEPOSIT_DETAILS = [
@@ -55,28 +56,28 @@ export function SettingsPage() {
               </Form.Item>
             ))}
             {/* What the deposit page says 1 u is worth, and the range of one request. */}
-            <Form.Item name="usdt_rate" label={t('settings.usdtRate')} extra={t('settings.rateHelp')}>
+            <FormField name="usdt_rate" label={t('settings.usdtRate')} hint={t('settings.rateHelp')}>
               <Input inputMode="decimal" style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="bank_currency" label={t('settings.bankCurrency')} extra={t('settings.bankCurrencyHelp')}>
+            </FormField>
+            <FormField name="bank_currency" label={t('settings.bankCurrency')} hint={t('settings.bankCurrencyHelp')}>
               <Input maxLength={3} style={{ width: 120 }} placeholder="CNY" />
-            </Form.Item>
-            <Form.Item name="bank_rate" label={t('settings.bankRate')} extra={t('settings.rateHelp')}>
+            </FormField>
+            <FormField name="bank_rate" label={t('settings.bankRate')} hint={t('settings.rateHelp')}>
               <Input inputMode="decimal" style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="min_deposit" label={t('settings.minDeposit')} extra={t('settings.minDepositHelp')}>
+            </FormField>
+            <FormField name="min_deposit" label={t('settings.minDeposit')} hint={t('settings.minDepositHelp')}>
               <Input inputMode="decimal" style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="max_deposit" label={t('settings.maxDeposit')} extra={t('settings.maxDepositHelp')}>
+            </FormField>
+            <FormField name="max_deposit" label={t('settings.maxDeposit')} hint={t('settings.maxDepositHelp')}>
               <Input inputMode="decimal" style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item
+            </FormField>
+            <FormField
               name="support_url"
               label={t('settings.supportUrl')}
-              extra={s.support_url_env ? t('settings.supportEnv', { url: s.support_url_env }) : undefined}
+              hint={s.support_url_env ? t('settings.supportEnv', { url: s.support_url_env }) : undefined}
             >
               <Input maxLength={500} placeholder="https://" />
-            </Form.Item>
+            </FormField>
             <Form.Item name="min_withdraw" label={t('settings.minWithdraw')}>
               <Input inputMode="decimal" style={{ width: 200 }} />
             </Form.Item>
