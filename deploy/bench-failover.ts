@@ -45,10 +45,13 @@ const PORTS = {
   replica: DB_LB + 1,
 };
 const NODE_PORTS = { lb: APP, a: APP + 1, b: APP + 2 };
+/** The single server's PostgreSQL and its nodes, beside the cluster's: both set-ups run at once, their bet runs taking turns. */
+const SINGLE_PG = PG + 6;
+const SINGLE_NODE_PORTS = { lb: APP + 3, a: APP + 4, b: APP + 5 };
 const GAME = 7;
 const DRILLS = Number(process.env.BENCH_FAILOVER_DRILLS ?? 5);
 const SECONDS = Number(process.env.BENCH_FAILOVER_SECONDS ?? 10);
-const RUNS = Number(process.env.BENCH_FAILOVER_RUNS ?? 2);
+const RUNS = Number(process.env.BENCH_FAILOVER_RUNS ?? 3);
 const BET_PLAYERS = Number(process.env.BENCH_FAILOVER_PLAYERS ?? 1000);
 const CONNECTIONS = 32;
 const WARMUP_SECONDS = 2;
@@ -70,16 +73,21 @@ const max = (xs: number[]) => (xs.length ? Math.max(...xs) : NaN);
 
 // ---- sustained bets through the nodes' HAProxy ----------------------------------------------------
 
-interface Throughput {
+/** One of the two set-ups: its nodes' HAProxy, the database they use, its players and room. */
+interface Setup {
+  label: string;
+  lbPort: number;
+  database: Database;
+  tokens: string[];
+  plan: number;
   runs: (AutocannonResult & { perAccepted: number; loadavg: string })[];
-  perSecond: number;
 }
 
 /** Waits for a round with at least `seconds` of betting left (the heart through HAProxy) and answers its issue. */
-async function openRound(seconds: number): Promise<string> {
+async function openRound(lbPort: number, seconds: number): Promise<string> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const res = await fetch(`http://127.0.0.1:${NODE_PORTS.lb}/api/Lottery/heart`, {
+    const res = await fetch(`http://127.0.0.1:${lbPort}/api/Lottery/heart`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ lang: 'en', game_id: GAME }),
@@ -92,35 +100,42 @@ async function openRound(seconds: number): Promise<string> {
   throw new Error('no round with enough betting time opened');
 }
 
-async function sustainedBets(label: string, database: Database): Promise<Throughput> {
-  const players = await makeBettingPlayers(database, BET_PLAYERS, `failover bench (${label})`);
-  const plan = await ordinaryRoom(NODE_PORTS.lb, GAME);
-  const runs: Throughput['runs'] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const issue = await openRound(WARMUP_SECONDS + SECONDS + 1);
-    const job = {
-      url: `http://127.0.0.1:${NODE_PORTS.lb}`,
-      path: '/api/Lottery/playOrder',
-      body: JSON.stringify({ lang: 'en', plan_id: plan, game_id: GAME, issue, play_type: '1', money: '10' }),
-      connections: CONNECTIONS,
-      tokens: players.map((p) => p.token),
-      countCodes: true,
-      idempotencyKeys: true,
-    };
-    await runLoad({ ...job, seconds: WARMUP_SECONDS });
-    const run = await runLoad({ ...job, seconds: SECONDS });
-    const perAccepted = run.accepted / run.seconds;
-    runs.push({ ...run, perAccepted, loadavg: loadavg() });
-    const refused = Object.entries(run.refused)
-      .map(([msg, n]) => `${n}× "${msg}"`)
-      .join(', ');
-    log(
-      `${label}, run ${i + 1}: ${fmt(perAccepted)} bets accepted/s (${fmt(run.accepted)} in ${fmt(run.seconds, 1)} s over ${CONNECTIONS} connections, ${BET_PLAYERS} players), ` +
-        `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms${refused ? `; refused: ${refused}` : ''}${run.errors + run.timeouts ? `; ${run.errors} errors, ${run.timeouts} timeouts` : ''}; load average ${loadavg()}`,
-    );
+async function prepareSetup(label: string, lbPort: number, database: Database): Promise<Setup> {
+  // In batches: makeBettingPlayers opens all its transactions at once, and the pool is small.
+  const tokens: string[] = [];
+  for (let made = 0; made < BET_PLAYERS; made += 50) {
+    const batch = await makeBettingPlayers(database, Math.min(50, BET_PLAYERS - made), `failover bench (${label})`);
+    tokens.push(...batch.map((p) => p.token));
   }
-  return { runs, perSecond: runs.reduce((s, r) => s + r.perAccepted, 0) / runs.length };
+  return { label, lbPort, database, tokens, plan: await ordinaryRoom(lbPort, GAME), runs: [] };
 }
+
+/** One run of sustained bets: a warm-up, then SECONDS of autocannon (its own process) in one open round. */
+async function sustainedBets(setup: Setup): Promise<void> {
+  const issue = await openRound(setup.lbPort, WARMUP_SECONDS + SECONDS + 1);
+  const job = {
+    url: `http://127.0.0.1:${setup.lbPort}`,
+    path: '/api/Lottery/playOrder',
+    body: JSON.stringify({ lang: 'en', plan_id: setup.plan, game_id: GAME, issue, play_type: '1', money: '10' }),
+    connections: CONNECTIONS,
+    tokens: setup.tokens,
+    countCodes: true,
+    idempotencyKeys: true,
+  };
+  await runLoad({ ...job, seconds: WARMUP_SECONDS });
+  const run = await runLoad({ ...job, seconds: SECONDS });
+  const perAccepted = run.accepted / run.seconds;
+  setup.runs.push({ ...run, perAccepted, loadavg: loadavg() });
+  const refused = Object.entries(run.refused)
+    .map(([msg, n]) => `${n}× "${msg}"`)
+    .join(', ');
+  log(
+    `${setup.label}, run ${setup.runs.length}: ${fmt(perAccepted)} bets accepted/s (${fmt(run.accepted)} in ${fmt(run.seconds, 1)} s over ${CONNECTIONS} connections, ${setup.tokens.length} players), ` +
+      `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms${refused ? `; refused: ${refused}` : ''}${run.errors + run.timeouts ? `; ${run.errors} errors, ${run.timeouts} timeouts` : ''}; load average ${loadavg()}`,
+  );
+}
+
+const meanRate = (setup: Setup) => setup.runs.reduce((s, r) => s + r.perAccepted, 0) / Math.max(1, setup.runs.length);
 
 // ---- one failover under the drill's load ---------------------------------------------------------
 
@@ -210,11 +225,13 @@ async function main(): Promise<void> {
   let single: PrivatePostgres | undefined;
   let cluster: PatroniCluster | undefined;
   let database: Database | undefined;
+  let singleDatabase: Database | undefined;
   let sampler: ReplicationSampler | undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-failover-bench-'));
   const cleanUp = async () => {
     await sampler?.stop();
     await database?.close().catch(() => {});
+    await singleDatabase?.close().catch(() => {});
     await stopAll(procs.splice(0));
     await single?.destroy();
     await cluster?.destroy(false);
@@ -231,22 +248,14 @@ async function main(): Promise<void> {
   try {
     log(`failover bench: ${os.cpus().length} cores, load average ${loadavg()}`);
 
-    // 1. The single server.
-    single = await startPrivatePostgres(PG, '-c fsync=on -c full_page_writes=on -c synchronous_commit=on');
+    // 1. The single server, and 2. the synchronous cluster, each with two nodes behind HAProxy.
+    single = await startPrivatePostgres(SINGLE_PG, '-c fsync=on -c full_page_writes=on -c synchronous_commit=on -c wal_log_hints=on');
     await withClient(single.url('postgres'), (c) => c.query('create database lucky28'));
-    await startNodePair({ dir: path.join(dir, 'single'), databaseUrl: single.url('lucky28'), ports: NODE_PORTS, procs, env: NODE_ENV });
-    database = await openPostgres(single.url('lucky28'), 3);
-    log('single server up: one PostgreSQL (fsync on), two nodes behind HAProxy');
-    const alone = await sustainedBets('single server', database);
-    const aloneProblems = await findDiscrepancies(database.db);
-    check(aloneProblems.length === 0, 'single server: the ledger reconciles (findDiscrepancies)', aloneProblems.slice(0, 3));
-    await database.close();
-    database = undefined;
-    await stopAll(procs.splice(0));
-    await single.destroy();
-    single = undefined;
-
-    // 2. The synchronous cluster, the same nodes and load.
+    const singleProcs: Proc[] = [];
+    await startNodePair({ dir: path.join(dir, 'single'), databaseUrl: single.url('lucky28'), ports: SINGLE_NODE_PORTS, procs: singleProcs, env: NODE_ENV });
+    procs.push(...singleProcs);
+    singleDatabase = await openPostgres(single.url('lucky28'), 3);
+    log(`single server up: one PostgreSQL (fsync on) :${SINGLE_PG}, two nodes behind HAProxy :${SINGLE_NODE_PORTS.lb}`);
     cluster = await PatroniCluster.start(PORTS, log);
     await withClient(cluster.primaryUrl('postgres'), (c) => c.query('create database lucky28'));
     await startNodePair({
@@ -258,16 +267,46 @@ async function main(): Promise<void> {
       env: NODE_ENV,
     });
     database = await openPostgres(cluster.primaryUrl('lucky28'), 3);
-    log('cluster up: three members under Patroni (synchronous), two nodes behind HAProxy');
+    log(`cluster up: three members under Patroni (synchronous), two nodes behind HAProxy :${NODE_PORTS.lb}`);
+    // What each commits with: the same durability, but for the synchronous standby.
+    for (const [label, url] of [
+      ['single server', single.url('lucky28')],
+      ['cluster leader', cluster.primaryUrl('lucky28')],
+    ] as const) {
+      const settings = await withClient(url, async (c) =>
+        (
+          await c.query<{ name: string; setting: string }>(
+            `select name, setting from pg_settings where name in ('fsync', 'full_page_writes', 'synchronous_commit', 'synchronous_standby_names', 'wal_log_hints', 'data_checksums', 'shared_buffers', 'max_connections') order by name`,
+          )
+        ).rows.map((r) => `${r.name}=${r.setting || "''"}`),
+      );
+      log(`${label}: ${settings.join(' ')}`);
+    }
+    const alone = await prepareSetup('single server', SINGLE_NODE_PORTS.lb, singleDatabase);
+    const synced = await prepareSetup('synchronous cluster', NODE_PORTS.lb, database);
     sampler = new ReplicationSampler(cluster.primaryUrl('postgres'));
-    sampler.tag('sustained bets');
-    const synced = await sustainedBets('synchronous cluster', database);
-    sampler.tag(undefined);
-    const price = synced.perSecond / alone.perSecond;
+    // The runs take turns (single, cluster, single, cluster…): a change in the host's other work falls on both.
+    for (let i = 0; i < RUNS; i++) {
+      await sustainedBets(alone);
+      sampler.tag('sustained bets');
+      await sustainedBets(synced);
+      sampler.tag(undefined);
+    }
+    const pairRatios = synced.runs.map((r, i) => r.perAccepted / alone.runs[i]!.perAccepted);
+    const price = meanRate(synced) / meanRate(alone);
     log(
-      `the price of RPO 0: ${fmt(synced.perSecond)} bets/s on the synchronous cluster against ${fmt(alone.perSecond)} on the single server = ${fmt(price, 2)}× ` +
-        `(p99 ${synced.runs.map((r) => r.latency.p99).join(', ')} ms against ${alone.runs.map((r) => r.latency.p99).join(', ')} ms)`,
+      `the price of RPO 0: ${fmt(meanRate(synced))} bets/s on the synchronous cluster against ${fmt(meanRate(alone))} on the single server = ${fmt(price, 2)}× ` +
+        `(the pairs: ${pairRatios.map((r) => `${fmt(r, 2)}×`).join(', ')}; p99 ${synced.runs.map((r) => r.latency.p99).join(', ')} ms against ${alone.runs.map((r) => r.latency.p99).join(', ')} ms)`,
     );
+    const aloneProblems = await findDiscrepancies(singleDatabase.db);
+    check(aloneProblems.length === 0, 'single server: the ledger reconciles (findDiscrepancies)', aloneProblems.slice(0, 3));
+    // The single server's part is done: stopped, so that it takes nothing from the drills.
+    await singleDatabase.close();
+    singleDatabase = undefined;
+    await stopAll(singleProcs);
+    procs.splice(0, procs.length, ...procs.filter((p) => !singleProcs.includes(p)));
+    await single.destroy();
+    single = undefined;
 
     // 3. The failovers.
     const drills: DrillFigures[] = [];
@@ -285,8 +324,9 @@ async function main(): Promise<void> {
     const acknowledged = drills.reduce((s, d) => s + d.acknowledged.bets + d.acknowledged.withdrawals + d.acknowledged.claims, 0);
     log('---- figures ----');
     log(
-      `sustained bets (${RUNS} runs of ${SECONDS} s each, ${CONNECTIONS} connections, through HAProxy to two nodes): single server ${alone.runs.map((r) => fmt(r.perAccepted)).join(', ')} /s, ` +
-        `synchronous cluster ${synced.runs.map((r) => fmt(r.perAccepted)).join(', ')} /s: ratio ${fmt(price, 2)}×`,
+      `sustained bets (${RUNS} runs of ${SECONDS} s each, taking turns, ${CONNECTIONS} connections, through HAProxy to two nodes): single server ${alone.runs.map((r) => fmt(r.perAccepted)).join(', ')} /s, ` +
+        `synchronous cluster ${synced.runs.map((r) => fmt(r.perAccepted)).join(', ')} /s: ratio ${fmt(price, 2)}× (the pairs: ${pairRatios.map((r) => `${fmt(r, 2)}×`).join(', ')}); ` +
+        `p99 ${synced.runs.map((r) => r.latency.p99).join(', ')} ms against ${alone.runs.map((r) => r.latency.p99).join(', ')} ms`,
     );
     log(
       `failover over ${drills.length} drills: time without writes median ${fmt(median(rto) / 1000, 1)} s, max ${fmt(max(rto) / 1000, 1)} s ` +

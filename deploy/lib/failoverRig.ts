@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
@@ -50,6 +51,7 @@ export async function startNodePair(opts: {
   procs: Proc[];
   env?: Record<string, string>;
 }): Promise<NodePair> {
+  fs.mkdirSync(opts.dir, { recursive: true });
   const startNode = (name: 'a' | 'b') => {
     const proc = startProc(
       `node ${name}`,
