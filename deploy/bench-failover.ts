@@ -1,13 +1,16 @@
 /**
  * The failover bench: the price of RPO 0 and the time a failover takes (issue 38, item 5; the figures are
  * in docs/capacity.md, "PostgreSQL failover"). In one run, in a temporary directory:
- *   1. the single server: one plain PostgreSQL (durable: fsync on, as a production server), two Lucky28
- *      nodes on it and HAProxy in front; sustained bets from autocannon in its own process (the bench's
- *      load generator, apps/server/bench/procs/loadgen.mjs), each bet with its own Idempotency-Key;
+ *   1. the single server: one plain PostgreSQL (durable: fsync on, wal_log_hints as the members), two
+ *      Lucky28 nodes on it and HAProxy in front;
  *   2. the synchronous cluster (deploy/lib/patroniCluster.ts: etcd, three members under Patroni,
  *      synchronous replication, HAProxy), the same two nodes on it (DATABASE_URL the primary port,
- *      DATABASE_READ_URL the replicas') and the same load; accepted bets per second against the single
- *      server's, as a ratio, with the replicas' lag sampled meanwhile (the leader's pg_stat_replication);
+ *      DATABASE_READ_URL the replicas'), up at the same time as the single server;
+ *      sustained bets on each from autocannon in its own process (the bench's load generator,
+ *      apps/server/bench/procs/loadgen.mjs), each bet with its own Idempotency-Key, the runs taking turns
+ *      (single, cluster, single, …) so that the host's other work falls on both: accepted bets per second
+ *      on the cluster against the single server, as a ratio, with the replicas' lag sampled meanwhile (the
+ *      leader's pg_stat_replication); then the single server is stopped;
  *   3. BENCH_FAILOVER_DRILLS failovers (5) on that cluster, each under the drill's load (a process of its
  *      own, deploy/lib/failoverLoad.ts: 40 new players betting, each withdrawing once and claiming the
  *      day's check-in once) with the write probe (a registration every 250 ms): the leader's Patroni and
@@ -17,8 +20,11 @@
  * Prints one line per figure (and the load average: the host's other work disturbs the rates), and a
  * summary; exits non-zero when an acknowledged write was lost or doubled, a drill did not recover, or the
  * ledger does not reconcile. Run: `npm run bench:failover`. Ports as the drill's (FAILOVER_* to change):
- * etcd 12379-12380, members 15432-15437 (the single server uses 15432 before the cluster starts),
- * HAProxy 8110-8112, nodes 8113-8114. Everything it started is stopped on the way out.
+ * etcd 12379-12380, members 15432-15437, HAProxy 8110-8112, nodes 8113-8114; and the single server's
+ * PostgreSQL 15438 (FAILOVER_PG_PORT + 6), its HAProxy 8115 and nodes 8116-8117 (FAILOVER_APP_PORT + 3…5).
+ * Settings: BENCH_FAILOVER_DRILLS (5), BENCH_FAILOVER_RUNS (3 bet runs of each set-up),
+ * BENCH_FAILOVER_SECONDS (10 s a run), BENCH_FAILOVER_PLAYERS (1,000 betting players a set-up).
+ * Everything it started is stopped on the way out.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -185,8 +191,14 @@ async function failover(n: number, cluster: PatroniCluster, database: Database, 
     const books = await countAcknowledged(database, result, players, money.campaignId);
     const f = result.figures;
     const m = result.money!.figures;
-    const broken =
-      f.fiveHundreds - f.unavailable + f.unresolved + (m.fiveHundreds - m.unavailable) + m.withdrawals.unresolved + m.claims.unresolved + probe.broken().length;
+    const brokenParts = {
+      betsOther5xx: f.fiveHundreds - f.unavailable,
+      betsUnresolved: f.unresolved,
+      moneyOther5xx: m.fiveHundreds - m.unavailable,
+      moneyUnresolved: m.withdrawals.unresolved + m.claims.unresolved,
+      probe: probe.broken().map((x) => `${x.status}${x.error ? ` ${x.error}` : ''} at +${fmt((x.sent - tKill) / 1000, 1)} s`),
+    };
+    const broken = brokenParts.betsOther5xx + brokenParts.betsUnresolved + brokenParts.moneyOther5xx + brokenParts.moneyUnresolved + brokenParts.probe.length;
     const figures: DrillFigures = {
       from,
       to,
@@ -209,7 +221,7 @@ async function failover(n: number, cluster: PatroniCluster, database: Database, 
         `${from} streaming again after ${rejoinMs === undefined ? 'never' : `${fmt(rejoinMs / 1000, 1)} s`}; acknowledged ${books.bets.acknowledged} bets, ` +
         `${books.withdrawals.acknowledged} withdrawals (${figures.beforeKill.withdrawals} before the kill), ${books.claims.acknowledged} claims (${figures.beforeKill.claims} before the kill): ` +
         `${books.lost} lost, ${books.doubled} doubled; ${broken} answers neither success nor 503 with Retry-After; load average ${figures.loadavg}`,
-      books,
+      { ...books, broken: brokenParts, refused: { bets: f.refused, withdrawals: m.withdrawals.refused, claims: m.claims.refused } },
     );
     return figures;
   } finally {

@@ -4,14 +4,18 @@
  * under Patroni (synchronous replication, deploy/patroni/patroni.yml), HAProxy in front of them
  * (deploy/patroni/haproxy-postgres.cfg: a primary port, a replica port), two Lucky28 nodes on them
  * (DATABASE_URL the primary port, DATABASE_READ_URL the replica port) and HAProxy in front of the nodes
- * (deploy/haproxy.cfg). Players bet from another process (deploy/lib/failoverLoad.ts) and a probe
- * registers a player every quarter of a second, while the drill:
+ * (deploy/haproxy.cfg); the nodes, players, load process and probe from deploy/lib/failoverRig.ts. Players
+ * bet from another process (deploy/lib/failoverLoad.ts), each also sending one withdrawal and one claim of
+ * the day's check-in over the first 12 s, and a probe registers a player every quarter of a second, while
+ * the drill:
  *   (f) kills the primary's Patroni and PostgreSQL with SIGKILL: a standby takes over by itself, the nodes
  *       follow through HAProxy without being restarted; the gap is measured;
  *   (r) starts the old primary again: Patroni rewinds it if needed (pg_rewind) and it follows the new leader;
  *   (s) switches the leader over as planned (`patronictl switchover --force`);
  * and checks: no answer a 500 (only 503 with Retry-After, and only during the gaps), every bet answered as
- * placed is in the database once, every drawn round settled, and the ledger reconciles (findDiscrepancies).
+ * placed is in the database once, every withdrawal and claim answered as done is there once (some of each
+ * answered before the kill), every drawn round settled, and the ledger reconciles (findDiscrepancies). Five
+ * failovers in a row, with figures, are the bench's: deploy/bench-failover.ts.
  * Run: `npm run test:failover` (CI). Needs patroni (3.0), etcd (3.4), haproxy and PostgreSQL's binaries.
  * Ports (FAILOVER_* to change): etcd 12379-12380, members 15432-15434 with their REST APIs on
  * 15435-15437, the database's HAProxy 8110 (primary) and 8111 (replicas), the nodes' HAProxy 8112, the
