@@ -193,6 +193,7 @@ async function failover(n: number, cluster: PatroniCluster, database: Database, 
     const m = result.money!.figures;
     const brokenParts = {
       betsOther5xx: f.fiveHundreds - f.unavailable,
+      betsOther5xxAnswers: f.otherFailures.map((x) => ({ ...x, at: `+${fmt((x.at - tKill) / 1000, 1)} s` })),
       betsUnresolved: f.unresolved,
       moneyOther5xx: m.fiveHundreds - m.unavailable,
       moneyUnresolved: m.withdrawals.unresolved + m.claims.unresolved,
