@@ -15,7 +15,9 @@ const ADMIN = 'apps/admin/src';
  * The import direction of a front-end laid out bulletproof-react style under `src`: app → features →
  * shared code (components, hooks, lib, i18n, test). A feature never imports another feature (compose
  * them in `app/`, or move what several need to `components/` or `lib/`), and shared code never imports
- * a feature or the app. Feature folders are read from disk so a new feature is covered at once.
+ * a feature or the app. Each feature is laid out as `api/` (its calls), `components/` (screens and their
+ * parts) and `model/` (pure logic), imported in that direction only: components → api → model.
+ * Feature folders are read from disk so a new feature is covered at once.
  */
 function featureBoundaryZones(src) {
   const features = fs
@@ -28,6 +30,17 @@ function featureBoundaryZones(src) {
       from: `./${src}/features`,
       except: [`./${feature}`],
       message: 'A feature never imports another feature: compose them in app/, or move the shared piece to components/ or lib/.',
+    })),
+    // Inside a feature: components/ → api/ → model/ (model/ is pure logic; api/ holds the calls, no UI).
+    ...features.map((feature) => ({
+      target: `./${src}/features/${feature}/model`,
+      from: [`./${src}/features/${feature}/api`, `./${src}/features/${feature}/components`],
+      message: "A feature's model/ is pure logic: it never imports its api/ or components/.",
+    })),
+    ...features.map((feature) => ({
+      target: `./${src}/features/${feature}/api`,
+      from: `./${src}/features/${feature}/components`,
+      message: "A feature's api/ holds its calls: it never imports its components/.",
     })),
     {
       target: ['components', 'hooks', 'lib', 'i18n', 'test'].map((dir) => `./${src}/${dir}`),

@@ -4,14 +4,18 @@
  * under Patroni (synchronous replication, deploy/patroni/patroni.yml), HAProxy in front of them
  * (deploy/patroni/haproxy-postgres.cfg: a primary port, a replica port), two Lucky28 nodes on them
  * (DATABASE_URL the primary port, DATABASE_READ_URL the replica port) and HAProxy in front of the nodes
- * (deploy/haproxy.cfg). Players bet from another process (deploy/lib/failoverLoad.ts) and a probe
- * registers a player every quarter of a second, while the drill:
+ * (deploy/haproxy.cfg); the nodes, players, load process and probe from deploy/lib/failoverRig.ts. Players
+ * bet from another process (deploy/lib/failoverLoad.ts), each also sending one withdrawal and one claim of
+ * the day's check-in over the first 12 s, and a probe registers a player every quarter of a second, while
+ * the drill:
  *   (f) kills the primary's Patroni and PostgreSQL with SIGKILL: a standby takes over by itself, the nodes
  *       follow through HAProxy without being restarted; the gap is measured;
  *   (r) starts the old primary again: Patroni rewinds it if needed (pg_rewind) and it follows the new leader;
  *   (s) switches the leader over as planned (`patronictl switchover --force`);
  * and checks: no answer a 500 (only 503 with Retry-After, and only during the gaps), every bet answered as
- * placed is in the database once, every drawn round settled, and the ledger reconciles (findDiscrepancies).
+ * placed is in the database once, every withdrawal and claim answered as done is there once (some of each
+ * answered before the kill), every drawn round settled, and the ledger reconciles (findDiscrepancies). Five
+ * failovers in a row, with figures, are the bench's: deploy/bench-failover.ts.
  * Run: `npm run test:failover` (CI). Needs patroni (3.0), etcd (3.4), haproxy and PostgreSQL's binaries.
  * Ports (FAILOVER_* to change): etcd 12379-12380, members 15432-15434 with their REST APIs on
  * 15435-15437, the database's HAProxy 8110 (primary) and 8111 (replicas), the nodes' HAProxy 8112, the
@@ -20,20 +24,17 @@
  * it started is stopped on the way out.
  */
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../apps/server/src/db/client.js';
-import { pgArray, queryRows } from '../apps/server/src/db/query.js';
+import { queryRows } from '../apps/server/src/db/query.js';
 import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
-import { makeBettingPlayers } from './lib/bettingPlayers.js';
-import type { LoadResult, LoadSettings } from './lib/failoverLoad.js';
+import { countAcknowledged, makeDrillPlayers, ordinaryRoom, startLoad, startNodePair, WriteProbe, type LoadProcess } from './lib/failoverRig.js';
 import { PatroniCluster, withClient } from './lib/patroniCluster.js';
-import { sleep, startProc, stopAll, waitReady, type Proc } from './lib/services.js';
+import { sleep, stopAll, type Proc } from './lib/services.js';
 import { drillLog } from './lib/drillLog.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const port = (name: string, fallback: number) => Number(process.env[`FAILOVER_${name}`] ?? fallback);
 const ETCD = port('ETCD_PORT', 12379);
 const PG = port('PG_PORT', 15432);
@@ -58,110 +59,13 @@ const GAP_SLACK_MS = 3_000;
 const drill = drillLog();
 const { started, log, check } = drill;
 
-// ---- the write probe: a registration every quarter of a second through the nodes' HAProxy ----------
-
-interface ProbeAnswer {
-  /** When it was sent, and when its answer came (or it failed). */
-  sent: number;
-  at: number;
-  status: number;
-  ok: boolean;
-  retryAfter: boolean;
-  error?: string;
-}
-
-class WriteProbe {
-  readonly answers: ProbeAnswer[] = [];
-  private running = true;
-  private loop: Promise<void> | undefined;
-  private n = 0;
-
-  start(): void {
-    this.loop = (async () => {
-      while (this.running) {
-        const t0 = Date.now();
-        this.answers.push(await this.once());
-        await sleep(Math.max(0, 250 - (Date.now() - t0)));
-      }
-    })();
-  }
-
-  private async once(): Promise<ProbeAnswer> {
-    const i = this.n++;
-    const sent = Date.now();
-    const username = `fo${randomBytes(4).toString('hex')}`;
-    try {
-      const res = await fetch(`http://127.0.0.1:${LB}/api/user/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` },
-        body: JSON.stringify({ lang: 'en', username, password: 'failover-9', repassword: 'failover-9' }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await res.json().catch(() => undefined)) as { code?: number } | undefined;
-      return { sent, at: Date.now(), status: res.status, ok: res.status === 200 && body?.code === 1, retryAfter: res.headers.get('retry-after') !== null };
-    } catch (err) {
-      return { sent, at: Date.now(), status: 0, ok: false, retryAfter: false, error: (err as Error).message };
-    }
-  }
-
-  /** The first answer at or after `t` that registered a player. */
-  firstOkAfter(t: number): ProbeAnswer | undefined {
-    return this.answers.find((a) => a.at >= t && a.ok);
-  }
-
-  /**
-   * How long writes were refused: from the sending of the first probe (sent at `t` or later) that failed
-   * to the answer of the first that succeeded after the last failure before `until`; 0 if none failed.
-   */
-  gapAfter(t: number, until: number): number {
-    const window = this.answers.filter((a) => a.sent >= t && a.at <= until);
-    const firstFail = window.findIndex((a) => !a.ok);
-    if (firstFail < 0) return 0;
-    let lastFail = firstFail;
-    window.forEach((a, i) => {
-      if (!a.ok) lastFail = i;
-    });
-    const back = window.slice(lastFail).find((a) => a.ok);
-    return (back?.at ?? until) - window[firstFail]!.sent;
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.loop;
-  }
-}
-
-// ---- the load generator's process --------------------------------------------------------------
-
-function startLoad(settings: LoadSettings): { child: ChildProcess; result: () => Promise<LoadResult> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'deploy/lib/failoverLoad.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, FAILOVER_LOAD: JSON.stringify(settings) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const answered = new Promise<LoadResult>((resolve, reject) => {
-    child.on('message', (m) => {
-      if (m !== 'started') resolve(m as LoadResult);
-    });
-    child.once('exit', (code) => reject(new Error(`the load generator exited (${code}) before its answer`)));
-  });
-  answered.catch(() => {});
-  return {
-    child,
-    result: () => {
-      child.send('stop');
-      return answered;
-    },
-  };
-}
-
 // ---- the run ------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const procs: Proc[] = [];
   let cluster: PatroniCluster | undefined;
   let database: Database | undefined;
-  let load: ReturnType<typeof startLoad> | undefined;
+  let load: LoadProcess | undefined;
   const cleanUp = async () => {
     const keep = drill.failures > 0 || Boolean(process.env.FAILOVER_KEEP_LOGS);
     load?.child.kill('SIGKILL');
@@ -187,65 +91,22 @@ async function main(): Promise<void> {
     cluster = await PatroniCluster.start(PORTS, log);
     await withClient(cluster.primaryUrl('postgres'), (c) => c.query('create database lucky28'));
 
-    const startNode = (name: 'a' | 'b') => {
-      const proc = startProc(
-        `node ${name}`,
-        process.execPath,
-        ['--import', 'tsx', 'src/server.ts'],
-        {
-          HOST: '127.0.0.1',
-          PORT: String(NODES[name]),
-          DATABASE_URL: cluster!.primaryUrl('lucky28'),
-          DATABASE_READ_URL: cluster!.replicaUrl('lucky28'),
-          TRUST_PROXY: '1',
-          DATA_DIR: path.join(cluster!.dir, `node-${name}`),
-          ROUND_SECONDS: '20',
-          CLOSE_BEFORE_SECONDS: '3',
-          DEMO_PASSWORD: `demo-${randomBytes(6).toString('hex')}`,
-          OPERATOR_PASSWORD: `op-${randomBytes(8).toString('hex')}`,
-          OPERATOR_SECRET_KEY: randomBytes(32).toString('hex'),
-          LOG_LEVEL: 'warn',
-        },
-        path.join(ROOT, 'apps/server'),
-      );
-      procs.push(proc);
-      return proc;
-    };
-    // One after the other: the first migrates and seeds the database.
-    const a = startNode('a');
-    await waitReady(`http://127.0.0.1:${NODES.a}`, a);
-    const b = startNode('b');
-    await waitReady(`http://127.0.0.1:${NODES.b}`, b);
-    const pids = { a: a.child.pid, b: b.child.pid };
-    procs.push(
-      startProc(
-        'haproxy (nodes)',
-        'haproxy',
-        ['-db', '-f', path.join(ROOT, 'deploy/haproxy.cfg')],
-        {
-          LB_BIND: `127.0.0.1:${LB}`,
-          NODE_A: `127.0.0.1:${NODES.a}`,
-          NODE_B: `127.0.0.1:${NODES.b}`,
-        },
-        cluster.dir,
-      ),
-    );
-    await waitReady(`http://127.0.0.1:${LB}`, procs.at(-1)!);
+    const { a, b, pids } = await startNodePair({
+      dir: cluster.dir,
+      databaseUrl: cluster.primaryUrl('lucky28'),
+      readUrl: cluster.replicaUrl('lucky28'),
+      ports: { lb: LB, ...NODES },
+      procs,
+    });
     // The drill's own look at the books, through the primary port like the nodes.
     database = await openPostgres(cluster.primaryUrl('lucky28'), 3);
-    const hall = (await (
-      await fetch(`http://127.0.0.1:${LB}/api/Lottery/index`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ game_id: GAME }),
-      })
-    ).json()) as { data: { gameList: { planList: { id: number; type: number }[] }[] } };
-    const plan = (hall.data.gameList[0]!.planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
-    const players = await makeBettingPlayers(database, PLAYERS, 'failover drill');
+    const plan = await ordinaryRoom(LB, GAME);
+    // Each player also withdraws once and claims the day's check-in once, over the first 12 s: some before the kill (at 6 s), some in the gap.
+    const { players, money } = await makeDrillPlayers(database, PLAYERS, 'failover drill', 12_000);
     log(`two nodes up on the cluster (primary :${PORTS.primary}, replicas :${PORTS.replica}), ${PLAYERS} players`);
 
-    load = startLoad({ lbPort: LB, gameId: GAME, planId: plan, players });
-    const probe = new WriteProbe();
+    load = startLoad({ lbPort: LB, gameId: GAME, planId: plan, players, money });
+    const probe = new WriteProbe(LB);
     probe.start();
     await sleep(6_000);
 
@@ -333,17 +194,19 @@ async function main(): Promise<void> {
     const result = await load.result();
     await probe.stop();
     const f = result.figures;
-    log('load figures:', f);
+    const m = result.money!.figures;
+    log('load figures:', f, m);
     const inGap = (t: number) => [failoverWindow, switchWindow].some((w) => t >= w.from && t <= w.to);
-    const probeBroken = probe.answers.filter((x) => !x.ok && !(x.status === 503 && x.retryAfter) && !(x.status === 200));
+    const probeBroken = probe.broken();
     const probe503 = probe.answers.filter((x) => x.status === 503);
     check(
-      f.fiveHundreds === f.unavailable && probeBroken.length === 0,
+      f.fiveHundreds === f.unavailable && m.fiveHundreds === m.unavailable && probeBroken.length === 0,
       '(b) no 500 and no unanswered request: every failure was 503 with Retry-After',
-      `bets: ${f.fiveHundreds - f.unavailable} other 5xx of ${f.requests}; probe: ${probeBroken.length} broken (${probeBroken
-        .slice(0, 3)
-        .map((x) => `${x.status} ${x.error ?? ''}`)
-        .join('; ')})`,
+      `bets: ${f.fiveHundreds - f.unavailable} other 5xx of ${f.requests}; withdrawals and claims: ${m.fiveHundreds - m.unavailable} of ${m.requests}; ` +
+        `probe: ${probeBroken.length} broken (${probeBroken
+          .slice(0, 3)
+          .map((x) => `${x.status} ${x.error ?? ''}`)
+          .join('; ')})`,
     );
     const outside = [...result.unavailableTimes, ...probe503.map((x) => x.at)].filter((t) => !inGap(t));
     check(
@@ -352,23 +215,32 @@ async function main(): Promise<void> {
       `${result.unavailableTimes.length + probe503.length} 503s, ${outside.length} outside the gaps`,
     );
     check(
-      f.accepted > 0 && f.unresolved === 0,
-      '(b) every bet was answered in the end (sent again on its Idempotency-Key)',
-      `${f.accepted} accepted, ${f.unresolved} unresolved`,
+      f.accepted > 0 && f.unresolved === 0 && m.withdrawals.unresolved === 0 && m.claims.unresolved === 0,
+      '(b) every bet, withdrawal and claim was answered in the end (sent again on its Idempotency-Key)',
+      `${f.accepted} bets accepted, ${f.unresolved} unresolved; withdrawals ${JSON.stringify(m.withdrawals)}; claims ${JSON.stringify(m.claims)}`,
     );
-    const [stored] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from orders where order_no = any(${pgArray(result.orderNumbers)}::text[])`,
+    const books1 = await countAcknowledged(database, result, players, money.campaignId);
+    check(
+      books1.bets.found === books1.bets.acknowledged && books1.bets.stored === books1.bets.acknowledged && books1.bets.doubled === 0,
+      '(b) no acknowledged bet lost, none doubled: every order answered as placed is in the database, and no other',
+      `${books1.bets.acknowledged} orders answered, ${books1.bets.found} of them found, ${books1.bets.stored} orders of the players stored`,
     );
-    const userIds = players.map((p) => p.userId);
-    const [all] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from orders where user_id = any(${pgArray(userIds.map(String))}::int[])`,
+    const beforeKill = (list: { at: number }[]) => list.filter((x) => x.at < tKill).length;
+    check(
+      books1.withdrawals.acknowledged > 0 &&
+        beforeKill(result.money!.withdrawals) > 0 &&
+        books1.withdrawals.found === books1.withdrawals.acknowledged &&
+        books1.withdrawals.doubled === 0,
+      '(b) no acknowledged withdrawal lost, none doubled: every withdrawal answered as requested is in the database, once a player',
+      `${books1.withdrawals.acknowledged} answered (${beforeKill(result.money!.withdrawals)} before the kill), ${books1.withdrawals.found} found, ${books1.withdrawals.stored} stored`,
     );
     check(
-      stored!.n === result.orderNumbers.length && all!.n === result.orderNumbers.length,
-      '(b) no acknowledged bet lost, none doubled: every order answered as placed is in the database, and no other',
-      `${result.orderNumbers.length} orders answered, ${stored!.n} of them found, ${all!.n} orders of the players stored`,
+      books1.claims.acknowledged > 0 &&
+        beforeKill(result.money!.claims) > 0 &&
+        books1.claims.found === books1.claims.acknowledged &&
+        books1.claims.doubled === 0,
+      '(b) no acknowledged claim lost, none doubled: every check-in answered as paid is in the database, paid once',
+      `${books1.claims.acknowledged} answered (${beforeKill(result.money!.claims)} before the kill), ${books1.claims.found} found, ${books1.claims.stored} stored`,
     );
     const due = await cluster
       .until(

@@ -37,6 +37,7 @@ export class BettingPlayers {
   private unavailableAt: number[] = [];
   private acceptedOrders: string[] = [];
   private unresolved = 0;
+  private otherFailures: { at: number; path: string; status: number; body: string }[] = [];
 
   constructor(
     private lbPort: number,
@@ -59,8 +60,16 @@ export class BettingPlayers {
       this.unavailable++;
       this.unavailableAt.push(Date.now());
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- heart or bet answers, read field by field
-    const json = (await res.json().catch(() => undefined)) as { code: number; msg: string; data: any } | undefined;
+    const text = await res.text().catch(() => '');
+    // The first few 5xx answers that were not "database unavailable", kept whole enough to say what they were.
+    if (res.status >= 500 && !unavailable && this.otherFailures.length < 5)
+      this.otherFailures.push({ at: Date.now(), path, status: res.status, body: text.slice(0, 300) });
+    let json: { code: number; msg: string; data: any } | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any -- heart or bet answers, read field by field
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
     return { status: res.status, unavailable, json };
   }
 
@@ -152,6 +161,8 @@ export class BettingPlayers {
       /** Answered 503 with Retry-After. */
       unavailable: this.unavailable,
       unresolved: this.unresolved,
+      /** The first 5xx answers other than 503 with Retry-After: when, the call, the status and the body. */
+      otherFailures: this.otherFailures,
     };
   }
 }

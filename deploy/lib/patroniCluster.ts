@@ -301,3 +301,95 @@ export class PatroniCluster {
     if (!keep) fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** One standby as the leader's pg_stat_replication shows it at one instant. */
+export interface ReplicationSample {
+  at: number;
+  name: string;
+  syncState: string;
+  /** WAL the leader has written that the standby has not yet replayed (flushed), bytes. */
+  replayBytes: number;
+  flushBytes: number;
+  /** PostgreSQL's own measure of the time a commit takes to be replayed / flushed there (null when idle). */
+  replayMs: number | null;
+  flushMs: number | null;
+}
+
+/**
+ * Samples the leader's pg_stat_replication (through HAProxy's primary port) every `everyMs` until
+ * stopped; a sample that cannot be taken (no leader in a failover) is skipped.
+ */
+export class ReplicationSampler {
+  readonly samples: (ReplicationSample & { label: string })[] = [];
+  private label: string | undefined;
+  private loop: Promise<void> | undefined;
+  private running = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly everyMs = 250,
+  ) {}
+
+  /** Starts sampling (or goes on) with the samples tagged `label`; undefined pauses it. */
+  tag(label: string | undefined): void {
+    this.label = label;
+    if (this.loop || label === undefined) return;
+    this.running = true;
+    this.loop = (async () => {
+      let connected: pg.Client | undefined;
+      while (this.running) {
+        const t0 = Date.now();
+        if (this.label !== undefined) {
+          try {
+            connected ??= await connectNew(this.url);
+            const { rows } = await connected.query<{
+              name: string;
+              sync_state: string;
+              replay_bytes: string;
+              flush_bytes: string;
+              replay_ms: number | null;
+              flush_ms: number | null;
+            }>(
+              `select application_name as name, sync_state,
+                      pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::bigint as replay_bytes,
+                      pg_wal_lsn_diff(pg_current_wal_lsn(), flush_lsn)::bigint as flush_bytes,
+                      extract(epoch from replay_lag)::float8 * 1000 as replay_ms,
+                      extract(epoch from flush_lag)::float8 * 1000 as flush_ms
+                 from pg_stat_replication where state = 'streaming'`,
+            );
+            const label = this.label;
+            for (const r of rows) {
+              this.samples.push({
+                label,
+                at: t0,
+                name: r.name,
+                syncState: r.sync_state,
+                replayBytes: Number(r.replay_bytes),
+                flushBytes: Number(r.flush_bytes),
+                replayMs: r.replay_ms,
+                flushMs: r.flush_ms,
+              });
+            }
+          } catch {
+            await connected?.end().catch(() => {});
+            connected = undefined;
+          }
+        }
+        await sleep(Math.max(0, this.everyMs - (Date.now() - t0)));
+      }
+      await connected?.end().catch(() => {});
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+}
+
+async function connectNew(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000, statement_timeout: 2000 });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}

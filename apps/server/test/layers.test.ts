@@ -72,7 +72,7 @@ describe('layers of the server (eslint.config.js)', { timeout: 30_000 }, () => {
     const domainImports = imports('../../db/query.js', '../../errors.js', '../../present.js', './rounds.js', '../ledger/post.js');
     expect(await problems('domain/game/X.ts', domainImports)).toEqual([]);
     expect(await problems('domain/game/X.ts', 'export const later = (ms: number) => Date.now() + ms;\n')).toEqual([]);
-    expect(await problems('live/X.ts', imports('../domain/game/betting.js') + 'setTimeout(() => {}, 10);\n')).toEqual([]);
+    expect(await problems('live/X.ts', imports('../domain/betting/placeBet.js') + 'setTimeout(() => {}, 10);\n')).toEqual([]);
     expect(await problems('live/X.ts', "import type { FastifyBaseLogger } from 'fastify';\nexport type L = FastifyBaseLogger;\n")).toEqual([]);
     expect(await problems('routes/lottery/X.ts', imports('../../live/heartView.js', '../../domain/game/config.js', '../../http/answers.js'))).toEqual([]);
     expect(await problems('plugins/X.ts', imports('../live/engine.js', '../domain/accounts/sessions.js'))).toEqual([]);

@@ -5,7 +5,7 @@ import type { OperatorRole } from '@lucky28/shared';
 import { pendingDeposit } from '../test/fixtures';
 import { fakeServer, ok, refuse, renderRoutes, testQueryClient } from '../test/render';
 import { session } from '../lib/session';
-import { DepositQueue } from '../features/queues/DepositQueue';
+import { DepositQueue } from '../features/queues/components/DepositQueue';
 import { Shell } from './Shell';
 
 /** The console frame, signed in with `role`, showing the deposit queue. */

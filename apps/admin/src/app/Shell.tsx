@@ -8,7 +8,7 @@ import { LanguageSelect } from '../components/LanguageSelect';
 import { can, useMe } from '../lib/operator';
 import { zoneLabel } from '../lib/format';
 import { queueCountsQuery } from '../lib/queueCounts';
-import { useSignOut } from '../features/auth/api';
+import { useSignOut } from '../features/auth/api/auth';
 import { consoleRoutes } from './routes';
 
 interface Entry {

@@ -1,4 +1,4 @@
-import { RequireOperator } from '../features/auth/RequireOperator';
+import { RequireOperator } from '../features/auth/components/RequireOperator';
 import { Shell } from './Shell';
 
 /**

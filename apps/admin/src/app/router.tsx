@@ -24,10 +24,10 @@ const orThrowInRender = (load: () => Promise<{ Component: ComponentType }>) => a
  * is the frame (shell, menu) only, whichever screen the address names.
  */
 const lazyScreens: RouteObject[] = [
-  { path: 'queues/deposits', lazy: () => import('../features/queues/DepositQueue').then((m) => ({ Component: m.DepositQueue })) },
-  { path: 'queues/withdrawals', lazy: () => import('../features/queues/WithdrawalQueue').then((m) => ({ Component: m.WithdrawalQueue })) },
-  { path: 'queues/realnames', lazy: () => import('../features/queues/RealNameQueue').then((m) => ({ Component: m.RealNameQueue })) },
-  { path: 'security', lazy: () => import('../features/auth/SecurityPage').then((m) => ({ Component: m.SecurityPage })) },
+  { path: 'queues/deposits', lazy: () => import('../features/queues/components/DepositQueue').then((m) => ({ Component: m.DepositQueue })) },
+  { path: 'queues/withdrawals', lazy: () => import('../features/queues/components/WithdrawalQueue').then((m) => ({ Component: m.WithdrawalQueue })) },
+  { path: 'queues/realnames', lazy: () => import('../features/queues/components/RealNameQueue').then((m) => ({ Component: m.RealNameQueue })) },
+  { path: 'security', lazy: () => import('../features/auth/components/SecurityPage').then((m) => ({ Component: m.SecurityPage })) },
   ...consoleRoutes,
 ];
 
@@ -40,7 +40,7 @@ const withLoadError = (r: RouteObject): RouteObject => ({
 
 /** Every screen of the console; the shell shows only those the operator's role may open. */
 export const routes: RouteObject[] = [
-  withLoadError({ path: '/login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) }),
+  withLoadError({ path: '/login', lazy: () => import('../features/auth/components/LoginPage').then((m) => ({ Component: m.LoginPage })) }),
   {
     path: '/',
     ErrorBoundary: RouteError,

@@ -5,8 +5,8 @@ import { meQuery } from '../lib/operator';
 import { queryClient } from '../lib/queryClient';
 import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
-import { gameConfigQuery } from '../features/games/api';
-import { periodSummaryQuery } from '../features/money/api';
+import { gameConfigQuery } from '../features/games/api/games';
+import { periodSummaryQuery } from '../features/money/api/money';
 
 /** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
 export function ScreenLoading() {
@@ -32,11 +32,11 @@ const screens: RouteObject[] = [
   {
     path: 'users',
     loader: prefetch(pagedQuery(api.admin.userSearch, { q: '' }, 1)),
-    lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
+    lazy: () => import('../features/users/components/UsersPage').then((m) => ({ Component: m.UsersPage })),
   },
-  { path: 'users/:id', lazy: () => import('../features/users/UserDetailPage').then((m) => ({ Component: m.UserDetailPage })) },
-  { path: 'games', loader: prefetch(gameConfigQuery), lazy: () => import('../features/games/GamesPage').then((m) => ({ Component: m.GamesPage })) },
-  { path: 'rounds', lazy: () => import('../features/rounds/RoundsPage').then((m) => ({ Component: m.RoundsPage })) },
+  { path: 'users/:id', lazy: () => import('../features/users/components/UserDetailPage').then((m) => ({ Component: m.UserDetailPage })) },
+  { path: 'games', loader: prefetch(gameConfigQuery), lazy: () => import('../features/games/components/GamesPage').then((m) => ({ Component: m.GamesPage })) },
+  { path: 'rounds', lazy: () => import('../features/rounds/components/RoundsPage').then((m) => ({ Component: m.RoundsPage })) },
   {
     path: 'dashboard',
     loader: () => {
@@ -45,15 +45,15 @@ const screens: RouteObject[] = [
       if (session.token()) void queryClient.prefetchQuery(periodSummaryQuery(null));
       return null;
     },
-    lazy: () => import('../features/money/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+    lazy: () => import('../features/money/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
   },
-  { path: 'reconcile', lazy: () => import('../features/money/ReconcilePage').then((m) => ({ Component: m.ReconcilePage })) },
-  { path: 'operators', lazy: () => import('../features/operators/OperatorsPage').then((m) => ({ Component: m.OperatorsPage })) },
-  { path: 'audit', lazy: () => import('../features/operators/AuditPage').then((m) => ({ Component: m.AuditPage })) },
-  { path: 'content', lazy: () => import('../features/content/ContentPage').then((m) => ({ Component: m.ContentPage })) },
-  { path: 'campaigns', lazy: () => import('../features/campaigns/CampaignsPage').then((m) => ({ Component: m.CampaignsPage })) },
-  { path: 'settings', lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
-  { path: 'referral', lazy: () => import('../features/referral/ReferralPage').then((m) => ({ Component: m.ReferralPage })) },
+  { path: 'reconcile', lazy: () => import('../features/money/components/ReconcilePage').then((m) => ({ Component: m.ReconcilePage })) },
+  { path: 'operators', lazy: () => import('../features/operators/components/OperatorsPage').then((m) => ({ Component: m.OperatorsPage })) },
+  { path: 'audit', lazy: () => import('../features/operators/components/AuditPage').then((m) => ({ Component: m.AuditPage })) },
+  { path: 'content', lazy: () => import('../features/content/components/ContentPage').then((m) => ({ Component: m.ContentPage })) },
+  { path: 'campaigns', lazy: () => import('../features/campaigns/components/CampaignsPage').then((m) => ({ Component: m.CampaignsPage })) },
+  { path: 'settings', lazy: () => import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+  { path: 'referral', lazy: () => import('../features/referral/components/ReferralPage').then((m) => ({ Component: m.ReferralPage })) },
 ];
 
 export const consoleRoutes: RouteObject[] = screens.map((r) => ({ HydrateFallback: ScreenLoading, ...r }));

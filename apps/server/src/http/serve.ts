@@ -52,10 +52,21 @@ export interface ServeOptions extends Omit<RouteShorthandOptions, 'schema' | 'pr
   commitsPlayerWrite?: boolean;
 }
 
-/** Before the answer goes out (the next read may follow at once): the position of the write just committed. */
+/**
+ * Before the answer goes out (the next read may follow at once): the position of the write just committed.
+ * Not after a failed request (4xx, 5xx: nothing was committed) — least of all after a 503 because the
+ * database is away, where this statement would fail too. The hook never changes the answer: a failure
+ * here (the database left between the commit and the answer) is logged, and the answer stands — an error
+ * thrown from an onSend hook would reach the client as a bare 500 instead of the envelope.
+ */
 function recordPlayerCommit(app: FastifyInstance): onSendHookHandler {
-  return async (request) => {
-    if (request.user && app.replicaReads.hasReplica) await app.sessions.recordCommit(request.user.userId);
+  return async (request, reply) => {
+    if (!request.user || !app.replicaReads.hasReplica || reply.statusCode >= 400) return;
+    try {
+      await app.sessions.recordCommit(request.user.userId);
+    } catch (err) {
+      request.log.warn({ err }, 'commit position not recorded: the next history read may come from a replica without this write');
+    }
   };
 }
 

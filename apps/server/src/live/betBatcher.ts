@@ -7,8 +7,8 @@
  * (the others wait for the next), so a statement never updates one player twice.
  */
 import type { Database } from '../db/client.js';
-import type { BetResult } from '../domain/game/betting.js';
-import { placeBetBatch, type PreparedBet } from '../domain/game/oneStatementBet.js';
+import type { BetResult } from '../domain/betting/request.js';
+import { placeBetBatch, type PreparedBet } from '../domain/betting/oneStatementBet.js';
 
 interface Waiting {
   bet: PreparedBet;

@@ -10,10 +10,9 @@ import { literal, queryRows } from '../db/query.js';
 import { LedgerType } from '../domain/ledger/post.js';
 import { BalanceCache } from './balances.js';
 import { loadGameConfigs, promoteDueChanges, type LoadedConfig } from '../domain/game/config.js';
-import { placeBets, type BetRequest, type BetResult } from '../domain/game/betting.js';
-import { prepareBet } from '../domain/game/oneStatementBet.js';
+import type { BetRequest, BetResult } from '../domain/betting/request.js';
+import { placeBet } from '../domain/betting/placeBet.js';
 import { BetBatcher } from './betBatcher.js';
-import { idempotent } from '../domain/idempotency.js';
 import { ChainSeedCache, chainsSuffice, DEFAULT_CHAIN_LENGTH, ensureChain, openChainsByGame, type ChainRow } from '../domain/game/chains.js';
 import type { DrawFaults, DrawOutcome } from '../domain/game/drawAndSettle.js';
 import { GameChanges, type GameChange } from './changes.js';
@@ -55,7 +54,7 @@ export class GameEngine implements ScheduledEngine {
   readonly seeds = new ChainSeedCache();
   private chainsAtStart: ChainRow[] = [];
   private closing = false;
-  /** The common case of placing bets, batched into shared statements (oneStatementBet.ts). */
+  /** The common case of placing bets, batched into shared statements (domain/betting/oneStatementBet.ts). */
   readonly betBatcher: BetBatcher;
   readonly events: GameEvents;
   /** Snapshot changes as they happen (the live streams listen). */
@@ -320,7 +319,7 @@ export class GameEngine implements ScheduledEngine {
     return this.snapshot.lastDraw(gameId)?.roundId !== before;
   }
 
-  /** Places bets and, after commit, shows them in the room's feed. */
+  /** Places bets (domain/betting/placeBet.ts) and, after commit, shows them in the room's feed and tells the other nodes. */
   async placeBets(
     req: BetRequest,
     opts: {
@@ -331,18 +330,21 @@ export class GameEngine implements ScheduledEngine {
     } = {},
   ): Promise<{ result: BetResult; replayed: boolean }> {
     const now = Math.min(opts.receivedAt ?? Infinity, this.clock.now());
-    this.applyDueConfig(now);
-    const game = this.snapshot.games.get(req.gameId);
-    const room = this.snapshot.rooms.get(req.roomId);
-    // The common case in one statement shared with other bets; anything else (a new round, limits,
-    // a refusal) the general way.
-    const { answer, replayed } = await idempotent(this.db, req.idempotency, async () => {
-      const prepared = prepareBet(req, { settings: this.settings, now, game, room });
-      return (
-        (prepared && (await this.betBatcher.place(prepared))) ??
-        (await opts.confirmSession?.(), placeBets(this.db, req, { settings: this.settings, seeds: this.seeds, chain: this.chain, now, game, room }))
-      );
-    });
+    const round = this.currentRound(now); // puts due operator changes in force first
+    const { answer, replayed } = await placeBet(
+      this.db,
+      req,
+      {
+        settings: this.settings,
+        seeds: this.seeds,
+        chain: this.chain,
+        now,
+        round,
+        game: this.snapshot.games.get(req.gameId),
+        room: this.snapshot.rooms.get(req.roomId),
+      },
+      { batch: (bet) => this.betBatcher.place(bet), confirmSession: opts.confirmSession },
+    );
     if (!replayed) {
       const event = betEvent(answer);
       this.applyBetEvent(event);

@@ -3,7 +3,7 @@
  * uploads and content images nobody refers to a day after their upload, and the article-view records
  * of past days, guests idle for 30 days, and room chat messages older than CHAT_RETENTION_DAYS. Every node runs it; each step is idempotent and safe to run
  * on several nodes at once (see the domain functions), so no node needs to be elected: the guests'
- * step and the referral commissions of each closed operator-day (domain/referral/dailyRun.ts) are done by whichever node takes its advisory lock first, the others skip it. Files in DATA_DIR are only ever deleted
+ * step and the referral commissions of each closed operator-day (domain/referral/commission.ts) are done by whichever node takes its advisory lock first, the others skip it. Files in DATA_DIR are only ever deleted
  * with their row: the folder may be shared, or (in tests) another database's, so a file this database
  * does not know is left alone.
  */
@@ -15,7 +15,7 @@ import { pruneUnreferencedContentImages } from '../domain/content/images.js';
 import { pruneArticleViews } from '../domain/content/articles.js';
 import { zonedDate } from '../domain/time.js';
 import { deleteIdleGuests } from '../domain/accounts/guests.js';
-import { runDueDays } from '../domain/referral/dailyRun.js';
+import { runDueDays } from '../domain/referral/commission.js';
 import { pruneChatMessages } from '../domain/chat/messages.js';
 import { CHAT_RETENTION_DAYS_DEFAULT } from '../config.js';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/query.js';
-import { placeBets } from '../../src/domain/game/betting.js';
-import { prepareBet } from '../../src/domain/game/oneStatementBet.js';
+import { placeBets } from '../../src/domain/betting/generalBet.js';
+import { prepareBet } from '../../src/domain/betting/oneStatementBet.js';
 import { GUEST_IDLE_MS, deleteIdleGuests } from '../../src/domain/accounts/guests.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
 import { call, registerUser, uniqueName } from '../helpers.js';

@@ -8,7 +8,7 @@ import { BET_CLASS_IDS, DEFAULT_ODDS, EVEN_MONEY_PAID, houseEdgeScaled } from '@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
-import { CommissionStatus, Pot } from '../../src/domain/referral/dailyRun.js';
+import { CommissionStatus, Pot } from '../../src/domain/referral/commission.js';
 import { DEFAULT_REFERRAL_SETTINGS, saveSettingsFromTomorrow } from '../../src/domain/referral/settings.js';
 import { checkInvariants } from '../../src/domain/wallet/invariants.js';
 import { zonedDate } from '../../src/domain/time.js';

@@ -11,7 +11,7 @@ import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
-import { runDueDays, runReferralDay } from '../../src/domain/referral/dailyRun.js';
+import { runDueDays, runReferralDay } from '../../src/domain/referral/commission.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
 import { seedGames, T0 } from '../game/kit.js';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ManualClock } from '../../src/clock.js';
 import type { DbOrTx } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
-import { runDueDays } from '../../src/domain/referral/dailyRun.js';
+import { runDueDays } from '../../src/domain/referral/commission.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
 import { call, registerUser } from '../helpers.js';
 import { fund, roomOf, ROUND_MS } from '../game/kit.js';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
-import { CommissionStatus } from '../../src/domain/referral/dailyRun.js';
+import { CommissionStatus } from '../../src/domain/referral/commission.js';
 import { zonedDate } from '../../src/domain/time.js';
 import { call } from '../helpers.js';
 import { balances, createGameApp, fund } from '../game/kit.js';

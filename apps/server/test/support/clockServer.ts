@@ -17,7 +17,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
 import { LedgerType, postLedger } from '../../src/domain/ledger/post.js';
-import { runDueDays } from '../../src/domain/referral/dailyRun.js';
+import { runDueDays } from '../../src/domain/referral/commission.js';
 import { saveCampaign } from '../../src/domain/rewards/campaigns.js';
 import { zonedDate, zonedDayRange } from '../../src/domain/time.js';
 import { seedDemoContent } from '../../src/seed/demo.js';

@@ -40,6 +40,19 @@ describe('import boundaries of the player app (eslint.config.js)', { timeout: 30
     ]);
   });
 
+  it("refuses a feature's model/ importing its api/ or components/, and its api/ importing its components/", async () => {
+    expect(
+      await problems('features/wallet/model/x.ts', "import { RechargeScreen } from '../components/RechargeScreen';\nexport const x = RechargeScreen;\n"),
+    ).toEqual(['import/no-restricted-paths']);
+    expect(
+      await problems('features/wallet/model/x.ts', "import { rechargeInfoQueryOptions } from '../api/wallet';\nexport const x = rechargeInfoQueryOptions;\n"),
+    ).toEqual(['import/no-restricted-paths']);
+    expect(
+      await problems('features/wallet/api/x.ts', "import { RechargeScreen } from '../components/RechargeScreen';\nexport const x = RechargeScreen;\n"),
+    ).toEqual(['import/no-restricted-paths']);
+    expect(await problems('features/wallet/components/X.tsx', "import { LEDGER_TYPES } from '../model/ledger';\nexport const x = LEDGER_TYPES;\n")).toEqual([]);
+  });
+
   it('allows a feature its own modules and the shared code, and the app every feature', async () => {
     const ownAndShared =
       "import { useHome } from '../api/home';\nimport { Page } from '../../../components/Page';\nimport { useSession } from '../../../lib/session';\nexport const x = [useHome, Page, useSession];\n";

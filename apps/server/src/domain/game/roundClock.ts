@@ -69,17 +69,30 @@ function minutesOf(hhmm: string): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
+/** Whether `minute` (after local midnight) is in the hours: always when none are configured. */
+function inHours(minute: number, hours: OpeningHours): boolean {
+  if (!hours.openFrom || !hours.openTo) return true;
+  const from = minutesOf(hours.openFrom);
+  const to = minutesOf(hours.openTo);
+  if (from === null || to === null || from === to) return true;
+  return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+}
+
 /**
  * Whether the game is open at `ms`: always when no hours are configured; otherwise when the local
  * time is in [openFrom, openTo), a window that may wrap past midnight (e.g. 10:00–02:00).
  */
 export function isWithinHours(ms: number, hours: OpeningHours, timeZone: string): boolean {
   if (!hours.openFrom || !hours.openTo) return true;
-  const from = minutesOf(hours.openFrom);
-  const to = minutesOf(hours.openTo);
-  if (from === null || to === null || from === to) return true;
   const day = localDay(ms, timeZone);
   // Wall-clock minutes since local midnight (DST days are rare in the operator's zones; exact enough).
-  const minute = Math.floor((ms - day.start) / 60_000);
-  return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+  return inHours(Math.floor((ms - day.start) / 60_000), hours);
+}
+
+/**
+ * `isWithinHours(round.opensAt, …)` without the calendar: a round opens `seq - 1` round lengths
+ * after its local midnight.
+ */
+export function isOpenIn(round: RoundTiming, hours: OpeningHours, s: RoundSettings): boolean {
+  return inHours(Math.floor(((round.seq - 1) * s.roundSeconds * 1000) / 60_000), hours);
 }

@@ -19,7 +19,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
-import { localTime, periodBounds } from './periods.js';
+import { localTime, periodBounds, periodWindows, type PeriodWindows } from './periods.js';
 import { inTransaction } from '../../db/transaction.js';
 
 export interface LimitRow {
@@ -115,10 +115,10 @@ export async function setRealityCheck(db: DbOrTx, userId: number, minutes: numbe
   await db.execute(sql`update users set reality_check_minutes = ${minutes} where id = ${userId}`);
 }
 
-/** What a player has used of each limit in the current period: one query, one value per limit. */
+/** What a player has used of each limit in its current window (`windows`: periodWindows at `now`): one query, one value per limit. */
 export async function usageOf(
   db: DbOrTx,
-  opts: { userId: number; limits: LimitRow[]; now: number; timeZone: string; sessionId?: number },
+  opts: { userId: number; limits: LimitRow[]; now: number; windows: PeriodWindows; sessionId?: number },
 ): Promise<Map<LimitRow, number>> {
   const columns: SQL[] = [];
   const u = opts.userId;
@@ -130,7 +130,7 @@ export async function usageOf(
       columns.push(sql`${started} as ${name}`);
       return;
     }
-    const since = new Date(periodBounds(l.period as LimitPeriod, opts.now, opts.timeZone).start).toISOString();
+    const since = new Date(opts.windows[l.period as LimitPeriod].start).toISOString();
     if (l.kind === 'stake') {
       columns.push(sql`(select coalesce(sum(amount), 0) from orders where user_id = ${u} and created_at >= ${since}) as ${name}`);
     } else if (l.kind === 'loss') {
@@ -169,9 +169,9 @@ function activeLimits(rows: LimitRow[], kinds: readonly LimitKind[], now: number
     .sort((a, b) => PERIOD_ORDER.indexOf(a.period) - PERIOD_ORDER.indexOf(b.period));
 }
 
-function refuse(l: LimitRow & { limit: number }, used: number, now: number, timeZone: string): never {
+function refuse(l: LimitRow & { limit: number }, used: number, windows: PeriodWindows, timeZone: string): never {
   if (l.kind === 'session') throw new AppError('err.limit_session', { params: { limit: l.limit } });
-  const resets = periodBounds(l.period as LimitPeriod, now, timeZone).end;
+  const resets = windows[l.period as LimitPeriod].end;
   throw new AppError(`err.limit_${l.kind}_${l.period}` as MessageKey, {
     field: 'money',
     params: { limit: formatMoney(l.limit), used: formatMoney(Math.max(0, used)), resets: localTime(resets, timeZone) },
@@ -181,18 +181,19 @@ function refuse(l: LimitRow & { limit: number }, used: number, now: number, time
 /**
  * A bet of `total` cents: refused when it would take the stake or loss of any period past its limit
  * (the stake counts as lost until its round is settled), or when this login session has lasted longer
- * than the session limit. `rows` are the player's limits read with the locked player row.
+ * than the session limit. `rows` are the player's limits read with the locked player row; `windows`
+ * the periods at `now` (periodWindows).
  */
 export async function checkBetLimits(
   tx: DbOrTx,
-  opts: { userId: number; sessionId?: number; total: number; rows: LimitRow[]; now: number; timeZone: string },
+  opts: { userId: number; sessionId?: number; total: number; rows: LimitRow[]; now: number; windows: PeriodWindows; timeZone: string },
 ): Promise<void> {
   const active = activeLimits(opts.rows, BET_LIMIT_KINDS, opts.now);
   if (active.length === 0) return;
   const used = await usageOf(tx, { ...opts, limits: active });
   for (const l of active) {
     const u = used.get(l) ?? 0;
-    if (l.kind === 'session' ? u >= l.limit : u + opts.total > l.limit) refuse(l, u, opts.now, opts.timeZone);
+    if (l.kind === 'session' ? u >= l.limit : u + opts.total > l.limit) refuse(l, u, opts.windows, opts.timeZone);
   }
 }
 
@@ -203,10 +204,11 @@ export async function checkBetLimits(
 export async function checkDepositLimits(tx: DbOrTx, opts: { userId: number; amount: number; now: number; timeZone: string }): Promise<void> {
   const active = activeLimits(await readLimits(tx, opts.userId, ['deposit']), ['deposit'], opts.now);
   if (active.length === 0) return;
-  const used = await usageOf(tx, { ...opts, limits: active });
+  const windows = periodWindows(opts.now, opts.timeZone);
+  const used = await usageOf(tx, { ...opts, limits: active, windows });
   for (const l of active) {
     const u = used.get(l) ?? 0;
-    if (u + opts.amount > l.limit) refuse(l, u, opts.now, opts.timeZone);
+    if (u + opts.amount > l.limit) refuse(l, u, windows, opts.timeZone);
   }
 }
 
@@ -219,7 +221,7 @@ export async function limitsWithUsage(db: DbOrTx, opts: { userId: number; now: n
     (a, b) =>
       order.indexOf(a.kind) - order.indexOf(b.kind) || [...LIMIT_PERIODS, 'session'].indexOf(a.period) - [...LIMIT_PERIODS, 'session'].indexOf(b.period),
   );
-  const used = await usageOf(db, { ...opts, limits: shown });
+  const used = await usageOf(db, { ...opts, limits: shown, windows: periodWindows(opts.now, opts.timeZone) });
   return shown.map((r) => presentLimit(r, opts.now, opts.timeZone, used.get(r) ?? 0));
 }
 

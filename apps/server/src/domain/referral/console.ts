@@ -9,7 +9,7 @@ import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 import { LedgerType, postLedger } from '../ledger/post.js';
 import { lockPlayer } from '../lockOrder.js';
-import { CommissionStatus } from './dailyRun.js';
+import { CommissionStatus } from './commission.js';
 import { edgeCents } from './team.js';
 
 const TREE_SHOWN = 500;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { LedgerType } from '../ledger/post.js';
-import { CommissionStatus, Pot } from './dailyRun.js';
+import { CommissionStatus, Pot } from './commission.js';
 import { BASIS_POINTS } from './settings.js';
 
 export interface CommissionProblem {

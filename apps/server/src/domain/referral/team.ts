@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { maskNickname } from '../../present.js';
 import { zonedTimeToUtc } from '../time.js';
-import { CommissionStatus } from './dailyRun.js';
+import { CommissionStatus } from './commission.js';
 import { currentAndNextSettings, type ReferralSettings } from './settings.js';
 
 const INVITEES_SHOWN = 200;

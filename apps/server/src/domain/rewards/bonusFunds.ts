@@ -1,6 +1,6 @@
 /**
  * What a granted bonus won while it was played — with what is left of it in stored funds (`bonusLeft`,
- * progress.ts), what a forfeit takes back (forfeit.ts). Stakes placed since the grant and paid from
+ * bonus.ts), what a forfeit takes back (forfeit.ts). Stakes placed since the grant and paid from
  * stored funds are counted against the bonus first, in the order they were placed, as `bonusLeft`
  * counts them; the part of an order's stake the bonus paid is its bonus part, and the order's payout ×
  * bonus part ÷ stake (rounded down) is what the bonus won with it. Payouts go to the balance, so a

@@ -10,7 +10,7 @@ import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 import { exclusionOf, refuseIfExcluded } from '../protection/exclusion.js';
 import { inForce, readLimits, usageOf } from '../protection/limits.js';
-import { localTime, periodBounds } from '../protection/periods.js';
+import { localTime, periodBounds, periodWindows } from '../protection/periods.js';
 
 export interface PromotionBlock {
   optOut: boolean;
@@ -32,7 +32,7 @@ export async function promotionBlock(db: DbOrTx, opts: { userId: number; now: nu
   });
   let resets: number | null = null;
   if (limits.length > 0) {
-    const used = await usageOf(db, { userId: opts.userId, limits, now: opts.now, timeZone: opts.timeZone });
+    const used = await usageOf(db, { userId: opts.userId, limits, now: opts.now, windows: periodWindows(opts.now, opts.timeZone) });
     for (const l of limits) {
       if ((used.get(l) ?? 0) < l.amount!) continue;
       const end = periodBounds(l.period as LimitPeriod, opts.now, opts.timeZone).end;

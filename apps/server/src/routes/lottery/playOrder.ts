@@ -4,7 +4,7 @@ import { AppError, unauthorized } from '../../errors.js';
 import { tokenOf } from '../../plugins/auth.js';
 import { serve } from '../../http/serve.js';
 import { className, maskNickname, money } from '../../present.js';
-import type { BetResult } from '../../domain/game/betting.js';
+import type { BetResult } from '../../domain/betting/request.js';
 import { idempotencyClaim } from '../../domain/idempotency.js';
 
 /**

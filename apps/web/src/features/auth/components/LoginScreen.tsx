@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
+import { Button, Checkbox, Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@lucky28/shared/schemas';
@@ -11,6 +11,7 @@ import { firstProblem } from '../../../lib/validation';
 import { useLogin } from '../api/auth';
 import { alertDialog, askDialog } from '../../../components/dialogQueue';
 import { useFieldProblem } from '../../../components/useFieldProblem';
+import { FormField } from '../../../components/FormField';
 import { supportConfigQuery } from '../../../lib/api/siteConfig';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
@@ -86,18 +87,17 @@ export function LoginScreen({ onContactSupport, children }: { onContactSupport?:
   return (
     <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} onBack={back}>
       <Form layout="vertical" className="auth-form" onFinish={submit}>
-        <Form.Item label={t('auth.username')} {...problem.item(['account', 'username'])}>
-          <Input
-            value={account}
-            onChange={problem.editing('account', setAccount)}
-            placeholder={t('auth.usernamePlaceholder')}
-            name="username"
-            autoComplete="username"
-            aria-label={t('auth.username')}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item label={t('auth.password')} {...problem.item('password')}>
+        <FormField
+          problem={problem}
+          field={['account', 'username']}
+          label={t('auth.username')}
+          value={account}
+          onChange={setAccount}
+          placeholder={t('auth.usernamePlaceholder')}
+          name="username"
+          autoComplete="username"
+        />
+        <FormField problem={problem} field="password" label={t('auth.password')}>
           <PasswordInput
             value={password}
             onChange={problem.editing('password', setPassword)}
@@ -106,7 +106,7 @@ export function LoginScreen({ onContactSupport, children }: { onContactSupport?:
             autoComplete="current-password"
             onEnterPress={submit}
           />
-        </Form.Item>
+        </FormField>
       </Form>
       <div className="auth-row">
         <Checkbox checked={remember} onChange={setRemember}>

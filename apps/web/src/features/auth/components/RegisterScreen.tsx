@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useGuestUpgrade, useRegister } from '../api/auth';
 import { useIsGuestSession } from '../../../components/guestPrompt';
 import { useFieldProblem } from '../../../components/useFieldProblem';
+import { FormField } from '../../../components/FormField';
 import { forgetInviter, rememberInviter, rememberedInviter } from '../model/invite';
 import { AuthLayout } from './AuthLayout';
 import { PasswordInput } from './PasswordInput';
@@ -100,18 +101,18 @@ export function RegisterScreen() {
       onBack={() => (returnAfter ? navigate(-1) : navigate('/', { replace: true }))}
     >
       <Form layout="vertical" className="auth-form">
-        <Form.Item label={t('auth.username')} {...problem.item('username', t('auth.usernameHint'))}>
-          <Input
-            value={username}
-            onChange={problem.editing('username', setUsername)}
-            placeholder={t('auth.usernamePlaceholder')}
-            name="username"
-            autoComplete="username"
-            aria-label={t('auth.username')}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item label={t('auth.password')} {...problem.item('password', t('auth.passwordHint'))}>
+        <FormField
+          problem={problem}
+          field="username"
+          label={t('auth.username')}
+          hint={t('auth.usernameHint')}
+          value={username}
+          onChange={setUsername}
+          placeholder={t('auth.usernamePlaceholder')}
+          name="username"
+          autoComplete="username"
+        />
+        <FormField problem={problem} field="password" label={t('auth.password')} hint={t('auth.passwordHint')}>
           <PasswordInput
             value={password}
             onChange={problem.editing('password', setPassword)}
@@ -119,8 +120,8 @@ export function RegisterScreen() {
             name="password"
             autoComplete="new-password"
           />
-        </Form.Item>
-        <Form.Item label={t('auth.confirmPassword')} {...problem.item('repassword')}>
+        </FormField>
+        <FormField problem={problem} field="repassword" label={t('auth.confirmPassword')}>
           <PasswordInput
             value={confirm}
             onChange={problem.editing('repassword', setConfirm)}
@@ -128,18 +129,17 @@ export function RegisterScreen() {
             name="confirm"
             autoComplete="new-password"
           />
-        </Form.Item>
-        <Form.Item label={t('auth.inviteCode')} {...problem.item('inviter_id')}>
-          <Input
-            value={inviter}
-            onChange={problem.editing('inviter_id', setInviter)}
-            placeholder={t('auth.inviteOptional')}
-            name="inviter_id"
-            inputMode="numeric"
-            aria-label={t('auth.inviteCode')}
-            clearable
-          />
-        </Form.Item>
+        </FormField>
+        <FormField
+          problem={problem}
+          field="inviter_id"
+          label={t('auth.inviteCode')}
+          value={inviter}
+          onChange={setInviter}
+          placeholder={t('auth.inviteOptional')}
+          name="inviter_id"
+          inputMode="numeric"
+        />
       </Form>
       <Button block color="primary" size="large" shape="rounded" loading={call.isPending} onClick={submit} className="btn-primary">
         {t('auth.register')}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { bankCardSchema } from '@lucky28/shared/schemas';
 import { useUserInfo, verificationStatus } from '../../../lib/auth';
 import { FormScreen } from '../../../components/FormScreen';
+import { FormField } from '../../../components/FormField';
 import { apiMessage, firstProblem } from '../../../lib/validation';
 import { useBindPayAccount } from './useBindPayAccount';
 import { ReplaceConfirm } from './ReplaceConfirm';
@@ -42,42 +42,35 @@ export function AddBankCardScreen() {
       pending={pending}
       onSubmit={submit}
     >
-      <Form.Item label={t('payment.holder')} {...problem.item('acc')}>
-        <Input
-          value={holder}
-          onChange={problem.editing('acc', setHolder)}
-          maxLength={40}
-          placeholder={t('payment.holderPlaceholder')}
-          aria-label={t('payment.holder')}
-          clearable
-        />
-      </Form.Item>
-      <Form.Item
+      <FormField
+        problem={problem}
+        field="acc"
+        label={t('payment.holder')}
+        value={holder}
+        onChange={setHolder}
+        maxLength={40}
+        placeholder={t('payment.holderPlaceholder')}
+      />
+      <FormField
+        problem={problem}
+        field="acc_name"
         label={t('payment.cardNumber')}
-        {...(notDigits(number)
-          ? { className: 'field-invalid', description: <span data-testid="card-number-error">{apiMessage('err.card_number_invalid')}</span> }
-          : problem.item('acc_name'))}
-      >
-        <Input
-          value={number}
-          onChange={problem.editing('acc_name', (v: string) => setNumber(groupCardNumber(v)))}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder={t('payment.cardNumberPlaceholder')}
-          aria-label={t('payment.cardNumber')}
-          clearable
-        />
-      </Form.Item>
-      <Form.Item label={t('payment.bankName')} {...problem.item('acc_bank')}>
-        <Input
-          value={bank}
-          onChange={problem.editing('acc_bank', setBank)}
-          maxLength={60}
-          placeholder={t('payment.bankNamePlaceholder')}
-          aria-label={t('payment.bankName')}
-          clearable
-        />
-      </Form.Item>
+        error={notDigits(number) ? <span data-testid="card-number-error">{apiMessage('err.card_number_invalid')}</span> : undefined}
+        value={number}
+        onChange={(v) => setNumber(groupCardNumber(v))}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder={t('payment.cardNumberPlaceholder')}
+      />
+      <FormField
+        problem={problem}
+        field="acc_bank"
+        label={t('payment.bankName')}
+        value={bank}
+        onChange={setBank}
+        maxLength={60}
+        placeholder={t('payment.bankNamePlaceholder')}
+      />
       <ReplaceConfirm form={form} />
     </FormScreen>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Form, Input, Selector } from 'antd-mobile';
+import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { WALLET_TYPES, walletSchema, type WalletType } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
+import { FormField } from '../../../components/FormField';
 import { firstProblem } from '../../../lib/validation';
 import { useBindPayAccount } from './useBindPayAccount';
 import { ReplaceConfirm } from './ReplaceConfirm';
@@ -26,24 +27,23 @@ export function AddVirtualWalletScreen() {
       pending={pending}
       onSubmit={submit}
     >
-      <Form.Item label={t('payment.walletType')} {...problem.item('acc_name')}>
+      <FormField problem={problem} field="acc_name" label={t('payment.walletType')}>
         <Selector
           columns={3}
           value={network ? [network] : []}
           onChange={problem.editing('acc_name', (v: WalletType[]) => setNetwork(v[0] ?? ''))}
           options={WALLET_TYPES.map((w) => ({ label: w.toUpperCase(), value: w }))}
         />
-      </Form.Item>
-      <Form.Item label={t('payment.walletAddress')} {...problem.item('acc')}>
-        <Input
-          value={address}
-          onChange={problem.editing('acc', (v: string) => setAddress(v.trim()))}
-          placeholder={t('payment.walletAddressPlaceholder')}
-          aria-label={t('payment.walletAddress')}
-          autoComplete="off"
-          clearable
-        />
-      </Form.Item>
+      </FormField>
+      <FormField
+        problem={problem}
+        field="acc"
+        label={t('payment.walletAddress')}
+        value={address}
+        onChange={(v) => setAddress(v.trim())}
+        placeholder={t('payment.walletAddressPlaceholder')}
+        autoComplete="off"
+      />
       <ReplaceConfirm form={form} />
     </FormScreen>
   );

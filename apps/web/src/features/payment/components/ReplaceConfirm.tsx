@@ -1,6 +1,7 @@
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/FormField';
 import type { useBindPayAccount } from './useBindPayAccount';
 
 /**
@@ -21,7 +22,7 @@ export function ReplaceConfirm({ form }: { form: ReturnType<typeof useBindPayAcc
     );
   }
   return (
-    <Form.Item label={t('payment.securityCode')} {...form.problem.item('securityCode', t('payment.replaceHint'))}>
+    <FormField problem={form.problem} field="securityCode" label={t('payment.securityCode')} hint={t('payment.replaceHint')}>
       <Input
         type="password"
         inputMode="numeric"
@@ -34,6 +35,6 @@ export function ReplaceConfirm({ form }: { form: ReturnType<typeof useBindPayAcc
         data-testid="pay-security-code"
         clearable
       />
-    </Form.Item>
+    </FormField>
   );
 }

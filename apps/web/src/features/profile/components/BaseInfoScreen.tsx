@@ -12,6 +12,7 @@ import { maskIdCard } from '../../../lib/format';
 import { firstProblem } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/profile';
 import { useFieldProblem } from '../../../components/useFieldProblem';
+import { FormField } from '../../../components/FormField';
 import { useBackCloses } from '../../../hooks/useBackCloses';
 import { useHasSupportChat } from '../../../lib/api/siteConfig';
 import { IdDocTypePicker, likelyDocType } from '../../../components/IdDocTypePicker';
@@ -81,19 +82,20 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
             {user.username}
           </span>
         </Form.Item>
-        <Form.Item label={t('profile.nickname')} {...problem.item('nickname')}>
-          <Input
-            value={nickname}
-            onChange={problem.editing('nickname', setNickname)}
-            maxLength={20}
-            placeholder={t('profile.nicknamePlaceholder')}
-            aria-label={t('profile.nickname')}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item
+        <FormField
+          problem={problem}
+          field="nickname"
+          label={t('profile.nickname')}
+          value={nickname}
+          onChange={setNickname}
+          maxLength={20}
+          placeholder={t('profile.nicknamePlaceholder')}
+        />
+        <FormField
+          problem={problem}
+          field="idcard"
           label={t('profile.idcard')}
-          {...problem.item('idcard', idcardLocked ? t('profile.idcardLocked') : t(hasChat ? 'profile.idcardHint' : 'profile.idcardHintNoChat'))}
+          hint={idcardLocked ? t('profile.idcardLocked') : t(hasChat ? 'profile.idcardHint' : 'profile.idcardHintNoChat')}
         >
           {idcardLocked ? (
             <span className="readonly-value" data-testid="baseinfo-idcard">
@@ -119,7 +121,7 @@ function BaseInfoForm({ user }: { user: UserInfo }) {
               />
             </>
           )}
-        </Form.Item>
+        </FormField>
       </Form>
       <div className="page-actions">
         <Button

@@ -5,6 +5,7 @@ import { QueryBody } from '../../../components/QueryBody';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useTeam } from '../api/team';
+import { CommissionDays, CommissionTotals } from './CommissionDays';
 import './team.css';
 
 /** A day shown alone, in the operator's time zone (the referral days are counted in it) and labelled with its offset. */
@@ -24,33 +25,8 @@ export function TeamScreen() {
       <QueryBody query={team}>
         {(data) => (
           <section className="team">
-            <div className="team-totals" data-testid="team-totals">
-              {(['paid', 'held', 'pending'] as const).map((k) => (
-                <div key={k} className="team-total">
-                  <strong data-testid={`team-${k}`}>{data.totals[k]}</strong>
-                  <span>{t(`referral.totals.${k}`)}</span>
-                </div>
-              ))}
-            </div>
-
-            <List header={t('referral.days')} data-testid="team-days">
-              {data.days.length === 0 && <List.Item>{t('referral.noDays')}</List.Item>}
-              {data.days.map((d) => (
-                <List.Item
-                  key={d.day}
-                  data-testid="team-day"
-                  description={t('referral.stakes', { stakes: d.stakes, edge: d.edge }) + (d.held && d.status !== 2 ? ` · ${t('referral.partlyHeld')}` : '')}
-                  extra={
-                    <span className="team-commission">
-                      <strong>{d.commission}</strong>{' '}
-                      <Tag color={d.status === 1 ? 'success' : d.status === 2 ? 'warning' : 'default'}>{t(`referral.status.${d.status}`)}</Tag>
-                    </span>
-                  }
-                >
-                  {d.day}
-                </List.Item>
-              ))}
-            </List>
+            <CommissionTotals totals={data.totals} />
+            <CommissionDays days={data.days} />
 
             <List
               header={<span data-testid="team-counts">{t('referral.inviteesByLevel', { level1: data.counts.level1, level2: data.counts.level2 })}</span>}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { newPassSchema } from '@lucky28/shared/schemas';
 import { FormScreen } from '../../../components/FormScreen';
+import { FormField } from '../../../components/FormField';
 import { showSuccess } from '../../../lib/feedback';
 import { useGoBack } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
@@ -44,9 +44,7 @@ export function ChangePasswordScreen() {
   };
 
   const field = (name: string, label: string, value: string, set: (v: string) => void, autoComplete: string) => (
-    <Form.Item label={label} {...problem.item(name)}>
-      <Input type="password" value={value} onChange={problem.editing(name, set)} placeholder={label} aria-label={label} autoComplete={autoComplete} clearable />
-    </Form.Item>
+    <FormField problem={problem} field={name} label={label} type="password" value={value} onChange={set} placeholder={label} autoComplete={autoComplete} />
   );
 
   return (

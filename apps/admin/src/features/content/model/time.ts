@@ -1,0 +1,1 @@
+export { dateMinute as formatTime } from '../../../lib/format';

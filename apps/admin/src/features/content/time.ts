@@ -1,1 +1,0 @@
-export { dateMinute as formatTime } from '../../lib/format';

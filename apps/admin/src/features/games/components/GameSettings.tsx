@@ -1,0 +1,58 @@
+import { App, Button, Form, Space, Switch, TimePicker } from 'antd';
+import dayjs from 'dayjs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import * as api from '@lucky28/shared/api/refs';
+import { call } from '../../../lib/api';
+import { gameConfigKey, type GameView } from '../api/games';
+import { FormField } from '../../../components/FormField';
+
+/**
+ * A game's open switch and opening hours, saved for the next round. Loaded when an admin opens it
+ * (the games screen shows the settings as text): a form and a time picker per game made the screen slow.
+ */
+export function GameSettings({ game, onDone }: { game: GameView; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const shown = game.pending ?? game;
+  const save = useMutation({
+    mutationFn: (v: { enabled: boolean; hours?: [dayjs.Dayjs, dayjs.Dayjs] | null }) =>
+      call(api.admin.gameUpdate, {
+        id: game.id,
+        enabled: v.enabled,
+        open_from: v.hours?.[0]?.format('HH:mm') ?? '',
+        open_to: v.hours?.[1]?.format('HH:mm') ?? '',
+      }),
+    onSuccess: () => {
+      message.success(t('games.savedNextRound'));
+      void client.invalidateQueries({ queryKey: gameConfigKey });
+      onDone();
+    },
+    onError: (e) => message.error(e.message),
+  });
+  return (
+    <Form
+      name={`game-${game.id}`}
+      layout="inline"
+      initialValues={{
+        enabled: shown.enabled,
+        hours: shown.open_from && shown.open_to ? [dayjs(shown.open_from, 'HH:mm'), dayjs(shown.open_to, 'HH:mm')] : null,
+      }}
+      onFinish={(v) => save.mutate(v)}
+    >
+      <Form.Item name="enabled" label={t('games.open')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <FormField name="hours" label={t('games.hours')} hint={t('games.hoursHint')}>
+        <TimePicker.RangePicker format="HH:mm" allowClear />
+      </FormField>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session } from '../../../lib/session';
+import { fakeServer, ok, renderScreen } from '../../../test/render';
+import { RoundsPage } from './RoundsPage';
+
+/** The open round of game `id`: its issue number carries the game, so the page shows whose round it is. */
+const current = (id: number) => ({
+  issue: `${id}0001`,
+  opens_at: 1_780_000_000,
+  closes_at: 1_780_000_190,
+  draws_at: 1_780_000_210,
+  hash: `commit-${id}`,
+  orders: 3,
+  players: 2,
+  stakes: '60.00',
+  by_class: [{ class: 1, name: 'Big', orders: 3, stakes: '60.00' }],
+  exposure: [{ total: 14, house_worst: '-40.00', house_best: '60.00' }],
+});
+const drawn = (id: number) => ({
+  id: 100 + id,
+  issue: `${id}0000`,
+  digits: [3, 5, 6],
+  total: 14,
+  drawn_at: 1_780_000_000,
+  hash: `hash-${id}`,
+  seed: `seed-${id}`,
+  orders: 4,
+  stakes: '80.00',
+  payouts: '120.00',
+  house: '-40.00',
+});
+
+beforeEach(() => session.set('op-token'));
+
+describe('the round monitor', () => {
+  it('follows the game chosen: its current round, its recent draws and their fairness data', async () => {
+    const { calls } = fakeServer({
+      roundCurrent: (b) => ok(current(b.game_id as number)),
+      roundList: (b) => ok({ total: 1, list: [drawn(b.game_id as number)] }),
+    });
+    renderScreen(<RoundsPage />);
+    expect(await screen.findByText('70001')).toBeTruthy();
+    expect(await screen.findByText('70000')).toBeTruthy();
+    expect(calls.find((c) => c.call === 'roundCurrent')?.body).toEqual({ lang: 'en', game_id: 7 });
+    expect(calls.find((c) => c.call === 'roundList')?.body).toEqual({ lang: 'en', game_id: 7, page: 1, limit: 20 });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Game' }));
+    await userEvent.click(await screen.findByTitle('Canadian 28'));
+    expect(await screen.findByText('10001')).toBeTruthy();
+    expect(screen.getByText('commit-1')).toBeTruthy();
+    const row = (await screen.findByText('10000')).closest('tr')!;
+    expect(within(row).getByText('3+5+6=14')).toBeTruthy();
+    expect(within(row).getByText('-40.00').className).toBe('money-negative');
+    expect(calls.filter((c) => c.call === 'roundList').at(-1)?.body).toEqual({ lang: 'en', game_id: 1, page: 1, limit: 20 });
+
+    await userEvent.click(within(row).getByRole('button', { name: /expand/i }));
+    expect(await screen.findByText('seed-1')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Verify on the fairness page' }).getAttribute('href')).toBe('/fair?game_id=1&issue=10000'));
+  }, 60_000);
+});
