@@ -1,5 +1,6 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp } from './helpers.js';
+import { call, createTestApp, callApi } from './helpers.js';
 
 const app = await createTestApp();
 
@@ -46,7 +47,7 @@ describe('server base', () => {
   });
 
   it('serves banners and news from the seeded content', async () => {
-    const banners = await call(app, '/api/index/index');
+    const banners = await callApi(app, api.content.index, {});
     expect(banners.code).toBe(1);
     expect(Array.isArray(banners.data.banner)).toBe(true);
     const bad = await call(app, '/api/index/articleView', { id: 'abc' });

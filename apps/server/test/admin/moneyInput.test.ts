@@ -1,7 +1,8 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/query.js';
-import { call, registerUser } from '../helpers.js';
+import { call, registerUser, callApi } from '../helpers.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 import { createGameApp, roomOf } from '../game/kit.js';
 
@@ -31,26 +32,26 @@ describe('money an operator enters is refused unless it is exactly right', () =>
     expect(ledger).toEqual([]);
     expect(await auditCount()).toBe(audits);
     // What is right goes through as typed.
-    const ok = await call(app, '/api/admin/userGift', { id: player.userId, amount: '0.01', reason: 'bonus' }, { token: finance });
+    const ok = await callApi(app, api.admin.userGift, { id: player.userId, amount: '0.01', reason: 'bonus' }, { token: finance });
     expect(ok).toMatchObject({ code: 1, data: { balance: '0.01' } });
   });
 
   it('the minimum withdrawal: the same refusals, and the setting stays as it was', async () => {
-    const current = (await call(app, '/api/admin/settingsGet', {}, { token: admin })).data;
+    const current = (await callApi(app, api.admin.settingsGet, {}, { token: admin })).data;
     const { support_url_env: _env, ...body } = current;
     const audits = await auditCount();
     for (const min_withdraw of [...MALFORMED, '0']) {
       await expectRefused('/api/admin/settingsUpdate', { ...body, min_withdraw }, admin, 'min_withdraw', 'Please enter a valid amount');
     }
     await expectRefused('/api/admin/settingsUpdate', { ...body, min_withdraw: '1000000.01' }, admin, 'min_withdraw', 'The amount is too large');
-    expect((await call(app, '/api/admin/settingsGet', {}, { token: admin })).data.min_withdraw).toBe(current.min_withdraw);
+    expect((await callApi(app, api.admin.settingsGet, {}, { token: admin })).data.min_withdraw).toBe(current.min_withdraw);
     expect(await auditCount()).toBe(audits);
   });
 
   it("a room's minimum stake, entry balance and each class's stake limits: refused, the room unchanged", async () => {
     const plan = await roomOf(app, 7, 0);
     const configOf = async () =>
-      (await call(app, '/api/admin/gameConfig', {}, { token: admin })).data.games.flatMap((g: any) => g.rooms).find((r: any) => r.id === plan);
+      (await callApi(app, api.admin.gameConfig, {}, { token: admin })).data.games.flatMap((g: any) => g.rooms).find((r: any) => r.id === plan);
     const room = await configOf();
     const edit = {
       id: plan,
@@ -75,12 +76,12 @@ describe('money an operator enters is refused unless it is exactly right', () =>
       await expectRefused('/api/admin/roomUpdate', { ...edit, join_limit: v }, admin, 'join_limit', 'Invalid limit');
     expect(await configOf()).toEqual(room);
     expect(await auditCount()).toBe(audits);
-    expect((await call(app, '/api/admin/roomUpdate', { ...edit, join_limit: '0' }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.roomUpdate, { ...edit, join_limit: '0' }, { token: admin })).code).toBe(1);
   });
 
   it('answers in the operator’s language', async () => {
     const player = await registerUser(app);
-    const res = await call(app, '/api/admin/userGift', { id: player.userId, amount: '-50', reason: 'x' }, { token: finance, lang: 'zh' });
+    const res = await callApi(app, api.admin.userGift, { id: player.userId, amount: '-50', reason: 'x' }, { token: finance, lang: 'zh' });
     expect(res).toMatchObject({ code: 0, field: 'amount', msg: '请输入有效的金额' });
   });
 });

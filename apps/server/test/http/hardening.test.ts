@@ -1,8 +1,9 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { LEGACY_USERNAME_MAX, noInput, okEnvelope } from '@lucky28/shared';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { createGameApp, currentIssue, fundedUser, roomOf } from '../game/kit.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { envelopePlugin } from '../../src/plugins/envelope.js';
@@ -177,7 +178,7 @@ describe('no request stalls the server', () => {
   });
 
   it('refuses 100,000 class ids from a guest without reading them', async () => {
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.77.0.1' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.77.0.1' });
     const ids = Array.from({ length: 100_000 }, (_, i) => i).join(',');
     const res = await post('/api/Lottery/playOrder', { plan_id: plan, play_type: ids }, { token: guest.data.userinfo.token });
     expectRefusal(res, 'body', 413);
@@ -188,7 +189,7 @@ describe('no request stalls the server', () => {
   it('limits bets per player, not per address', async () => {
     const [a, b] = [await fundedUser(app, 10_000_00), await fundedUser(app, 10_000_00)];
     const issue = await currentIssue(app);
-    const bet = (token: string) => call(app, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: '1', money: '10' }, { token });
+    const bet = (token: string) => callApi(app, api.lottery.playOrder, { issue, plan_id: plan, play_type: '1', money: '10' }, { token });
     const first = await Promise.all(Array.from({ length: 30 }, () => bet(a.token)));
     expect(first.every((r) => r.code === 1)).toBe(true);
     const over = await bet(a.token);

@@ -1,7 +1,8 @@
 /** The operator's lines (API_LINES, /changeline): listed to the app, allowed to call across origins, nobody else. */
+import { api } from '@lucky28/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { call, createTestApp } from '../helpers.js';
+import { createTestApp, callApi } from '../helpers.js';
 
 const LINE = 'https://line2.example.com';
 const app = await createTestApp({ config: { apiLines: ['https://line1.example.com', LINE] } });
@@ -22,8 +23,8 @@ describe('lines', () => {
   });
 
   it('lists the lines in siteConfig; none configured lists none (the app then shows its own address only)', async () => {
-    expect((await call(app, '/api/common/siteConfig')).data.lines).toEqual(['https://line1.example.com', LINE]);
-    expect((await call(single, '/api/common/siteConfig')).data.lines).toEqual([]);
+    expect((await callApi(app, api.settings.siteConfigPost, {})).data.lines).toEqual(['https://line1.example.com', LINE]);
+    expect((await callApi(single, api.settings.siteConfigPost, {})).data.lines).toEqual([]);
   });
 
   it('answers a configured line’s preflight and calls with CORS headers, and nobody else’s', async () => {

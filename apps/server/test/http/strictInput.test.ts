@@ -6,11 +6,12 @@
  * campaign's banner is a picture of this site; the two messages that named the wrong reason name the
  * right one. Every refusal is checked to change nothing.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
-import { call, registerUser, uniqueName } from '../helpers.js';
+import { call, registerUser, uniqueName, callApi, rawCall } from '../helpers.js';
 import { balances, bet, currentIssue, fund, roomOf } from '../game/kit.js';
 import { PNG, operatorWithRole, upload } from '../wallet/fixtures.js';
 import { DAY_MS, createRewardsApp, names } from '../rewards/kit.js';
@@ -34,34 +35,34 @@ describe('a password confirmation sent empty is refused; left out, it is not nee
     const users = () => count(sql`select count(*)::int as n from users`);
     const before = await users();
     for (const repassword of ['', '   ', null]) {
-      const res = await call(app, '/api/user/register', { username: uniqueName(), password: 'correct-horse-9', repassword });
+      const res = await rawCall(app, api.user.register, { username: uniqueName(), password: 'correct-horse-9', repassword });
       expect(res, JSON.stringify(repassword)).toMatchObject({ code: 0, msg: 'Please confirm password', field: 'repassword' });
     }
     expect(await users()).toBe(before);
     // The spec's payload: username, password, group_id, inviter_id — no confirmation.
-    expect((await call(app, '/api/user/register', { username: uniqueName(), password: 'correct-horse-9', group_id: 1 })).code).toBe(1);
-    expect((await call(app, '/api/user/register', { username: uniqueName(), password: 'correct-horse-9', repassword: 'correct-horse-8' })).msg).toBe(
+    expect((await rawCall(app, api.user.register, { username: uniqueName(), password: 'correct-horse-9', group_id: 1 })).code).toBe(1);
+    expect((await callApi(app, api.user.register, { username: uniqueName(), password: 'correct-horse-9', repassword: 'correct-horse-8' })).msg).toBe(
       'The two passwords are inconsistent',
     );
   });
 
   it('user/newPass', async () => {
     const u = await registerUser(app);
-    const res = await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: 'brand-new-pass', confirm_pass: '' }, { token: u.token });
+    const res = await callApi(app, api.user.newPass, { after_pass: u.password, new_pass: 'brand-new-pass', confirm_pass: '' }, { token: u.token });
     expect(res).toMatchObject({ code: 0, msg: 'Please confirm password', field: 'confirm_pass' });
     // Nothing changed: the old password still signs in, the session still works.
-    expect((await call(app, '/api/user/login', { account: u.username, password: u.password })).code).toBe(1);
-    expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).code).toBe(1);
+    expect((await callApi(app, api.user.login, { account: u.username, password: u.password })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token: u.token })).code).toBe(1);
     // The spec's payload: new_pass and after_pass only.
-    expect((await call(app, '/api/user/newPass', { after_pass: u.password, new_pass: 'brand-new-pass' }, { token: u.token })).code).toBe(1);
+    expect((await callApi(app, api.user.newPass, { after_pass: u.password, new_pass: 'brand-new-pass' }, { token: u.token })).code).toBe(1);
   });
 
   it('user/guestUpgrade', async () => {
-    const guest = (await call(app, '/api/user/guestLogin', {}, { ip: '10.42.0.1' })).data.userinfo;
-    const res = await call(app, '/api/user/guestUpgrade', { username: uniqueName(), password: 'correct-horse-9', repassword: '' }, { token: guest.token });
+    const guest = (await callApi(app, api.user.guestLogin, {}, { ip: '10.42.0.1' })).data.userinfo;
+    const res = await callApi(app, api.user.guestUpgrade, { username: uniqueName(), password: 'correct-horse-9', repassword: '' }, { token: guest.token });
     expect(res).toMatchObject({ code: 0, msg: 'Please confirm password', field: 'repassword' });
-    expect((await call(app, '/api/user/userInfo', {}, { token: guest.token })).data.group_id).toBe(2);
-    expect((await call(app, '/api/user/guestUpgrade', { username: uniqueName(), password: 'correct-horse-9' }, { token: guest.token })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token: guest.token })).data.group_id).toBe(2);
+    expect((await callApi(app, api.user.guestUpgrade, { username: uniqueName(), password: 'correct-horse-9' }, { token: guest.token })).code).toBe(1);
   });
 });
 
@@ -93,24 +94,24 @@ describe('values refused rather than converted', () => {
   it('a nickname sent as a number', async () => {
     const u = await registerUser(app);
     for (const nickname of [12345, 0]) {
-      const res = await call(app, '/api/user/profile', { nickname }, { token: u.token });
+      const res = await rawCall(app, api.user.profile, { nickname }, { token: u.token });
       expect(res, String(nickname)).toMatchObject({ code: 0, msg: 'A nickname must be sent as text, not as a number', field: 'nickname' });
     }
-    expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).data.nickname).toBe(u.username);
+    expect((await callApi(app, api.user.userInfo, {}, { token: u.token })).data.nickname).toBe(u.username);
     // The same digits as text are a nickname like any other.
-    expect((await call(app, '/api/user/profile', { nickname: '12345' }, { token: u.token })).code).toBe(1);
+    expect((await callApi(app, api.user.profile, { nickname: '12345' }, { token: u.token })).code).toBe(1);
   });
 
   it('an id with white space, a sign or a leading zero', async () => {
     for (const plan_id of [` ${plan} `, `${plan} `, `+${plan}`, `0${plan}`]) {
-      expect(await call(app, '/api/Lottery/oddsList', { plan_id }), plan_id).toMatchObject({ code: 0, field: 'plan_id' });
+      expect(await callApi(app, api.lottery.oddsList, { plan_id }), plan_id).toMatchObject({ code: 0, field: 'plan_id' });
     }
     const u = await registerUser(app);
     await fund(app, u.userId, 100_000);
     const res = await bet(app, u.token, { plan_id: ` ${plan}` as unknown as number, play_type: '1', money: '10' });
     expect(res).toMatchObject({ code: 0, field: 'plan_id' });
     expect(await ordersOf(u.userId)).toBe(0);
-    expect((await call(app, '/api/Lottery/oddsList', { plan_id: String(plan) })).code).toBe(1);
+    expect((await callApi(app, api.lottery.oddsList, { plan_id: String(plan) })).code).toBe(1);
   });
 
   it('a stake written as 1e1 (JSON or text) is refused, not placed as 10; 10 and 10.50 as JSON numbers are placed', async () => {
@@ -238,7 +239,7 @@ describe("a campaign's banner is a picture of this site", () => {
     // (The first operator's session has expired meanwhile.)
     const later = await operatorWithRole(app, 'admin');
     const { live: _live, claims: _claims, paid: _paid, ends_at: _ends, ...row } = saved.data;
-    const save = (banner: string) => call(app, '/api/admin/campaignSave', { ...row, banner }, { token: later });
+    const save = (banner: string) => callApi(app, api.campaigns.campaignSave, { ...row, banner }, { token: later });
     const atLine = await save(`${LINE}${picture.data.url}`);
     expect(atLine.code, JSON.stringify(atLine)).toBe(1);
     // A path to a content image that is not stored is refused.

@@ -4,11 +4,12 @@
  * `polls answered` line gives their count — while other calls are still logged per request; every
  * line names the node (NODE_NAME).
  */
+import { api } from '@lucky28/shared/api';
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createGameApp } from '../game/kit.js';
 
 const lines: Record<string, any>[] = [];
@@ -55,7 +56,7 @@ describe('logs at the default level', () => {
     app.writePollSummary(); // start counting from here
     const before = lines.length;
     for (let i = 0; i < 5; i++) expect(await poll()).toBe(200); // answered by the shortcut, before Fastify
-    for (let i = 0; i < 3; i++) expect((await call(app, '/api/Lottery/heart', {})).code).toBe(1); // answered by Fastify
+    for (let i = 0; i < 3; i++) expect((await callApi(app, api.lottery.heart, {})).code).toBe(1); // answered by Fastify
     const odds = await app.inject({ method: 'POST', url: '/api/Lottery/oddsList', payload: { lang: 'en' } });
 
     const written = lines.slice(before);

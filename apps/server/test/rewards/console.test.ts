@@ -3,9 +3,10 @@
  * (create, edit, end) writes its audit row with the campaign before and after; the figures (claims,
  * paid, players, paid per operator-day) follow the claims; an edit applies to new claims only.
  */
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { zonedDate } from '../../src/domain/time.js';
-import { call } from '../helpers.js';
+import { call, callApi } from '../helpers.js';
 import { balanceOf, requestDeposit } from '../wallet/fixtures.js';
 import { BONUS_TERMS, CHECK_IN_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, names, player, rewardList, settledBet } from './kit.js';
 
@@ -86,10 +87,10 @@ describe('console: campaigns', () => {
     await ok('campaignSave', await editOf(id, { terms: { rewards: [150, 250, 300, 400, 500, 600, 1000] } }));
     // The claims made before the edit keep what they paid: ledger, balance and claim row.
     expect(await balanceOf(r.app, a.userId)).toEqual({ money: 0, score: 100 });
-    const ledger = await call(r.app, '/api/user/quantityLogList', { type: 8 }, { token: a.token });
+    const ledger = await callApi(r.app, api.wallet.quantityLogList, { type: 8 }, { token: a.token });
     expect(ledger.data.map((row: { quantity: string }) => row.quantity)).toEqual(['1.00']);
     // A new claim the same day pays the new day-1 reward; the card shows the new rewards.
-    expect((await cardOf(r, c.token, id)).check_in.rewards[0]).toBe('1.50');
+    expect((await cardOf(r, c.token, id)).check_in!.rewards[0]).toBe('1.50');
     expect((await claim(r, c.token, id)).data.paid).toBe('1.50');
     expect(await stats(id)).toEqual({ id, claims: 3, paid: '3.50', players: 3, days: [{ day: day1, claims: 3, paid: '3.50' }] });
 
@@ -130,7 +131,7 @@ describe('console: campaigns', () => {
     const late = await player(r);
     await approvedDeposit(late.token, '150');
     card = await cardOf(r, late.token, id);
-    expect([card.claimable, card.bonus.required, card.bonus.wager_multiple]).toEqual(['150.00', '750.00', 5]);
+    expect([card.claimable, card.bonus!.required, card.bonus!.wager_multiple]).toEqual(['150.00', '750.00', 5]);
     expect((await claim(r, late.token, id)).data.paid).toBe('150.00');
     expect((await cardOf(r, late.token, id)).bonus).toMatchObject({ amount: '150.00', required: '750.00' });
 

@@ -1,3 +1,4 @@
+import { api } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { hashSecret } from '../../src/domain/security/passwords.js';
 import { totpAt } from '../../src/domain/operators/totp.js';
 import { findOperatorByName } from '../../src/domain/operators/operators.js';
 import { createOperatorSession } from '../../src/domain/operators/sessions.js';
-import { call, createTestApp, registerUser, type TestAppOptions } from '../helpers.js';
+import { call, createTestApp, registerUser, type TestAppOptions, callApi } from '../helpers.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
 
 /** A real 1×1 PNG. */
@@ -87,12 +88,12 @@ export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export async function operatorLogin(app: FastifyInstance, username = 'admin', password = OPERATOR_PASSWORD) {
   const enrolled = await findOperatorByName(app.db, username);
   if (enrolled?.totpSecret) return createOperatorSession(app.db, enrolled.id, { now: app.clock.now(), ip: '10.77.0.1' });
-  const res = await call(app, '/api/admin/login', { username, password }, { ip: '10.77.0.1' });
+  const res = await callApi(app, api.admin.login, { username, password }, { ip: '10.77.0.1' });
   if (res.code !== 1) throw new Error(`operator login failed: ${JSON.stringify(res)}`);
   const token = res.data.token as string;
   const op = res.data.operator as { totp_required: boolean; totp_enabled: boolean };
   if (op.totp_required && !op.totp_enabled) {
-    const enrol = await call(app, '/api/admin/totpEnable', { password, secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token });
+    const enrol = await callApi(app, api.admin.totpEnable, { password, secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token });
     if (enrol.code !== 1) throw new Error(`TOTP enrolment failed: ${JSON.stringify(enrol)}`);
   }
   return token;
@@ -136,7 +137,7 @@ export async function balanceOf(app: FastifyInstance, userId: number) {
 export async function requestDeposit(app: FastifyInstance, token: string, money: string | number = '200', channel = 'usdt') {
   const up = await upload(app, token, { data: PNG, filename: 'shot.png', contentType: 'image/png' });
   if (up.code !== 1) throw new Error(`upload: ${JSON.stringify(up)}`);
-  const res = await call(app, '/api/user/depositRequest', { money, channel, screenshot: up.data.url }, { token });
+  const res = await callApi(app, api.wallet.depositRequest, { money, channel, screenshot: up.data.url }, { token });
   if (res.code !== 1) throw new Error(`depositRequest: ${JSON.stringify(res)}`);
   return res.data.id as number;
 }

@@ -1,8 +1,9 @@
+import { api } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { queryRows } from '../../src/db/query.js';
 import { GIF, JPEG, PNG, TEXT, WEBP, createWalletApp, getFile, operatorLogin, operatorWithRole, upload } from './fixtures.js';
 
@@ -71,7 +72,7 @@ describe('common/upload and user/uploadRechargeScreenshot', () => {
     expect(none.msg).toBe('Please select an image');
     const empty = await upload(app, user.token, { data: Buffer.alloc(0), filename: 'empty.png' });
     expect(empty.msg).toBe('Please select an image');
-    const json = await call(app, '/api/common/upload', { type: 'recharge_screenshot' }, { token: user.token });
+    const json = await callApi(app, api.common.upload, { type: 'recharge_screenshot' }, { token: user.token });
     expect(json.msg).toBe('Please select an image');
     const bad = await upload(app, user.token, { data: PNG, filename: 'a.png' }, { type: 'avatar' });
     expect(bad.code).toBe(0);
@@ -94,7 +95,7 @@ describe('common/upload and user/uploadRechargeScreenshot', () => {
   it('refuses visitors without a session and guests', async () => {
     const anon = await upload(app, undefined, { data: PNG, filename: 'a.png' });
     expect(anon.status).toBe(401);
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.55.0.1' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.55.0.1' });
     // Refused before the form is read, so the language comes from the query string.
     const res = await upload(app, guest.data.userinfo.token, { data: PNG, filename: 'a.png' }, undefined, '/api/common/upload?lang=en');
     expect(res.code).toBe(0);
