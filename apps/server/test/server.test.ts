@@ -14,7 +14,7 @@ describe('server base', () => {
   });
 
   it('gives every response a request id and keeps API answers out of caches', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: {} });
+    const res = await app.inject({ method: 'POST', url: api.user.login.path, payload: {} });
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -37,7 +37,7 @@ describe('server base', () => {
   it('accepts form bodies and query strings as well as JSON', async () => {
     const form = await app.inject({
       method: 'POST',
-      url: '/api/user/login',
+      url: api.user.login.path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'lang=en&account=someone',
     });

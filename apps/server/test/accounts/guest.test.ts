@@ -11,7 +11,7 @@ import { placeBets } from '../../src/domain/game/betting.js';
 import { prepareBet } from '../../src/domain/game/oneStatementBet.js';
 import { GUEST_IDLE_MS, deleteIdleGuests } from '../../src/domain/accounts/guests.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
-import { call, registerUser, uniqueName, callApi, rawCall } from '../helpers.js';
+import { registerUser, uniqueName, callApi, rawCall } from '../helpers.js';
 import { bet, checkLedgerInvariants, createGameApp, currentIssue, fund, fundedUser, roomOf } from '../game/kit.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 
@@ -74,19 +74,19 @@ describe('a guest is refused betting, deposits and withdrawals', () => {
       const before = await state();
       const issue = await currentIssue(app);
       const attempts = [
-        ['/api/Lottery/playOrder', { game_id: 7, plan_id: plan, issue, play_type: '1', money: '10' }],
+        [api.lottery.playOrder, { game_id: 7, plan_id: plan, issue, play_type: '1', money: '10' }],
         // More classes than the one statement takes: the general path's input.
-        ['/api/Lottery/playOrder', { game_id: 7, plan_id: plan, issue, play_type: '1,2,3,4,11,12,13,14,21,22,31,32', money: '10' }],
-        ['/api/user/recharge', {}],
-        ['/api/user/depositRequest', { money: '100', channel: 'usdt', screenshot: 'x' }],
-        ['/api/user/withdrawInfo', {}],
-        ['/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }],
+        [api.lottery.playOrder, { game_id: 7, plan_id: plan, issue, play_type: '1,2,3,4,11,12,13,14,21,22,31,32', money: '10' }],
+        [api.wallet.recharge, {}],
+        [api.wallet.depositRequest, { money: '100', channel: 'usdt', screenshot: 'x' }],
+        [api.wallet.withdrawInfo, {}],
+        [api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }],
       ] as const;
-      for (const [url, body] of attempts) {
-        const res = await call(app, url, body, { token: guest.token, lang });
-        expect(res.status, url).toBe(200);
-        expect(res.code, url).toBe(0);
-        expect(res.msg, url).toBe(FORBIDDEN[lang]);
+      for (const [ref, body] of attempts) {
+        const res = await rawCall(app, ref, body, { token: guest.token, lang });
+        expect(res.status, ref.name).toBe(200);
+        expect(res.code, ref.name).toBe(0);
+        expect(res.msg, ref.name).toBe(FORBIDDEN[lang]);
       }
       expect(await state()).toEqual(before);
     }

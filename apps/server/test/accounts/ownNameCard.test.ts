@@ -5,11 +5,11 @@
  * marks a payout to it — also once the name is verified later and differs. Names are compared
  * ignoring white space, full-width forms, letter case and middle dots (packages/shared/src/holderName.ts).
  */
-import { api } from '@lucky28/shared/api';
+import { api, type CallRef, type InputOf } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
-import { call, registerUser, callApi } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { JPEG, PNG, createWalletApp, gift, operatorLogin, upload } from '../wallet/fixtures.js';
 
 const { app } = await createWalletApp();
@@ -19,9 +19,9 @@ const NOT_YOURS = 'The cardholder must be your verified real name';
 type Player = Awaited<ReturnType<typeof registerUser>>;
 const as = (p: Player) => ({ token: p.token });
 
-async function must(p: Player, url: string, body: Record<string, unknown>) {
-  const res = await call(app, url, body, as(p));
-  expect(res.code, `${url} ${JSON.stringify(res)}`).toBe(1);
+async function must<C extends CallRef>(p: Player, ref: C, body: InputOf<C> & { lang?: string }) {
+  const res = await callApi(app, ref, body, as(p));
+  expect(res.code, `${ref.name} ${JSON.stringify(res)}`).toBe(1);
   return res;
 }
 
@@ -29,7 +29,7 @@ async function must(p: Player, url: string, body: Record<string, unknown>) {
 async function verify(p: Player, truename: string) {
   const front = await upload(app, p.token, { data: PNG, filename: 'front.png' }, { type: 'idcard' });
   const back = await upload(app, p.token, { data: JPEG, filename: 'back.jpg' }, { type: 'idcard' });
-  await must(p, '/api/user/shiming', { truename, idcard: '11010119900307125X', idcard_zheng: front.data.url, idcard_fan: back.data.url });
+  await must(p, api.wallet.shiming, { truename, idcard: '11010119900307125X', idcard_zheng: front.data.url, idcard_fan: back.data.url });
   const queue = (await callApi(app, api.admin.realNameList, {}, { token: admin })).data as { id: number; user_id: number }[];
   const request = queue.find((q) => q.user_id === p.userId)!;
   expect((await callApi(app, api.admin.realNameApprove, { id: request.id }, { token: admin })).code).toBe(1);
@@ -47,10 +47,10 @@ const storedHolder = async (p: Player) =>
 /** A withdrawal of 100 u to the bound card, and its row in the console's queue. */
 async function withdrawalRow(p: Player) {
   // The withdraw check's ID number (a verified player has it from the real-name request).
-  if (!(await callApi(app, api.user.userInfo, {}, as(p))).data.idcard) await must(p, '/api/user/profile', { idcard: '110101199003077774' });
-  await must(p, '/api/user/setSafety', { new_code: '123456' });
+  if (!(await callApi(app, api.user.userInfo, {}, as(p))).data.idcard) await must(p, api.user.profile, { idcard: '110101199003077774' });
+  await must(p, api.user.setSafety, { new_code: '123456' });
   await gift(app, p.userId, 20_000);
-  await must(p, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' });
+  await must(p, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' });
   const queue = (await callApi(app, api.admin.withdrawList, {}, { token: admin })).data as { user_id: number; holder_check: string | null }[];
   return queue.find((w) => w.user_id === p.userId)!;
 }
@@ -83,8 +83,8 @@ describe('a verified real name: only a card in that name', () => {
   it('refuses replacing the card with one held by someone else before the security code is tried', async () => {
     const p = await registerUser(app);
     await verify(p, '王五');
-    await must(p, '/api/user/setPayInfo', card('王五'));
-    await must(p, '/api/user/setSafety', { new_code: '123456' });
+    await must(p, api.user.setPayInfo, card('王五'));
+    await must(p, api.user.setSafety, { new_code: '123456' });
     // Wrong code and wrong holder: the holder is what is refused, and no attempt at the code is counted.
     for (let i = 0; i < 6; i++) {
       const res = await callApi(app, api.user.setPayInfo, card('赵六', { acc_name: '6222020200119999', securityCode: '000000' }), as(p));
@@ -107,7 +107,7 @@ describe('no verified real name yet: bound, marked, shown in the withdrawal queu
 
   it('a name verified later that differs: the card stays unchecked and the queue marks the payout "differs"', async () => {
     const p = await registerUser(app);
-    await must(p, '/api/user/setPayInfo', card('Somebody Else'));
+    await must(p, api.user.setPayInfo, card('Somebody Else'));
     await verify(p, '陈七');
     expect(await storedHolder(p)).toEqual({ acc: 'Somebody Else', holder_checked: false });
     expect((await callApi(app, api.user.payInfo, { type: 0 }, as(p))).data!.holder_checked).toBe(false);
@@ -116,7 +116,7 @@ describe('no verified real name yet: bound, marked, shown in the withdrawal queu
 
   it('a name verified later that matches: the card becomes checked and the payout carries no mark', async () => {
     const p = await registerUser(app);
-    await must(p, '/api/user/setPayInfo', card('li si'));
+    await must(p, api.user.setPayInfo, card('li si'));
     await verify(p, 'LI SI');
     expect(await storedHolder(p)).toEqual({ acc: 'li si', holder_checked: true });
     expect((await withdrawalRow(p)).holder_check).toBeNull();

@@ -41,7 +41,7 @@ describe('user/register', () => {
   it('answers in the requested language, traditional Chinese by default', async () => {
     expect((await rawCall(app, api.user.register, {}, { lang: 'zh' })).msg).toBe('请输入用户名');
     expect((await rawCall(app, api.user.register, {}, { lang: 'vi' })).msg).toBe('Vui lòng nhập tên đăng nhập');
-    const noLang = await app.inject({ method: 'POST', url: '/api/user/register', payload: {} });
+    const noLang = await app.inject({ method: 'POST', url: api.user.register.path, payload: {} });
     expect(noLang.json().msg).toBe('請輸入用戶名');
   });
 

@@ -5,7 +5,7 @@ import { INVARIANT_NAMES } from '@lucky28/shared';
 import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { totpAt } from '../../src/domain/operators/totp.js';
-import { call, registerUser, callApi, rawCall } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { OPERATOR_PASSWORD, TEST_TOTP_SECRET, balanceOf, createWalletApp, operatorLogin, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 2, 0, 0));
@@ -13,27 +13,27 @@ const { app } = await createWalletApp({ clock });
 
 /** Every operator call except login. */
 const ADMIN_CALLS = [
-  '/api/admin/logout',
-  '/api/admin/logoutAll',
-  '/api/admin/me',
-  '/api/admin/totpSetup',
-  '/api/admin/totpEnable',
-  '/api/admin/totpDisable',
-  '/api/admin/operatorList',
-  '/api/admin/operatorCreate',
-  '/api/admin/operatorDisable',
-  '/api/admin/operatorResetTotp',
-  '/api/admin/auditList',
-  '/api/admin/depositList',
-  '/api/admin/depositApprove',
-  '/api/admin/depositReject',
-  '/api/admin/withdrawList',
-  '/api/admin/withdrawApprove',
-  '/api/admin/withdrawReject',
-  '/api/admin/realNameList',
-  '/api/admin/realNameApprove',
-  '/api/admin/realNameReject',
-  '/api/admin/reconcile',
+  api.admin.logout,
+  api.admin.logoutAll,
+  api.admin.me,
+  api.admin.totpSetup,
+  api.admin.totpEnable,
+  api.admin.totpDisable,
+  api.admin.operatorList,
+  api.admin.operatorCreate,
+  api.admin.operatorDisable,
+  api.admin.operatorResetTotp,
+  api.admin.auditList,
+  api.admin.depositList,
+  api.admin.depositApprove,
+  api.admin.depositReject,
+  api.admin.withdrawList,
+  api.admin.withdrawApprove,
+  api.admin.withdrawReject,
+  api.admin.realNameList,
+  api.admin.realNameApprove,
+  api.admin.realNameReject,
+  api.admin.reconcile,
 ];
 
 describe('operator login and sessions', () => {
@@ -53,7 +53,7 @@ describe('operator login and sessions', () => {
       sql`
       select detail, target_id from audit_log where action = 'operator.refused' order by id desc limit 1`,
     );
-    expect(row).toMatchObject({ target_id: '/api/admin/operatorList', detail: { reason: 'totp_enrolment', role: 'admin' } });
+    expect(row).toMatchObject({ target_id: api.admin.operatorList.path, detail: { reason: 'totp_enrolment', role: 'admin' } });
     const setup = await callApi(app, api.admin.totpSetup, {}, { token });
     expect(setup.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     const otp = totpAt(setup.data.secret, clock.now());
@@ -126,15 +126,15 @@ describe('operator login and sessions', () => {
 
   it("a player's token never opens /api/admin, and an operator token never works as a player", async () => {
     const player = await registerUser(app);
-    for (const url of ADMIN_CALLS) {
-      const res = await call(app, url, { id: 1 }, { token: player.token });
-      expect(res.status, url).toBe(401);
-      expect(res.code, url).toBe(401);
+    for (const ref of ADMIN_CALLS) {
+      const res = await rawCall(app, ref, { id: 1 }, { token: player.token });
+      expect(res.status, ref.name).toBe(401);
+      expect(res.code, ref.name).toBe(401);
     }
     expect((await app.inject({ method: 'GET', url: '/api/admin/file/' + 'a'.repeat(32), headers: { token: player.token } })).statusCode).toBe(401);
     const op = await operatorLogin(app);
-    for (const url of ['/api/user/userInfo', '/api/user/quantityLogList', '/api/user/withdrawInfo', '/api/user/recharge']) {
-      expect((await call(app, url, {}, { token: op })).status, url).toBe(401);
+    for (const ref of [api.user.userInfo, api.wallet.quantityLogList, api.wallet.withdrawInfo, api.wallet.recharge]) {
+      expect((await rawCall(app, ref, {}, { token: op })).status, ref.name).toBe(401);
     }
     expect((await callApi(app, api.admin.me, {})).status).toBe(401);
   });
@@ -189,15 +189,9 @@ describe('roles', () => {
     expect(same).toMatchObject({ code: 0, field: 'password', msg: 'The password must not be the same as the username' });
     expect((await callApi(app, api.admin.operatorList, {}, { token: admin })).data.map((o: any) => o.username)).not.toContain('sup_carl');
     const anna = await operatorLogin(app, 'fin_anna', 'anna-pass-123');
-    for (const url of [
-      '/api/admin/operatorCreate',
-      '/api/admin/operatorList',
-      '/api/admin/auditList',
-      '/api/admin/operatorDisable',
-      '/api/admin/operatorResetTotp',
-    ]) {
-      const res = await call(app, url, { id: 1, disabled: true, username: 'x_sneaky', password: 'sneaky-pass-1', role: 'admin' }, { token: anna });
-      expect(res.status, url).toBe(403);
+    for (const ref of [api.admin.operatorCreate, api.admin.operatorList, api.admin.auditList, api.admin.operatorDisable, api.admin.operatorResetTotp]) {
+      const res = await rawCall(app, ref, { id: 1, disabled: true, username: 'x_sneaky', password: 'sneaky-pass-1', role: 'admin' }, { token: anna });
+      expect(res.status, ref.name).toBe(403);
     }
     const refusals = await queryRows<{ n: number }>(
       app.db,

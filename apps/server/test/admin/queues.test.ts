@@ -1,7 +1,7 @@
 import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, registerUser, callApi } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { queryRows } from '../../src/db/query.js';
 import { JPEG, PNG, balanceOf, createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit, upload } from '../wallet/fixtures.js';
 
@@ -29,14 +29,8 @@ describe('admin/queueCounts', () => {
     await callApi(app, api.wallet.withdrawAction, { type: 0, money: '150', securityCode: '123456' }, { token: w.token });
     const list = (await callApi(app, api.admin.withdrawList, {}, { token: finA })).data;
     const id = list.find((r: any) => r.user_id === w.userId)!.id;
-    for (const url of [
-      '/api/admin/withdrawApprove',
-      '/api/admin/withdrawReject',
-      '/api/admin/depositApprove',
-      '/api/admin/depositReject',
-      '/api/admin/withdrawList',
-    ]) {
-      expect((await call(app, url, { id, reason: 'x' }, { token: support })).status, url).toBe(403);
+    for (const ref of [api.admin.withdrawApprove, api.admin.withdrawReject, api.admin.depositApprove, api.admin.depositReject, api.admin.withdrawList]) {
+      expect((await rawCall(app, ref, { id, reason: 'x' }, { token: support })).status, ref.name).toBe(403);
     }
     const [a, b] = await Promise.all([
       callApi(app, api.admin.withdrawApprove, { id }, { token: finA }),

@@ -1,11 +1,11 @@
-import { api } from '@lucky28/shared/api';
+import { api, type CallRef } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../src/db/query.js';
 import { operators } from '../../src/db/schema.js';
 import { hashSecret } from '../../src/domain/security/passwords.js';
-import { call, registerUser, callApi } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { JPEG, PNG, balanceOf, createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit, upload } from '../wallet/fixtures.js';
 
 /**
@@ -232,14 +232,14 @@ describe('the business rules behind the roles', () => {
     const w = await readyToWithdraw(app, 20_000);
     expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: w.token })).code).toBe(1);
     const withdrawal = (await callApi(app, api.admin.withdrawList, {}, { token: tokens.finance })).data.find((r: any) => r.user_id === w.userId);
-    const tries: [string, Record<string, unknown>][] = [
-      ['/api/admin/depositApprove', { id: depositId }],
-      ['/api/admin/depositReject', { id: depositId, reason: 'no' }],
-      ['/api/admin/withdrawApprove', { id: withdrawal!.id }],
-      ['/api/admin/withdrawReject', { id: withdrawal!.id, reason: 'no' }],
-      ['/api/admin/userGift', { id: user.userId, amount: '50', reason: 'bonus' }],
+    const tries: [CallRef, Record<string, unknown>][] = [
+      [api.admin.depositApprove, { id: depositId }],
+      [api.admin.depositReject, { id: depositId, reason: 'no' }],
+      [api.admin.withdrawApprove, { id: withdrawal!.id }],
+      [api.admin.withdrawReject, { id: withdrawal!.id, reason: 'no' }],
+      [api.admin.userGift, { id: user.userId, amount: '50', reason: 'bonus' }],
     ];
-    for (const [url, body] of tries) expect((await call(app, url, body, { token: tokens.support })).status, url).toBe(403);
+    for (const [ref, body] of tries) expect((await rawCall(app, ref, body, { token: tokens.support })).status, ref.name).toBe(403);
     const [d] = await queryRows<{ status: number }>(app.db, sql`select status from deposits where id = ${depositId}`);
     const [wd] = await queryRows<{ status: number }>(app.db, sql`select status from withdrawals where id = ${withdrawal!.id}`);
     expect([d!.status, wd!.status]).toEqual([0, 0]);
@@ -263,15 +263,15 @@ describe('the business rules behind the roles', () => {
     const operatorsBefore = (await callApi(app, api.admin.operatorList, {}, { token: tokens.admin })).data;
     const victim = operatorsBefore.find((o: any) => o.role === 'support');
     const settings = (await callApi(app, api.admin.settingsGet, {}, { token: tokens.finance })).data;
-    const tries: [string, Record<string, unknown>][] = [
-      ['/api/admin/roomUpdate', edit],
-      ['/api/admin/gameUpdate', { id: config.games[0]!.id, enabled: false }],
-      ['/api/admin/operatorCreate', { username: 'sneaky_op', password: 'A-strong-pass-9', role: 'admin' }],
-      ['/api/admin/operatorDisable', { id: victim!.id, disabled: true }],
-      ['/api/admin/operatorResetTotp', { id: victim!.id }],
-      ['/api/admin/settingsUpdate', { ...settings, version_label: 'hacked' }],
+    const tries: [CallRef, Record<string, unknown>][] = [
+      [api.admin.roomUpdate, edit],
+      [api.admin.gameUpdate, { id: config.games[0]!.id, enabled: false }],
+      [api.admin.operatorCreate, { username: 'sneaky_op', password: 'A-strong-pass-9', role: 'admin' }],
+      [api.admin.operatorDisable, { id: victim!.id, disabled: true }],
+      [api.admin.operatorResetTotp, { id: victim!.id }],
+      [api.admin.settingsUpdate, { ...settings, version_label: 'hacked' }],
     ];
-    for (const [url, body] of tries) expect((await call(app, url, body, { token: tokens.finance })).status, url).toBe(403);
+    for (const [ref, body] of tries) expect((await rawCall(app, ref, body, { token: tokens.finance })).status, ref.name).toBe(403);
     expect((await callApi(app, api.admin.gameConfig, {}, { token: tokens.admin })).data).toEqual(config);
     expect((await callApi(app, api.admin.operatorList, {}, { token: tokens.admin })).data).toEqual(operatorsBefore);
     expect((await callApi(app, api.admin.settingsGet, {}, { token: tokens.admin })).data).toEqual(settings);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
-import { call, registerUser, callApi, rawCall } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { balanceOf, createWalletApp, operatorWithRole, readyToWithdraw } from '../wallet/fixtures.js';
 
 const { app } = await createWalletApp();
@@ -67,13 +67,13 @@ describe('user search and page', () => {
 
   it('players and the wrong roles cannot reach these calls', async () => {
     const player = await registerUser(app);
-    for (const url of ['/api/admin/userSearch', '/api/admin/userDetail', '/api/admin/userFreeze', '/api/admin/userGift', '/api/admin/userResetPassword']) {
-      expect((await call(app, url, { id: player.userId }, { token: player.token })).status, url).toBe(401);
+    for (const ref of [api.admin.userSearch, api.admin.userDetail, api.admin.userFreeze, api.admin.userGift, api.admin.userResetPassword]) {
+      expect((await rawCall(app, ref, { id: player.userId }, { token: player.token })).status, ref.name).toBe(401);
     }
     const gift = await callApi(app, api.admin.userGift, { id: player.userId, amount: '10', reason: 'x' }, { token: support });
     expect(gift.status).toBe(403);
-    for (const url of ['/api/admin/userFreeze', '/api/admin/userResetPassword', '/api/admin/userResetSecurityCode']) {
-      expect((await call(app, url, { id: player.userId, frozen: true, reason: 'x' }, { token: finance })).status, url).toBe(403);
+    for (const ref of [api.admin.userFreeze, api.admin.userResetPassword, api.admin.userResetSecurityCode]) {
+      expect((await rawCall(app, ref, { id: player.userId, frozen: true, reason: 'x' }, { token: finance })).status, ref.name).toBe(403);
     }
     expect((await balanceOf(app, player.userId)).money).toBe(0);
   });

@@ -2,7 +2,7 @@ import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema.js';
-import { call, callApi, rawCall } from '../helpers.js';
+import { callApi, rawCall } from '../helpers.js';
 import { PNG, TEXT, createWalletApp, operatorLogin, operatorWithRole, upload } from '../wallet/fixtures.js';
 
 const lastAudit = async (app: Awaited<ReturnType<typeof createWalletApp>>['app'], action: string) =>
@@ -53,8 +53,8 @@ describe('content', async () => {
   it('lets only admins manage content', async () => {
     for (const role of ['finance', 'support'] as const) {
       const token = await operatorWithRole(app, role);
-      for (const url of ['/api/admin/bannerList', '/api/admin/articleTabList', '/api/admin/announcementList']) {
-        expect((await call(app, url, {}, { token })).status).toBe(403);
+      for (const ref of [api.admin.bannerList, api.admin.articleTabList, api.admin.announcementList]) {
+        expect((await rawCall(app, ref, {}, { token })).status).toBe(403);
       }
       const res = await callApi(app, api.admin.articleSave, { tab_id: 1, language: 'en', title: 'x', content: '<p>x</p>' }, { token });
       expect(res.status).toBe(403);
@@ -66,7 +66,7 @@ describe('content', async () => {
     const admin = await operatorLogin(app);
     const tabs = await callApi(app, api.admin.articleTabList, {}, { token: admin });
     const tabId = tabs.data[0]!.id;
-    const picture = await upload(app, admin, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
+    const picture = await upload(app, admin, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, api.admin.contentImageUpload);
     const dirty = `<p onclick="steal()">Hello <b>bold</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="${picture.data.url}" onerror="x()"></p><iframe src="https://evil"></iframe>`;
     const saved = await callApi(
       app,
@@ -122,9 +122,9 @@ describe('content', async () => {
 
   it('uploads a banner image, links, orders and removes banners, all audited', async () => {
     const admin = await operatorLogin(app);
-    const notImage = await upload(app, admin, { data: TEXT, filename: 'a.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
+    const notImage = await upload(app, admin, { data: TEXT, filename: 'a.png', contentType: 'image/png' }, {}, api.admin.contentImageUpload);
     expect(notImage.code).toBe(0);
-    const up = await upload(app, admin, { data: PNG, filename: 'b.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
+    const up = await upload(app, admin, { data: PNG, filename: 'b.png', contentType: 'image/png' }, {}, api.admin.contentImageUpload);
     expect(up.code).toBe(1);
     const img = await app.inject({ method: 'GET', url: up.data.url });
     expect(img.statusCode).toBe(200);

@@ -19,7 +19,7 @@ const clock = new ManualClock(Date.UTC(2026, 6, 1, 3, 0, 0));
 const { app } = await createWalletApp({ clock });
 const tabId = async (token: string) => (await callApi(app, api.admin.articleTabList, {}, { token })).data[0]!.id as number;
 const picture = async (token: string) => {
-  const res = await upload(app, token, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
+  const res = await upload(app, token, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, api.admin.contentImageUpload);
   if (res.code !== 1) throw new Error(JSON.stringify(res));
   return res.data.url as string;
 };

@@ -21,7 +21,7 @@ import { createOperatorSession, resolveOperatorSession } from '../../src/domain/
 import { inputJsonSchema } from '../../src/http/bodyLimit.js';
 import type { RateLimits } from '../../src/plugins/rateLimits.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
-import { call, callApi } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createGameApp, currentIssue, fund, roomOf } from '../game/kit.js';
 import { operatorWithRole, readyToWithdraw, requestDeposit, upload, OPERATOR_PASSWORD, PNG, TEST_TOTP_SECRET } from '../wallet/fixtures.js';
 import { seedDemoContent } from '../../src/seed/demo.js';

@@ -8,7 +8,7 @@ import { ChainSeedCache, newChainSecret, walkFrom } from '../../src/domain/game/
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
 import { ensureRound } from '../../src/domain/game/rounds.js';
 import { queryRows } from '../../src/db/query.js';
-import { callApi, rawCall } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createGameApp, ROUND_MS } from './kit.js';
 
 const sha256hex = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');

@@ -162,8 +162,8 @@ describe('the live stream', () => {
     expect(bad.json()).toMatchObject({ code: 0, field: 'plan_id' });
     const wrong = await nodeB.inject({ method: 'GET', url: '/api/Lottery/stream?game_id=abc' });
     expect(wrong.json()).toMatchObject({ code: 0, field: 'game_id' });
-    expect(nodeB.apiRoutes.find((r) => r.method === 'GET' && r.url === '/api/Lottery/stream')?.eventStream).toBe(true);
-    expect(nodeB.apiRoutes.find((r) => r.url === '/api/Lottery/heart')?.eventStream).toBe(false);
+    expect(nodeB.apiRoutes.find((r) => r.method === 'GET' && r.url === api.lottery.stream.path)?.eventStream).toBe(true);
+    expect(nodeB.apiRoutes.find((r) => r.url === api.lottery.heart.path)?.eventStream).toBe(false);
   });
 });
 

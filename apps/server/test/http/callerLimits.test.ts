@@ -1,4 +1,4 @@
-import { api } from '@lucky28/shared/api';
+import { api, type CallRef } from '@lucky28/shared/api';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -21,15 +21,15 @@ async function guest(app: FastifyInstance): Promise<string> {
 }
 
 /** `n` copies of a call sent at once, with their status and `Retry-After`. */
-async function burst(app: FastifyInstance, n: number, url: string, opts: { token?: string; ip?: string; method?: 'GET' | 'POST' }) {
+async function burst(app: FastifyInstance, n: number, ref: CallRef, opts: { token?: string; ip?: string }) {
   const headers: Record<string, string> = { 'accept-language': 'en' };
   if (opts.token) headers.token = opts.token;
-  const method = opts.method ?? 'POST';
+  const method = ref.method;
   const answers = await Promise.all(
     Array.from({ length: n }, () =>
       app.inject({
         method,
-        url,
+        url: ref.path,
         ...(method === 'POST' ? { payload: { lang: 'en' } } : { query: { lang: 'en' } }),
         headers,
         remoteAddress: opts.ip ?? '10.30.0.1',
@@ -45,7 +45,7 @@ describe('calls in flight per caller', async () => {
 
   it('one guest sending 50 parallel userInfo gets 429 beyond its cap at once, while another caller is answered', async () => {
     const [flooder, other] = [await guest(app), await guest(app)];
-    const flood = burst(app, 50, '/api/user/userInfo', { token: flooder, ip: '10.30.0.1' });
+    const flood = burst(app, 50, api.user.userInfo, { token: flooder, ip: '10.30.0.1' });
     const meanwhile = await callApi(app, api.user.userInfo, {}, { token: other, ip: '10.30.0.2' });
     const answers = await flood;
     expect(meanwhile.code).toBe(1);
@@ -60,7 +60,7 @@ describe('calls in flight per caller', async () => {
   });
 
   it('callers without a session are counted by address', async () => {
-    const answers = await burst(app, 100, '/api/index/articleList', { ip: '10.30.1.1', method: 'GET' });
+    const answers = await burst(app, 100, api.content.articleList, { ip: '10.30.1.1' });
     expect(answers.filter((a) => a.code === 1).length).toBeGreaterThanOrEqual(64);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
     for (const a of answers.filter((x) => x.status === 429)) expect(a.msg).toBe(TOO_BUSY);
@@ -71,7 +71,7 @@ describe('calls in flight per caller', async () => {
     const token = await guest(app);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/user/userInfo', payload: { lang: 'en' }, headers: { token }, remoteAddress: `10.30.2.${i + 1}` }),
+        app.inject({ method: 'POST', url: api.user.userInfo.path, payload: { lang: 'en' }, headers: { token }, remoteAddress: `10.30.2.${i + 1}` }),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThan(0);
@@ -153,7 +153,7 @@ describe('read limits per session and per address', async () => {
     const ip = '10.32.0.1';
     const [a, b] = [await guest(app), await guest(app)];
     for (let i = 0; i < 5; i++) expect((await callApi(app, api.user.userInfo, {}, { token: a, ip })).code).toBe(1);
-    const over = await app.inject({ method: 'POST', url: '/api/user/userInfo', payload: { lang: 'en' }, headers: { token: a }, remoteAddress: ip });
+    const over = await app.inject({ method: 'POST', url: api.user.userInfo.path, payload: { lang: 'en' }, headers: { token: a }, remoteAddress: ip });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ code: 0, msg: RATE_LIMITED });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
@@ -205,9 +205,9 @@ describe('a caller over its read rate', async () => {
     expect((await callApi(app, api.user.userInfo, {}, { token })).code).toBe(1);
     // Over the rate, the first gives its one place back before it waits for its refusal (a second),
     // so a second call sent meanwhile is refused for its rate too, not for having a call in flight.
-    const first = burst(app, 1, '/api/user/userInfo', { token });
+    const first = burst(app, 1, api.user.userInfo, { token });
     await new Promise((r) => setTimeout(r, 300));
-    const second = await burst(app, 1, '/api/user/userInfo', { token });
+    const second = await burst(app, 1, api.user.userInfo, { token });
     expect([...(await first), ...second].map((a) => [a.status, a.msg])).toEqual([
       [429, RATE_LIMITED],
       [429, RATE_LIMITED],

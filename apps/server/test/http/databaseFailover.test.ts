@@ -72,7 +72,7 @@ describe('a write reaching a member that is no longer the primary', () => {
     for (const lang of ['en', 'zh', 'tw', 'vi'] as const) {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/user/login',
+        url: api.user.login.path,
         payload: { lang, account: player.username, password: player.password },
         remoteAddress: '10.77.0.1',
       });

@@ -23,7 +23,7 @@ describe('request logger (made on first use)', () => {
   it('at info, every request line carries the request id the answer names', async () => {
     const sink = logSink();
     const app = await createTestApp({ logStream: sink.stream, config: { logLevel: 'info' } });
-    const res = await app.inject({ method: 'POST', url: '/api/Lottery/oddsList', payload: { lang: 'en' } });
+    const res = await app.inject({ method: 'POST', url: api.lottery.oddsList.path, payload: { lang: 'en' } });
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[\w-]+$/);
     const mine = sink.lines.filter((l) => l.reqId === id);

@@ -24,7 +24,7 @@ afterAll(() => {
   for (const r of readers) r.close();
 });
 
-const STREAM = '/api/Lottery/stream';
+const STREAM = api.lottery.stream;
 async function viewer(query: string): Promise<StreamReader> {
   const reader = await openStream(`${base}${STREAM}${query}`, { 'accept-language': 'en' });
   readers.push(reader);

@@ -31,7 +31,7 @@ function poll(): Promise<number> {
       {
         host: '127.0.0.1',
         port,
-        path: '/api/Lottery/heart',
+        path: api.lottery.heart.path,
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
@@ -57,10 +57,10 @@ describe('logs at the default level', () => {
     const before = lines.length;
     for (let i = 0; i < 5; i++) expect(await poll()).toBe(200); // answered by the shortcut, before Fastify
     for (let i = 0; i < 3; i++) expect((await callApi(app, api.lottery.heart, {})).code).toBe(1); // answered by Fastify
-    const odds = await app.inject({ method: 'POST', url: '/api/Lottery/oddsList', payload: { lang: 'en' } });
+    const odds = await app.inject({ method: 'POST', url: api.lottery.oddsList.path, payload: { lang: 'en' } });
 
     const written = lines.slice(before);
-    expect(written.filter((l) => String(l.req?.url ?? '').includes('/api/Lottery/heart'))).toEqual([]);
+    expect(written.filter((l) => String(l.req?.url ?? '').includes(api.lottery.heart.path))).toEqual([]);
     expect(written.filter((l) => l.msg === 'request completed').length).toBe(1);
     const oddsLines = written.filter((l) => l.reqId === odds.headers['x-request-id']);
     expect(oddsLines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);

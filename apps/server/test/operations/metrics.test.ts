@@ -122,9 +122,9 @@ describe('bets', () => {
     expect(value(after, 'lucky28_bet_statement_duration_seconds_count') - value(before, 'lucky28_bet_statement_duration_seconds_count')).toBe(statements);
     expect(value(after, 'lucky28_bet_statement_duration_seconds_sum') - value(before, 'lucky28_bet_statement_duration_seconds_sum')).toBeGreaterThan(0);
     expect(value(after, 'lucky28_bet_queue_wait_seconds_count') - value(before, 'lucky28_bet_queue_wait_seconds_count')).toBe(statements);
-    const answered = { method: 'POST', route: '/api/Lottery/playOrder', status: '200' };
+    const answered = { method: 'POST', route: api.lottery.playOrder.path, status: '200' };
     expect(value(after, 'lucky28_http_requests_total', answered) - value(before, 'lucky28_http_requests_total', answered)).toBe(2);
-    expect(value(after, 'lucky28_http_request_duration_seconds_count', { route: '/api/Lottery/playOrder' })).toBeGreaterThanOrEqual(2);
+    expect(value(after, 'lucky28_http_request_duration_seconds_count', { route: api.lottery.playOrder.path })).toBeGreaterThanOrEqual(2);
   });
 
   it('counts refusals by their err.* reason', async () => {

@@ -10,7 +10,7 @@ import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@lucky28/shared';
-import { call, callApi } from '../helpers.js';
+import { callApi, rawCall } from '../helpers.js';
 import { checkLedgerInvariants } from '../game/kit.js';
 import { PNG, balanceOf, gift, requestDeposit, upload } from '../wallet/fixtures.js';
 import { BONUS_TERMS, CHECK_IN_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, player, rewardList, settledBet } from './kit.js';
@@ -27,12 +27,12 @@ const nextIp = () => `10.62.${Math.floor(ip / 250) % 250}.${(ip++ % 250) + 1}`;
 /** A member with an ID number, bank card and security code, as a withdrawal needs. */
 async function withdrawer() {
   const p = await player(r);
-  for (const [url, body] of [
-    ['/api/user/profile', { idcard: '110101199003077774' }],
-    ['/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
-    ['/api/user/setSafety', { new_code: '123456' }],
+  for (const [ref, body] of [
+    [api.user.profile, { idcard: '110101199003077774' }],
+    [api.user.setPayInfo, { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
+    [api.user.setSafety, { new_code: '123456' }],
   ] as const) {
-    const res = await call(r.app, url, body, { token: p.token, ip: nextIp() });
+    const res = await rawCall(r.app, ref, body, { token: p.token, ip: nextIp() });
     expect(res.code, JSON.stringify(res)).toBe(1);
   }
   return p;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { call, registerUser, type TestAppOptions, callApi } from '../helpers.js';
+import { registerUser, type TestAppOptions, callApi, rawCall } from '../helpers.js';
 import { T0, ROUND_MS, comingDraw, seedGames } from '../game/kit.js';
 import { createWalletApp, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
 import type { Digits } from '@lucky28/shared';
@@ -115,12 +115,12 @@ let withdrawerIp = 0;
 /** A member with an ID number, bank card and security code (123456), as a withdrawal needs. */
 export async function withdrawer(r: RewardsApp) {
   const p = await player(r);
-  for (const [url, body] of [
-    ['/api/user/profile', { idcard: '110101199003077774' }],
-    ['/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
-    ['/api/user/setSafety', { new_code: '123456' }],
+  for (const [ref, body] of [
+    [api.user.profile, { idcard: '110101199003077774' }],
+    [api.user.setPayInfo, { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
+    [api.user.setSafety, { new_code: '123456' }],
   ] as const) {
-    const res = await call(r.app, url, body, { token: p.token, ip: `10.63.${Math.floor(withdrawerIp / 250) % 250}.${(withdrawerIp++ % 250) + 1}` });
+    const res = await rawCall(r.app, ref, body, { token: p.token, ip: `10.63.${Math.floor(withdrawerIp / 250) % 250}.${(withdrawerIp++ % 250) + 1}` });
     expect(res.code, JSON.stringify(res)).toBe(1);
   }
   return p;

@@ -4,7 +4,7 @@
  * answer is the lockout refusal, which comes before any check. Request rate limits are off here so
  * that only the lockout decides.
  */
-import { api } from '@lucky28/shared/api';
+import { api, type CallRef, type InputOf } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
@@ -94,10 +94,11 @@ describe('lockouts under concurrency', () => {
 
   it('50 parallel wrong security codes (withdrawAction): 5 are checked, nothing is debited', async () => {
     const u = await registerUser(app);
-    const must = async (url: string, body: Record<string, unknown>) => expect((await call(app, url, body, { token: u.token })).code).toBe(1);
-    await must('/api/user/profile', { idcard: '110101199003071110' });
-    await must('/api/user/setPayInfo', { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20' });
-    await must('/api/user/setSafety', { new_code: '123456' });
+    const must = async <C extends CallRef>(ref: C, body: InputOf<C> & { lang?: string }) =>
+      expect((await callApi(app, ref, body, { token: u.token })).code).toBe(1);
+    await must(api.user.profile, { idcard: '110101199003071110' });
+    await must(api.user.setPayInfo, { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20' });
+    await must(api.user.setSafety, { new_code: '123456' });
     const { postLedger, LedgerType } = await import('../../src/domain/ledger/post.js');
     await app.db.transaction((tx) => postLedger(tx, { userId: u.userId, type: LedgerType.gift, wallet: 'money', quantity: 50_000, memo: 'test' }));
     const { count } = await burst(50, () => callApi(app, api.wallet.withdrawAction, { type: 1, money: '100', securityCode: '000000' }, { token: u.token }));

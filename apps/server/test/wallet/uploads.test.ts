@@ -87,7 +87,7 @@ describe('common/upload and user/uploadRechargeScreenshot', () => {
 
   it('user/uploadRechargeScreenshot stores a recharge screenshot', async () => {
     const user = await registerUser(app);
-    const res = await upload(app, user.token, { data: PNG, filename: 's.png' }, {}, '/api/user/uploadRechargeScreenshot');
+    const res = await upload(app, user.token, { data: PNG, filename: 's.png' }, {}, api.common.uploadRechargeScreenshot);
     expect(res.code).toBe(1);
     expect(res.data.type).toBe('recharge_screenshot');
   });
