@@ -1,4 +1,4 @@
-import { api } from '@lucky28/shared/api';
+import { api, pathOf } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { INVARIANT_NAMES } from '@lucky28/shared';
@@ -131,7 +131,7 @@ describe('operator login and sessions', () => {
       expect(res.status, ref.name).toBe(401);
       expect(res.code, ref.name).toBe(401);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/admin/file/' + 'a'.repeat(32), headers: { token: player.token } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: pathOf(api.admin.file, { name: 'a'.repeat(32) }), headers: { token: player.token } })).statusCode).toBe(401);
     const op = await operatorLogin(app);
     for (const ref of [api.user.userInfo, api.wallet.quantityLogList, api.wallet.withdrawInfo, api.wallet.recharge]) {
       expect((await rawCall(app, ref, {}, { token: op })).status, ref.name).toBe(401);

@@ -1,4 +1,4 @@
-import { api } from '@lucky28/shared/api';
+import { api, pathOf } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema.js';
@@ -29,7 +29,7 @@ describe('content', async () => {
     expect(art.headers['content-type']).toContain('image/svg+xml');
     expect(art.body).toContain('A ROUND EVERY 90 s');
     expect(art.body).not.toContain('<script');
-    const zh = await app.inject({ method: 'GET', url: '/api/index/art/games-zh.svg' });
+    const zh = await app.inject({ method: 'GET', url: pathOf(api.content.art, { name: 'games-zh.svg' }) });
     expect(zh.body).toContain('每90秒一期');
     expect((await app.inject({ method: 'GET', url: '/api/index/art/../../etc.svg' })).statusCode).toBe(404);
   });

@@ -3,7 +3,7 @@
  * would tell that site who reads what, and the pages' CSP would not show it), a saved reference must
  * point at a stored image, and content images no banner or article uses are pruned a day after upload.
  */
-import { api } from '@lucky28/shared/api';
+import { api, pathOf } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/clock.js';
@@ -83,7 +83,9 @@ describe('pictures from other sites', () => {
     const gone = await callApi(app, api.admin.bannerSave, { image: `/api/index/media/${'Y'.repeat(32)}`, enabled: true }, { token: admin });
     expect(gone).toMatchObject({ code: 0, field: 'image' });
     // The demo banners' own pictures are this site's.
-    expect((await callApi(app, api.admin.bannerSave, { image: '/api/index/art/fair-en.svg', enabled: false }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.bannerSave, { image: pathOf(api.content.art, { name: 'fair-en.svg' }), enabled: false }, { token: admin })).code).toBe(
+      1,
+    );
   });
 });
 

@@ -649,7 +649,7 @@ export function answerProblem(route: FuzzTarget, status: number, contentType: st
   if (status >= 500) return `HTTP ${status}`;
   if (ms > STALL_MS) return `took ${ms.toFixed(0)} ms`;
   // A file's bytes (the OpenAPI document, also a file call, is checked below).
-  if (route.kind === 'file' && route.url !== '/api/docs' && status === 200) return null;
+  if (route.kind === 'file' && route.url !== api.docs.openApi.path && status === 200) return null;
   if (!contentType.startsWith('application/json')) return `answered ${contentType || 'no content type'}, not JSON`;
   let parsed: unknown;
   try {
@@ -663,10 +663,10 @@ export function answerProblem(route: FuzzTarget, status: number, contentType: st
   if ((route.url === '/healthz' || route.url === '/readyz') && status < 400) return typeof a.status === 'string' ? null : 'no status';
   if (route.kind === 'stream' && status === 200 && body === STREAM_OPENED) return null;
   // The OpenAPI document is served bare, for tools that read it; its refusals are envelopes.
-  if (route.url === '/api/docs' && status < 400) return typeof a.openapi === 'string' ? null : 'no openapi version';
+  if (route.url === api.docs.openApi.path && status < 400) return typeof a.openapi === 'string' ? null : 'no openapi version';
   if (typeof a.code !== 'number') return 'no numeric `code`';
   // user/userInfo answers its data in `msg` too (docs/product.md#the-calls); every other `msg` is a localised text.
-  if (a.code === 1 && route.url === '/api/user/userInfo') {
+  if (a.code === 1 && route.url === api.user.userInfo.path) {
     if (!a.msg || typeof a.msg !== 'object') return 'no `msg`';
   } else {
     if (typeof a.msg !== 'string' || a.msg === '') return 'no `msg`';

@@ -18,7 +18,7 @@ describe('OpenAPI document at /api/docs', () => {
     expect(documented.sort()).toEqual(expect.arrayContaining(declared.sort()));
 
     // The login call's body is described from its zod schema: bounded account and password.
-    const login = doc.paths['/api/user/login']!.post;
+    const login = doc.paths[api.user.login.path]!.post;
     const body = login.requestBody.content['application/json'].schema;
     expect(body.properties.account.maxLength).toBeGreaterThan(0);
     expect(body.required).toEqual(expect.arrayContaining(['account', 'password']));

@@ -6,7 +6,7 @@
  * campaign's banner is a picture of this site; the two messages that named the wrong reason name the
  * right one. Every refusal is checked to change nothing.
  */
-import { api } from '@lucky28/shared/api';
+import { api, pathOf, type CallRef } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
@@ -25,8 +25,14 @@ const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{
 const ordersOf = (userId: number) => count(sql`select count(*)::int as n from orders where user_id = ${userId}`);
 
 /** A POST with this exact JSON text (what `call` cannot send: it writes the body with JSON.stringify). */
-async function rawJson(url: string, json: string, token?: string) {
-  const res = await app.inject({ method: 'POST', url, payload: json, headers: { 'content-type': 'application/json', ...(token ? { token } : {}) } });
+/** A call of the contract with its JSON body as written (number forms, duplicate keys). */
+async function rawJson(ref: CallRef, json: string, token?: string) {
+  const res = await app.inject({
+    method: ref.method,
+    url: ref.path,
+    payload: json,
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+  });
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; field?: string; data: any }) };
 }
 
@@ -119,7 +125,7 @@ describe('values refused rather than converted', () => {
     await fund(app, u.userId, 100_000);
     const issue = await currentIssue(app);
     const order = (money: string, playType = 1) =>
-      rawJson('/api/Lottery/playOrder', `{"lang":"en","plan_id":${plan},"game_id":7,"issue":"${issue}","play_type":"${playType}","money":${money}}`, u.token);
+      rawJson(api.lottery.playOrder, `{"lang":"en","plan_id":${plan},"game_id":7,"issue":"${issue}","play_type":"${playType}","money":${money}}`, u.token);
     for (const money of ['1e1', '1E1', '1e+1', '100e-1', '"1e1"']) {
       expect(await order(money), money).toMatchObject({ code: 0, msg: 'Please enter a valid bet amount', field: 'money' });
     }
@@ -134,13 +140,13 @@ describe('values refused rather than converted', () => {
 
   it('an id written as 1e1 or 7.0 in JSON is refused, not read as 10 or 7 (also by the guests\u2019 heart shortcut)', async () => {
     for (const json of [`{"plan_id":${plan}e0}`, `{"plan_id":${plan}.0}`]) {
-      expect(await rawJson('/api/Lottery/oddsList', json), json).toMatchObject({ code: 0, field: 'plan_id' });
+      expect(await rawJson(api.lottery.oddsList, json), json).toMatchObject({ code: 0, field: 'plan_id' });
     }
     for (const json of ['{"game_id":7e0}', '{"game_id":7.0}', '{"game_id":-0}']) {
-      expect(await rawJson('/api/Lottery/heart', json), json).toMatchObject({ code: 0, field: 'game_id' });
+      expect(await rawJson(api.lottery.heart, json), json).toMatchObject({ code: 0, field: 'game_id' });
     }
     // Digits inside a string are text, never touched.
-    expect((await rawJson('/api/Lottery/heart', '{"game_id":7,"lang":"1e1"}')).code).toBe(1);
+    expect((await rawJson(api.lottery.heart, '{"game_id":7,"lang":"1e1"}')).code).toBe(1);
   });
 });
 
@@ -227,7 +233,7 @@ describe("a campaign's banner is a picture of this site", () => {
   });
 
   it('accepts a stored picture of this site and an address at one of its lines; the picture is kept while the campaign uses it', async () => {
-    const picture = await upload(app, r.admin, { data: PNG, filename: 'b.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
+    const picture = await upload(app, r.admin, { data: PNG, filename: 'b.png', contentType: 'image/png' }, {}, api.admin.contentImageUpload);
     expect(picture.code).toBe(1);
     const saved = await admin('campaignSave', { ...draft(), banner: picture.data.url });
     expect(saved, JSON.stringify(saved)).toMatchObject({ code: 1, data: { banner: picture.data.url } });
@@ -243,6 +249,6 @@ describe("a campaign's banner is a picture of this site", () => {
     const atLine = await save(`${LINE}${picture.data.url}`);
     expect(atLine.code, JSON.stringify(atLine)).toBe(1);
     // A path to a content image that is not stored is refused.
-    expect(await save('/api/index/media/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({ code: 0, field: 'banner' });
+    expect(await save(pathOf(api.content.media, { name: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }))).toMatchObject({ code: 0, field: 'banner' });
   });
 });

@@ -68,7 +68,7 @@ describe('logs at the default level', () => {
     app.writePollSummary();
     const summaries = lines.slice(before).filter((l) => l.msg === 'polls answered');
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatchObject({ level: 30, polls: { '/api/Lottery/heart': 3 }, heartFromMemory: 5, total: 8 });
+    expect(summaries[0]).toMatchObject({ level: 30, polls: { [api.lottery.heart.path]: 3 }, heartFromMemory: 5, total: 8 });
   });
 
   it('writes no summary when nothing was polled', () => {

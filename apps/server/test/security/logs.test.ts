@@ -94,7 +94,7 @@ describe('log lines of a full run', () => {
     // A malformed body whose parse error would quote the password.
     const broken = await app.inject({
       method: 'POST',
-      url: '/api/user/login?lang=en',
+      url: `${api.user.login.path}?lang=en`,
       headers: { 'content-type': 'application/json' },
       payload: `{"account":"${username}","password":"${SECRETS.newPassword}"`,
     });

@@ -1,4 +1,4 @@
-import { api } from '@lucky28/shared/api';
+import { api, pathOf } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { registerUser, callApi, rawCall } from '../helpers.js';
@@ -63,7 +63,11 @@ describe('user/depositRequest', () => {
       [{ money: '100' }, 'channel', 'Please choose USDT or bank transfer'],
       [{ money: '100', channel: 'paypal' }, 'channel', 'Please choose USDT or bank transfer'],
       [{ money: '100', channel: 'usdt' }, 'screenshot', 'Please upload the transfer screenshot'],
-      [{ money: '100', channel: 'usdt', screenshot: '/api/common/file/nope' }, 'screenshot', 'The screenshot is invalid, please upload it again'],
+      [
+        { money: '100', channel: 'usdt', screenshot: pathOf(api.common.file, { name: 'nope' }) },
+        'screenshot',
+        'The screenshot is invalid, please upload it again',
+      ],
     ];
     for (const [body, field, msg] of cases) {
       const res = await rawCall(app, api.wallet.depositRequest, body, { token: user.token });

@@ -1,4 +1,4 @@
-import { api } from '@lucky28/shared/api';
+import { api, pathOf } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('common/file: private files', () => {
     const res = await upload(app, alice.token, { data: PNG, filename: 'id.png' }, { type: 'idcard' });
     expect((await getFile(app, res.data.url, bob.token)).statusCode).toBe(404);
     expect((await getFile(app, res.data.url)).statusCode).toBe(401);
-    expect((await getFile(app, '/api/common/file/' + 'A'.repeat(32), alice.token)).statusCode).toBe(404);
+    expect((await getFile(app, pathOf(api.common.file, { name: 'A'.repeat(32) }), alice.token)).statusCode).toBe(404);
     expect((await getFile(app, '/api/common/file/..%2F..%2Fetc%2Fpasswd', alice.token)).statusCode).toBe(404);
   });
 
