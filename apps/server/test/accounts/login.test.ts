@@ -1,6 +1,6 @@
 import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, callApi, rawCall } from '../helpers.js';
+import { createTestApp, registerUser, callApi, rawCall } from '../helpers.js';
 
 const app = await createTestApp();
 
@@ -65,11 +65,20 @@ describe('user/login, guestLogin, logout', () => {
   });
 
   it('answers 401 for a missing, malformed or made-up token on every account call', async () => {
-    const calls = ['userInfo', 'profile', 'newPass', 'safetyInfo', 'setSafety', 'payInfo', 'setPayInfo', 'logout'];
-    for (const name of calls) {
+    const calls = [
+      api.user.userInfo,
+      api.user.profile,
+      api.user.newPass,
+      api.user.safetyInfo,
+      api.user.setSafety,
+      api.user.payInfo,
+      api.user.setPayInfo,
+      api.user.logout,
+    ];
+    for (const ref of calls) {
       for (const token of [undefined, 'x', 'A'.repeat(43)]) {
-        const res = await call(app, `/api/user/${name}`, {}, { token });
-        expect(res.status, `${name} ${token}`).toBe(401);
+        const res = await rawCall(app, ref, {}, { token });
+        expect(res.status, `${ref.name} ${token}`).toBe(401);
         expect(res.code).toBe(401);
       }
     }

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
-import { call, registerUser, uniqueName, callApi, rawCall } from '../helpers.js';
+import { registerUser, uniqueName, callApi, rawCall } from '../helpers.js';
 import { balances, bet, currentIssue, fund, roomOf } from '../game/kit.js';
 import { PNG, operatorWithRole, upload } from '../wallet/fixtures.js';
 import { DAY_MS, createRewardsApp, names } from '../rewards/kit.js';
@@ -151,29 +151,29 @@ describe('values refused rather than converted', () => {
 });
 
 describe("the console's messages name the right reason", () => {
-  const admin = (path: string, body: Record<string, unknown>) => call(app, `/api/admin/${path}`, body, { token: r.admin });
+  const admin = (ref: CallRef, body: Record<string, unknown>) => rawCall(app, ref, body, { token: r.admin });
 
   it('a dashboard period over 367 days, days out of range, dates and days together', async () => {
-    expect(await admin('moneySummary', { begin_date: '2024-01-01', end_date: '2025-06-01' })).toMatchObject({
+    expect(await admin(api.admin.moneySummary, { begin_date: '2024-01-01', end_date: '2025-06-01' })).toMatchObject({
       code: 0,
       msg: 'A period can be at most 367 days',
       field: 'begin_date',
     });
     for (const last_days of [0, 368, 'abc']) {
-      expect(await admin('moneySummary', { last_days }), String(last_days)).toMatchObject({
+      expect(await admin(api.admin.moneySummary, { last_days }), String(last_days)).toMatchObject({
         code: 0,
         msg: 'The number of days must be a whole number from 1 to 367',
         field: 'last_days',
       });
     }
-    expect(await admin('moneySummary', { last_days: 7, begin_date: '2025-06-01' })).toMatchObject({
+    expect(await admin(api.admin.moneySummary, { last_days: 7, begin_date: '2025-06-01' })).toMatchObject({
       code: 0,
       msg: 'Give either the dates or the number of days, not both',
       field: 'last_days',
     });
-    expect((await admin('moneySummary', { begin_date: '2024-06-01', end_date: '2025-06-01' })).code).toBe(1);
+    expect((await admin(api.admin.moneySummary, { begin_date: '2024-06-01', end_date: '2025-06-01' })).code).toBe(1);
     // The start after the end keeps its own message.
-    expect((await admin('moneySummary', { begin_date: '2025-06-02', end_date: '2025-06-01' })).msg).toBe('The start date cannot be after the end date');
+    expect((await admin(api.admin.moneySummary, { begin_date: '2025-06-02', end_date: '2025-06-01' })).msg).toBe('The start date cannot be after the end date');
   });
 
   it('campaign dates out of range', async () => {
@@ -188,20 +188,20 @@ describe("the console's messages name the right reason", () => {
       [{ starts_at: start, ends_at: 1.5 }, 'ends_at'],
       [{ starts_at: start, ends_at: -5 }, 'ends_at'],
     ] as const) {
-      expect(await admin('campaignSave', { ...draft, ...dates }), JSON.stringify(dates)).toMatchObject({
+      expect(await admin(api.campaigns.campaignSave, { ...draft, ...dates }), JSON.stringify(dates)).toMatchObject({
         code: 0,
         msg: 'Please enter a valid date and time',
         field,
       });
     }
     // An end before the start keeps its own message.
-    expect((await admin('campaignSave', { ...draft, starts_at: start, ends_at: start - 60 })).msg).toBe('The end must be after the start');
+    expect((await admin(api.campaigns.campaignSave, { ...draft, starts_at: start, ends_at: start - 60 })).msg).toBe('The end must be after the start');
     expect(await campaigns()).toBe(before);
   });
 });
 
 describe("a campaign's banner is a picture of this site", () => {
-  const admin = (path: string, body: Record<string, unknown>) => call(app, `/api/admin/${path}`, body, { token: r.admin });
+  const admin = (ref: CallRef, body: Record<string, unknown>) => rawCall(app, ref, body, { token: r.admin });
   const BANNER_RULE = 'The banner must be a picture of this site: a path starting with / or an http(s) address of one of its own lines';
   const draft = () => ({
     kind: 'first_deposit',
@@ -227,7 +227,7 @@ describe("a campaign's banner is a picture of this site", () => {
       'banner.png',
       'https://user:pass@line1.example.com/banner.png',
     ]) {
-      expect(await admin('campaignSave', { ...draft(), banner }), banner).toMatchObject({ code: 0, msg: BANNER_RULE, field: 'banner' });
+      expect(await admin(api.campaigns.campaignSave, { ...draft(), banner }), banner).toMatchObject({ code: 0, msg: BANNER_RULE, field: 'banner' });
     }
     expect(await campaigns()).toBe(before);
   });
@@ -235,7 +235,7 @@ describe("a campaign's banner is a picture of this site", () => {
   it('accepts a stored picture of this site and an address at one of its lines; the picture is kept while the campaign uses it', async () => {
     const picture = await upload(app, r.admin, { data: PNG, filename: 'b.png', contentType: 'image/png' }, {}, api.admin.contentImageUpload);
     expect(picture.code).toBe(1);
-    const saved = await admin('campaignSave', { ...draft(), banner: picture.data.url });
+    const saved = await admin(api.campaigns.campaignSave, { ...draft(), banner: picture.data.url });
     expect(saved, JSON.stringify(saved)).toMatchObject({ code: 1, data: { banner: picture.data.url } });
     // A day and more later the upload is still served: the campaign points at it.
     r.clock.advance(DAY_MS + 60_000);

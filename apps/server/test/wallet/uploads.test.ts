@@ -137,10 +137,10 @@ describe('common/file: private files', () => {
     expect((await getFile(app, shot.data.url, finance)).statusCode).toBe(200);
     expect((await getFile(app, shot.data.url, support)).statusCode).toBe(403);
     // The console's own path does the same.
-    const viaAdmin = await app.inject({ method: 'GET', url: `/api/admin/file/${name}`, headers: { token: support } });
+    const viaAdmin = await app.inject({ method: 'GET', url: pathOf(api.admin.file, { name }), headers: { token: support } });
     expect(viaAdmin.statusCode).toBe(200);
     expect(await count()).toBe(3);
     // A player's token never opens the console's path.
-    expect((await app.inject({ method: 'GET', url: `/api/admin/file/${name}`, headers: { token: alice.token } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: pathOf(api.admin.file, { name }), headers: { token: alice.token } })).statusCode).toBe(401);
   });
 });
