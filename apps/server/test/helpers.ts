@@ -155,7 +155,11 @@ export interface Envelope<T = any> {
   field?: string;
 }
 
-/** Calls the API like a client: JSON body with `lang`, the token in the `token` header. */
+/**
+ * Calls an address like a client: JSON body with `lang`, the token in the `token` header. For the tests of
+ * the URLs themselves (routing, the legacy GET forms, malformed paths); every other test names its call
+ * by the contract (`callApi`, `rawCall`).
+ */
 export async function call<T = any>(
   app: FastifyInstance,
   url: string,
