@@ -24,7 +24,7 @@ afterAll(() => {
   for (const r of readers) r.close();
 });
 
-const STREAM = api.lottery.stream;
+const STREAM = api.lottery.stream.path;
 async function viewer(query: string): Promise<StreamReader> {
   const reader = await openStream(`${base}${STREAM}${query}`, { 'accept-language': 'en' });
   readers.push(reader);
@@ -65,7 +65,7 @@ describe('a node at its cap of live viewers', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const heart = await callApi(app, api.lottery.heart, { plan_id: plan, game_id: 7, lang: 'en' });
     expect(heart.code).toBe(1);
-    const polled = await fetch(`${base}/api/Lottery/heart`, {
+    const polled = await fetch(`${base}${api.lottery.heart.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ plan_id: plan }),
