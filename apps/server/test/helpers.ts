@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { api, type AnswerOf, type CallRef, type InputOf } from '@lucky28/shared/api';
+import type { GameHeart, HomeHeart, RoomHeart } from '@lucky28/shared/schemas';
 import { afterAll } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -154,7 +155,11 @@ export interface Envelope<T = any> {
   field?: string;
 }
 
-/** Calls the API like a client: JSON body with `lang`, the token in the `token` header. */
+/**
+ * Calls an address like a client: JSON body with `lang`, the token in the `token` header. For the tests of
+ * the URLs themselves (routing, the legacy GET forms, malformed paths); every other test names its call
+ * by the contract (`callApi`, `rawCall`).
+ */
 export async function call<T = any>(
   app: FastifyInstance,
   url: string,
@@ -203,6 +208,21 @@ export async function rawCall<T = any>(
   const headers = { ...opts.headers, ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}) };
   return call<T>(app, ref.path, body, { ...opts, headers, method: ref.method });
 }
+
+/**
+ * Lottery/heart answers one of three forms by its input (the home cards, a game, a room): the contract
+ * types the union, these take the form a test asked for, and fail the test if the answer is another.
+ */
+type Heart = AnswerOf<typeof api.lottery.heart>;
+const heartForm =
+  <T extends Heart>(form: string, is: (data: Heart) => data is T) =>
+  (data: Heart): T => {
+    if (!is(data)) throw new Error(`not ${form}'s heart: ${JSON.stringify(data)}`);
+    return data;
+  };
+export const roomHeart = heartForm<RoomHeart>('a room', (d): d is RoomHeart => 'plan_id' in d);
+export const gameHeart = heartForm<GameHeart>('a game', (d): d is GameHeart => 'issue' in d);
+export const homeHeart = heartForm<HomeHeart>('the home cards', (d): d is HomeHeart => 'games' in d);
 
 let counter = 0;
 /** A unique valid username per call. */

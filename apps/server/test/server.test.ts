@@ -1,5 +1,6 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp } from './helpers.js';
+import { call, createTestApp, callApi } from './helpers.js';
 
 const app = await createTestApp();
 
@@ -13,7 +14,7 @@ describe('server base', () => {
   });
 
   it('gives every response a request id and keeps API answers out of caches', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: {} });
+    const res = await app.inject({ method: 'POST', url: api.user.login.path, payload: {} });
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -36,7 +37,7 @@ describe('server base', () => {
   it('accepts form bodies and query strings as well as JSON', async () => {
     const form = await app.inject({
       method: 'POST',
-      url: '/api/user/login',
+      url: api.user.login.path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'lang=en&account=someone',
     });
@@ -46,7 +47,7 @@ describe('server base', () => {
   });
 
   it('serves banners and news from the seeded content', async () => {
-    const banners = await call(app, '/api/index/index');
+    const banners = await callApi(app, api.content.index, {});
     expect(banners.code).toBe(1);
     expect(Array.isArray(banners.data.banner)).toBe(true);
     const bad = await call(app, '/api/index/articleView', { id: 'abc' });

@@ -3,6 +3,7 @@
  * does — what it prints, and what survives when it is killed. Listens on 127.0.0.1 on a free port
  * of this suite's range (8122–8129, then any free port).
  */
+import { api, type CallRef } from '@lucky28/shared/api';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -112,10 +113,10 @@ async function startOnce(env: Record<string, string>, opts: StartOptions, port: 
   throw new Error(`server did not become ready:\n${out}`);
 }
 
-/** POSTs `body` (in English) as JSON to the server at `url`: the HTTP status and the answer. */
-export async function postJson(url: string, p: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}${p}`, {
-    method: 'POST',
+/** Sends `body` (in English) as JSON to the contract's call `ref` on the server at `url`: the HTTP status and the answer. */
+export async function postJson(url: string, ref: CallRef, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${url}${ref.path}`, {
+    method: ref.method,
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ lang: 'en', ...body }),
   });
@@ -146,9 +147,9 @@ export async function startBettingServer(name: string, env: Record<string, strin
     ...env,
   });
   try {
-    const login = await postJson(server.url, '/api/user/login', { account: 'demo', password: demoPassword });
+    const login = await postJson(server.url, api.user.login, { account: 'demo', password: demoPassword });
     expect(login.code, login.msg).toBe(1);
-    const hall = await postJson(server.url, '/api/Lottery/index', { game_id: gameId });
+    const hall = await postJson(server.url, api.lottery.index, { game_id: gameId });
     const plan = (hall.data.gameList[0].planList as { id: number; type: number }[]).find((p) => p.type === 0)!.id;
     return { server, token: login.data.userinfo.token as string, plan };
   } catch (err) {

@@ -3,6 +3,7 @@
  * spec's "register as a full member" message and nothing changed; become a member in place; be
  * deleted after 30 days idle.
  */
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/query.js';
@@ -10,7 +11,7 @@ import { placeBets } from '../../src/domain/betting/generalBet.js';
 import { prepareBet } from '../../src/domain/betting/oneStatementBet.js';
 import { GUEST_IDLE_MS, deleteIdleGuests } from '../../src/domain/accounts/guests.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
-import { call, registerUser, uniqueName } from '../helpers.js';
+import { registerUser, uniqueName, callApi, rawCall } from '../helpers.js';
 import { bet, checkLedgerInvariants, createGameApp, currentIssue, fund, fundedUser, roomOf } from '../game/kit.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 
@@ -18,12 +19,12 @@ const { app, clock } = await createGameApp();
 const plan = await roomOf(app, 7, 0);
 let ip = 0;
 const guestLogin = async (lang = 'en') => {
-  const res = await call(app, '/api/user/guestLogin', {}, { ip: `10.88.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`, lang });
+  const res = await callApi(app, api.user.guestLogin, {}, { ip: `10.88.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`, lang });
   expect(res.code).toBe(1);
   return res.data.userinfo as { token: string; user_id: number; username: string; group_id: number; balance: string };
 };
 const upgrade = (token: string, body: Record<string, unknown>, lang = 'en') =>
-  call(app, '/api/user/guestUpgrade', body, { token, lang, ip: `10.89.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}` });
+  rawCall(app, api.user.guestUpgrade, body, { token, lang, ip: `10.89.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}` });
 
 /** Everything a refused action could have changed, for the whole database. */
 const state = async () =>
@@ -49,18 +50,18 @@ describe('user/guestLogin', () => {
     expect(guest.group_id).toBe(2);
     expect(guest.balance).toBe('0.00');
     expect(guest.username).toMatch(/^guest_[0-9a-f]{10}$/);
-    const me = await call(app, '/api/user/userInfo', {}, { token: guest.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: guest.token });
     expect(me.data).toMatchObject({ group_id: 2, money: '0.00', score: '0.00' });
     // Rooms, feeds, draws, odds: the same as anyone sees.
-    expect((await call(app, '/api/Lottery/heart', { game_id: 7, plan_id: plan }, { token: guest.token })).code).toBe(1);
-    expect((await call(app, '/api/Lottery/oddsList', { plan_id: plan }, { token: guest.token })).code).toBe(1);
-    expect((await call(app, '/api/Lottery/issueList', { game_id: 7 }, { token: guest.token })).code).toBe(1);
-    expect((await call(app, '/api/user/orderList', {}, { token: guest.token })).code).toBe(1);
+    expect((await callApi(app, api.lottery.heart, { game_id: 7, plan_id: plan }, { token: guest.token })).code).toBe(1);
+    expect((await callApi(app, api.lottery.oddsList, { plan_id: plan }, { token: guest.token })).code).toBe(1);
+    expect((await callApi(app, api.lottery.issueList, { game_id: 7 }, { token: guest.token })).code).toBe(1);
+    expect((await callApi(app, api.user.orderList, {}, { token: guest.token })).code).toBe(1);
   });
 
   it('a guest cannot sign in with a password (it has none it knows)', async () => {
     const guest = await guestLogin();
-    expect((await call(app, '/api/user/login', { account: guest.username, password: 'whatever-1' })).code).toBe(0);
+    expect((await callApi(app, api.user.login, { account: guest.username, password: 'whatever-1' })).code).toBe(0);
   });
 });
 
@@ -73,19 +74,19 @@ describe('a guest is refused betting, deposits and withdrawals', () => {
       const before = await state();
       const issue = await currentIssue(app);
       const attempts = [
-        ['/api/Lottery/playOrder', { game_id: 7, plan_id: plan, issue, play_type: '1', money: '10' }],
+        [api.lottery.playOrder, { game_id: 7, plan_id: plan, issue, play_type: '1', money: '10' }],
         // More classes than the one statement takes: the general path's input.
-        ['/api/Lottery/playOrder', { game_id: 7, plan_id: plan, issue, play_type: '1,2,3,4,11,12,13,14,21,22,31,32', money: '10' }],
-        ['/api/user/recharge', {}],
-        ['/api/user/depositRequest', { money: '100', channel: 'usdt', screenshot: 'x' }],
-        ['/api/user/withdrawInfo', {}],
-        ['/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }],
+        [api.lottery.playOrder, { game_id: 7, plan_id: plan, issue, play_type: '1,2,3,4,11,12,13,14,21,22,31,32', money: '10' }],
+        [api.wallet.recharge, {}],
+        [api.wallet.depositRequest, { money: '100', channel: 'usdt', screenshot: 'x' }],
+        [api.wallet.withdrawInfo, {}],
+        [api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }],
       ] as const;
-      for (const [url, body] of attempts) {
-        const res = await call(app, url, body, { token: guest.token, lang });
-        expect(res.status, url).toBe(200);
-        expect(res.code, url).toBe(0);
-        expect(res.msg, url).toBe(FORBIDDEN[lang]);
+      for (const [ref, body] of attempts) {
+        const res = await rawCall(app, ref, body, { token: guest.token, lang });
+        expect(res.status, ref.name).toBe(200);
+        expect(res.code, ref.name).toBe(0);
+        expect(res.msg, ref.name).toBe(FORBIDDEN[lang]);
       }
       expect(await state()).toEqual(before);
     }
@@ -121,7 +122,7 @@ describe('a guest is refused betting, deposits and withdrawals', () => {
     const guest = await guestLogin();
     const finance = await operatorWithRole(app, 'finance');
     const before = await state();
-    const res = await call(app, '/api/admin/userGift', { id: guest.user_id, amount: '500', reason: 'welcome' }, { token: finance });
+    const res = await callApi(app, api.admin.userGift, { id: guest.user_id, amount: '500', reason: 'welcome' }, { token: finance });
     expect(res.code).toBe(0);
     expect(res.field).toBe('id');
     expect(await state()).toEqual(before);
@@ -139,14 +140,14 @@ describe('user/guestUpgrade', () => {
     expect(res.msg).toBe('Đăng ký thành công');
     expect(res.data.userinfo).toMatchObject({ token: guest.token, user_id: guest.user_id, username, group_id: 1, balance: '0.00' });
 
-    const me = await call(app, '/api/user/userInfo', {}, { token: guest.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: guest.token });
     expect(me.data).toMatchObject({ id: guest.user_id, username, group_id: 1 });
-    expect((await call(app, '/api/user/recharge', {}, { token: guest.token })).code).toBe(1);
+    expect((await callApi(app, api.wallet.recharge, {}, { token: guest.token })).code).toBe(1);
     await fund(app, guest.user_id, 100_00);
     const placed = await bet(app, guest.token, { plan_id: plan, play_type: '1', money: '10' });
     expect(placed.code).toBe(1);
     expect(placed.data.after_quantity).toBe('90.00');
-    const login = await call(app, '/api/user/login', { account: username, password: 'upgrade-pass-9' });
+    const login = await callApi(app, api.user.login, { account: username, password: 'upgrade-pass-9' });
     expect(login.code).toBe(1);
     expect(login.data.userinfo.user_id).toBe(guest.user_id);
     await checkLedgerInvariants(app.db);
@@ -177,7 +178,7 @@ describe('user/guestUpgrade', () => {
       [
         { username: 'good_name1', password: 'password' },
         'password',
-        (await call(app, '/api/user/register', { username: 'good_name2', password: 'password' })).msg,
+        (await callApi(app, api.user.register, { username: 'good_name2', password: 'password' })).msg,
       ],
       [{ username: taken.username.toUpperCase(), password: 'long-enough-1' }, 'username', 'This username is already taken'],
     ];
@@ -187,14 +188,14 @@ describe('user/guestUpgrade', () => {
       expect(res.field, JSON.stringify(body)).toBe(field);
       expect(res.msg, JSON.stringify(body)).toBe(msg);
     }
-    const me = await call(app, '/api/user/userInfo', {}, { token: guest.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: guest.token });
     expect(me.data).toMatchObject({ username: guest.username, group_id: 2 });
     // Its own generated name is free for it to keep, as any valid name.
     expect((await upgrade(guest.token, { username: 'good_name1', password: 'long-enough-1' })).code).toBe(1);
   });
 
   it('needs a session, and two guests racing for one name: one gets it, the other is told it is taken', async () => {
-    expect((await call(app, '/api/user/guestUpgrade', { username: 'nobody_here', password: 'long-enough-1' })).status).toBe(401);
+    expect((await callApi(app, api.user.guestUpgrade, { username: 'nobody_here', password: 'long-enough-1' })).status).toBe(401);
     const [a, b] = [await guestLogin(), await guestLogin()];
     const name = uniqueName('race');
     const answers = await Promise.all([a, b].map((g) => upgrade(g.token, { username: name, password: 'long-enough-1' })));
@@ -207,7 +208,7 @@ describe('idle guests are deleted after 30 days', () => {
   it('deletes guests with no session used for 30 days, keeps recent ones, those with money rows and members, on one node at a time', async () => {
     const { app: cleanApp, clock: cleanClock } = await createGameApp();
     const t0 = cleanClock.now();
-    const login = async () => (await call(cleanApp, '/api/user/guestLogin', {}, { ip: `10.90.0.${(ip++ % 250) + 1}` })).data.userinfo;
+    const login = async () => (await callApi(cleanApp, api.user.guestLogin, {}, { ip: `10.90.0.${(ip++ % 250) + 1}` })).data.userinfo;
     const idle = await login();
     const usedLater = await login();
     // A guest with ledger rows (an account from before guests were kept from money) stays: money rows are never deleted.
@@ -222,7 +223,7 @@ describe('idle guests are deleted after 30 days', () => {
     await cleanApp.db.execute(sql`insert into notice_reads (notice_id, user_id) select id, ${idle.user_id} from notices where user_id = ${idle.user_id}`);
     // Used an hour later: idle counts from its session's last use, not from its creation.
     cleanClock.advance(60 * 60 * 1000);
-    expect((await call(cleanApp, '/api/user/userInfo', {}, { token: usedLater.token })).code).toBe(1);
+    expect((await callApi(cleanApp, api.user.userInfo, {}, { token: usedLater.token })).code).toBe(1);
     cleanClock.set(t0 + 10 * 24 * 60 * 60 * 1000);
     const recent = await login();
 

@@ -1,12 +1,13 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser } from '../helpers.js';
+import { createTestApp, registerUser, callApi } from '../helpers.js';
 
 const app = await createTestApp();
 
 describe('user/userInfo and user/profile', () => {
   it('answers the spec fields with real zero amounts for a new member', async () => {
     const u = await registerUser(app);
-    const me = await call(app, '/api/user/userInfo', {}, { token: u.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: u.token });
     expect(me.data).toMatchObject({
       username: u.username,
       idcard: '',
@@ -23,11 +24,11 @@ describe('user/userInfo and user/profile', () => {
 
   it('stores the ID-card number once and refuses to change it', async () => {
     const u = await registerUser(app);
-    expect((await call(app, '/api/user/profile', { idcard: '11010519491231002X' }, { token: u.token })).code).toBe(1);
-    const again = await call(app, '/api/user/profile', { idcard: '110101199003071233' }, { token: u.token });
+    expect((await callApi(app, api.user.profile, { idcard: '11010519491231002X' }, { token: u.token })).code).toBe(1);
+    const again = await callApi(app, api.user.profile, { idcard: '110101199003071233' }, { token: u.token });
     expect(again.code).toBe(0);
     expect(again.msg).toBe('Your ID number is already on file and cannot be changed');
-    expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).data.idcard).toBe('11010519491231002X');
+    expect((await callApi(app, api.user.userInfo, {}, { token: u.token })).data.idcard).toBe('11010519491231002X');
   });
 
   it('refuses a malformed ID number, nickname or avatar and changes nothing', async () => {
@@ -41,11 +42,11 @@ describe('user/userInfo and user/profile', () => {
       [{ avatar: 9 }, 'Invalid avatar'],
     ] as const;
     for (const [body, msg] of bad) {
-      const res = await call(app, '/api/user/profile', body, { token: u.token });
+      const res = await callApi(app, api.user.profile, body, { token: u.token });
       expect(res.code).toBe(0);
       expect(res.msg).toBe(msg);
     }
-    const me = await call(app, '/api/user/userInfo', {}, { token: u.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: u.token });
     expect(me.data).toMatchObject({ idcard: '', nickname: u.username, avatar: 0 });
   });
 
@@ -58,14 +59,14 @@ describe('user/userInfo and user/profile', () => {
       ['ｶﾀｶﾅ', 'カタカナ'], // half-width katakana
     ] as const;
     for (const [sent, stored] of cases) {
-      expect((await call(app, '/api/user/profile', { nickname: sent }, { token: u.token })).code, sent).toBe(1);
-      expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).data.nickname, sent).toBe(stored);
+      expect((await callApi(app, api.user.profile, { nickname: sent }, { token: u.token })).code, sent).toBe(1);
+      expect((await callApi(app, api.user.userInfo, {}, { token: u.token })).data.nickname, sent).toBe(stored);
     }
   });
 
   it("refuses a nickname with invisible or direction-control characters, in the caller's language, and keeps the old one", async () => {
     const u = await registerUser(app);
-    expect((await call(app, '/api/user/profile', { nickname: 'Kept' }, { token: u.token })).code).toBe(1);
+    expect((await callApi(app, api.user.profile, { nickname: 'Kept' }, { token: u.token })).code).toBe(1);
     const hidden = [
       'ad\u200Bmin', // zero-width space
       'ad\u200Cmin', // zero-width non-joiner
@@ -81,34 +82,34 @@ describe('user/userInfo and user/profile', () => {
       'ad\u2028min', // line separator
     ];
     for (const nickname of hidden) {
-      const res = await call(app, '/api/user/profile', { nickname }, { token: u.token });
+      const res = await callApi(app, api.user.profile, { nickname }, { token: u.token });
       expect(res, JSON.stringify(nickname)).toMatchObject({
         code: 0,
         field: 'nickname',
         msg: 'A nickname cannot contain invisible or text-direction control characters',
       });
     }
-    const zh = await call(app, '/api/user/profile', { nickname: 'a\u200Bb' }, { token: u.token, lang: 'zh' });
+    const zh = await callApi(app, api.user.profile, { nickname: 'a\u200Bb' }, { token: u.token, lang: 'zh' });
     expect(zh.msg).toBe('昵称不能包含不可见字符或文字方向控制字符');
     // Still within 20 characters after normalisation.
-    const long = await call(app, '/api/user/profile', { nickname: '\u337F'.repeat(6) }, { token: u.token }); // ㍿ → 株式会社
+    const long = await callApi(app, api.user.profile, { nickname: '\u337F'.repeat(6) }, { token: u.token }); // ㍿ → 株式会社
     expect(long).toMatchObject({ code: 0, field: 'nickname', msg: 'Nickname must be 1–20 characters' });
-    expect((await call(app, '/api/user/userInfo', {}, { token: u.token })).data.nickname).toBe('Kept');
+    expect((await callApi(app, api.user.userInfo, {}, { token: u.token })).data.nickname).toBe('Kept');
   });
 
   it('lets two players hold the same nickname (a display name; the username is the identity)', async () => {
     const a = await registerUser(app);
     const b = await registerUser(app);
-    expect((await call(app, '/api/user/profile', { nickname: 'Twin' }, { token: a.token })).code).toBe(1);
-    expect((await call(app, '/api/user/profile', { nickname: 'Ｔｗｉｎ' }, { token: b.token })).code).toBe(1);
-    expect((await call(app, '/api/user/userInfo', {}, { token: b.token })).data.nickname).toBe('Twin');
+    expect((await callApi(app, api.user.profile, { nickname: 'Twin' }, { token: a.token })).code).toBe(1);
+    expect((await callApi(app, api.user.profile, { nickname: 'Ｔｗｉｎ' }, { token: b.token })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token: b.token })).data.nickname).toBe('Twin');
   });
 
   it('changes nickname and avatar of the caller only', async () => {
     const a = await registerUser(app);
     const b = await registerUser(app);
-    await call(app, '/api/user/profile', { nickname: 'Lucky A', avatar: 3 }, { token: a.token });
-    expect((await call(app, '/api/user/userInfo', {}, { token: a.token })).data).toMatchObject({ nickname: 'Lucky A', avatar: 3 });
-    expect((await call(app, '/api/user/userInfo', {}, { token: b.token })).data).toMatchObject({ nickname: b.username, avatar: 0 });
+    await callApi(app, api.user.profile, { nickname: 'Lucky A', avatar: 3 }, { token: a.token });
+    expect((await callApi(app, api.user.userInfo, {}, { token: a.token })).data).toMatchObject({ nickname: 'Lucky A', avatar: 3 });
+    expect((await callApi(app, api.user.userInfo, {}, { token: b.token })).data).toMatchObject({ nickname: b.username, avatar: 0 });
   });
 });

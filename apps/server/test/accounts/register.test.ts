@@ -1,19 +1,20 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, uniqueName } from '../helpers.js';
+import { createTestApp, registerUser, uniqueName, callApi, rawCall } from '../helpers.js';
 
 const app = await createTestApp();
 
 describe('user/register', () => {
   it('creates a member with a session and answers its userinfo', async () => {
     const username = uniqueName('alice');
-    const res = await call(app, '/api/user/register', { username, password: 'secret-pass-1', repassword: 'secret-pass-1', group_id: 7 });
+    const res = await rawCall(app, api.user.register, { username, password: 'secret-pass-1', repassword: 'secret-pass-1', group_id: 7 });
     expect(res.code).toBe(1);
     expect(res.msg).toBe('Registration successful');
     const info = res.data.userinfo;
     expect(info.token).toMatch(/^[\w-]{43}$/);
     expect(info.group_id).toBe(1);
     expect(info.money).toBe('0.00');
-    const me = await call(app, '/api/user/userInfo', {}, { token: info.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: info.token });
     expect(me.data.username).toBe(username);
     expect(me.msg.username).toBe(username);
   });
@@ -28,25 +29,25 @@ describe('user/register', () => {
       [{ username: 'bob_ok1', password: 'long-enough', inviter_id: '999999' }, 'inviter_id', 'Invalid invitation code'],
     ];
     for (const [body, field, msg] of cases) {
-      const res = await call(app, '/api/user/register', body);
+      const res = await rawCall(app, api.user.register, body);
       expect(res.code, JSON.stringify(body)).toBe(0);
       expect(res.field).toBe(field);
       expect(res.msg).toBe(msg);
     }
-    const login = await call(app, '/api/user/login', { account: 'bob_ok1', password: 'long-enough' });
+    const login = await callApi(app, api.user.login, { account: 'bob_ok1', password: 'long-enough' });
     expect(login.code).toBe(0);
   });
 
   it('answers in the requested language, traditional Chinese by default', async () => {
-    expect((await call(app, '/api/user/register', {}, { lang: 'zh' })).msg).toBe('请输入用户名');
-    expect((await call(app, '/api/user/register', {}, { lang: 'vi' })).msg).toBe('Vui lòng nhập tên đăng nhập');
-    const noLang = await app.inject({ method: 'POST', url: '/api/user/register', payload: {} });
+    expect((await rawCall(app, api.user.register, {}, { lang: 'zh' })).msg).toBe('请输入用户名');
+    expect((await rawCall(app, api.user.register, {}, { lang: 'vi' })).msg).toBe('Vui lòng nhập tên đăng nhập');
+    const noLang = await app.inject({ method: 'POST', url: api.user.register.path, payload: {} });
     expect(noLang.json().msg).toBe('請輸入用戶名');
   });
 
   it('refuses a taken username, whatever its case', async () => {
     const { username } = await registerUser(app);
-    const res = await call(app, '/api/user/register', { username: username.toUpperCase(), password: 'another-pass' });
+    const res = await callApi(app, api.user.register, { username: username.toUpperCase(), password: 'another-pass' });
     expect(res.code).toBe(0);
     expect(res.msg).toBe('This username is already taken');
   });

@@ -4,10 +4,11 @@
  * each written by its real flow (claims through the player's API, the referral run), and the house's
  * result net of them, on PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
+import { api } from '@lucky28/shared/api';
 import { BET_CLASS_IDS, DEFAULT_ODDS } from '@lucky28/shared';
 import { describe, expect, it } from 'vitest';
 import { zonedDate } from '../../src/domain/time.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { commissionPayments, member, playRound, runDays, toNextDay } from '../referral/kit.js';
 import { BONUS_TERMS, CHECK_IN_TERMS, RAKEBACK_TERMS, claim, createCampaign, createRewardsApp, player, settledBet } from '../rewards/kit.js';
 import { gift, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
@@ -22,7 +23,7 @@ const money = (c: number) => (c / 100).toFixed(2);
 
 async function summary(body: Record<string, string | number> = {}) {
   const finance = await operatorWithRole(r.app, 'finance');
-  const res = await call(r.app, '/api/admin/moneySummary', body, { token: finance });
+  const res = await callApi(r.app, api.admin.moneySummary, body, { token: finance });
   expect(res.code, JSON.stringify(res)).toBe(1);
   return res.data;
 }
@@ -43,7 +44,7 @@ describe('money dashboard: reward and commission costs', () => {
     await gift(r.app, p.userId, 100_000);
     const checkInPaid = await paid(await claim(r, p.token, checkIn));
     const deposit = await requestDeposit(r.app, p.token, '150');
-    expect((await call(r.app, '/api/admin/depositApprove', { id: deposit }, { token: r.admin })).code).toBe(1);
+    expect((await callApi(r.app, api.admin.depositApprove, { id: deposit }, { token: r.admin })).code).toBe(1);
     const bonusPaid = await paid(await claim(r, p.token, firstDeposit));
     // 240 on one class: all of it at risk, past the requirement of 225 (a hedge would count only what it risks).
     await settledBet(r, p.token, '1', '240');
@@ -64,7 +65,7 @@ describe('money dashboard: reward and commission costs', () => {
     // release is its grant's money moved to the balance, not a second cost.
     expect(cents(firstDay.totals.house)).not.toBe(0);
     expect(firstDay.net_after_rewards).toBe(money(cents(firstDay.totals.house) - bonusPaid - checkInPaid));
-    expect(firstDay.today.net_after_rewards).toBe(firstDay.net_after_rewards);
+    expect(firstDay.today!.net_after_rewards).toBe(firstDay.net_after_rewards);
 
     // Day 2: the referral run pays the commission, the invitee claims yesterday's rakeback.
     toNextDay(r.clock, 9);
@@ -72,7 +73,7 @@ describe('money dashboard: reward and commission costs', () => {
     await runDays(r.app, r.clock);
     const commission = (await commissionPayments(r.app.db, referrer.userId)).reduce((s, row) => s + row.quantity, 0);
     expect(commission).toBeGreaterThan(0);
-    const login = await call(r.app, '/api/user/login', { account: friend.username, password: friend.password });
+    const login = await callApi(r.app, api.user.login, { account: friend.username, password: friend.password });
     const rakebackPaid = await paid(await claim(r, login.data.userinfo.token, rakeback));
     expect(rakebackPaid).toBeGreaterThan(0);
 
@@ -103,7 +104,7 @@ describe('money dashboard: reward and commission costs', () => {
     expect(await summary({ last_days: 2 })).toEqual(both);
     const finance = await operatorWithRole(r.app, 'finance');
     for (const body of [{ last_days: 0 }, { last_days: 368 }, { last_days: 2, begin_date: day1 }]) {
-      const res = await call(r.app, '/api/admin/moneySummary', body, { token: finance, lang: 'en' });
+      const res = await callApi(r.app, api.admin.moneySummary, body, { token: finance, lang: 'en' });
       expect([res.code, res.field], JSON.stringify(body)).toEqual([0, 'last_days']);
     }
 

@@ -1,7 +1,8 @@
+import { api, type CallRef } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/query.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 import { createGameApp, roomOf } from '../game/kit.js';
 
@@ -13,9 +14,9 @@ const MALFORMED = ['-50', '-5', '-0.01', '1.234', '0.001', 'abc', '1e3', ' 5', '
 
 const auditCount = async () => Number((await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log`))[0]!.n);
 
-async function expectRefused(url: string, body: Record<string, unknown>, token: string, field: string, msg: string) {
-  const res = await call(app, url, body, { token });
-  expect({ code: res.code, field: res.field, msg: res.msg }, `${url} ${JSON.stringify(body)}`).toEqual({ code: 0, field, msg });
+async function expectRefused(ref: CallRef, body: Record<string, unknown>, token: string, field: string, msg: string) {
+  const res = await rawCall(app, ref, body, { token });
+  expect({ code: res.code, field: res.field, msg: res.msg }, `${ref.name} ${JSON.stringify(body)}`).toEqual({ code: 0, field, msg });
 }
 
 describe('money an operator enters is refused unless it is exactly right', () => {
@@ -23,34 +24,34 @@ describe('money an operator enters is refused unless it is exactly right', () =>
     const player = await registerUser(app);
     const audits = await auditCount();
     for (const amount of [...MALFORMED, '0', '0.00']) {
-      await expectRefused('/api/admin/userGift', { id: player.userId, amount, reason: 'bonus' }, finance, 'amount', 'Please enter a valid amount');
+      await expectRefused(api.admin.userGift, { id: player.userId, amount, reason: 'bonus' }, finance, 'amount', 'Please enter a valid amount');
     }
-    await expectRefused('/api/admin/userGift', { id: player.userId, amount: '1000000.01', reason: 'bonus' }, finance, 'amount', 'The amount is too large');
-    await expectRefused('/api/admin/userGift', { id: player.userId, amount: '', reason: 'bonus' }, finance, 'amount', 'Please enter the amount');
+    await expectRefused(api.admin.userGift, { id: player.userId, amount: '1000000.01', reason: 'bonus' }, finance, 'amount', 'The amount is too large');
+    await expectRefused(api.admin.userGift, { id: player.userId, amount: '', reason: 'bonus' }, finance, 'amount', 'Please enter the amount');
     const ledger = await queryRows(app.db, sql`select id from ledger where user_id = ${player.userId}`);
     expect(ledger).toEqual([]);
     expect(await auditCount()).toBe(audits);
     // What is right goes through as typed.
-    const ok = await call(app, '/api/admin/userGift', { id: player.userId, amount: '0.01', reason: 'bonus' }, { token: finance });
+    const ok = await callApi(app, api.admin.userGift, { id: player.userId, amount: '0.01', reason: 'bonus' }, { token: finance });
     expect(ok).toMatchObject({ code: 1, data: { balance: '0.01' } });
   });
 
   it('the minimum withdrawal: the same refusals, and the setting stays as it was', async () => {
-    const current = (await call(app, '/api/admin/settingsGet', {}, { token: admin })).data;
+    const current = (await callApi(app, api.admin.settingsGet, {}, { token: admin })).data;
     const { support_url_env: _env, ...body } = current;
     const audits = await auditCount();
     for (const min_withdraw of [...MALFORMED, '0']) {
-      await expectRefused('/api/admin/settingsUpdate', { ...body, min_withdraw }, admin, 'min_withdraw', 'Please enter a valid amount');
+      await expectRefused(api.admin.settingsUpdate, { ...body, min_withdraw }, admin, 'min_withdraw', 'Please enter a valid amount');
     }
-    await expectRefused('/api/admin/settingsUpdate', { ...body, min_withdraw: '1000000.01' }, admin, 'min_withdraw', 'The amount is too large');
-    expect((await call(app, '/api/admin/settingsGet', {}, { token: admin })).data.min_withdraw).toBe(current.min_withdraw);
+    await expectRefused(api.admin.settingsUpdate, { ...body, min_withdraw: '1000000.01' }, admin, 'min_withdraw', 'The amount is too large');
+    expect((await callApi(app, api.admin.settingsGet, {}, { token: admin })).data.min_withdraw).toBe(current.min_withdraw);
     expect(await auditCount()).toBe(audits);
   });
 
   it("a room's minimum stake, entry balance and each class's stake limits: refused, the room unchanged", async () => {
     const plan = await roomOf(app, 7, 0);
     const configOf = async () =>
-      (await call(app, '/api/admin/gameConfig', {}, { token: admin })).data.games.flatMap((g: any) => g.rooms).find((r: any) => r.id === plan);
+      (await callApi(app, api.admin.gameConfig, {}, { token: admin })).data.games.flatMap((g: any) => g.rooms).find((r: any) => r.id === plan);
     const room = await configOf();
     const edit = {
       id: plan,
@@ -65,22 +66,21 @@ describe('money an operator enters is refused unless it is exactly right', () =>
     const withRow = (patch: Record<string, unknown>) => ({ ...edit, odds: [{ ...edit.odds[0], ...patch }, ...edit.odds.slice(1)] });
     const audits = await auditCount();
     for (const v of [...MALFORMED, '0', '10000000.01']) {
-      await expectRefused('/api/admin/roomUpdate', { ...edit, min_limit: v }, admin, 'min_limit', 'Invalid limit');
-      await expectRefused('/api/admin/roomUpdate', withRow({ min: v }), admin, 'odds', 'Invalid limit');
-      await expectRefused('/api/admin/roomUpdate', withRow({ max: v }), admin, 'odds', 'Invalid limit');
-      await expectRefused('/api/admin/roomUpdate', withRow({ odds: v }), admin, 'odds', 'Invalid odds');
+      await expectRefused(api.admin.roomUpdate, { ...edit, min_limit: v }, admin, 'min_limit', 'Invalid limit');
+      await expectRefused(api.admin.roomUpdate, withRow({ min: v }), admin, 'odds', 'Invalid limit');
+      await expectRefused(api.admin.roomUpdate, withRow({ max: v }), admin, 'odds', 'Invalid limit');
+      await expectRefused(api.admin.roomUpdate, withRow({ odds: v }), admin, 'odds', 'Invalid odds');
     }
     // The entry balance may be 0 (no entry limit), but nothing malformed.
-    for (const v of [...MALFORMED, '10000000.01'])
-      await expectRefused('/api/admin/roomUpdate', { ...edit, join_limit: v }, admin, 'join_limit', 'Invalid limit');
+    for (const v of [...MALFORMED, '10000000.01']) await expectRefused(api.admin.roomUpdate, { ...edit, join_limit: v }, admin, 'join_limit', 'Invalid limit');
     expect(await configOf()).toEqual(room);
     expect(await auditCount()).toBe(audits);
-    expect((await call(app, '/api/admin/roomUpdate', { ...edit, join_limit: '0' }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.roomUpdate, { ...edit, join_limit: '0' }, { token: admin })).code).toBe(1);
   });
 
   it('answers in the operator’s language', async () => {
     const player = await registerUser(app);
-    const res = await call(app, '/api/admin/userGift', { id: player.userId, amount: '-50', reason: 'x' }, { token: finance, lang: 'zh' });
+    const res = await callApi(app, api.admin.userGift, { id: player.userId, amount: '-50', reason: 'x' }, { token: finance, lang: 'zh' });
     expect(res).toMatchObject({ code: 0, field: 'amount', msg: '请输入有效的金额' });
   });
 });

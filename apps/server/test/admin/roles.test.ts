@@ -1,10 +1,11 @@
+import { api, type CallRef } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../src/db/query.js';
 import { operators } from '../../src/db/schema.js';
 import { hashSecret } from '../../src/domain/security/passwords.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { JPEG, PNG, balanceOf, createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit, upload } from '../wallet/fixtures.js';
 
 /**
@@ -76,7 +77,7 @@ const player = await registerUser(app);
 async function enrolmentPendingToken(instance: FastifyInstance, role: 'finance' | 'support') {
   const username = `op_pending_${role}`;
   await instance.db.insert(operators).values({ username, role, passwordHash: await hashSecret('operator-pass-3') });
-  const res = await call(instance, '/api/admin/login', { username, password: 'operator-pass-3' }, { ip: '10.77.0.9' });
+  const res = await callApi(instance, api.admin.login, { username, password: 'operator-pass-3' }, { ip: '10.77.0.9' });
   expect(res.data.operator).toMatchObject({ totp_required: true, totp_enabled: false });
   return res.data.token as string;
 }
@@ -229,50 +230,50 @@ describe('the business rules behind the roles', () => {
     const user = await registerUser(app);
     const depositId = await requestDeposit(app, user.token, '80');
     const w = await readyToWithdraw(app, 20_000);
-    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: w.token })).code).toBe(1);
-    const withdrawal = (await call(app, '/api/admin/withdrawList', {}, { token: tokens.finance })).data.find((r: any) => r.user_id === w.userId);
-    const tries: [string, Record<string, unknown>][] = [
-      ['/api/admin/depositApprove', { id: depositId }],
-      ['/api/admin/depositReject', { id: depositId, reason: 'no' }],
-      ['/api/admin/withdrawApprove', { id: withdrawal.id }],
-      ['/api/admin/withdrawReject', { id: withdrawal.id, reason: 'no' }],
-      ['/api/admin/userGift', { id: user.userId, amount: '50', reason: 'bonus' }],
+    expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: w.token })).code).toBe(1);
+    const withdrawal = (await callApi(app, api.admin.withdrawList, {}, { token: tokens.finance })).data.find((r: any) => r.user_id === w.userId);
+    const tries: [CallRef, Record<string, unknown>][] = [
+      [api.admin.depositApprove, { id: depositId }],
+      [api.admin.depositReject, { id: depositId, reason: 'no' }],
+      [api.admin.withdrawApprove, { id: withdrawal!.id }],
+      [api.admin.withdrawReject, { id: withdrawal!.id, reason: 'no' }],
+      [api.admin.userGift, { id: user.userId, amount: '50', reason: 'bonus' }],
     ];
-    for (const [url, body] of tries) expect((await call(app, url, body, { token: tokens.support })).status, url).toBe(403);
+    for (const [ref, body] of tries) expect((await rawCall(app, ref, body, { token: tokens.support })).status, ref.name).toBe(403);
     const [d] = await queryRows<{ status: number }>(app.db, sql`select status from deposits where id = ${depositId}`);
-    const [wd] = await queryRows<{ status: number }>(app.db, sql`select status from withdrawals where id = ${withdrawal.id}`);
+    const [wd] = await queryRows<{ status: number }>(app.db, sql`select status from withdrawals where id = ${withdrawal!.id}`);
     expect([d!.status, wd!.status]).toEqual([0, 0]);
     expect((await balanceOf(app, user.userId)).money).toBe(0);
     expect((await balanceOf(app, w.userId)).money).toBe(10_000);
   });
 
   it('finance cannot change odds, games, settings or operators: nothing changes', async () => {
-    const config = (await call(app, '/api/admin/gameConfig', {}, { token: tokens.finance })).data;
-    const room = config.games[0].rooms[0];
+    const config = (await callApi(app, api.admin.gameConfig, {}, { token: tokens.finance })).data;
+    const room = config.games[0]!.rooms[0];
     const edit = {
-      id: room.id,
+      id: room!.id,
       title: { zh: 'x', tw: 'x', en: 'x', vi: 'x' },
-      min_limit: room.min_limit,
-      join_limit: room.join_limit,
+      min_limit: room!.min_limit,
+      join_limit: room!.join_limit,
       enabled: true,
-      odds: room.odds
+      odds: room!.odds
         .filter((o: any) => o.enabled)
         .map((o: any) => ({ class: o.class, odds: o.odds, odds_special: o.odds_special, min: o.min, max: '1.00', enabled: true })),
     };
-    const operatorsBefore = (await call(app, '/api/admin/operatorList', {}, { token: tokens.admin })).data;
+    const operatorsBefore = (await callApi(app, api.admin.operatorList, {}, { token: tokens.admin })).data;
     const victim = operatorsBefore.find((o: any) => o.role === 'support');
-    const settings = (await call(app, '/api/admin/settingsGet', {}, { token: tokens.finance })).data;
-    const tries: [string, Record<string, unknown>][] = [
-      ['/api/admin/roomUpdate', edit],
-      ['/api/admin/gameUpdate', { id: config.games[0].id, enabled: false }],
-      ['/api/admin/operatorCreate', { username: 'sneaky_op', password: 'A-strong-pass-9', role: 'admin' }],
-      ['/api/admin/operatorDisable', { id: victim.id, disabled: true }],
-      ['/api/admin/operatorResetTotp', { id: victim.id }],
-      ['/api/admin/settingsUpdate', { ...settings, version_label: 'hacked' }],
+    const settings = (await callApi(app, api.admin.settingsGet, {}, { token: tokens.finance })).data;
+    const tries: [CallRef, Record<string, unknown>][] = [
+      [api.admin.roomUpdate, edit],
+      [api.admin.gameUpdate, { id: config.games[0]!.id, enabled: false }],
+      [api.admin.operatorCreate, { username: 'sneaky_op', password: 'A-strong-pass-9', role: 'admin' }],
+      [api.admin.operatorDisable, { id: victim!.id, disabled: true }],
+      [api.admin.operatorResetTotp, { id: victim!.id }],
+      [api.admin.settingsUpdate, { ...settings, version_label: 'hacked' }],
     ];
-    for (const [url, body] of tries) expect((await call(app, url, body, { token: tokens.finance })).status, url).toBe(403);
-    expect((await call(app, '/api/admin/gameConfig', {}, { token: tokens.admin })).data).toEqual(config);
-    expect((await call(app, '/api/admin/operatorList', {}, { token: tokens.admin })).data).toEqual(operatorsBefore);
-    expect((await call(app, '/api/admin/settingsGet', {}, { token: tokens.admin })).data).toEqual(settings);
+    for (const [ref, body] of tries) expect((await rawCall(app, ref, body, { token: tokens.finance })).status, ref.name).toBe(403);
+    expect((await callApi(app, api.admin.gameConfig, {}, { token: tokens.admin })).data).toEqual(config);
+    expect((await callApi(app, api.admin.operatorList, {}, { token: tokens.admin })).data).toEqual(operatorsBefore);
+    expect((await callApi(app, api.admin.settingsGet, {}, { token: tokens.admin })).data).toEqual(settings);
   });
 });

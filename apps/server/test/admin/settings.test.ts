@@ -1,5 +1,6 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createWalletApp, operatorWithRole, readyToWithdraw } from '../wallet/fixtures.js';
 
 const { app } = await createWalletApp();
@@ -7,7 +8,7 @@ const [admin, finance] = [await operatorWithRole(app, 'admin'), await operatorWi
 
 describe('settings', () => {
   it('an admin changes deposit details, customer-service URL, minimum withdrawal and version label; players see them at once', async () => {
-    const current = (await call(app, '/api/admin/settingsGet', {}, { token: finance })).data;
+    const current = (await callApi(app, api.admin.settingsGet, {}, { token: finance })).data;
     expect(current).toMatchObject({ usdt: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', min_withdraw: '100.00', support_url: '' });
     const body = {
       usdt: 'TNewAddressXXXXXXXXXXXXXXXXXXXXXXX',
@@ -18,34 +19,36 @@ describe('settings', () => {
       min_withdraw: '150',
       version_label: '21.05.01',
     };
-    expect((await call(app, '/api/admin/settingsUpdate', body, { token: finance })).status).toBe(403);
-    const saved = await call(app, '/api/admin/settingsUpdate', body, { token: admin });
+    expect((await callApi(app, api.admin.settingsUpdate, body, { token: finance })).status).toBe(403);
+    const saved = await callApi(app, api.admin.settingsUpdate, body, { token: admin });
     expect(saved.data).toMatchObject({ usdt: body.usdt, min_withdraw: '150.00', version_label: '21.05.01', support_url: body.support_url });
 
     const player = await readyToWithdraw(app, 50_000);
-    expect((await call(app, '/api/user/recharge', {}, { token: player.token })).data).toMatchObject({ usdt: body.usdt, bankname: 'New Bank' });
-    expect((await call(app, '/api/user/withdrawInfo', {}, { token: player.token })).data.min_withdraw).toBe('150.00');
-    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '120', securityCode: '123456' }, { token: player.token })).msg).toBe(
+    expect((await callApi(app, api.wallet.recharge, {}, { token: player.token })).data).toMatchObject({ usdt: body.usdt, bankname: 'New Bank' });
+    expect((await callApi(app, api.wallet.withdrawInfo, {}, { token: player.token })).data.min_withdraw).toBe('150.00');
+    expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '120', securityCode: '123456' }, { token: player.token })).msg).toBe(
       'The minimum withdrawal is 150.00 u',
     );
-    expect((await call(app, '/api/support/config', {})).data).toEqual({ enabled: true, url: body.support_url });
-    expect((await call(app, '/api/common/siteConfig', {})).data).toEqual({
+    expect((await callApi(app, api.support.config, {})).data).toEqual({ enabled: true, url: body.support_url });
+    expect((await callApi(app, api.settings.siteConfigPost, {})).data).toEqual({
       version_label: '21.05.01',
       min_withdraw: '150.00',
       support_enabled: true,
       lines: [],
     });
 
-    const trail = await call(app, '/api/admin/auditList', { action: 'settings.update' }, { token: admin });
-    expect(trail.data.list[0].detail.before.min_withdraw).toBe('100.00');
-    expect(trail.data.list[0].detail.after.min_withdraw).toBe('150.00');
+    const trail = await callApi(app, api.admin.auditList, { action: 'settings.update' }, { token: admin });
+    // The audit's detail is free-form in the contract (a record); a settings change records before and after.
+    const change = trail.data.list[0]!.detail as { before: { min_withdraw: string }; after: { min_withdraw: string } };
+    expect(change.before.min_withdraw).toBe('100.00');
+    expect(change.after.min_withdraw).toBe('150.00');
     for (const [bad, field] of [
       [{ ...body, support_url: 'javascript:alert(1)' }, 'support_url'],
       [{ ...body, min_withdraw: '0' }, 'min_withdraw'],
       [{ ...body, usdt: 'a\u0000b' }, 'usdt'],
       [{ ...body, version_label: 'x'.repeat(41) }, 'version_label'],
     ] as const) {
-      const res = await call(app, '/api/admin/settingsUpdate', bad, { token: admin });
+      const res = await callApi(app, api.admin.settingsUpdate, bad, { token: admin });
       expect([res.code, res.field], JSON.stringify(bad)).toEqual([0, field]);
     }
   });
@@ -53,10 +56,10 @@ describe('settings', () => {
   it('states what 1 u is worth in USDT and in the bank currency and the range of one deposit; a bad value is refused on its field and changes nothing', async () => {
     const base = { usdt: 'TAddr', bankname: 'Bank', banknum: '6222', bankxm: 'Lucky28 Ltd', support_url: '', min_withdraw: '100', version_label: '' };
     const body = { ...base, usdt_rate: '0.138889', bank_currency: 'CNY', bank_rate: '1', min_deposit: '50', max_deposit: '20000' };
-    const saved = await call(app, '/api/admin/settingsUpdate', body, { token: admin });
+    const saved = await callApi(app, api.admin.settingsUpdate, body, { token: admin });
     expect(saved.data).toMatchObject({ usdt_rate: '0.138889', bank_currency: 'CNY', bank_rate: '1.00', min_deposit: '50.00', max_deposit: '20000.00' });
     const player = await readyToWithdraw(app, 50_000);
-    expect((await call(app, '/api/user/recharge', {}, { token: player.token })).data).toMatchObject({
+    expect((await callApi(app, api.wallet.recharge, {}, { token: player.token })).data).toMatchObject({
       usdt_rate: '0.138889',
       bank_currency: 'CNY',
       bank_rate: '1.00',
@@ -83,22 +86,22 @@ describe('settings', () => {
       [{ max_deposit: '1000000.01' }, 'max_deposit', 'The amount is too large'],
     ];
     for (const [patch, field, msg] of cases) {
-      const res = await call(app, '/api/admin/settingsUpdate', { ...body, ...patch }, { token: admin });
+      const res = await callApi(app, api.admin.settingsUpdate, { ...body, ...patch }, { token: admin });
       expect([res.code, res.field, res.msg], JSON.stringify(patch)).toEqual([0, field, msg]);
     }
-    expect((await call(app, '/api/admin/settingsGet', {}, { token: admin })).data).toEqual(saved.data);
+    expect((await callApi(app, api.admin.settingsGet, {}, { token: admin })).data).toEqual(saved.data);
 
     // Left blank: no rate is stated and the defaults of one request apply.
-    const cleared = await call(app, '/api/admin/settingsUpdate', base, { token: admin });
+    const cleared = await callApi(app, api.admin.settingsUpdate, base, { token: admin });
     expect(cleared.data).toMatchObject({ usdt_rate: '', bank_currency: '', bank_rate: '', min_deposit: '', max_deposit: '' });
-    expect((await call(app, '/api/user/recharge', {}, { token: player.token })).data).toMatchObject({
+    expect((await callApi(app, api.wallet.recharge, {}, { token: player.token })).data).toMatchObject({
       usdt_rate: null,
       bank_currency: null,
       bank_rate: null,
       min_deposit: '0.01',
       max_deposit: '1000000.00',
     });
-    const trail = await call(app, '/api/admin/auditList', { action: 'settings.update' }, { token: admin });
-    expect(trail.data.list[0].detail.before).toMatchObject({ usdt_rate: '0.138889', min_deposit: '50.00' });
+    const trail = await callApi(app, api.admin.auditList, { action: 'settings.update' }, { token: admin });
+    expect(trail.data.list[0]!.detail!.before).toMatchObject({ usdt_rate: '0.138889', min_deposit: '50.00' });
   });
 });

@@ -3,13 +3,14 @@
  * per article and operator-day, on every node, decided by the database; a repeat answers the current
  * count without adding. The records of past days are pruned.
  */
+import { api } from '@lucky28/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
-import { call, createTestApp, registerUser } from '../helpers.js';
+import { createTestApp, registerUser, callApi } from '../helpers.js';
 import { openTwoDatabases } from '../game/twoDatabases.js';
 
 // 10:00 in Asia/Shanghai (the default TIME_ZONE) on 2026-03-02.
@@ -20,10 +21,9 @@ const nodeA = await createTestApp({ database: a, clock });
 const nodeB = await createTestApp({ database: b, clock });
 await seedDemoContent(nodeA.db, { operatorPassword: 'operator-pass-1', demoPassword: 'demo-pass-123' });
 
-const articleIds = async () => (await call(nodeA, '/api/index/articlePage', { page: 1, limit: 10 })).data.list.map((x: { id: number }) => x.id) as number[];
-const view = (node: typeof nodeA, id: number, opts: { ip?: string; token?: string } = {}) =>
-  call(node, '/api/index/articleView', { id }, { method: 'POST', ...opts });
-const viewsOf = async (id: number) => (await call(nodeB, '/api/index/articleDetail', { id })).data.views as number;
+const articleIds = async () => (await callApi(nodeA, api.content.articlePage, { page: 1, limit: 10 })).data.list.map((x: { id: number }) => x.id) as number[];
+const view = (node: typeof nodeA, id: number, opts: { ip?: string; token?: string } = {}) => callApi(node, api.content.articleView, { id }, { ...opts });
+const viewsOf = async (id: number) => (await callApi(nodeB, api.content.articleDetail, { id })).data.views as number;
 const records = async () => Number((await queryRows<{ n: number }>(nodeA.db, sql`select count(*)::int as n from article_views`))[0]!.n);
 
 describe('article views', () => {
@@ -46,7 +46,7 @@ describe('article views', () => {
     expect((await view(nodeA, id!, { token: player.token, ip: '203.0.113.1' })).data.views).toBe(1);
     expect((await view(nodeB, id!, { token: player.token, ip: '203.0.113.2' })).data.views).toBe(1);
     // A guest session is a viewer too; an address behind a player's session is still its own viewer.
-    const guest = (await call(nodeA, '/api/user/guestLogin', {}, { ip: '203.0.113.1' })).data.userinfo.token as string;
+    const guest = (await callApi(nodeA, api.user.guestLogin, {}, { ip: '203.0.113.1' })).data.userinfo.token as string;
     expect((await view(nodeA, id!, { token: guest, ip: '203.0.113.1' })).data.views).toBe(2);
     expect((await view(nodeA, id!, { ip: '203.0.113.1' })).data.views).toBe(3);
     expect((await view(nodeB, id!, { ip: '203.0.113.1' })).data.views).toBe(3);

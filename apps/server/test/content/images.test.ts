@@ -3,6 +3,7 @@
  * would tell that site who reads what, and the pages' CSP would not show it), a saved reference must
  * point at a stored image, and content images no banner or article uses are pruned a day after upload.
  */
+import { api, pathOf } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/clock.js';
@@ -10,20 +11,20 @@ import { queryRows } from '../../src/db/query.js';
 import { articles } from '../../src/db/schema.js';
 import { holdContentImages } from '../../src/domain/content/images.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
-import { call, usingPostgres } from '../helpers.js';
+import { usingPostgres, callApi } from '../helpers.js';
 import { PNG, createWalletApp, operatorLogin, upload } from '../wallet/fixtures.js';
 
 const HOUR = 60 * 60 * 1000;
 const clock = new ManualClock(Date.UTC(2026, 6, 1, 3, 0, 0));
 const { app } = await createWalletApp({ clock });
-const tabId = async (token: string) => (await call(app, '/api/admin/articleTabList', {}, { token })).data[0].id as number;
+const tabId = async (token: string) => (await callApi(app, api.admin.articleTabList, {}, { token })).data[0]!.id as number;
 const picture = async (token: string) => {
-  const res = await upload(app, token, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, '/api/admin/contentImageUpload');
+  const res = await upload(app, token, { data: PNG, filename: 'p.png', contentType: 'image/png' }, {}, api.admin.contentImageUpload);
   if (res.code !== 1) throw new Error(JSON.stringify(res));
   return res.data.url as string;
 };
 const saveArticle = async (token: string, content: string, extra: Record<string, unknown> = {}) =>
-  call(app, '/api/admin/articleSave', { tab_id: await tabId(token), language: 'en', title: 'Pictures', content, ...extra }, { token });
+  callApi(app, api.admin.articleSave, { tab_id: await tabId(token), language: 'en', title: 'Pictures', content, ...extra }, { token });
 const articleCount = async () => Number((await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from articles`))[0]!.n);
 const served = async (url: string) => (await app.inject({ method: 'GET', url })).statusCode;
 const prune = () => pruneOnce({ db: app.db, dataDir: app.config.dataDir, now: clock.now(), timeZone: app.config.timeZone, log: app.log });
@@ -52,9 +53,9 @@ describe('pictures from other sites', () => {
     }
     const tabbed = await saveArticle(admin, '<p><img src="&#9;//cdn.example.com/a.png"></p>');
     expect(tabbed).toMatchObject({ code: 0, field: 'content' });
-    const zh = await call(
+    const zh = await callApi(
       app,
-      '/api/admin/articleSave',
+      api.admin.articleSave,
       { tab_id: await tabId(admin), language: 'zh', title: 'x', content: '<img src="https://cdn.example.com/a.png">', lang: 'zh' },
       { token: admin },
     );
@@ -77,12 +78,14 @@ describe('pictures from other sites', () => {
 
   it('refuses a banner picture from another site', async () => {
     const admin = await operatorLogin(app);
-    const res = await call(app, '/api/admin/bannerSave', { image: 'https://cdn.example.com/b.png', link: '/fair', enabled: true }, { token: admin });
+    const res = await callApi(app, api.admin.bannerSave, { image: 'https://cdn.example.com/b.png', link: '/fair', enabled: true }, { token: admin });
     expect(res).toMatchObject({ code: 0, field: 'image', msg: 'A banner picture must be uploaded here, not taken from another website' });
-    const gone = await call(app, '/api/admin/bannerSave', { image: `/api/index/media/${'Y'.repeat(32)}`, enabled: true }, { token: admin });
+    const gone = await callApi(app, api.admin.bannerSave, { image: `/api/index/media/${'Y'.repeat(32)}`, enabled: true }, { token: admin });
     expect(gone).toMatchObject({ code: 0, field: 'image' });
     // The demo banners' own pictures are this site's.
-    expect((await call(app, '/api/admin/bannerSave', { image: '/api/index/art/fair-en.svg', enabled: false }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.bannerSave, { image: pathOf(api.content.art, { name: 'fair-en.svg' }), enabled: false }, { token: admin })).code).toBe(
+      1,
+    );
   });
 });
 
@@ -94,7 +97,7 @@ describe('pruning of content images', () => {
     const unused = await picture(admin);
     const inDeleted = await picture(admin);
     expect((await saveArticle(admin, `<p><img src="${inArticle}"></p>`)).code).toBe(1);
-    expect((await call(app, '/api/admin/bannerSave', { image: inBanner, enabled: false }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.bannerSave, { image: inBanner, enabled: false }, { token: admin })).code).toBe(1);
     const doomed = await saveArticle(admin, `<p><a href="${inDeleted}">full size</a></p>`);
     expect(doomed.code).toBe(1);
 
@@ -110,7 +113,7 @@ describe('pruning of content images', () => {
 
     // Once the article that used it is deleted, its picture goes at the next run.
     admin = await operatorLogin(app);
-    expect((await call(app, '/api/admin/articleDelete', { id: doomed.data.id }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.articleDelete, { id: doomed.data.id }, { token: admin })).code).toBe(1);
     expect((await prune()).contentImages).toEqual([name(inDeleted)]);
     expect(await served(inDeleted)).toBe(404);
     expect(await served(inArticle)).toBe(200);

@@ -21,7 +21,7 @@ import { createOperatorSession, resolveOperatorSession } from '../../src/domain/
 import { inputJsonSchema } from '../../src/http/bodyLimit.js';
 import type { RateLimits } from '../../src/plugins/rateLimits.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createGameApp, currentIssue, fund, roomOf } from '../game/kit.js';
 import { operatorWithRole, readyToWithdraw, requestDeposit, upload, OPERATOR_PASSWORD, PNG, TEST_TOTP_SECRET } from '../wallet/fixtures.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
@@ -247,19 +247,19 @@ export class FuzzWorld {
     const member = await readyToWithdraw(app, 5_000_00);
     await fund(app, member.userId, 1_000_00, 'score');
     // A first deposit approved while the campaigns run: the member's first-deposit bonus is there to claim.
-    const first = await call(app, '/api/admin/depositApprove', { id: await requestDeposit(app, member.token, '100') }, { token: campaigns.admin });
+    const first = await callApi(app, api.admin.depositApprove, { id: await requestDeposit(app, member.token, '100') }, { token: campaigns.admin });
     if (first.code !== 1) throw new Error(`seed deposit approval: ${JSON.stringify(first)}`);
     await requestDeposit(app, member.token, '200');
     const t = { token: member.token };
     const plan = await roomOf(app, 7, 0);
-    const bet = await call(app, '/api/Lottery/playOrder', { plan_id: plan, play_type: '1,2', money: '10', issue: await currentIssue(app) }, t);
+    const bet = await callApi(app, api.lottery.playOrder, { plan_id: plan, play_type: '1,2', money: '10', issue: await currentIssue(app) }, t);
     if (bet.code !== 1) throw new Error(`seed bet: ${JSON.stringify(bet)}`);
     const other = await readyToWithdraw(app, 300_00);
-    const withdraw = await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: other.token });
+    const withdraw = await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: other.token });
     if (withdraw.code !== 1) throw new Error(`seed withdrawal: ${JSON.stringify(withdraw)}`);
     await requestDeposit(app, other.token, '150', 'bank');
 
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.66.0.2' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.66.0.2' });
     const world = new FuzzWorld(app, errors, member.userId, guest.data.userinfo.user_id);
     world.known = knownValues({
       memberId: member.userId,
@@ -622,9 +622,9 @@ async function liveCampaigns(app: FastifyInstance): Promise<{ ids: number[]; adm
     ['first_deposit', BONUS_TERMS],
     ['check_in', CHECK_IN_TERMS],
   ] as const) {
-    const res = await call(
+    const res = await callApi(
       app,
-      '/api/admin/campaignSave',
+      api.campaigns.campaignSave,
       {
         kind,
         title: { zh: '活动', tw: '活動', en: 'Campaign', vi: 'Chiến dịch' },
@@ -649,7 +649,7 @@ export function answerProblem(route: FuzzTarget, status: number, contentType: st
   if (status >= 500) return `HTTP ${status}`;
   if (ms > STALL_MS) return `took ${ms.toFixed(0)} ms`;
   // A file's bytes (the OpenAPI document, also a file call, is checked below).
-  if (route.kind === 'file' && route.url !== '/api/docs' && status === 200) return null;
+  if (route.kind === 'file' && route.url !== api.docs.openApi.path && status === 200) return null;
   if (!contentType.startsWith('application/json')) return `answered ${contentType || 'no content type'}, not JSON`;
   let parsed: unknown;
   try {
@@ -663,10 +663,10 @@ export function answerProblem(route: FuzzTarget, status: number, contentType: st
   if ((route.url === '/healthz' || route.url === '/readyz') && status < 400) return typeof a.status === 'string' ? null : 'no status';
   if (route.kind === 'stream' && status === 200 && body === STREAM_OPENED) return null;
   // The OpenAPI document is served bare, for tools that read it; its refusals are envelopes.
-  if (route.url === '/api/docs' && status < 400) return typeof a.openapi === 'string' ? null : 'no openapi version';
+  if (route.url === api.docs.openApi.path && status < 400) return typeof a.openapi === 'string' ? null : 'no openapi version';
   if (typeof a.code !== 'number') return 'no numeric `code`';
   // user/userInfo answers its data in `msg` too (docs/product.md#the-calls); every other `msg` is a localised text.
-  if (a.code === 1 && route.url === '/api/user/userInfo') {
+  if (a.code === 1 && route.url === api.user.userInfo.path) {
     if (!a.msg || typeof a.msg !== 'object') return 'no `msg`';
   } else {
     if (typeof a.msg !== 'string' || a.msg === '') return 'no `msg`';

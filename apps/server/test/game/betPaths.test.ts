@@ -14,6 +14,7 @@
  * Runs: 24 under TEST_DEPTH=deep (CI's `npm run test:deep`), 8 in `npm test`, BET_PATH_RUNS when set; seed:
  * BET_PATH_SEED or TEST_SEED (fast-check prints the failing one; @lucky28/shared/testing/depth).
  */
+import { api } from '@lucky28/shared/api';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,7 @@ import { caseCount, caseSeed } from '@lucky28/shared/testing/depth';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { saveLimit } from '../../src/domain/protection/limits.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, rawCall } from '../helpers.js';
 import { ROUND_MS, createGameApp, fund } from './kit.js';
 
 const RUNS = caseCount({ deep: 24, quick: 8 }, 'BET_PATH_RUNS');
@@ -198,7 +199,7 @@ async function stateOf(app: FastifyInstance, userIds: number[]) {
 }
 
 /** An answer with its order numbers as places. */
-function answerOf(res: Awaited<ReturnType<typeof call>>, byNo: Map<string, string>) {
+function answerOf(res: Awaited<ReturnType<typeof rawCall>>, byNo: Map<string, string>) {
   const data = res.data as { orders?: { order_no: string }[] } | null;
   const orders = data?.orders?.map((o) => ({ ...o, order_no: byNo.get(o.order_no) ?? `unknown ${o.order_no}` }));
   return { status: res.status, code: res.code, msg: res.msg, field: res.field, data: data && { ...data, ...(orders ? { orders } : {}) } };
@@ -210,13 +211,13 @@ async function play(which: typeof general, scenario: Scenario, userIdsOut: numbe
   const players = await setUpPlayers(app, scenario.players, clock.now());
   userIdsOut.push(players.map((p) => p.userId));
   const keys = new Map<number, Sent[]>();
-  const raw: Awaited<ReturnType<typeof call>>[] = [];
+  const raw: Awaited<ReturnType<typeof rawCall>>[] = [];
   for (const step of scenario.steps) {
     clock.advance(step.advance);
     const requests = requestsOf(step, scenario, keys, clock.now(), app.game.settings);
     const answers = await Promise.all(
       requests.map((r) =>
-        call(app, '/api/Lottery/playOrder', r.body, { token: players[r.player]!.token, headers: r.key ? { 'idempotency-key': r.key } : undefined }),
+        rawCall(app, api.lottery.playOrder, r.body, { token: players[r.player]!.token, headers: r.key ? { 'idempotency-key': r.key } : undefined }),
       ),
     );
     raw.push(...answers);

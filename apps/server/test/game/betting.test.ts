@@ -1,9 +1,10 @@
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
 import { defaultRateLimits } from '../../src/plugins/rateLimits.js';
-import { call, usingPostgres } from '../helpers.js';
+import { usingPostgres, callApi, gameHeart, roomHeart } from '../helpers.js';
 import { balances, bet, checkLedgerInvariants, createGameApp, currentIssue, fundedUser, fund, roomOf, ROUND_MS } from './kit.js';
 
 // 200 concurrent bets from one player: the per-player bet rate limit (tested in lotteryRoutes) would refuse most.
@@ -80,7 +81,7 @@ describe('Lottery/playOrder', () => {
       expect(res.code, JSON.stringify(body)).toBe(0);
       expect(res.msg, JSON.stringify(body)).toBe(msg);
     }
-    const notLoggedIn = await call(app, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: '1', money: '10' });
+    const notLoggedIn = await callApi(app, api.lottery.playOrder, { issue, plan_id: plan, play_type: '1', money: '10' });
     expect(notLoggedIn.status).toBe(401);
     expect(await balances(app, user.userId)).toEqual({ money: 3_000_00, score: 0 });
     expect(await countOrders(user.userId)).toBe(0);
@@ -99,8 +100,8 @@ describe('Lottery/playOrder', () => {
     // Into the last 30 seconds: betting on the current round is closed.
     const saved = clock.now();
     clock.set(current.closesAt);
-    const heart = await call(app, '/api/Lottery/heart', { game_id: 7 });
-    expect(heart.data.issue).toMatchObject({ issue: current.issue, whether_close: true, openTime: 30 });
+    const heart = await callApi(app, api.lottery.heart, { game_id: 7 });
+    expect(gameHeart(heart.data).issue).toMatchObject({ issue: current.issue, whether_close: true, openTime: 30 });
     expect((await bet(app, user.token, { issue: current.issue, plan_id: plan, play_type: '1', money: '10' })).msg).toBe('Betting on this round is closed');
     clock.set(current.closesAt - 1);
     expect((await bet(app, user.token, { issue: current.issue, plan_id: plan, play_type: '1', money: '10' })).code).toBe(1);
@@ -198,7 +199,7 @@ describe('Lottery/playOrder', () => {
       Array.from({ length: 8 }, () => bet(app, user.token, { issue, plan_id: plan, play_type: '3', money: '10' }, { 'idempotency-key': 'bet-retry-2' })),
     );
     expect(concurrent.every((r) => r.code === 1)).toBe(true);
-    expect(new Set(concurrent.map((r) => r.data.orders[0].order_no)).size).toBe(1);
+    expect(new Set(concurrent.map((r) => r.data.orders[0]!.order_no)).size).toBe(1);
     expect(await countOrders(user.userId)).toBe(2);
     expect(await balances(app, user.userId)).toEqual({ money: 80_00, score: 0 });
     // The key belongs to its user: another user with the same key places their own bet.
@@ -269,9 +270,9 @@ describe('Lottery/playOrder', () => {
     await app.db.execute(sql`update games set open_from = '12:00', open_to = '02:00' where id = 7`);
     await app.game.reloadConfig();
     const issue = await currentIssue(app);
-    const heart = await call(app, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
-    expect(heart.data.game_status).toBe(0);
-    expect(heart.data.issue.whether_close).toBe(true);
+    const heart = await callApi(app, api.lottery.heart, { game_id: 7, plan_id: plan });
+    expect(roomHeart(heart.data).game_status).toBe(0);
+    expect(roomHeart(heart.data).issue.whether_close).toBe(true);
     const res = await bet(app, user.token, { issue, plan_id: plan, play_type: '1', money: '10' });
     expect(res.msg).toBe('This game is closed now, betting is suspended');
     expect(await balances(app, user.userId)).toEqual({ money: 100_00, score: 0 });

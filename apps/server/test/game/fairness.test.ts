@@ -1,3 +1,4 @@
+import { api } from '@lucky28/shared/api';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { ChainSeedCache, newChainSecret, walkFrom } from '../../src/domain/game/
 import { roundAt, nextRoundAfter } from '../../src/domain/game/roundClock.js';
 import { ensureRound } from '../../src/domain/game/rounds.js';
 import { queryRows } from '../../src/db/query.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createGameApp, ROUND_MS } from './kit.js';
 
 const sha256hex = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
@@ -52,22 +53,22 @@ describe('provably fair rounds (docs/design.md#games-rounds-and-provably-fair-dr
 
   it("publishes each game's final hash before any round is played, and commits to each round before it opens", async () => {
     await app.game.init();
-    const chainRes = await call(app, '/api/fair/chain', { game_id: 7 });
+    const chainRes = await callApi(app, api.fair.chain, { game_id: 7 });
     expect(chainRes.code).toBe(1);
     expect(chainRes.data.terminal_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(chainRes.data.chains).toHaveLength(1);
-    expect(chainRes.data.chains[0].used).toBe(0);
+    expect(chainRes.data.chains[0]!.used).toBe(0);
 
     await app.game.scheduler.tick();
     const now = roundAt(clock.now(), app.game.settings);
     const next = nextRoundAfter(now, app.game.settings);
-    const first = await call(app, '/api/fair/round', { game_id: 7, issue: now.issue });
+    const first = await callApi(app, api.fair.round, { game_id: 7, issue: now.issue });
     expect(first.data.hash).toBe(chainRes.data.terminal_hash);
     expect(first.data.prev_hash).toBeNull();
     expect(first.data.seed).toBeNull();
     expect(first.data.numbers).toBeNull();
     // The next round's commitment is public a whole round before it opens.
-    const upcoming = await call(app, '/api/fair/round', { game_id: 7, issue: next.issue });
+    const upcoming = await callApi(app, api.fair.round, { game_id: 7, issue: next.issue });
     expect(upcoming.code).toBe(1);
     expect(upcoming.data.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(upcoming.data.prev_hash).toBe(first.data.hash);
@@ -81,35 +82,35 @@ describe('provably fair rounds (docs/design.md#games-rounds-and-provably-fair-dr
       clock.advance(ROUND_MS);
       await app.game.scheduler.tick();
     }
-    const chain = (await call(app, '/api/fair/chain', { game_id: 7 })).data;
+    const chain = (await callApi(app, api.fair.chain, { game_id: 7 })).data;
     let previous: { seed: string; hash: string } | undefined;
     for (const issue of issues) {
-      const r = (await call(app, '/api/fair/round', { game_id: 7, issue })).data;
+      const r = (await callApi(app, api.fair.round, { game_id: 7, issue })).data;
       expect(r.drawn).toBe(true);
       expect(r.seed).toMatch(/^[0-9a-f]{64}$/);
-      expect(sha256hex(r.seed)).toBe(r.hash);
+      expect(sha256hex(r.seed!)).toBe(r.hash);
       if (previous) {
         expect(r.hash).toBe(previous.seed);
         expect(r.prev_hash).toBe(previous.hash);
       } else {
         expect(r.hash).toBe(chain.terminal_hash);
       }
-      const recomputed = deriveDraw(r.seed, 7, issue);
+      const recomputed = deriveDraw(r.seed!, 7, issue);
       expect(r.numbers).toEqual(recomputed.numbers);
       expect(r.digits).toEqual(recomputed.digits);
       expect(r.total).toBe(recomputed.total);
       expect(r.numbers).toHaveLength(20);
-      previous = r;
+      previous = { seed: r.seed!, hash: r.hash };
     }
     // Different games use different chains and so different results for the same issue.
-    const other = (await call(app, '/api/fair/round', { game_id: 6, issue: issues[0] })).data;
-    expect(other.hash).not.toBe((await call(app, '/api/fair/round', { game_id: 7, issue: issues[0] })).data.hash);
+    const other = (await callApi(app, api.fair.round, { game_id: 6, issue: issues[0]! })).data;
+    expect(other.hash).not.toBe((await callApi(app, api.fair.round, { game_id: 7, issue: issues[0]! })).data.hash);
   });
 
   it('answers a clear error for an unknown round or game', async () => {
-    expect((await call(app, '/api/fair/round', { game_id: 7, issue: '20000101001' })).msg).toBe('Round not found');
-    expect((await call(app, '/api/fair/round', { game_id: 7, issue: 'x' })).code).toBe(0);
-    expect((await call(app, '/api/fair/chain', { game_id: 3 })).msg).toBe('Game not found');
+    expect((await callApi(app, api.fair.round, { game_id: 7, issue: '20000101001' })).msg).toBe('Round not found');
+    expect((await callApi(app, api.fair.round, { game_id: 7, issue: 'x' })).code).toBe(0);
+    expect((await callApi(app, api.fair.chain, { game_id: 3 })).msg).toBe('Game not found');
   });
 
   it('publishes the next chain before the current one runs out, and rounds continue on it', async () => {

@@ -3,9 +3,10 @@
  * hall in the browser. A balance (money + score) below it is refused with the hall's own message
  * (`err.room_join_limit`, which the player app's hall shows too) and charges nothing.
  */
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { translate, API_LANGS } from '@lucky28/shared';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { balances, bet, checkLedgerInvariants, createGameApp, currentIssue, fund, fundedUser, roomOf } from './kit.js';
 
 const { app } = await createGameApp();
@@ -16,9 +17,9 @@ describe('Lottery/playOrder and the room entry limit', () => {
     const user = await fundedUser(app, 999_99);
     const issue = await currentIssue(app);
     for (const lang of API_LANGS) {
-      const res = await call(
+      const res = await callApi(
         app,
-        '/api/Lottery/playOrder',
+        api.lottery.playOrder,
         { issue, game_id: 7, plan_id: intermediate, play_type: '1', money: '10', lang },
         { token: user.token },
       );

@@ -1,4 +1,5 @@
 /** Shared set-up for the game engine tests: an app on a manual clock with the five games seeded. */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { deriveDraw, type Digits } from '@lucky28/shared';
@@ -10,7 +11,7 @@ import { games, rooms } from '../../src/db/schema.js';
 import { LedgerType, postLedger, type Wallet } from '../../src/domain/ledger/post.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
 import { GAMES, ROOM_TIERS } from '../../src/seed/demo.js';
-import { call, createTestApp, registerUser, type TestAppOptions } from '../helpers.js';
+import { createTestApp, registerUser, type TestAppOptions, callApi, rawCall, gameHeart } from '../helpers.js';
 import { assertInvariants } from '../invariantsAfterFile.js';
 
 /** 2025-06-01 10:00:00 Asia/Shanghai: the start of round 172 of the day (600 min × 60 / 210 = 171.4). */
@@ -78,8 +79,8 @@ export async function checkLedgerInvariants(db: DbOrTx): Promise<void> {
 
 /** The current round's issue as the heart tells it. */
 export async function currentIssue(app: FastifyInstance, gameId = 7): Promise<string> {
-  const res = await call(app, '/api/Lottery/heart', { game_id: gameId });
-  return res.data.issue.issue as string;
+  const res = await callApi(app, api.lottery.heart, { game_id: gameId });
+  return gameHeart(res.data).issue.issue;
 }
 
 export async function roomOf(app: FastifyInstance, gameId = 7, type = 0): Promise<number> {
@@ -95,7 +96,7 @@ export async function bet(
   headers?: Record<string, string>,
 ) {
   const issue = body.issue ?? (await currentIssue(app, body.game_id ?? 7));
-  return call(app, '/api/Lottery/playOrder', { game_id: 7, ...body, issue }, { token, headers });
+  return rawCall(app, api.lottery.playOrder, { game_id: 7, ...body, issue }, { token, headers });
 }
 
 /**

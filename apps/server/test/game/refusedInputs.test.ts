@@ -3,12 +3,13 @@
  * 13/14 rule is visible on the player's own orders (item 3): through the real API, each refusal
  * checked to change nothing.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { settleRound } from '../../src/domain/game/drawAndSettle.js';
 import { findRound } from '../../src/domain/game/rounds.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { balances, bet, checkLedgerInvariants, createGameApp, currentIssue, fundedUser, roomOf } from './kit.js';
 import { toleratesBrokenInvariants } from '../invariantsAfterFile.js';
 
@@ -23,10 +24,10 @@ describe('refused, not rewritten', () => {
   it('a card number with letters is refused with the field message and nothing is bound', async () => {
     const u = await fundedUser(app, 0);
     for (const number of ['6222abc020011223', '6222-0202-0011-2233x', 'O222020200112233']) {
-      const res = await call(app, '/api/user/setPayInfo', { type: 0, acc: 'Ann Lee', acc_name: number, acc_bank: 'ICBC' }, { token: u.token });
+      const res = await callApi(app, api.user.setPayInfo, { type: 0, acc: 'Ann Lee', acc_name: number, acc_bank: 'ICBC' }, { token: u.token });
       expect(res, number).toMatchObject({ code: 0, msg: 'The card number must be 12–19 digits', field: 'acc_name' });
     }
-    expect((await call(app, '/api/user/payInfo', { type: 0 }, { token: u.token })).data).toBeNull();
+    expect((await callApi(app, api.user.payInfo, { type: 0 }, { token: u.token })).data).toBeNull();
     expect(await countRows('pay_accounts', u.userId)).toBe(0);
   });
 
@@ -53,13 +54,13 @@ describe('refused, not rewritten', () => {
       [{ idcard: 'E12345678', id_type: 'driving' }, 'Please choose the document type'],
     ] as const;
     for (const [body, msg] of refused) {
-      const res = await call(app, '/api/user/profile', body, t);
+      const res = await callApi(app, api.user.profile, body, t);
       expect(res, JSON.stringify(body)).toMatchObject({ code: 0, msg });
-      expect((await call(app, '/api/user/userInfo', {}, t)).data.idcard).toBe('');
+      expect((await callApi(app, api.user.userInfo, {}, t)).data.idcard).toBe('');
     }
     // Stored exactly as the confirmation shows it: letters in capitals.
-    expect((await call(app, '/api/user/profile', { idcard: 'a123456789', id_type: 'tw' }, t)).code).toBe(1);
-    expect((await call(app, '/api/user/userInfo', {}, t)).data.idcard).toBe('A123456789');
+    expect((await callApi(app, api.user.profile, { idcard: 'a123456789', id_type: 'tw' }, t)).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, t)).data.idcard).toBe('A123456789');
   });
 });
 
@@ -68,7 +69,7 @@ describe('the 13/14 rule on the player own orders', () => {
     const u = await fundedUser(app, 10_000);
     const issue = await currentIssue(app);
     expect((await bet(app, u.token, { plan_id: plan, play_type: '3,11,12', money: '10', issue })).code).toBe(1);
-    const pending = (await call(app, '/api/user/orderList', { issue }, { token: u.token })).data as Record<string, unknown>[];
+    const pending = (await callApi(app, api.user.orderList, { issue }, { token: u.token })).data as Record<string, unknown>[];
     expect(pending.map((o) => [o.play_type, o.odds, o.odds_special, o.applied_odds])).toEqual([
       [12, '4.60', '1.00', null],
       [11, '4.20', null, null],
@@ -79,7 +80,7 @@ describe('the 13/14 rule on the player own orders', () => {
       update rounds set numbers = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20', digit1 = 4, digit2 = 4, digit3 = 5, total = 13, drawn_at = now()
       where id = ${round.id}`);
     await app.db.transaction(async (tx) => settleRound(tx, (await findRound(tx, 7, issue))!, clock.now()));
-    const settled = (await call(app, '/api/user/orderList', { issue }, { token: u.token })).data as Record<string, unknown>[];
+    const settled = (await callApi(app, api.user.orderList, { issue }, { token: u.token })).data as Record<string, unknown>[];
     // 13 is small and odd: odd pays 1.60 (not 2.00), small-odd its stake back (1.00), big-odd loses.
     expect(settled.map((o) => [o.play_type, o.odds, o.applied_odds, o.payout, o.lottery_code])).toEqual([
       [12, '4.60', '1.00', '10.00', '4 4 5 13'],

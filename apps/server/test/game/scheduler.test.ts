@@ -1,10 +1,11 @@
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ODDS, settleOrder, type Digits } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
 import { GameEngine } from '../../src/live/engine.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { call } from '../helpers.js';
+import { callApi, gameHeart } from '../helpers.js';
 import { balances, bet, checkLedgerInvariants, createGameApp, currentIssue, fundedUser, roomOf, ROUND_MS } from './kit.js';
 
 const { app, clock } = await createGameApp();
@@ -19,8 +20,9 @@ function restartedEngine(): GameEngine {
 }
 
 async function roundResult(issue: string, gameId = 7): Promise<{ digits: Digits; total: number }> {
-  const r = (await call(app, '/api/fair/round', { game_id: gameId, issue })).data;
-  return { digits: r.digits, total: r.total };
+  const r = (await callApi(app, api.fair.round, { game_id: gameId, issue })).data;
+  const [d1, d2, d3] = r.digits!;
+  return { digits: [d1!, d2!, d3!], total: r.total! };
 }
 
 const paidCount = async (issue: string) =>
@@ -66,7 +68,7 @@ describe('the round scheduler', () => {
       const spent = stake * types.split(',').length;
       const b = await balances(app, players[who]!.userId);
       expect(b.money).toBe(1_000_00 - spent + expected);
-      const list = await call(app, '/api/user/orderList', {}, { token: players[who]!.token });
+      const list = await callApi(app, api.user.orderList, {}, { token: players[who]!.token });
       expect(list.data).toHaveLength(types.split(',').length);
       for (const row of list.data) {
         expect(row.status).toBe(1);
@@ -74,8 +76,14 @@ describe('the round scheduler', () => {
       }
     }
     // Stats for the heart: the last draw is this round, immediately.
-    const heart = await call(app, '/api/Lottery/heart', { game_id: 7 });
-    expect(heart.data.last_issue).toEqual({ issue, site_1: digits[0], site_2: digits[1], site_3: digits[2], code: digits[0] + digits[1] + digits[2] });
+    const heart = await callApi(app, api.lottery.heart, { game_id: 7 });
+    expect(gameHeart(heart.data).last_issue).toEqual({
+      issue,
+      site_1: digits[0],
+      site_2: digits[1],
+      site_3: digits[2],
+      code: digits[0] + digits[1] + digits[2],
+    });
     // Nothing more to do.
     expect(await app.game.scheduler.tick()).toEqual({ created: 0, drawn: 0, settledOrders: 0 });
     await checkLedgerInvariants(app.db);
@@ -93,7 +101,7 @@ describe('the round scheduler', () => {
     await expect(app.game.scheduler.tick()).rejects.toThrow('process killed');
     app.game.faults = {};
     // The transaction rolled back: the round is not drawn and nobody was paid.
-    const r = (await call(app, '/api/fair/round', { game_id: 7, issue })).data;
+    const r = (await callApi(app, api.fair.round, { game_id: 7, issue })).data;
     expect(r.drawn).toBe(false);
     expect(r.seed).toBeNull();
     expect(await paidCount(issue)).toBe(0);
@@ -202,12 +210,12 @@ describe('the round scheduler', () => {
     clock.set(roundAt(clock.now(), app.game.settings).drawsAt);
     engine.scheduler.start();
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && !(await call(app, '/api/fair/round', { game_id: 7, issue })).data.drawn) {
+    while (Date.now() < deadline && !(await callApi(app, api.fair.round, { game_id: 7, issue })).data.drawn) {
       await new Promise((r) => setTimeout(r, 20));
     }
     await engine.close();
     expect(engine.scheduler.isRunning).toBe(false);
-    expect((await call(app, '/api/fair/round', { game_id: 7, issue })).data.drawn).toBe(true);
+    expect((await callApi(app, api.fair.round, { game_id: 7, issue })).data.drawn).toBe(true);
     const ticks = engine.scheduler.stats.ticks;
     await new Promise((r) => setTimeout(r, 60));
     expect(engine.scheduler.stats.ticks).toBe(ticks);

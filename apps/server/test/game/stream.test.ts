@@ -5,13 +5,14 @@
  * Two app instances on one database as in twoNodes.test.ts (separate pools on PostgreSQL, so the bet
  * crosses through LISTEN/NOTIFY); node B listens on a real port.
  */
+import { api } from '@lucky28/shared/api';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { SESSION_CHECK_MS } from '../../src/live/streamHub.js';
-import { call, registerUser, TEST_OPERATOR_KEY } from '../helpers.js';
+import { registerUser, TEST_OPERATOR_KEY, callApi, roomHeart } from '../helpers.js';
 import { comingDraw, fund, roomOf, ROUND_MS, T0 } from './kit.js';
 import { openStream, type StreamReader } from './streamClient.js';
 import { startTwoNodes } from './twoDatabases.js';
@@ -61,7 +62,7 @@ describe('the live stream', () => {
     expect(first.data).toMatchObject({ game_id: 7, plan_id: plan, issue: { issue }, user_quantity: null, order_count: 0 });
     expect((await own.next((e) => e.event === 'heart')).data.user_quantity).toBe('1000.00');
 
-    const placed = await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1,3', money: '12.34' }, { token: alice.token });
+    const placed = await callApi(nodeA, api.lottery.playOrder, { issue, game_id: 7, plan_id: plan, play_type: '1,3', money: '12.34' }, { token: alice.token });
     expect(placed.code).toBe(1);
     const seen = await guest.next((e) => e.event === 'bets');
     expect(seen.data.order_count).toBe(2);
@@ -74,8 +75,8 @@ describe('the live stream', () => {
     expect(mine.data.message[1].after_quantity).toBe('975.32');
     expect(mine.data.user_quantity).toBe('975.32');
     // The bettor counts as present in the room while the stream is open, on the node that serves it.
-    const presence = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
-    expect(presence.data.robot_num).toBe(1);
+    const presence = await callApi(nodeB, api.lottery.heart, { game_id: 7, plan_id: plan });
+    expect(roomHeart(presence.data).robot_num).toBe(1);
   });
 
   it("never opens a guest's stream on a first frame made before the latest bet (first frames are shared for a moment)", async () => {
@@ -84,7 +85,7 @@ describe('the live stream', () => {
     const first = await streamOf(`?plan_id=${plan}&lang=en`);
     const before = (await first.next((e) => e.event === 'heart')).data.order_count as number;
     const dave = await bettor(nodeB);
-    expect((await call(nodeB, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: '1', money: '10' }, { token: dave.token })).code).toBe(1);
+    expect((await callApi(nodeB, api.lottery.playOrder, { issue, plan_id: plan, play_type: '1', money: '10' }, { token: dave.token })).code).toBe(1);
     await first.next((e) => e.event === 'bets');
     // Within the moment a first frame is shared, and in the same language: it must still carry the bet.
     const next = await streamOf(`?plan_id=${plan}&lang=en`);
@@ -101,7 +102,7 @@ describe('the live stream', () => {
     const from = { guest: guest.events.length, own: own.events.length };
     const stakes = ['21.01', '21.02', '21.03', '21.04'];
     const placed = await Promise.all(
-      players.map((p, i) => call(nodeB, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: '1', money: stakes[i]! }, { token: p.token })),
+      players.map((p, i) => callApi(nodeB, api.lottery.playOrder, { issue, plan_id: plan, play_type: '1', money: stakes[i]! }, { token: p.token })),
     );
     expect(placed.map((r) => r.code)).toEqual([1, 1, 1, 1]);
     const seen = async (reader: StreamReader, start: number) => {
@@ -140,7 +141,7 @@ describe('the live stream', () => {
     const carol = await bettor(nodeA);
     const { total } = await comingDraw(nodeA, issue);
     expect(
-      (await call(nodeA, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: String(100 + total), money: '10' }, { token: carol.token })).code,
+      (await callApi(nodeA, api.lottery.playOrder, { issue, plan_id: plan, play_type: String(100 + total), money: '10' }, { token: carol.token })).code,
     ).toBe(1);
 
     clock.advance(ROUND_MS);
@@ -161,8 +162,8 @@ describe('the live stream', () => {
     expect(bad.json()).toMatchObject({ code: 0, field: 'plan_id' });
     const wrong = await nodeB.inject({ method: 'GET', url: '/api/Lottery/stream?game_id=abc' });
     expect(wrong.json()).toMatchObject({ code: 0, field: 'game_id' });
-    expect(nodeB.apiRoutes.find((r) => r.method === 'GET' && r.url === '/api/Lottery/stream')?.eventStream).toBe(true);
-    expect(nodeB.apiRoutes.find((r) => r.url === '/api/Lottery/heart')?.eventStream).toBe(false);
+    expect(nodeB.apiRoutes.find((r) => r.method === 'GET' && r.url === api.lottery.stream.path)?.eventStream).toBe(true);
+    expect(nodeB.apiRoutes.find((r) => r.url === api.lottery.heart.path)?.eventStream).toBe(false);
   });
 });
 
@@ -173,14 +174,14 @@ describe('the live stream', () => {
  */
 describe('a stream after its session ends', () => {
   const endings: [string, (user: { token: string; userId: number; username: string; password: string }) => Promise<unknown>][] = [
-    ['signing out', (u) => call(nodeA, '/api/user/logout', {}, { token: u.token })],
+    ['signing out', (u) => callApi(nodeA, api.user.logout, {}, { token: u.token })],
     [
       'a password change from another session',
       async (u) => {
-        const other = await call(nodeA, '/api/user/login', { account: u.username, password: u.password }, { ip: '10.88.0.1' });
-        const changed = await call(
+        const other = await callApi(nodeA, api.user.login, { account: u.username, password: u.password }, { ip: '10.88.0.1' });
+        const changed = await callApi(
           nodeA,
-          '/api/user/newPass',
+          api.user.newPass,
           { after_pass: u.password, new_pass: 'a-new-pass-42', confirm_pass: 'a-new-pass-42' },
           { token: other.data.userinfo.token },
         );
@@ -190,15 +191,15 @@ describe('a stream after its session ends', () => {
     [
       'a time-out taken from another session',
       async (u) => {
-        const other = await call(nodeA, '/api/user/login', { account: u.username, password: u.password }, { ip: '10.88.0.2' });
-        expect((await call(nodeA, '/api/user/takeBreak', { kind: 'timeout', duration: '24h' }, { token: other.data.userinfo.token })).code).toBe(1);
+        const other = await callApi(nodeA, api.user.login, { account: u.username, password: u.password }, { ip: '10.88.0.2' });
+        expect((await callApi(nodeA, api.protection.takeBreak, { kind: 'timeout', duration: '24h' }, { token: other.data.userinfo.token })).code).toBe(1);
       },
     ],
     [
       'a freeze by an operator',
       async (u) => {
         const support = await operatorWithRole(nodeA, 'support');
-        expect((await call(nodeA, '/api/admin/userFreeze', { id: u.userId, frozen: true, reason: 'stream test' }, { token: support })).code).toBe(1);
+        expect((await callApi(nodeA, api.admin.userFreeze, { id: u.userId, frozen: true, reason: 'stream test' }, { token: support })).code).toBe(1);
       },
     ],
   ];
@@ -223,7 +224,7 @@ describe('a stream after its session ends', () => {
     expect(other.isEnded).toBe(false);
     const from = other.events.length;
     expect(
-      (await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1', money: '10' }, { token: bystander.token })).code,
+      (await callApi(nodeA, api.lottery.playOrder, { issue, game_id: 7, plan_id: plan, play_type: '1', money: '10' }, { token: bystander.token })).code,
     ).toBe(1);
     expect((await other.next((e) => e.event === 'bets', { from })).data.user_quantity).toBe('990.00');
   });

@@ -5,6 +5,7 @@
  * the per-game advisory lock and the row checks must give exactly one draw per round and one payout
  * per winning order, and each node must see the other's bets and draws without polling the database.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { CHANNEL, type GameEvent } from '../../src/live/events.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, gameHeart, roomHeart } from '../helpers.js';
 import { checkLedgerInvariants, comingDraw, fund, roomOf, ROUND_MS, T0 } from './kit.js';
 import { startTwoNodes } from './twoDatabases.js';
 
@@ -47,9 +48,9 @@ describe('two server nodes on one database', () => {
       const issue = roundAt(clock.now(), nodeA.game.settings).issue;
       await Promise.all(
         players.map((p, i) =>
-          call(
+          callApi(
             p.node,
-            '/api/Lottery/playOrder',
+            api.lottery.playOrder,
             { issue, game_id: 7, plan_id: plan, play_type: ['1', '2', '3,4', '11,12,13,14', '33', '100,113,127'][i], money: '10' },
             { token: p.token },
           ),
@@ -93,19 +94,22 @@ describe('two server nodes on one database', () => {
     await fund(nodeA, user.userId, 100_00);
     await Promise.all([nodeA.game.scheduler.tick(), nodeB.game.scheduler.tick()]);
     const issue = roundAt(clock.now(), nodeA.game.settings).issue;
-    const placed = await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token });
+    const placed = await callApi(nodeA, api.lottery.playOrder, { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token });
     expect(placed.code).toBe(1);
     await eventually(async () => {
-      const heart = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
-      return heart.data.message.some(
+      const heart = await callApi(nodeB, api.lottery.heart, { game_id: 7, plan_id: plan });
+      return roomHeart(heart.data).message.some(
         (m: { quantity: string; play_type: number; issue: string }) => m.quantity === '12.34' && m.play_type === 21 && m.issue === issue,
       );
     }, 'the bet to reach node B');
-    expect((await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.order_count).toBe(1);
+    expect(gameHeart((await callApi(nodeB, api.lottery.heart, { game_id: 7 })).data).order_count).toBe(1);
 
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick(); // only A ticks: B must learn of the draw from A
-    await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.last_issue?.issue === issue, 'the draw to reach node B');
+    await eventually(
+      async () => gameHeart((await callApi(nodeB, api.lottery.heart, { game_id: 7 })).data).last_issue?.issue === issue,
+      'the draw to reach node B',
+    );
   });
 
   it('a bet heard twice (by a resync, then by its late notification) is counted and pushed once', async () => {
@@ -121,7 +125,7 @@ describe('two server nodes on one database', () => {
     });
     try {
       const before = nodeB.game.snapshot.betsInRound(7, issue);
-      const placed = await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '2', money: '11' }, { token: user.token });
+      const placed = await callApi(nodeA, api.lottery.playOrder, { issue, game_id: 7, plan_id: plan, play_type: '2', money: '11' }, { token: user.token });
       expect(placed.code).toBe(1);
       const [order] = await queryRows<{ id: number }>(nodeA.db, sql`select id from orders where user_id = ${user.userId}`);
       const orderId = Number(order!.id);
@@ -164,7 +168,7 @@ describe('two server nodes on one database', () => {
 
     const sums = Array.from({ length: 28 }, (_, n) => 100 + n).join(',');
     expect(
-      (await call(nodeA, '/api/Lottery/playOrder', { issue: missedIssue, game_id: 7, plan_id: plan, play_type: sums, money: '10' }, { token: user.token }))
+      (await callApi(nodeA, api.lottery.playOrder, { issue: missedIssue, game_id: 7, plan_id: plan, play_type: sums, money: '10' }, { token: user.token }))
         .code,
     ).toBe(1);
     // A win the ticker announces whatever the draw: the exact sum the committed seed will draw (every
@@ -173,11 +177,11 @@ describe('two server nodes on one database', () => {
     await fund(nodeA, lucky.userId, 100_00);
     const coming = await comingDraw(nodeA, missedIssue);
     const luckyBet = { issue: missedIssue, game_id: 7, plan_id: plan, play_type: String(100 + coming.total), money: '10' };
-    expect((await call(nodeA, '/api/Lottery/playOrder', luckyBet, { token: lucky.token })).code).toBe(1);
+    expect((await callApi(nodeA, api.lottery.playOrder, luckyBet, { token: lucky.token })).code).toBe(1);
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick();
     const issue = roundAt(clock.now(), nodeA.game.settings).issue;
-    expect((await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '1,2', money: '10' }, { token: user.token })).code).toBe(
+    expect((await callApi(nodeA, api.lottery.playOrder, { issue, game_id: 7, plan_id: plan, play_type: '1,2', money: '10' }, { token: user.token })).code).toBe(
       1,
     );
     await nodeA.db.transaction(async (tx) => {
@@ -195,15 +199,16 @@ describe('two server nodes on one database', () => {
       where r.game_id = 7 and r.issue = ${missedIssue} and o.user_id = ${lucky.userId}`,
     );
     const minLimit = async (node: FastifyInstance) =>
-      (await call(node, '/api/Lottery/index', { game_id: 7 })).data.gameList[0].planList.find((p: { id: number }) => p.id === other)?.min_limit;
+      (await callApi(node, api.lottery.index, { game_id: 7 })).data.gameList[0]!.planList.find((p: { id: number }) => p.id === other)?.min_limit;
     const wanted = { lastIssue: missedIssue, orderCount: 2, feed: 31, minLimit: await minLimit(nodeA), win: true };
     const seenOnB = async () => {
-      const heart = await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan });
+      const heart = await callApi(nodeB, api.lottery.heart, { game_id: 7, plan_id: plan });
       return {
-        lastIssue: heart.data.last_issue?.issue,
-        orderCount: heart.data.order_count,
-        feed: heart.data.message.filter((m: { issue: string; quantity: string }) => (m.issue === missedIssue || m.issue === issue) && m.quantity === '10.00')
-          .length,
+        lastIssue: roomHeart(heart.data).last_issue?.issue,
+        orderCount: roomHeart(heart.data).order_count,
+        feed: roomHeart(heart.data).message.filter(
+          (m: { issue: string; quantity: string }) => (m.issue === missedIssue || m.issue === issue) && m.quantity === '10.00',
+        ).length,
         minLimit: await minLimit(nodeB),
         win: heart.data.hit_notice.some((h: { profit: string }) => Number(h.profit) * 100 === Number(win!.profit)),
       };
@@ -217,15 +222,18 @@ describe('two server nodes on one database', () => {
 
     // Listening again: A's next bet and draw reach B as they happen.
     expect(
-      (await call(nodeA, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token })).code,
+      (await callApi(nodeA, api.lottery.playOrder, { issue, game_id: 7, plan_id: plan, play_type: '21', money: '12.34' }, { token: user.token })).code,
     ).toBe(1);
     await eventually(
-      async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7, plan_id: plan })).data.order_count === 3,
+      async () => roomHeart((await callApi(nodeB, api.lottery.heart, { game_id: 7, plan_id: plan })).data).order_count === 3,
       'the next bet to reach node B',
     );
     clock.advance(ROUND_MS);
     await nodeA.game.scheduler.tick();
-    await eventually(async () => (await call(nodeB, '/api/Lottery/heart', { game_id: 7 })).data.last_issue?.issue === issue, 'the next draw to reach node B');
+    await eventually(
+      async () => gameHeart((await callApi(nodeB, api.lottery.heart, { game_id: 7 })).data).last_issue?.issue === issue,
+      'the next draw to reach node B',
+    );
     await nodeA.db.execute(sql`update rooms set min_limit = min_limit - 100 where id = ${other}`);
     await Promise.all([nodeA.game.reloadConfig(), nodeB.game.reloadConfig()]);
   });

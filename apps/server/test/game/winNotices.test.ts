@@ -7,6 +7,7 @@
  * same in the heart (home and room) and in node B's live stream. The round's result is known before
  * the bets (the test derives it from the committed seed), so the bets are made to net exactly that.
  */
+import { api } from '@lucky28/shared/api';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { maskNickname } from '../../src/present.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, gameHeart, homeHeart } from '../helpers.js';
 import { comingDraw, fund, roomOf, ROUND_MS, T0 } from './kit.js';
 import { openStream } from './streamClient.js';
 import { startTwoNodes } from './twoDatabases.js';
@@ -36,7 +37,7 @@ async function bettor(node: FastifyInstance, letter: string) {
 }
 
 const place = async (node: FastifyInstance, token: string, planId: number, issue: string, playType: number, money: number) => {
-  const res = await call(node, '/api/Lottery/playOrder', { issue, plan_id: planId, game_id: 7, play_type: String(playType), money: String(money) }, { token });
+  const res = await callApi(node, api.lottery.playOrder, { issue, plan_id: planId, game_id: 7, play_type: String(playType), money: String(money) }, { token });
   expect(res.code, JSON.stringify(res)).toBe(1);
 };
 
@@ -48,8 +49,10 @@ interface Notice {
 }
 
 const heartNotices = async (node: FastifyInstance, body: Record<string, unknown>): Promise<{ last: string | undefined; notices: Notice[] }> => {
-  const res = await call(node, '/api/Lottery/heart', body, { lang: 'en' });
-  const last = body.game_id ? res.data.last_issue?.issue : res.data.games.find((g: { game_id: number }) => g.game_id === 7)?.last_issue?.issue;
+  const res = await callApi(node, api.lottery.heart, body, { lang: 'en' });
+  const last = body.game_id
+    ? gameHeart(res.data).last_issue?.issue
+    : homeHeart(res.data).games.find((g: { game_id: number }) => g.game_id === 7)?.last_issue?.issue;
   return { last, notices: res.data.hit_notice };
 };
 

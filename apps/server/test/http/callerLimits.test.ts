@@ -1,7 +1,8 @@
+import { api, type CallRef } from '@lucky28/shared/api';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestApp, NO_CALLER_LIMITS, registerUser, usingPostgres } from '../helpers.js';
+import { createTestApp, NO_CALLER_LIMITS, registerUser, usingPostgres, callApi } from '../helpers.js';
 import { createGameApp } from '../game/kit.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 import { defaultCallerLimits, scaledCallerLimits } from '../../src/plugins/rateLimits.js';
@@ -14,21 +15,21 @@ const RATE_LIMITED = 'Too many requests, please slow down and try again shortly'
 
 let guestIp = 0;
 async function guest(app: FastifyInstance): Promise<string> {
-  const res = await call(app, '/api/user/guestLogin', {}, { ip: `10.31.${Math.floor(guestIp / 200)}.${(guestIp++ % 200) + 1}` });
+  const res = await callApi(app, api.user.guestLogin, {}, { ip: `10.31.${Math.floor(guestIp / 200)}.${(guestIp++ % 200) + 1}` });
   expect(res.code).toBe(1);
   return res.data.userinfo.token as string;
 }
 
 /** `n` copies of a call sent at once, with their status and `Retry-After`. */
-async function burst(app: FastifyInstance, n: number, url: string, opts: { token?: string; ip?: string; method?: 'GET' | 'POST' }) {
+async function burst(app: FastifyInstance, n: number, ref: CallRef, opts: { token?: string; ip?: string }) {
   const headers: Record<string, string> = { 'accept-language': 'en' };
   if (opts.token) headers.token = opts.token;
-  const method = opts.method ?? 'POST';
+  const method = ref.method;
   const answers = await Promise.all(
     Array.from({ length: n }, () =>
       app.inject({
         method,
-        url,
+        url: ref.path,
         ...(method === 'POST' ? { payload: { lang: 'en' } } : { query: { lang: 'en' } }),
         headers,
         remoteAddress: opts.ip ?? '10.30.0.1',
@@ -44,8 +45,8 @@ describe('calls in flight per caller', async () => {
 
   it('one guest sending 50 parallel userInfo gets 429 beyond its cap at once, while another caller is answered', async () => {
     const [flooder, other] = [await guest(app), await guest(app)];
-    const flood = burst(app, 50, '/api/user/userInfo', { token: flooder, ip: '10.30.0.1' });
-    const meanwhile = await call(app, '/api/user/userInfo', {}, { token: other, ip: '10.30.0.2' });
+    const flood = burst(app, 50, api.user.userInfo, { token: flooder, ip: '10.30.0.1' });
+    const meanwhile = await callApi(app, api.user.userInfo, {}, { token: other, ip: '10.30.0.2' });
     const answers = await flood;
     expect(meanwhile.code).toBe(1);
     const served = answers.filter((a) => a.code === 1);
@@ -55,22 +56,22 @@ describe('calls in flight per caller', async () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) expect(r).toMatchObject({ code: 0, msg: TOO_BUSY, retryAfter: '1' });
     // Its places are free again once its calls are answered.
-    expect((await call(app, '/api/user/userInfo', {}, { token: flooder, ip: '10.30.0.1' })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token: flooder, ip: '10.30.0.1' })).code).toBe(1);
   });
 
   it('callers without a session are counted by address', async () => {
-    const answers = await burst(app, 100, '/api/index/articleList', { ip: '10.30.1.1', method: 'GET' });
+    const answers = await burst(app, 100, api.content.articleList, { ip: '10.30.1.1' });
     expect(answers.filter((a) => a.code === 1).length).toBeGreaterThanOrEqual(64);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
     for (const a of answers.filter((x) => x.status === 429)) expect(a.msg).toBe(TOO_BUSY);
-    expect((await call(app, '/api/index/articleList', {}, { ip: '10.30.1.2' })).code).toBe(1);
+    expect((await callApi(app, api.content.articleList, {}, { ip: '10.30.1.2' })).code).toBe(1);
   });
 
   it('a session spread over many addresses is still one caller', async () => {
     const token = await guest(app);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/user/userInfo', payload: { lang: 'en' }, headers: { token }, remoteAddress: `10.30.2.${i + 1}` }),
+        app.inject({ method: 'POST', url: api.user.userInfo.path, payload: { lang: 'en' }, headers: { token }, remoteAddress: `10.30.2.${i + 1}` }),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThan(0);
@@ -151,47 +152,47 @@ describe('read limits per session and per address', async () => {
   it('refuses a session its sixth read in the window, a second session from the address until the address has its twelve', async () => {
     const ip = '10.32.0.1';
     const [a, b] = [await guest(app), await guest(app)];
-    for (let i = 0; i < 5; i++) expect((await call(app, '/api/user/userInfo', {}, { token: a, ip })).code).toBe(1);
-    const over = await app.inject({ method: 'POST', url: '/api/user/userInfo', payload: { lang: 'en' }, headers: { token: a }, remoteAddress: ip });
+    for (let i = 0; i < 5; i++) expect((await callApi(app, api.user.userInfo, {}, { token: a, ip })).code).toBe(1);
+    const over = await app.inject({ method: 'POST', url: api.user.userInfo.path, payload: { lang: 'en' }, headers: { token: a }, remoteAddress: ip });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ code: 0, msg: RATE_LIMITED });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Another session from the same address: its own five, then the address's twelve are spent
     // (a's five and b's five, and two calls without a session).
-    for (let i = 0; i < 5; i++) expect((await call(app, '/api/user/userInfo', {}, { token: b, ip })).code).toBe(1);
-    for (let i = 0; i < 2; i++) expect((await call(app, '/api/index/articleList', {}, { ip })).code).toBe(1);
-    const spent = await call(app, '/api/index/articleList', {}, { ip });
+    for (let i = 0; i < 5; i++) expect((await callApi(app, api.user.userInfo, {}, { token: b, ip })).code).toBe(1);
+    for (let i = 0; i < 2; i++) expect((await callApi(app, api.content.articleList, {}, { ip })).code).toBe(1);
+    const spent = await callApi(app, api.content.articleList, {}, { ip });
     expect(spent.status).toBe(429);
     expect(spent.msg).toBe(RATE_LIMITED);
     // Another address is not concerned.
-    expect((await call(app, '/api/index/articleList', {}, { ip: '10.32.0.2' })).code).toBe(1);
+    expect((await callApi(app, api.content.articleList, {}, { ip: '10.32.0.2' })).code).toBe(1);
   });
 
   it("counts an operator's console calls per address, not per session (the console works through queues in bursts)", async () => {
     const operator = await operatorWithRole(app, 'finance');
     // Five addresses' worth of calls: far more than a session's five.
     for (let i = 0; i < 25; i++) {
-      const res = await call(app, '/api/admin/depositList', { status: 0 }, { token: operator, ip: `10.32.2.${Math.floor(i / 5) + 1}` });
+      const res = await callApi(app, api.admin.depositList, { status: 0 }, { token: operator, ip: `10.32.2.${Math.floor(i / 5) + 1}` });
       expect([res.status, res.code]).toEqual([200, 1]);
     }
     // The address's twelve still hold.
     const ip = '10.32.2.9';
-    for (let i = 0; i < 12; i++) expect((await call(app, '/api/admin/depositList', { status: 0 }, { token: operator, ip })).code).toBe(1);
-    expect((await call(app, '/api/admin/depositList', { status: 0 }, { token: operator, ip })).status).toBe(429);
+    for (let i = 0; i < 12; i++) expect((await callApi(app, api.admin.depositList, { status: 0 }, { token: operator, ip })).code).toBe(1);
+    expect((await callApi(app, api.admin.depositList, { status: 0 }, { token: operator, ip })).status).toBe(429);
   });
 
   it('counts neither calls with a limit of their own nor those served from memory', async () => {
     const ip = '10.32.1.1';
     const member = await registerUser(app);
-    for (let i = 0; i < 5; i++) expect((await call(app, '/api/user/userInfo', {}, { token: member.token, ip })).code).toBe(1);
-    expect((await call(app, '/api/user/userInfo', {}, { token: member.token, ip })).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await callApi(app, api.user.userInfo, {}, { token: member.token, ip })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token: member.token, ip })).status).toBe(429);
     // Sign-in has its own limit: not a read.
-    const login = await call(app, '/api/user/login', { account: member.username, password: member.password }, { ip });
+    const login = await callApi(app, api.user.login, { account: member.username, password: member.password }, { ip });
     expect(login.code).toBe(1);
     // The heart is answered from memory, for a guest and for a session alike.
     for (let i = 0; i < 20; i++) {
-      expect((await call(app, '/api/Lottery/heart', { game_id: 7 }, { ip })).code).toBe(1);
-      expect((await call(app, '/api/Lottery/heart', { game_id: 7 }, { token: member.token, ip })).code).toBe(1);
+      expect((await callApi(app, api.lottery.heart, { game_id: 7 }, { ip })).code).toBe(1);
+      expect((await callApi(app, api.lottery.heart, { game_id: 7 }, { token: member.token, ip })).code).toBe(1);
     }
   });
 });
@@ -201,12 +202,12 @@ describe('a caller over its read rate', async () => {
 
   it('waits for its refusal without holding its place in flight', async () => {
     const token = await guest(app);
-    expect((await call(app, '/api/user/userInfo', {}, { token })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token })).code).toBe(1);
     // Over the rate, the first gives its one place back before it waits for its refusal (a second),
     // so a second call sent meanwhile is refused for its rate too, not for having a call in flight.
-    const first = burst(app, 1, '/api/user/userInfo', { token });
+    const first = burst(app, 1, api.user.userInfo, { token });
     await new Promise((r) => setTimeout(r, 300));
-    const second = await burst(app, 1, '/api/user/userInfo', { token });
+    const second = await burst(app, 1, api.user.userInfo, { token });
     expect([...(await first), ...second].map((a) => [a.status, a.msg])).toEqual([
       [429, RATE_LIMITED],
       [429, RATE_LIMITED],

@@ -6,6 +6,7 @@
  * Retry-After and the localised message, through the real app. The read-only member is a real
  * database in read-only mode, as a demoted leader is.
  */
+import { api } from '@lucky28/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import Fastify from 'fastify';
@@ -13,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { translate } from '@lucky28/shared';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { DATABASE_RETRY_AFTER_SECONDS, envelopePlugin } from '../../src/plugins/envelope.js';
-import { call, createScratchDatabase, createTestApp, registerUser, usingPostgres } from '../helpers.js';
+import { createScratchDatabase, createTestApp, registerUser, usingPostgres, callApi } from '../helpers.js';
 import { isDatabaseUnavailable, sqlStateOf } from '../../src/db/failures.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -71,7 +72,7 @@ describe('a write reaching a member that is no longer the primary', () => {
     for (const lang of ['en', 'zh', 'tw', 'vi'] as const) {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/user/login',
+        url: api.user.login.path,
         payload: { lang, account: player.username, password: player.password },
         remoteAddress: '10.77.0.1',
       });
@@ -82,7 +83,7 @@ describe('a write reaching a member that is no longer the primary', () => {
   });
 
   it('a read on the same member still answers', async () => {
-    const res = await call(app, '/api/user/userInfo', {}, { token: player.token });
+    const res = await callApi(app, api.user.userInfo, {}, { token: player.token });
     expect(res.status).toBe(200);
     expect(res.code).toBe(1);
   });

@@ -5,6 +5,7 @@
  * is told when to reconnect (`retry:`) before it ends, and the process exits by itself (code 0: the
  * 10-second forced exit answers 1) with its database closed.
  */
+import { api } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -50,7 +51,7 @@ describe('SIGTERM', () => {
     // (betting closes 5 s before a 210-s round's draw; bets sent then are rightly refused as closed).
     let issue = '';
     for (;;) {
-      const heart = await postJson(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
+      const heart = await postJson(url, api.lottery.heart, { plan_id: plan, game_id: GAME });
       if (heart.data.issue.closeTime >= 30) {
         issue = heart.data.issue.issue as string;
         break;
@@ -67,7 +68,7 @@ describe('SIGTERM', () => {
         try {
           const r = await postJson(
             url,
-            '/api/Lottery/playOrder',
+            api.lottery.playOrder,
             { issue, plan_id: plan, game_id: GAME, play_type: '1', money: '10' },
             { token, 'idempotency-key': randomUUID() },
           );

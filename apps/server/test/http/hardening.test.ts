@@ -1,8 +1,9 @@
+import { api, type CallRef } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { LEGACY_USERNAME_MAX, noInput, okEnvelope } from '@lucky28/shared';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { createGameApp, currentIssue, fundedUser, roomOf } from '../game/kit.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { envelopePlugin } from '../../src/plugins/envelope.js';
@@ -32,55 +33,56 @@ const inject = async (opts: InjectOptions) => {
   const res = await app.inject(opts);
   return { status: res.statusCode, body: res.body };
 };
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { 'accept-language': 'en', ...headers } });
+/** A call of the contract with a body it does not type (hostile, malformed), answered as it is sent. */
+const post = (ref: CallRef, payload: unknown, headers: Record<string, string> = {}) =>
+  inject({ method: ref.method, url: ref.path, payload: payload as Record<string, unknown>, headers: { 'accept-language': 'en', ...headers } });
 
 describe('input that used to answer HTTP 500', () => {
   it('refuses a NUL or control character in any text field, naming the field', async () => {
     const t = { token: member.token };
-    expectRefusal(await post('/api/user/login', { account: 'ab\u0000cd', password: 'whatever-1' }), 'account');
-    expectRefusal(await post('/api/user/register', { username: 'ab\u0000cd', password: 'whatever-1' }), 'username');
-    expectRefusal(await post('/api/user/profile', { nickname: 'a\u0000' }, t), 'nickname');
-    expectRefusal(await post('/api/user/setPayInfo', { type: 0, acc: 'Li\u0000Si', acc_name: '6222020200114455', acc_bank: 'CCB' }, t), 'acc');
-    expectRefusal(await post('/api/user/setPayInfo', { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'C\u0000CB' }, t), 'acc_bank');
-    expectRefusal(await post('/api/user/setPayInfo', { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x\u0000' }, t), 'mark');
-    expectRefusal(await post('/api/user/shiming', { truename: 'a\u0000', idcard: '1', idcard_zheng: 'a', idcard_fan: 'b' }, t), 'truename');
+    expectRefusal(await post(api.user.login, { account: 'ab\u0000cd', password: 'whatever-1' }), 'account');
+    expectRefusal(await post(api.user.register, { username: 'ab\u0000cd', password: 'whatever-1' }), 'username');
+    expectRefusal(await post(api.user.profile, { nickname: 'a\u0000' }, t), 'nickname');
+    expectRefusal(await post(api.user.setPayInfo, { type: 0, acc: 'Li\u0000Si', acc_name: '6222020200114455', acc_bank: 'CCB' }, t), 'acc');
+    expectRefusal(await post(api.user.setPayInfo, { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'C\u0000CB' }, t), 'acc_bank');
+    expectRefusal(await post(api.user.setPayInfo, { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x\u0000' }, t), 'mark');
+    expectRefusal(await post(api.wallet.shiming, { truename: 'a\u0000', idcard: '1', idcard_zheng: 'a', idcard_fan: 'b' }, t), 'truename');
     // Found by the fuzz suite: a wallet type longer than any known one made the address check throw.
-    expectRefusal(await post('/api/user/setPayInfo', { type: 1, acc: 'usdt', acc_name: 'a'.repeat(40) }, t), 'acc_name');
-    expectRefusal(await post('/api/user/setPayInfo', { type: 1, acc: 'usdt', acc_name: 'constructor' }, t), 'acc_name');
+    expectRefusal(await post(api.user.setPayInfo, { type: 1, acc: 'usdt', acc_name: 'a'.repeat(40) }, t), 'acc_name');
+    expectRefusal(await post(api.user.setPayInfo, { type: 1, acc: 'usdt', acc_name: 'constructor' }, t), 'acc_name');
   });
 
   it('refuses integers beyond their column and arrays where a number is meant', async () => {
-    expectRefusal(await post('/api/user/register', { username: 'inviter01', password: 'password-1', inviter_id: 2147483648 }), 'inviter_id');
-    expectRefusal(await post('/api/user/register', { username: 'inviter01', password: 'password-1', inviter_id: '2147483648' }), 'inviter_id');
-    expectRefusal(await post('/api/admin/depositApprove', { id: 1e300 }, { token: admin }), 'id');
-    expectRefusal(await post('/api/admin/depositApprove', { id: [1] }, { token: admin }), 'id');
+    expectRefusal(await post(api.user.register, { username: 'inviter01', password: 'password-1', inviter_id: 2147483648 }), 'inviter_id');
+    expectRefusal(await post(api.user.register, { username: 'inviter01', password: 'password-1', inviter_id: '2147483648' }), 'inviter_id');
+    expectRefusal(await post(api.admin.depositApprove, { id: 1e300 }, { token: admin }), 'id');
+    expectRefusal(await post(api.admin.depositApprove, { id: [1] }, { token: admin }), 'id');
     expectRefusal(await inject({ method: 'POST', url: '/api/Lottery/oddsList?plan_id=1&plan_id=2' }), 'plan_id');
     expectRefusal(await inject({ method: 'GET', url: '/api/fair/round?game_id=999999999&issue=20250601001' }), 'game_id');
     expectRefusal(await inject({ method: 'GET', url: '/api/fair/chain?game_id=99999999999' }), 'game_id');
-    expectRefusal(await post('/api/Lottery/heart', { game_id: 40000 }), 'game_id');
+    expectRefusal(await post(api.lottery.heart, { game_id: 40000 }), 'game_id');
     // Found by the fuzz suite: the article id reached the integer column unchecked.
-    expectRefusal(await post('/api/index/articleView', { id: 1e300 }), 'id');
+    expectRefusal(await post(api.content.articleView, { id: 1e300 }), 'id');
     expectRefusal(
       await inject({
         method: 'POST',
-        url: '/api/index/articleView',
+        url: api.content.articleView.path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'id=9007199254740992',
       }),
       'id',
     );
-    expectRefusal(await post('/api/index/articleView', { id: [1] }), 'id');
+    expectRefusal(await post(api.content.articleView, { id: [1] }), 'id');
   });
 
   it('refuses a 6,000-character login account and a 100 kB note without touching the database', async () => {
     // Beyond what the route's fields can take: refused before the body is read.
-    expectRefusal(await post('/api/user/login', { account: 'a'.repeat(6000), password: 'whatever-1' }), 'body', 413);
+    expectRefusal(await post(api.user.login, { account: 'a'.repeat(6000), password: 'whatever-1' }), 'body', 413);
     // Within the body limit but beyond the field's own.
-    expectRefusal(await post('/api/user/login', { account: 'a'.repeat(LEGACY_USERNAME_MAX + 1), password: 'whatever-1' }), 'account');
+    expectRefusal(await post(api.user.login, { account: 'a'.repeat(LEGACY_USERNAME_MAX + 1), password: 'whatever-1' }), 'account');
     const big = expectRefusal(
       await post(
-        '/api/user/setPayInfo',
+        api.user.setPayInfo,
         { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x'.repeat(100_000) },
         { token: member.token },
       ),
@@ -89,11 +91,7 @@ describe('input that used to answer HTTP 500', () => {
     );
     expect(big.msg).toBe('The request is too large');
     expectRefusal(
-      await post(
-        '/api/user/setPayInfo',
-        { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x'.repeat(101) },
-        { token: member.token },
-      ),
+      await post(api.user.setPayInfo, { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB', mark: 'x'.repeat(101) }, { token: member.token }),
       'mark',
     );
   });
@@ -102,14 +100,14 @@ describe('input that used to answer HTTP 500', () => {
     const headers = { token: member.token, 'accept-language': 'en' };
     const noBoundary = await inject({
       method: 'POST',
-      url: '/api/common/upload',
+      url: api.common.upload.path,
       headers: { ...headers, 'content-type': 'multipart/form-data' },
       payload: 'abc',
     });
     expectRefusal(noBoundary, 'file');
     const unclosed = await inject({
       method: 'POST',
-      url: '/api/common/upload',
+      url: api.common.upload.path,
       headers: { ...headers, 'content-type': 'multipart/form-data; boundary=XyZ' },
       payload:
         '--XyZ\r\nContent-Disposition: form-data; name="type"\r\n\r\nidcard\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
@@ -127,14 +125,14 @@ describe('input that used to answer HTTP 500', () => {
 
   it('answers an unreadable body, a wrong content type and a non-object body in the envelope', async () => {
     expectRefusal(
-      await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' }),
+      await inject({ method: 'POST', url: api.user.login.path, headers: { 'content-type': 'application/json' }, payload: '{"account":' }),
       'body',
       400,
     );
-    expectRefusal(await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }), 'body', 415);
-    expectRefusal(await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '[1,2]' }), 'body');
+    expectRefusal(await inject({ method: 'POST', url: api.user.login.path, headers: { 'content-type': 'text/xml' }, payload: '<a/>' }), 'body', 415);
+    expectRefusal(await inject({ method: 'POST', url: api.user.login.path, headers: { 'content-type': 'application/json' }, payload: '[1,2]' }), 'body');
     expectRefusal(
-      await inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"a":1}}' }),
+      await inject({ method: 'POST', url: api.user.login.path, headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"a":1}}' }),
       'body',
       400,
     );
@@ -153,7 +151,7 @@ describe('input that used to answer HTTP 500', () => {
   });
 
   it('checks who is calling before what is sent: a guest gets 401, not a field error', async () => {
-    const res = await post('/api/user/setPayInfo', { type: 'x'.repeat(10) });
+    const res = await post(api.user.setPayInfo, { type: 'x'.repeat(10) });
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body).code).toBe(401);
   });
@@ -162,33 +160,34 @@ describe('input that used to answer HTTP 500', () => {
 describe('no request stalls the server', () => {
   it('caps each body at what its route can need', async () => {
     const limits = new Map(app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.bodyLimit]));
-    expect(limits.get('POST /api/Lottery/playOrder')).toBeLessThanOrEqual(4096);
-    expect(limits.get('POST /api/user/login')).toBeLessThanOrEqual(4096);
-    expect(limits.get('POST /api/user/userInfo')).toBe(1024);
+    const route = (c: CallRef) => `${c.method} ${c.path}`;
+    expect(limits.get(route(api.lottery.playOrder))).toBeLessThanOrEqual(4096);
+    expect(limits.get(route(api.user.login))).toBeLessThanOrEqual(4096);
+    expect(limits.get(route(api.user.userInfo))).toBe(1024);
     // Larger by nature, sent by admins only: a room's whole odds table (one row per bet class), an article's HTML, an announcement
     // in four languages, a campaign's titles and terms in four languages.
     const larger = new Map([
-      ['POST /api/admin/roomUpdate', 32 * 1024],
-      ['POST /api/admin/articleSave', 1024 * 1024],
-      ['POST /api/admin/announcementSave', 64 * 1024],
-      ['POST /api/admin/campaignSave', 32 * 1024],
+      [route(api.admin.roomUpdate), 32 * 1024],
+      [route(api.admin.articleSave), 1024 * 1024],
+      [route(api.admin.announcementSave), 64 * 1024],
+      [route(api.campaigns.campaignSave), 32 * 1024],
     ]);
     for (const [route, limit] of limits) expect(limit, route).toBeLessThan(larger.get(route) ?? 16 * 1024);
   });
 
   it('refuses 100,000 class ids from a guest without reading them', async () => {
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.77.0.1' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.77.0.1' });
     const ids = Array.from({ length: 100_000 }, (_, i) => i).join(',');
-    const res = await post('/api/Lottery/playOrder', { plan_id: plan, play_type: ids }, { token: guest.data.userinfo.token });
+    const res = await post(api.lottery.playOrder, { plan_id: plan, play_type: ids }, { token: guest.data.userinfo.token });
     expectRefusal(res, 'body', 413);
     const within = Array.from({ length: 60 }, (_, i) => i).join(',');
-    expectRefusal(await post('/api/Lottery/playOrder', { plan_id: plan, play_type: within, money: '10', issue: '1' }, { token: member.token }), 'play_type');
+    expectRefusal(await post(api.lottery.playOrder, { plan_id: plan, play_type: within, money: '10', issue: '1' }, { token: member.token }), 'play_type');
   });
 
   it('limits bets per player, not per address', async () => {
     const [a, b] = [await fundedUser(app, 10_000_00), await fundedUser(app, 10_000_00)];
     const issue = await currentIssue(app);
-    const bet = (token: string) => call(app, '/api/Lottery/playOrder', { issue, plan_id: plan, play_type: '1', money: '10' }, { token });
+    const bet = (token: string) => callApi(app, api.lottery.playOrder, { issue, plan_id: plan, play_type: '1', money: '10' }, { token });
     const first = await Promise.all(Array.from({ length: 30 }, () => bet(a.token)));
     expect(first.every((r) => r.code === 1)).toBe(true);
     const over = await bet(a.token);
@@ -227,7 +226,7 @@ describe('the validation mechanism', () => {
   });
 
   it('answers a refusal of the schema in the language of the request', async () => {
-    const res = await inject({ method: 'POST', url: '/api/user/login', payload: { lang: 'zh', account: 'a\u0000' } });
+    const res = await inject({ method: 'POST', url: api.user.login.path, payload: { lang: 'zh', account: 'a\u0000' } });
     expect(JSON.parse(res.body).msg).toBe('用户名或密码错误');
   });
 });

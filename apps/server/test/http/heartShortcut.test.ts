@@ -2,6 +2,7 @@
  * Guests' heart polls answered in front of Fastify (http/heartShortcut.ts), over a real socket: the
  * same bytes and headers as the route, and everything unusual left to the route.
  */
+import { api } from '@lucky28/shared/api';
 import http from 'node:http';
 import net from 'node:net';
 import { Writable } from 'node:stream';
@@ -24,7 +25,7 @@ function post(port: number, body: string, headers: Record<string, string> = {}, 
         host: '127.0.0.1',
         port,
         method: 'POST',
-        path: '/api/Lottery/heart',
+        path: api.lottery.heart.path,
         agent: false,
         headers: { 'content-type': 'application/json', ...(opts.chunked ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers },
       },
@@ -150,7 +151,7 @@ describe('guest heart polls before Fastify', () => {
       // The same body through inject (Fastify alone, no HTTP server): the same answer.
       const injected = await app.inject({
         method: 'POST',
-        url: '/api/Lottery/heart',
+        url: api.lottery.heart.path,
         headers: { 'content-type': 'application/json', ...c.headers },
         payload: c.body,
       });

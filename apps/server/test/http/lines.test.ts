@@ -1,7 +1,8 @@
 /** The operator's lines (API_LINES, /changeline): listed to the app, allowed to call across origins, nobody else. */
+import { api } from '@lucky28/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { call, createTestApp } from '../helpers.js';
+import { createTestApp, callApi } from '../helpers.js';
 
 const LINE = 'https://line2.example.com';
 const app = await createTestApp({ config: { apiLines: ['https://line1.example.com', LINE] } });
@@ -22,14 +23,14 @@ describe('lines', () => {
   });
 
   it('lists the lines in siteConfig; none configured lists none (the app then shows its own address only)', async () => {
-    expect((await call(app, '/api/common/siteConfig')).data.lines).toEqual(['https://line1.example.com', LINE]);
-    expect((await call(single, '/api/common/siteConfig')).data.lines).toEqual([]);
+    expect((await callApi(app, api.settings.siteConfigPost, {})).data.lines).toEqual(['https://line1.example.com', LINE]);
+    expect((await callApi(single, api.settings.siteConfigPost, {})).data.lines).toEqual([]);
   });
 
   it('answers a configured line’s preflight and calls with CORS headers, and nobody else’s', async () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
-      url: '/api/Lottery/heart',
+      url: api.lottery.heart.path,
       headers: { origin: LINE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, token' },
     });
     expect(preflight.statusCode).toBe(204);
@@ -37,23 +38,23 @@ describe('lines', () => {
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('token');
     expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
 
-    const poll = await app.inject({ method: 'POST', url: '/api/Lottery/heart', payload: {}, headers: { origin: LINE } });
+    const poll = await app.inject({ method: 'POST', url: api.lottery.heart.path, payload: {}, headers: { origin: LINE } });
     expect(poll.statusCode).toBe(200);
     expect(poll.headers['access-control-allow-origin']).toBe(LINE);
     expect(String(poll.headers.vary)).toContain('Origin');
 
-    const stranger = await app.inject({ method: 'POST', url: '/api/Lottery/heart', payload: {}, headers: { origin: 'https://evil.example' } });
+    const stranger = await app.inject({ method: 'POST', url: api.lottery.heart.path, payload: {}, headers: { origin: 'https://evil.example' } });
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
     const strangerPreflight = await app.inject({
       method: 'OPTIONS',
-      url: '/api/Lottery/heart',
+      url: api.lottery.heart.path,
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(strangerPreflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(strangerPreflight.statusCode).not.toBe(204);
 
     // One line only: no cross-origin access at all.
-    const alone = await single.inject({ method: 'POST', url: '/api/Lottery/heart', payload: {}, headers: { origin: LINE } });
+    const alone = await single.inject({ method: 'POST', url: api.lottery.heart.path, payload: {}, headers: { origin: LINE } });
     expect(alone.headers['access-control-allow-origin']).toBeUndefined();
   });
 

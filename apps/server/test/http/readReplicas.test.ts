@@ -4,11 +4,12 @@
  * here the primary; without it, or on the embedded PGlite, everything reads the primary. The history
  * reads by commit position: readYourWrites.test.ts.
  */
+import { api } from '@lucky28/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedPort } from './ports.js';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, openReadDatabase, type Database } from '../../src/db/client.js';
-import { call, openTestDatabase, registerUser, usingPostgres } from '../helpers.js';
+import { openTestDatabase, registerUser, usingPostgres, callApi } from '../helpers.js';
 import { createGameApp } from '../game/kit.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { translate } from '@lucky28/shared';
@@ -41,18 +42,18 @@ describe('the lag-tolerant calls read the replicas, the others the primary', asy
   const issue = roundAt(clock.now(), app.game.settings).issue;
 
   it('fair/chain and fair/round go to the replicas', async () => {
-    const chain = await call(app, '/api/fair/chain', { game_id: 7 });
+    const chain = await callApi(app, api.fair.chain, { game_id: 7 });
     expect(chain.status).toBe(503);
-    const round = await call(app, '/api/fair/round', { game_id: 7, issue });
+    const round = await callApi(app, api.fair.round, { game_id: 7, issue });
     expect(round.status).toBe(503);
     expect(round.msg).toBe(translate('en', 'err.service_unavailable'));
   });
 
   it('a registration, a sign-in and a player’s own reads go to the primary', async () => {
     const player = await registerUser(app);
-    const login = await call(app, '/api/user/login', { account: player.username, password: player.password });
+    const login = await callApi(app, api.user.login, { account: player.username, password: player.password });
     expect(login.code).toBe(1);
-    const me = await call(app, '/api/user/userInfo', {}, { token: player.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: player.token });
     expect(me.code).toBe(1);
   });
 });
@@ -71,11 +72,11 @@ if (usingPostgres)
 
     it('fair/chain and fair/round answer from it, the same as the primary holds', async () => {
       expect(replica.pool!.totalCount).toBe(0);
-      const chain = await call(app, '/api/fair/chain', { game_id: 7 });
+      const chain = await callApi(app, api.fair.chain, { game_id: 7 });
       expect(chain.code).toBe(1);
       const [first] = await listChains(app.db, 7);
       expect(chain.data.chains[0]).toEqual(first);
-      const round = await call(app, '/api/fair/round', { game_id: 7, issue: roundAt(clock.now(), app.game.settings).issue });
+      const round = await callApi(app, api.fair.round, { game_id: 7, issue: roundAt(clock.now(), app.game.settings).issue });
       expect(round.code).toBe(1);
       expect(round.data.hash).toBe(chain.data.terminal_hash);
       expect(replica.pool!.totalCount).toBeGreaterThan(0);

@@ -4,13 +4,14 @@
  * replica only once it has replayed past it, and from no replica lagging beyond the bound. On
  * PostgreSQL: a real primary and hot standby (pg_basebackup), replay paused and resumed.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres, type Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { lsnValue, REPLAY_STATUS_MS, ReplicaReads } from '../../src/db/replicaReads.js';
-import { call, registerUser, usingPostgres } from '../helpers.js';
+import { registerUser, usingPostgres, callApi } from '../helpers.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 import { bet, createGameApp, fund, fundedUser, roomOf } from '../game/kit.js';
 import { startStreamingPair } from './streamingPair.js';
@@ -47,7 +48,7 @@ describe('without a read pool', async () => {
     const player = await fundedUser(app, 100_00);
     expect((await bet(app, player.token, { plan_id: await roomOf(app), play_type: '1', money: '10' })).code).toBe(1);
     expect(await commitLsnOf(app.db, player.userId)).toBeNull();
-    const orders = await call(app, '/api/user/orderList', {}, { token: player.token });
+    const orders = await callApi(app, api.user.orderList, {}, { token: player.token });
     expect(orders.data).toHaveLength(1);
   });
 });
@@ -86,10 +87,10 @@ if (usingPostgres)
       await sleep(REPLAY_STATUS_MS + 20);
     };
     const resumeReplay = () => standby.db.execute(sql`select pg_wal_replay_resume()`);
-    const ledgerRows = async (token: string) => (await call(app, '/api/user/quantityLogList', ALL_DAYS, { token })).data.length as number;
+    const ledgerRows = async (token: string) => (await callApi(app, api.wallet.quantityLogList, ALL_DAYS, { token })).data.length as number;
     // The gifts are dated by the machine's clock, the bets by the app's test clock.
     const ALL_DAYS = { begin_date: '2025-01-01', end_date: '2035-12-31' };
-    const orders = async (token: string) => (await call(app, '/api/user/orderList', {}, { token })).data.length as number;
+    const orders = async (token: string) => (await callApi(app, api.user.orderList, {}, { token })).data.length as number;
 
     it('the player who just wrote reads the primary until the standby has the write; the others read the standby', async () => {
       const plan = await roomOf(app);
@@ -137,7 +138,7 @@ if (usingPostgres)
       await pauseReplay();
       const player = await registerUser(app);
       await sleep(REPLAY_STATUS_MS + 20);
-      const search = async () => (await call(app, '/api/admin/userSearch', { q: player.username }, { token: support })).data.list.length as number;
+      const search = async () => (await callApi(app, api.admin.userSearch, { q: player.username }, { token: support })).data.list.length as number;
       expect(await search()).toBe(0);
       await resumeReplay();
       await caughtUp();

@@ -1,8 +1,9 @@
+import { api } from '@lucky28/shared/api';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { TEST_OPERATOR_KEY, call, createTestApp, openTestDatabase } from '../helpers.js';
+import { TEST_OPERATOR_KEY, createTestApp, openTestDatabase, callApi } from '../helpers.js';
 
 const NO_DIST = '/nonexistent/lucky28-test-dist';
 
@@ -22,7 +23,7 @@ describe('request logger (made on first use)', () => {
   it('at info, every request line carries the request id the answer names', async () => {
     const sink = logSink();
     const app = await createTestApp({ logStream: sink.stream, config: { logLevel: 'info' } });
-    const res = await app.inject({ method: 'POST', url: '/api/Lottery/oddsList', payload: { lang: 'en' } });
+    const res = await app.inject({ method: 'POST', url: api.lottery.oddsList.path, payload: { lang: 'en' } });
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[\w-]+$/);
     const mine = sink.lines.filter((l) => l.reqId === id);
@@ -39,7 +40,7 @@ describe('request logger (made on first use)', () => {
       throw new Error('boom');
     });
     await app.ready();
-    await call(app, '/api/Lottery/heart', {});
+    await callApi(app, api.lottery.heart, {});
     expect(sink.lines).toEqual([]);
     const res = await app.inject({ method: 'POST', url: '/api/test/boom', payload: {} });
     expect(res.statusCode).toBe(500);

@@ -1,3 +1,4 @@
+import { api } from '@lucky28/shared/api';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +90,7 @@ const head = (path: string, length: number, extra = '') =>
 describe('a request that stalls', () => {
   it('sends half its body and goes silent: answered 408 in its language and closed within the idle timeout, others answered meanwhile', async () => {
     const body = JSON.stringify({ account: 'someone', password: 'x'.repeat(980) }).slice(0, 500);
-    const stalled = rawExchange([head('/api/user/login?lang=en', 1000), body]);
+    const stalled = rawExchange([head(`${api.user.login.path}?lang=en`, 1000), body]);
     const meanwhile = await otherClientCall();
     expect(meanwhile).toMatchObject({ status: 200, body: { code: 1 } });
     const res = await stalled;
@@ -104,7 +105,7 @@ describe('a request that stalls', () => {
   });
 
   it('the same for a guest heart poll, which the shortcut reads before Fastify', async () => {
-    const res = await rawExchange([head('/api/Lottery/heart', 200, 'Accept-Language: vi\r\n').replace('Accept-Language: en\r\n', ''), '{"game_id":7,']);
+    const res = await rawExchange([head(api.lottery.heart.path, 200, 'Accept-Language: vi\r\n').replace('Accept-Language: en\r\n', ''), '{"game_id":7,']);
     expect(res.closed).toBe(true);
     const answer = answerOf(res.received);
     expect(answer.status).toBe(408);
@@ -112,7 +113,7 @@ describe('a request that stalls', () => {
   });
 
   it('drips its body a byte at a time, never idle: answered 408 at the request deadline', async () => {
-    const drip: (string | number)[] = [head('/api/user/login', 100)];
+    const drip: (string | number)[] = [head(api.user.login.path, 100)];
     for (let i = 0; i < 30; i++) drip.push('{', 200);
     const started = Date.now();
     const res = await rawExchange(drip);

@@ -4,12 +4,13 @@
  * Retry-After, in the viewer's language, and still answers the heart, bets and health checks; its
  * viewers keep getting pushes; a place freed is taken by exactly one of several viewers arriving together.
  */
+import { api } from '@lucky28/shared/api';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultStreamMaxViewers } from '../../src/config.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { FULL_RETRY_AFTER_MIN_S } from '../../src/routes/lottery/stream.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createGameApp, fundedUser, roomOf } from '../game/kit.js';
 import { openStream, type StreamReader } from '../game/streamClient.js';
 
@@ -23,7 +24,7 @@ afterAll(() => {
   for (const r of readers) r.close();
 });
 
-const STREAM = '/api/Lottery/stream';
+const STREAM = api.lottery.stream.path;
 async function viewer(query: string): Promise<StreamReader> {
   const reader = await openStream(`${base}${STREAM}${query}`, { 'accept-language': 'en' });
   readers.push(reader);
@@ -62,9 +63,9 @@ describe('a node at its cap of live viewers', () => {
 
     // The node still answers everything else, and its viewers still get their pushes.
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const heart = await call(app, '/api/Lottery/heart', { plan_id: plan, game_id: 7, lang: 'en' });
+    const heart = await callApi(app, api.lottery.heart, { plan_id: plan, game_id: 7, lang: 'en' });
     expect(heart.code).toBe(1);
-    const polled = await fetch(`${base}/api/Lottery/heart`, {
+    const polled = await fetch(`${base}${api.lottery.heart.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ plan_id: plan }),

@@ -4,9 +4,10 @@
  * cannot sign in until the move is opened, then sign in with their old passwords, see their old history,
  * bet and withdraw with their old security codes — all through the API.
  */
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { importWorld } from './helpers.js';
@@ -206,7 +207,7 @@ describe('history', () => {
 });
 
 describe('signing in', () => {
-  const login = (account: string, password: string, ip = '10.37.0.1') => call(app, '/api/user/login', { account, password }, { ip });
+  const login = (account: string, password: string, ip = '10.37.0.1') => callApi(app, api.user.login, { account, password }, { ip });
 
   it('refused until the move is opened, with a clear message', async () => {
     const res = await login('alice', gen.p.alice!.password);
@@ -245,17 +246,17 @@ describe('signing in', () => {
   it('the old history is in the bet record and the fund details, marked as from before the move', async () => {
     const { token } = (await login('alice', gen.p.alice!.password)).data.userinfo;
     const range = { begin_date: '2025-01-01', end_date: '2025-05-31' };
-    const orders = (await call(app, '/api/user/orderList', range, { token })).data as any[];
+    const orders = (await callApi(app, api.user.orderList, range, { token })).data as any[];
     expect(orders).toHaveLength(5);
     expect(orders.every((o) => o.legacy === true)).toBe(true);
     const win = orders.find((o) => o.profit === '100.00');
     expect(win).toMatchObject({ payout: '200.00', quantity: '100.00', play_method: 'Big', lottery_code: '3 5 6 14', status: 1, whether_hit: 1 });
-    const detail = await call(app, '/api/user/orderDetail', { order_no: win.orderNo }, { token });
+    const detail = await callApi(app, api.user.orderDetail, { order_no: win.orderNo }, { token });
     expect(detail.data).toMatchObject({ legacy: true, orderNo: win.orderNo });
-    const ledger = (await call(app, '/api/user/quantityLogList', range, { token })).data as any[];
+    const ledger = (await callApi(app, api.wallet.quantityLogList, range, { token })).data as any[];
     expect(ledger.length).toBeGreaterThan(5);
     expect(ledger.every((r) => r.legacy === true)).toBe(true);
-    const today = (await call(app, '/api/user/quantityLogList', {}, { token })).data as any[];
+    const today = (await callApi(app, api.wallet.quantityLogList, {}, { token })).data as any[];
     expect(today.map((r) => [r.type, r.legacy])).toEqual([
       [11, false],
       [11, false],
@@ -266,17 +267,17 @@ describe('signing in', () => {
     const { token } = (await login('wrong_books', gen.p.wrongBooks!.password)).data.userinfo;
     const placed = await bet(app, token, { game_id: 7, plan_id: await roomOf(app, 7, 0), play_type: 1, money: '20' }, { 'idempotency-key': 'import-bet-1' });
     expect(placed).toMatchObject({ code: 1 });
-    const today = (await call(app, '/api/user/orderList', {}, { token })).data as any[];
+    const today = (await callApi(app, api.user.orderList, {}, { token })).data as any[];
     expect(today.map((o) => [o.quantity, o.legacy])).toEqual([['20.00', false]]);
-    const profile = await call(app, '/api/user/profile', { idcard: '110101199003077774' }, { token });
+    const profile = await callApi(app, api.user.profile, { idcard: '110101199003077774' }, { token });
     expect(profile.code).toBe(1);
-    const bind = await call(app, '/api/user/setPayInfo', { type: 0, acc: 'Wang Wu', acc_name: '6222020200778899', acc_bank: 'ICBC' }, { token });
+    const bind = await callApi(app, api.user.setPayInfo, { type: 0, acc: 'Wang Wu', acc_name: '6222020200778899', acc_bank: 'ICBC' }, { token });
     expect(bind.code).toBe(1);
-    const wrong = await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '000000' }, { token });
+    const wrong = await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '000000' }, { token });
     expect(wrong.code).toBe(0);
-    const ok = await call(
+    const ok = await callApi(
       app,
-      '/api/user/withdrawAction',
+      api.wallet.withdrawAction,
       { type: 0, money: '100', securityCode: gen.p.wrongBooks!.code },
       { token, headers: { 'idempotency-key': 'import-wd-1' } },
     );

@@ -4,11 +4,12 @@
  * `polls answered` line gives their count — while other calls are still logged per request; every
  * line names the node (NODE_NAME).
  */
+import { api } from '@lucky28/shared/api';
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createGameApp } from '../game/kit.js';
 
 const lines: Record<string, any>[] = [];
@@ -30,7 +31,7 @@ function poll(): Promise<number> {
       {
         host: '127.0.0.1',
         port,
-        path: '/api/Lottery/heart',
+        path: api.lottery.heart.path,
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
@@ -55,11 +56,11 @@ describe('logs at the default level', () => {
     app.writePollSummary(); // start counting from here
     const before = lines.length;
     for (let i = 0; i < 5; i++) expect(await poll()).toBe(200); // answered by the shortcut, before Fastify
-    for (let i = 0; i < 3; i++) expect((await call(app, '/api/Lottery/heart', {})).code).toBe(1); // answered by Fastify
-    const odds = await app.inject({ method: 'POST', url: '/api/Lottery/oddsList', payload: { lang: 'en' } });
+    for (let i = 0; i < 3; i++) expect((await callApi(app, api.lottery.heart, {})).code).toBe(1); // answered by Fastify
+    const odds = await app.inject({ method: 'POST', url: api.lottery.oddsList.path, payload: { lang: 'en' } });
 
     const written = lines.slice(before);
-    expect(written.filter((l) => String(l.req?.url ?? '').includes('/api/Lottery/heart'))).toEqual([]);
+    expect(written.filter((l) => String(l.req?.url ?? '').includes(api.lottery.heart.path))).toEqual([]);
     expect(written.filter((l) => l.msg === 'request completed').length).toBe(1);
     const oddsLines = written.filter((l) => l.reqId === odds.headers['x-request-id']);
     expect(oddsLines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
@@ -67,7 +68,7 @@ describe('logs at the default level', () => {
     app.writePollSummary();
     const summaries = lines.slice(before).filter((l) => l.msg === 'polls answered');
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatchObject({ level: 30, polls: { '/api/Lottery/heart': 3 }, heartFromMemory: 5, total: 8 });
+    expect(summaries[0]).toMatchObject({ level: 30, polls: { [api.lottery.heart.path]: 3 }, heartFromMemory: 5, total: 8 });
   });
 
   it('writes no summary when nothing was polled', () => {

@@ -5,13 +5,14 @@
  * and then drawn, a deposit waiting, a live stream open, an operator's reconciliation — and every
  * label stays within a small fixed set (route patterns, err.* keys, game ids; no URL, no user).
  */
+import { api } from '@lucky28/shared/api';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
-import { call, createTestApp } from '../helpers.js';
+import { createTestApp, callApi } from '../helpers.js';
 import { createWalletApp, operatorWithRole, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
 
 const clock = new ManualClock(zonedTimeToUtc(2025, 6, 1, 'Asia/Shanghai', 10, 0) + 5_000);
@@ -68,9 +69,9 @@ function value(samples: Sample[], name: string, labels: Record<string, string> =
 
 const player = await readyToWithdraw(app, 100_000);
 const bet = (body: Record<string, unknown>, headers?: Record<string, string>) =>
-  call(
+  callApi(
     app,
-    '/api/Lottery/playOrder',
+    api.lottery.playOrder,
     { issue: roundAt(clock.now(), app.game.settings).issue, plan_id: room.id, game_id: 7, money: '10', ...body },
     { token: player.token, headers },
   );
@@ -121,9 +122,9 @@ describe('bets', () => {
     expect(value(after, 'lucky28_bet_statement_duration_seconds_count') - value(before, 'lucky28_bet_statement_duration_seconds_count')).toBe(statements);
     expect(value(after, 'lucky28_bet_statement_duration_seconds_sum') - value(before, 'lucky28_bet_statement_duration_seconds_sum')).toBeGreaterThan(0);
     expect(value(after, 'lucky28_bet_queue_wait_seconds_count') - value(before, 'lucky28_bet_queue_wait_seconds_count')).toBe(statements);
-    const answered = { method: 'POST', route: '/api/Lottery/playOrder', status: '200' };
+    const answered = { method: 'POST', route: api.lottery.playOrder.path, status: '200' };
     expect(value(after, 'lucky28_http_requests_total', answered) - value(before, 'lucky28_http_requests_total', answered)).toBe(2);
-    expect(value(after, 'lucky28_http_request_duration_seconds_count', { route: '/api/Lottery/playOrder' })).toBeGreaterThanOrEqual(2);
+    expect(value(after, 'lucky28_http_request_duration_seconds_count', { route: api.lottery.playOrder.path })).toBeGreaterThanOrEqual(2);
   });
 
   it('counts refusals by their err.* reason', async () => {
@@ -180,7 +181,7 @@ describe('operations', () => {
 
     expect(value(waiting, 'lucky28_reconciliation_last_run_timestamp_seconds')).toBe(0); // none yet
     const finance = await operatorWithRole(app, 'finance');
-    expect((await call(app, '/api/admin/reconcile', {}, { token: finance })).data.ok).toBe(true);
+    expect((await callApi(app, api.admin.reconcile, {}, { token: finance })).data.ok).toBe(true);
     const reconciled = await scrape();
     expect(value(reconciled, 'lucky28_reconciliation_last_run_timestamp_seconds')).toBe(Math.floor(clock.now() / 1000));
     const problems = reconciled.filter((s) => s.name === 'lucky28_reconciliation_problems');
@@ -205,7 +206,7 @@ describe('operations', () => {
   it('keeps every label in a small fixed set: route patterns, never a URL or a user', async () => {
     await app.inject({ method: 'GET', url: `/api/no/such/${player.userId}` });
     await app.inject({ method: 'GET', url: '/random-page-12345?token=abc' });
-    await call(app, '/api/user/orderDetail', { order_no: 'B-123-456' }, { token: player.token });
+    await callApi(app, api.user.orderDetail, { order_no: 'B-123-456' }, { token: player.token });
     const samples = await scrape();
     const requests = samples.filter((s) => s.name === 'lucky28_http_requests_total');
     expect(requests.some((s) => s.labels.route === 'unmatched')).toBe(true);

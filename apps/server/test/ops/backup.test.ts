@@ -5,6 +5,7 @@
  * before the backup began is found, the private uploads and the operators' key are there, and the
  * ledger reconciles.
  */
+import { api } from '@lucky28/shared/api';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -44,11 +45,11 @@ describe('npm run backup and npm run restore (PGlite)', () => {
       let betting = true;
       const bettor = async () => {
         while (betting) {
-          const heart = await postJson(url, '/api/Lottery/heart', { plan_id: plan, game_id: GAME });
+          const heart = await postJson(url, api.lottery.heart, { plan_id: plan, game_id: GAME });
           const key = randomUUID();
           const r = await postJson(
             url,
-            '/api/Lottery/playOrder',
+            api.lottery.playOrder,
             { issue: heart.data.issue.issue, plan_id: plan, game_id: GAME, play_type: '2', money: '10' },
             { token, 'idempotency-key': key },
           );

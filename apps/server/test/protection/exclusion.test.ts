@@ -1,9 +1,10 @@
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { localTime } from '../../src/domain/protection/periods.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { checkLedgerInvariants, fund } from '../game/kit.js';
 import { balanceOf, operatorWithRole, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
 import { betNow, createProtectionApp, firstRoom, freshToken, signIn } from './kit.js';
@@ -12,13 +13,13 @@ const { app, clock } = await createProtectionApp();
 const DAY = 24 * 60 * 60 * 1000;
 const TZ = app.config.timeZone;
 
-const takeBreak = (token: string, body: Record<string, unknown>, lang = 'en') => call(app, '/api/user/takeBreak', body, { token, lang });
+const takeBreak = (token: string, body: Record<string, unknown>, lang = 'en') => rawCall(app, api.protection.takeBreak, body, { token, lang });
 
 describe('time-out', () => {
   it('ends every session; sign-in only says when it ends; no bet, no deposit; a pending withdrawal still goes through; expiry alone ends it', async () => {
     const user = await readyToWithdraw(app, 1_000_00);
     const second = await freshToken(app, user);
-    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: user.token })).code).toBe(1);
+    expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: user.token })).code).toBe(1);
 
     const res = await takeBreak(user.token, { kind: 'timeout', duration: '24h' });
     expect(res.code).toBe(1);
@@ -28,7 +29,7 @@ describe('time-out', () => {
 
     // Both sessions ended at once.
     for (const token of [user.token, second]) {
-      expect((await call(app, '/api/user/userInfo', {}, { token })).status).toBe(401);
+      expect((await callApi(app, api.user.userInfo, {}, { token })).status).toBe(401);
       expect((await betNow(app, token, '10')).status).toBe(401);
     }
     // Sign-in says when it ends, and nothing else (no token).
@@ -36,10 +37,10 @@ describe('time-out', () => {
     expect(login.code).toBe(0);
     expect(login.msg).toBe(`You are taking a break until ${localTime(until, TZ)}. Your account opens again then.`);
     expect(login.data).toBeNull();
-    const vi = await call(app, '/api/user/login', { account: user.username, password: user.password }, { ip: '10.64.0.9', lang: 'vi' });
+    const vi = await callApi(app, api.user.login, { account: user.username, password: user.password }, { ip: '10.64.0.9', lang: 'vi' });
     expect(vi.msg).toBe(`Bạn đang tạm nghỉ đến ${localTime(until, TZ)}. Tài khoản sẽ mở lại khi đó.`);
     // A wrong password learns nothing about the break.
-    expect((await call(app, '/api/user/login', { account: user.username, password: 'wrong-password-1' }, { ip: '10.64.0.8' })).msg).toBe(
+    expect((await callApi(app, api.user.login, { account: user.username, password: 'wrong-password-1' }, { ip: '10.64.0.8' })).msg).toBe(
       'Incorrect username or password',
     );
 
@@ -52,12 +53,12 @@ describe('time-out', () => {
     // The pending withdrawal still goes through.
     const finance = await operatorWithRole(app, 'finance');
     const [w] = await queryRows<{ id: number }>(app.db, sql`select id from withdrawals where user_id = ${user.userId} and status = 0`);
-    expect((await call(app, '/api/admin/withdrawApprove', { id: w!.id }, { token: finance })).code).toBe(1);
+    expect((await callApi(app, api.admin.withdrawApprove, { id: w!.id }, { token: finance })).code).toBe(1);
 
     // Nothing an operator can do lifts it: unfreezing changes nothing.
     const support = await operatorWithRole(app, 'support');
-    await call(app, '/api/admin/userFreeze', { id: user.userId, frozen: false, reason: 'player asked' }, { token: support });
-    const detail = await call(app, '/api/admin/userDetail', { id: user.userId }, { token: support });
+    await callApi(app, api.admin.userFreeze, { id: user.userId, frozen: false, reason: 'player asked' }, { token: support });
+    const detail = await callApi(app, api.admin.userDetail, { id: user.userId }, { token: support });
     expect(detail.data.protection.exclusion).toEqual({ kind: 'timeout', until: Math.floor(until / 1000), since: Math.floor((until - DAY) / 1000) });
     expect((await signIn(app, user)).code).toBe(0);
 
@@ -68,7 +69,7 @@ describe('time-out', () => {
     const back = await signIn(app, user);
     expect(back.code).toBe(1);
     const supportLater = await operatorWithRole(app, 'support');
-    expect((await call(app, '/api/admin/userDetail', { id: user.userId }, { token: supportLater })).data.protection.exclusion).toBeNull();
+    expect((await callApi(app, api.admin.userDetail, { id: user.userId }, { token: supportLater })).data.protection.exclusion).toBeNull();
     expect((await balanceOf(app, user.userId)).money).toBe(900_00);
     await checkLedgerInvariants(app.db);
   });
@@ -84,7 +85,7 @@ describe('time-out', () => {
     expect(bet.msg).toBe(`You are taking a break until ${localTime(until, TZ)}. Your account opens again then.`);
     const deposit = await requestDeposit(app, token, '100').catch((e: Error) => e.message);
     expect(deposit).toContain('You are taking a break until');
-    expect((await call(app, '/api/user/withdrawReverse', {}, { token })).msg).toContain('You are taking a break until');
+    expect((await callApi(app, api.protection.withdrawReverse, {}, { token })).msg).toContain('You are taking a break until');
     expect((await balanceOf(app, user.userId)).money).toBe(100_00);
   });
 
@@ -100,7 +101,7 @@ describe('time-out', () => {
       expect(res.code, JSON.stringify(body)).toBe(0);
       expect(res.msg).toBe('Please choose how long the break lasts');
     }
-    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token: user.token })).code).toBe(1);
   });
 });
 
@@ -109,7 +110,7 @@ describe('self-exclusion', () => {
     const user = await registerUser(app);
     expect((await takeBreak(user.token, { kind: 'self_exclusion', duration: '6m' })).msg).toBe('Please enter your password to confirm');
     expect((await takeBreak(user.token, { kind: 'self_exclusion', duration: '6m', password: 'not-my-password' })).msg).toBe('The password is not correct');
-    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).code).toBe(1);
+    expect((await callApi(app, api.user.userInfo, {}, { token: user.token })).code).toBe(1);
 
     const second = await freshToken(app, user);
     const res = await takeBreak(user.token, { kind: 'self_exclusion', duration: '6m', password: user.password }, 'tw');

@@ -1,8 +1,9 @@
 /** Set-up for the player-protection tests: wallet (uploads, operators) and games on one manual clock. */
+import { api } from '@lucky28/shared/api';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../../src/clock.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { call, type TestAppOptions } from '../helpers.js';
+import { type TestAppOptions, callApi } from '../helpers.js';
 import { createWalletApp } from '../wallet/fixtures.js';
 import { seedGames, T0 } from '../game/kit.js';
 
@@ -26,12 +27,12 @@ export function firstRoom(app: FastifyInstance): number {
 /** A bet in the round open at the app's clock. */
 export function betNow(app: FastifyInstance, token: string, money: string, playType = '1', lang = 'en') {
   const issue = roundAt(app.clock.now(), app.game.settings).issue;
-  return call(app, '/api/Lottery/playOrder', { game_id: 7, plan_id: firstRoom(app), issue, play_type: playType, money }, { token, lang });
+  return callApi(app, api.lottery.playOrder, { game_id: 7, plan_id: firstRoom(app), issue, play_type: playType, money }, { token, lang });
 }
 
 /** Sets a limit; without an amount, removes it. */
 export async function setLimit(app: FastifyInstance, token: string, kind: string, period: string, amount?: string) {
-  return call(app, '/api/user/setLimit', { kind, period, ...(amount === undefined ? { remove: 1 } : { amount }) }, { token });
+  return callApi(app, api.protection.setLimit, { kind, period, ...(amount === undefined ? { remove: 1 } : { amount }) }, { token });
 }
 
 /** Moves the clock on by `ms`, then on to a moment when betting is open (5 s into a round if it was closing). */
@@ -44,9 +45,9 @@ export function advanceToOpen(app: FastifyInstance, clock: ManualClock, ms: numb
 let ipCounter = 0;
 /** Signs in again (sessions end after 24 hours, and the tests move the clock by days). */
 export async function signIn(app: FastifyInstance, user: { username: string; password: string }) {
-  const res = await call(
+  const res = await callApi(
     app,
-    '/api/user/login',
+    api.user.login,
     { account: user.username, password: user.password },
     { ip: `10.63.${ipCounter % 250}.${(ipCounter++ % 250) + 1}` },
   );

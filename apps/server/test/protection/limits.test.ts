@@ -1,9 +1,10 @@
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { periodBounds } from '../../src/domain/protection/periods.js';
 import { defaultRateLimits } from '../../src/plugins/rateLimits.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { checkLedgerInvariants, fund } from '../game/kit.js';
 import { PNG, balanceOf, operatorWithRole, readyToWithdraw, requestDeposit, upload } from '../wallet/fixtures.js';
 import { advanceToOpen, betNow, createProtectionApp, freshToken, setLimit } from './kit.js';
@@ -15,7 +16,7 @@ const TZ = app.config.timeZone;
 
 const orderCount = async (userId: number) =>
   Number((await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from orders where user_id = ${userId}`))[0]!.n);
-const info = async (token: string) => (await call(app, '/api/user/protectionInfo', {}, { token })).data;
+const info = async (token: string) => (await callApi(app, api.protection.protectionInfo, {}, { token })).data;
 const localMidnight = (ms: number) => {
   const d = new Date(ms + 8 * 3600_000); // Asia/Shanghai, no DST
   return `${d.toISOString().slice(0, 10)} 00:00`;
@@ -166,13 +167,13 @@ describe('raising, removing and lowering', () => {
       [{ kind: 'session', period: 'session', amount: '1.5' }, 'The session limit must be between 10 and 1440 minutes'],
     ];
     for (const [body, msg] of cases) {
-      const res = await call(app, '/api/user/setLimit', body, { token: user.token });
+      const res = await rawCall(app, api.protection.setLimit, body, { token: user.token });
       expect(res.code, JSON.stringify(body)).toBe(0);
       expect(res.msg, JSON.stringify(body)).toBe(msg);
     }
     expect((await info(user.token)).limits).toEqual([]);
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.61.0.1' });
-    expect((await call(app, '/api/user/setLimit', { kind: 'loss', period: 'day', amount: '5' }, { token: guest.data.userinfo.token })).msg).toBe(
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.61.0.1' });
+    expect((await callApi(app, api.protection.setLimit, { kind: 'loss', period: 'day', amount: '5' }, { token: guest.data.userinfo.token })).msg).toBe(
       'Guests must register as full members before doing this',
     );
   });
@@ -188,7 +189,7 @@ describe('session time limit', () => {
     const refused = await betNow(app, user.token, '10');
     expect(refused.msg).toBe('You have reached your session time limit of 10 minutes. Please sign in again after a break.');
     expect((await info(user.token)).limits[0]).toMatchObject({ kind: 'session', amount: '10', resets_at: null });
-    const login = await call(app, '/api/user/login', { account: user.username, password: user.password }, { ip: '10.62.0.1' });
+    const login = await callApi(app, api.user.login, { account: user.username, password: user.password }, { ip: '10.62.0.1' });
     expect((await betNow(app, login.data.userinfo.token, '10')).code).toBe(1);
   });
 });
@@ -199,34 +200,34 @@ describe('deposit limit', () => {
     await setLimit(app, user.token, 'deposit', 'day', '300');
     await requestDeposit(app, user.token, '200');
     const up = await upload(app, user.token, { data: PNG, filename: 's.png', contentType: 'image/png' });
-    const refused = await call(app, '/api/user/depositRequest', { money: '150', channel: 'usdt', screenshot: up.data.url }, { token: user.token });
+    const refused = await callApi(app, api.wallet.depositRequest, { money: '150', channel: 'usdt', screenshot: up.data.url }, { token: user.token });
     expect(refused.code).toBe(0);
     expect(refused.msg).toMatch(/^This would exceed your daily deposit limit of 300\.00 u \(used: 200\.00 u\)\. It resets at \d{4}-\d\d-\d\d 00:00\.$/);
     const n = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from deposits where user_id = ${user.userId}`);
     expect(n[0]!.n).toBe(1);
-    expect((await call(app, '/api/user/depositRequest', { money: '100', channel: 'usdt', screenshot: up.data.url }, { token: user.token })).code).toBe(1);
+    expect((await callApi(app, api.wallet.depositRequest, { money: '100', channel: 'usdt', screenshot: up.data.url }, { token: user.token })).code).toBe(1);
   });
 
   it('treats reversing a pending withdrawal as money coming in', async () => {
     const user = await readyToWithdraw(app, 1_000_00);
-    const withdraw = await call(app, '/api/user/withdrawAction', { type: 0, money: '200', securityCode: '123456' }, { token: user.token });
+    const withdraw = await callApi(app, api.wallet.withdrawAction, { type: 0, money: '200', securityCode: '123456' }, { token: user.token });
     expect(withdraw.code).toBe(1);
     await setLimit(app, user.token, 'deposit', 'month', '150');
-    const refused = await call(app, '/api/user/withdrawReverse', {}, { token: user.token });
+    const refused = await callApi(app, api.protection.withdrawReverse, {}, { token: user.token });
     expect(refused.msg).toMatch(/^This would exceed your monthly deposit limit of 150\.00 u \(used: 0\.00 u\)/);
     expect((await balanceOf(app, user.userId)).money).toBe(800_00);
     // Lowering applies at once, raising waits: after 24 hours the raise lets the reversal through.
     await setLimit(app, user.token, 'deposit', 'month', '500');
-    expect((await call(app, '/api/user/withdrawReverse', {}, { token: user.token })).code).toBe(0);
+    expect((await callApi(app, api.protection.withdrawReverse, {}, { token: user.token })).code).toBe(0);
     clock.advance(DAY);
     user.token = await freshToken(app, user);
-    const ok = await call(app, '/api/user/withdrawReverse', {}, { token: user.token });
+    const ok = await callApi(app, api.protection.withdrawReverse, {}, { token: user.token });
     expect(ok.code).toBe(1);
     expect(ok.msg).toBe('The withdrawal was cancelled and the amount returned to your balance');
     expect(ok.data).toMatchObject({ money: '200.00', over: '1000.00' });
     expect((await balanceOf(app, user.userId)).money).toBe(1_000_00);
     expect((await info(user.token)).limits[0]).toMatchObject({ kind: 'deposit', used: '200.00' });
-    expect((await call(app, '/api/user/withdrawReverse', {}, { token: user.token })).msg).toBe('You have no withdrawal awaiting review');
+    expect((await callApi(app, api.protection.withdrawReverse, {}, { token: user.token })).msg).toBe('You have no withdrawal awaiting review');
     await checkLedgerInvariants(app.db);
   });
 });
@@ -236,11 +237,11 @@ describe('reality check', () => {
     const user = await registerUser(app);
     expect((await info(user.token)).reality_check).toBe(60);
     for (const minutes of [0, 45, 90, 120, -1, 'off']) {
-      const res = await call(app, '/api/user/setRealityCheck', { minutes }, { token: user.token });
+      const res = await callApi(app, api.protection.setRealityCheck, { minutes }, { token: user.token });
       expect(res.code, String(minutes)).toBe(0);
       expect(res.msg).toBe('Choose a reminder every 15, 30 or 60 minutes');
     }
-    const ok = await call(app, '/api/user/setRealityCheck', { minutes: 15 }, { token: user.token });
+    const ok = await callApi(app, api.protection.setRealityCheck, { minutes: 15 }, { token: user.token });
     expect(ok).toMatchObject({ code: 1, msg: 'Reminder saved', data: { reality_check: 15 } });
     const session = (await info(user.token)).session;
     expect(session).toEqual({ started_at: Math.floor(clock.now() / 1000), stake: '0.00', payout: '0.00', result: '0.00' });
@@ -253,7 +254,7 @@ describe('operator view', () => {
     await setLimit(app, user.token, 'loss', 'month', '500');
     await setLimit(app, user.token, 'loss', 'month', '900');
     const support = await operatorWithRole(app, 'support');
-    const detail = await call(app, '/api/admin/userDetail', { id: user.userId }, { token: support });
+    const detail = await callApi(app, api.admin.userDetail, { id: user.userId }, { token: support });
     expect(detail.data.protection).toEqual({
       exclusion: null,
       reality_check: 60,

@@ -1,8 +1,9 @@
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { operatorLogin, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
 import { betNow, createProtectionApp, freshToken } from './kit.js';
 
@@ -15,16 +16,16 @@ describe('net position and bet-history totals', () => {
     const admin = await operatorLogin(app);
     // Yesterday: a 500 deposit approved, 100 played.
     const depositId = await requestDeposit(app, user.token, '500');
-    expect((await call(app, '/api/admin/depositApprove', { id: depositId }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.depositApprove, { id: depositId }, { token: admin })).code).toBe(1);
     expect((await betNow(app, user.token, '100', '1')).code).toBe(1);
 
     clock.advance(DAY);
     user.token = await freshToken(app, user);
     const admin2 = await operatorLogin(app);
     // Today: another 200 deposit approved, a 50 deposit still pending (not counted), a 150 withdrawal, 30 played on two classes.
-    expect((await call(app, '/api/admin/depositApprove', { id: await requestDeposit(app, user.token, '200') }, { token: admin2 })).code).toBe(1);
+    expect((await callApi(app, api.admin.depositApprove, { id: await requestDeposit(app, user.token, '200') }, { token: admin2 })).code).toBe(1);
     await requestDeposit(app, user.token, '50');
-    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '150', securityCode: '123456' }, { token: user.token })).code).toBe(1);
+    expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '150', securityCode: '123456' }, { token: user.token })).code).toBe(1);
     expect((await betNow(app, user.token, '15', '1,2')).code).toBe(1);
 
     // The first bet has been drawn and settled by now.
@@ -37,7 +38,7 @@ describe('net position and bet-history totals', () => {
     const firstPayout = Number(payouts[0]!.payout ?? 0);
     expect(payouts[0]!.payout).not.toBeNull();
 
-    const res = await call(app, '/api/user/netPosition', {}, { token: user.token });
+    const res = await callApi(app, api.protection.netPosition, {}, { token: user.token });
     expect(res.code).toBe(1);
     expect(res.data.today).toEqual({ deposits: '200.00', withdrawals: '150.00', net_deposits: '50.00', stake: '30.00', payout: '0.00', result: '-30.00' });
     const all = {
@@ -53,11 +54,11 @@ describe('net position and bet-history totals', () => {
     expect(res.data.month).toEqual(all);
 
     // The bet history's totals over the dates it shows.
-    const today = await call(app, '/api/user/orderTotals', {}, { token: user.token });
+    const today = await callApi(app, api.protection.orderTotals, {}, { token: user.token });
     expect(today.data).toEqual({ count: 2, stake: '30.00', payout: '0.00', result: '-30.00' });
-    const both = await call(app, '/api/user/orderTotals', { begin_date: '2025-06-01', end_date: '2025-06-02' }, { token: user.token });
+    const both = await callApi(app, api.protection.orderTotals, { begin_date: '2025-06-01', end_date: '2025-06-02' }, { token: user.token });
     expect(both.data).toEqual({ count: 3, stake: '130.00', payout: formatMoney(firstPayout), result: formatMoney(firstPayout - 130_00) });
-    expect((await call(app, '/api/user/orderTotals', { begin_date: '2025-13-01' }, { token: user.token })).msg).toBe('Invalid date, expected YYYY-MM-DD');
-    expect((await call(app, '/api/user/netPosition', {})).status).toBe(401);
+    expect((await callApi(app, api.protection.orderTotals, { begin_date: '2025-13-01' }, { token: user.token })).msg).toBe('Invalid date, expected YYYY-MM-DD');
+    expect((await callApi(app, api.protection.netPosition, {})).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { checkLedgerInvariants, fund } from '../game/kit.js';
 import { PNG, balanceOf, readyToWithdraw, upload } from '../wallet/fixtures.js';
 import { betNow, createProtectionApp, setLimit } from './kit.js';
@@ -10,7 +11,7 @@ const { app } = await createProtectionApp();
 
 const count = async (table: 'orders' | 'deposits', userId: number) =>
   Number((await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${userId}`))[0]!.n);
-const limitsOf = async (token: string) => (await call(app, '/api/user/protectionInfo', {}, { token })).data.limits;
+const limitsOf = async (token: string) => (await callApi(app, api.protection.protectionInfo, {}, { token })).data.limits;
 const EMPTY = 'Please enter the limit (0 is allowed), or remove the limit';
 
 describe('a limit of 0 is a real limit', () => {
@@ -52,14 +53,14 @@ describe('a limit of 0 is a real limit', () => {
 
   it('deposit 0: every deposit request is refused, and so is taking back a pending withdrawal', async () => {
     const user = await readyToWithdraw(app, 1_000_00);
-    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '200', securityCode: '123456' }, { token: user.token })).code).toBe(1);
+    expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '200', securityCode: '123456' }, { token: user.token })).code).toBe(1);
     expect((await setLimit(app, user.token, 'deposit', 'month', '0')).code).toBe(1);
     const up = await upload(app, user.token, { data: PNG, filename: 's.png', contentType: 'image/png' });
-    const deposit = await call(app, '/api/user/depositRequest', { money: '100', channel: 'usdt', screenshot: up.data.url }, { token: user.token });
+    const deposit = await callApi(app, api.wallet.depositRequest, { money: '100', channel: 'usdt', screenshot: up.data.url }, { token: user.token });
     expect(deposit.code).toBe(0);
     expect(deposit.msg).toMatch(/^This would exceed your monthly deposit limit of 0\.00 u \(used: 0\.00 u\)/);
     expect(await count('deposits', user.userId)).toBe(0);
-    const reverse = await call(app, '/api/user/withdrawReverse', {}, { token: user.token });
+    const reverse = await callApi(app, api.protection.withdrawReverse, {}, { token: user.token });
     expect(reverse.msg).toMatch(/^This would exceed your monthly deposit limit of 0\.00 u/);
     expect((await balanceOf(app, user.userId)).money).toBe(800_00);
     await checkLedgerInvariants(app.db);
@@ -71,13 +72,13 @@ describe('saving a limit', () => {
     const user = await registerUser(app);
     await setLimit(app, user.token, 'loss', 'day', '100');
     for (const body of [{}, { amount: '' }, { amount: '   ' }, { amount: null }]) {
-      const res = await call(app, '/api/user/setLimit', { kind: 'loss', period: 'day', ...body }, { token: user.token });
+      const res = await callApi(app, api.protection.setLimit, { kind: 'loss', period: 'day', ...body }, { token: user.token });
       expect(res, JSON.stringify(body)).toMatchObject({ code: 0, msg: EMPTY, field: 'amount' });
     }
-    expect((await call(app, '/api/user/setLimit', { kind: 'stake', period: 'day' }, { token: user.token, lang: 'zh' })).msg).toBe(
+    expect((await callApi(app, api.protection.setLimit, { kind: 'stake', period: 'day' }, { token: user.token, lang: 'zh' })).msg).toBe(
       '请输入限额（可为 0），或移除限额',
     );
-    expect((await call(app, '/api/user/setLimit', { kind: 'session', period: 'session', amount: '' }, { token: user.token, lang: 'vi' })).msg).toBe(
+    expect((await callApi(app, api.protection.setLimit, { kind: 'session', period: 'session', amount: '' }, { token: user.token, lang: 'vi' })).msg).toBe(
       'Vui lòng nhập hạn mức (có thể là 0) hoặc gỡ hạn mức',
     );
     // The limit in force is untouched: no removal was started.
@@ -89,17 +90,17 @@ describe('saving a limit', () => {
   it('removes only when asked to, and never together with an amount', async () => {
     const user = await registerUser(app);
     await setLimit(app, user.token, 'deposit', 'week', '50');
-    const both = await call(app, '/api/user/setLimit', { kind: 'deposit', period: 'week', amount: '0', remove: 1 }, { token: user.token });
+    const both = await callApi(app, api.protection.setLimit, { kind: 'deposit', period: 'week', amount: '0', remove: 1 }, { token: user.token });
     expect(both).toMatchObject({ code: 0, msg: 'Either enter a new limit or remove the limit, not both', field: 'amount' });
-    const removal = await call(app, '/api/user/setLimit', { kind: 'deposit', period: 'week', remove: true }, { token: user.token });
+    const removal = await callApi(app, api.protection.setLimit, { kind: 'deposit', period: 'week', remove: true }, { token: user.token });
     expect(removal.msg).toBe('Saved. A higher limit or a removal applies only after 24 hours.');
     expect(removal.data[0]).toMatchObject({ amount: '50.00', pending_amount: null });
-    expect(removal.data[0].pending_from).not.toBeNull();
+    expect(removal.data[0]!.pending_from).not.toBeNull();
   });
 
   it('refuses a session limit of 0 minutes (outside its range) instead of removing it', async () => {
     const user = await registerUser(app);
-    const res = await call(app, '/api/user/setLimit', { kind: 'session', period: 'session', amount: '0' }, { token: user.token });
+    const res = await callApi(app, api.protection.setLimit, { kind: 'session', period: 'session', amount: '0' }, { token: user.token });
     expect(res).toMatchObject({ code: 0, msg: 'The session limit must be between 10 and 1440 minutes', field: 'amount' });
     expect(await limitsOf(user.token)).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * payout carried to the next day, nothing for excluded invitees, held for a frozen referrer and for
  * a flagged pair — and the reconciliation that recomputes the rows from the orders.
  */
+import { api } from '@lucky28/shared/api';
 import { BET_CLASS_IDS, DEFAULT_ODDS, EVEN_MONEY_PAID, houseEdgeScaled } from '@lucky28/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { CommissionStatus, Pot } from '../../src/domain/referral/commission.js';
 import { DEFAULT_REFERRAL_SETTINGS, saveSettingsFromTomorrow } from '../../src/domain/referral/settings.js';
 import { checkInvariants } from '../../src/domain/wallet/invariants.js';
 import { zonedDate } from '../../src/domain/time.js';
-import { call, uniqueName } from '../helpers.js';
+import { uniqueName, callApi, rawCall } from '../helpers.js';
 import { balances, createGameApp, fund } from '../game/kit.js';
 import { commissionOf, commissionPayments, commissionRows, edgeOf, member, playRound, runDays, toNextDay } from './kit.js';
 
@@ -192,14 +193,14 @@ describe('the daily referral commission', () => {
     const referrer = await member(app, undefined, 0);
     // The referrer signs in from an address and a device of theirs.
     expect(
-      (await call(app, '/api/user/login', { account: referrer.username, password: referrer.password, device_id: 'phone-of-referrer' }, { ip: '10.77.0.1' }))
+      (await callApi(app, api.user.login, { account: referrer.username, password: referrer.password, device_id: 'phone-of-referrer' }, { ip: '10.77.0.1' }))
         .code,
     ).toBe(1);
     const names = [uniqueName('sameip'), uniqueName('samedev')];
-    const sameIp = await call(app, '/api/user/register', { username: names[0], password: 'correct-horse-9', inviter_id: referrer.userId }, { ip: '10.77.0.1' });
-    const sameDevice = await call(
+    const sameIp = await rawCall(app, api.user.register, { username: names[0], password: 'correct-horse-9', inviter_id: referrer.userId }, { ip: '10.77.0.1' });
+    const sameDevice = await rawCall(
       app,
-      '/api/user/register',
+      api.user.register,
       { username: names[1], password: 'correct-horse-9', inviter_id: referrer.userId, device_id: 'phone-of-referrer' },
       { ip: '10.77.0.2' },
     );

@@ -4,23 +4,24 @@
  * it with registration's own rules — a member only, and the invitee flagged when it shares the
  * inviter's IP or device — through the real API.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
-import { call, createTestApp, registerUser, uniqueName } from '../helpers.js';
+import { createTestApp, registerUser, uniqueName, callApi } from '../helpers.js';
 
 const app = await createTestApp();
 let address = 0;
 const nextIp = () => `10.61.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
 
 async function guest(ip = nextIp()) {
-  const res = await call(app, '/api/user/guestLogin', {}, { ip });
+  const res = await callApi(app, api.user.guestLogin, {}, { ip });
   expect(res.code).toBe(1);
   return res.data.userinfo as { token: string; user_id: number };
 }
 
 const upgrade = (token: string, body: Record<string, unknown>, ip = nextIp()) =>
-  call(app, '/api/user/guestUpgrade', { username: uniqueName('was'), password: 'correct-horse-9', repassword: 'correct-horse-9', ...body }, { token, ip });
+  callApi(app, api.user.guestUpgrade, { username: uniqueName('was'), password: 'correct-horse-9', repassword: 'correct-horse-9', ...body }, { token, ip });
 
 async function rowOf(userId: number) {
   const [row] = await queryRows<{ group_id: number; inviter_id: number | null; referral_flag: string | null }>(
@@ -30,7 +31,7 @@ async function rowOf(userId: number) {
   return row!;
 }
 
-const invited = async (inviter: { token: string }) => (await call(app, '/api/user/inviteInfo', {}, { token: inviter.token })).data.invited as number;
+const invited = async (inviter: { token: string }) => (await callApi(app, api.content.inviteInfo, {}, { token: inviter.token })).data.invited as number;
 
 describe('user/guestUpgrade with the share link’s inviter', () => {
   it('makes the guest the inviter’s invitee: the referrer counts it', async () => {
@@ -49,9 +50,9 @@ describe('user/guestUpgrade with the share link’s inviter', () => {
 
   it('flags the invitee that shares the inviter’s IP or device, as registration does', async () => {
     const referrer = await registerUser(app);
-    const signIn = await call(
+    const signIn = await callApi(
       app,
-      '/api/user/login',
+      api.user.login,
       { account: referrer.username, password: referrer.password, device_id: 'phone-of-ref' },
       { ip: '10.62.0.1' },
     );

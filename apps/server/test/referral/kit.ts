@@ -1,4 +1,5 @@
 /** Shared set-up for the referral tests: members linked by invitation, bets settled, days run. */
+import { api } from '@lucky28/shared/api';
 import { EVEN_MONEY_PAID, houseEdgeScaled } from '@lucky28/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,7 @@ import type { DbOrTx } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { runDueDays } from '../../src/domain/referral/commission.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, gameHeart } from '../helpers.js';
 import { fund, roomOf, ROUND_MS } from '../game/kit.js';
 
 export type Member = Awaited<ReturnType<typeof registerUser>>;
@@ -21,7 +22,7 @@ export async function member(app: FastifyInstance, inviter?: Member, cents = 5_0
 
 /** A session of `who` now (the clock jumps whole days, past a session's idle expiry), from an address of its own. */
 async function signIn(app: FastifyInstance, who: Member): Promise<string> {
-  const res = await call(app, '/api/user/login', { account: who.username, password: who.password }, { ip: `10.8.${who.userId >> 8}.${who.userId & 255}` });
+  const res = await callApi(app, api.user.login, { account: who.username, password: who.password }, { ip: `10.8.${who.userId >> 8}.${who.userId & 255}` });
   if (res.code !== 1) throw new Error(`login refused: ${JSON.stringify(res)}`);
   return res.data.userinfo.token as string;
 }
@@ -29,12 +30,12 @@ async function signIn(app: FastifyInstance, who: Member): Promise<string> {
 /** One round of game 7: every bet placed (`playType` may list several classes: "1,2,3"), then drawn and settled. */
 export async function playRound(app: FastifyInstance, clock: ManualClock, bets: { who: Member; playType: string; money: string }[]): Promise<void> {
   await app.game.scheduler.tick();
-  const heart = await call(app, '/api/Lottery/heart', { game_id: 7 });
-  const issue = heart.data.issue.issue as string;
+  const heart = await callApi(app, api.lottery.heart, { game_id: 7 });
+  const issue = gameHeart(heart.data).issue.issue;
   const plan = await roomOf(app, 7, 0);
   for (const b of bets) {
     const token = await signIn(app, b.who);
-    const res = await call(app, '/api/Lottery/playOrder', { issue, game_id: 7, plan_id: plan, play_type: b.playType, money: b.money }, { token });
+    const res = await callApi(app, api.lottery.playOrder, { issue, game_id: 7, plan_id: plan, play_type: b.playType, money: b.money }, { token });
     if (res.code !== 1) throw new Error(`bet refused: ${JSON.stringify(res)}`);
   }
   clock.advance(ROUND_MS);

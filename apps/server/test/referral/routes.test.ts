@@ -3,12 +3,13 @@
  * settings (audited, from the next day), tree, report and held queue (release and void audited), with
  * the roles that may call them and localised refusals that change nothing.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { CommissionStatus } from '../../src/domain/referral/commission.js';
 import { zonedDate } from '../../src/domain/time.js';
-import { call } from '../helpers.js';
+import { callApi, rawCall } from '../helpers.js';
 import { balances, createGameApp, fund } from '../game/kit.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 import { commissionPayments, commissionRows, member, playRound, runDays, toNextDay } from './kit.js';
@@ -33,8 +34,8 @@ describe('the referral programme’s calls', () => {
     const day = zonedDate(clock.now(), tz);
     toNextDay(clock);
     await runDays(app, clock);
-    const login = await call(app, '/api/user/login', { account: referrer.username, password: referrer.password });
-    const team = await call(app, '/api/user/referralTeam', {}, { token: login.data.userinfo.token });
+    const login = await callApi(app, api.user.login, { account: referrer.username, password: referrer.password });
+    const team = await callApi(app, api.referral.team, {}, { token: login.data.userinfo.token });
     expect(team.code).toBe(1);
     expect(team.data).toMatchObject({
       inviter_id: referrer.userId,
@@ -47,12 +48,12 @@ describe('the referral programme’s calls', () => {
     const names = team.data.invitees.map((i: { name: string }) => i.name);
     expect(names).toContain('f***' + friend.username.slice(-1));
     expect(names.every((n: string) => n.includes('***') || n.length <= 2)).toBe(true);
-    expect(Object.keys(team.data.invitees[0]).sort()).toEqual(['active_week', 'joined', 'level', 'name']);
+    expect(Object.keys(team.data.invitees[0]!).sort()).toEqual(['active_week', 'joined', 'level', 'name']);
     expect(team.data.invitees.filter((i: { level: number }) => i.level === 2)).toHaveLength(1);
 
     // A guest has no team.
-    const guest = await call(app, '/api/user/guestLogin', {});
-    expect((await call(app, '/api/user/referralTeam', {}, { token: guest.data.userinfo.token })).code).not.toBe(1);
+    const guest = await callApi(app, api.user.guestLogin, {});
+    expect((await callApi(app, api.referral.team, {}, { token: guest.data.userinfo.token })).code).not.toBe(1);
   });
 
   it('let an admin change the settings from tomorrow (audited); finance reads them, support and finance may not change them', async () => {
@@ -60,8 +61,8 @@ describe('the referral programme’s calls', () => {
     const finance = await operatorWithRole(app, 'finance');
     const support = await operatorWithRole(app, 'support');
     const body = { enabled: 1, rate1: '30', rate2: '2.5', level2: 1, min_payout: '5' };
-    for (const token of [finance, support]) expect((await call(app, '/api/admin/referralSettingsUpdate', body, { token })).code).not.toBe(1);
-    const changed = await call(app, '/api/admin/referralSettingsUpdate', body, { token: admin });
+    for (const token of [finance, support]) expect((await rawCall(app, api.referral.settingsUpdate, body, { token })).code).not.toBe(1);
+    const changed = await rawCall(app, api.referral.settingsUpdate, body, { token: admin });
     expect(changed.code).toBe(1);
     const tomorrow = zonedDate(clock.now() + 86_400_000, tz);
     expect(changed.data).toMatchObject({
@@ -70,7 +71,7 @@ describe('the referral programme’s calls', () => {
       from: tomorrow,
       next: { enabled: true, rate1: '30.00', rate2: '2.50', level2: true, min_payout: '5.00' },
     });
-    expect((await call(app, '/api/admin/referralSettings', {}, { token: finance })).data).toEqual(changed.data);
+    expect((await callApi(app, api.referral.settings, {}, { token: finance })).data).toEqual(changed.data);
     const [audit] = await audits('referral.settings');
     expect(audit!.detail).toMatchObject({ from: tomorrow, before: { rate1: '25.00' }, after: { rate1: '30.00', level2: true } });
 
@@ -80,7 +81,7 @@ describe('the referral programme’s calls', () => {
       [{ ...body, rate2: '-1' }, 'rate2', 'Enter a rate between 0 and 50'],
       [{ ...body, min_payout: '0' }, 'min_payout', 'Enter a minimum payout'],
     ] as const) {
-      const res = await call(app, '/api/admin/referralSettingsUpdate', bad, { token: admin });
+      const res = await rawCall(app, api.referral.settingsUpdate, bad, { token: admin });
       expect(res).toMatchObject({ code: 0, field });
       expect(res.msg).toContain(msg);
     }
@@ -91,10 +92,10 @@ describe('the referral programme’s calls', () => {
 
   it('show the tree two levels deep, the daily report, and the held queue; release pays once and void pays nothing, both audited', async () => {
     const referrer = await member(app);
-    await call(app, '/api/user/login', { account: referrer.username, password: referrer.password }, { ip: '10.66.0.1' });
-    const flagged = await call(
+    await callApi(app, api.user.login, { account: referrer.username, password: referrer.password }, { ip: '10.66.0.1' });
+    const flagged = await callApi(
       app,
-      '/api/user/register',
+      api.user.register,
       { username: `flg${Date.now() % 1_000_000}`, password: 'correct-horse-9', inviter_id: referrer.userId },
       { ip: '10.66.0.1' },
     );
@@ -115,7 +116,7 @@ describe('the referral programme’s calls', () => {
     // Operators sign in after the clock's jump to the next day (a console session lasts 12 hours).
     const tokenF = await operatorWithRole(app, 'finance');
     const support = await operatorWithRole(app, 'support');
-    const tree = await call(app, '/api/admin/referralTree', { id: referrer.userId }, { token: support });
+    const tree = await callApi(app, api.referral.tree, { id: referrer.userId }, { token: support });
     expect(tree.data).toMatchObject({
       player: { id: referrer.userId, inviter: null },
       level1: [{ id: flaggedMember.userId, flag: 'ip', invitees: 1 }],
@@ -123,33 +124,33 @@ describe('the referral programme’s calls', () => {
       counts: { level1: 1, level2: 1 },
       earned: { held: '7.50', paid: '0.00' },
     });
-    expect((await call(app, '/api/admin/referralTree', { id: 99_999_999 }, { token: support })).code).toBe(0);
+    expect((await callApi(app, api.referral.tree, { id: 99_999_999 }, { token: support })).code).toBe(0);
 
-    const report = await call(app, '/api/admin/referralReport', { begin_date: day, end_date: day }, { token: tokenF });
+    const report = await callApi(app, api.referral.report, { begin_date: day, end_date: day }, { token: tokenF });
     expect(report.data.days).toEqual([expect.objectContaining({ day, held: '7.50' })]);
     expect(report.data.list).toEqual(
       expect.arrayContaining([expect.objectContaining({ referrer_id: referrer.userId, stakes: '1000.00', edge: '30.00', amount: '7.50', status: 2 })]),
     );
-    expect((await call(app, '/api/admin/referralReport', {}, { token: support })).code).not.toBe(1);
-    expect((await call(app, '/api/admin/referralReport', { begin_date: '2025-02-30' }, { token: tokenF })).field).toBe('begin_date');
+    expect((await callApi(app, api.referral.report, {}, { token: support })).code).not.toBe(1);
+    expect((await callApi(app, api.referral.report, { begin_date: '2025-02-30' }, { token: tokenF })).field).toBe('begin_date');
 
-    const queue = await call(app, '/api/admin/referralHeld', {}, { token: tokenF });
+    const queue = await callApi(app, api.referral.held, {}, { token: tokenF });
     expect(queue.data.held).toEqual(expect.arrayContaining([expect.objectContaining({ id: held!.id, amount: '7.50' })]));
     expect(queue.data.flagged).toEqual(
       expect.arrayContaining([expect.objectContaining({ invitee_id: flaggedMember.userId, referrer_id: referrer.userId, flag: 'ip' })]),
     );
 
     const before = await balances(app, referrer.userId);
-    expect((await call(app, '/api/admin/referralDecide', { id: held!.id, action: 'release' }, { token: tokenF })).field).toBe('reason');
+    expect((await rawCall(app, api.referral.decide, { id: held!.id, action: 'release' }, { token: tokenF })).field).toBe('reason');
     const released = await Promise.all(
-      [1, 2, 3].map(() => call(app, '/api/admin/referralDecide', { id: held!.id, action: 'release', reason: 'checked: two phones' }, { token: tokenF })),
+      [1, 2, 3].map(() => callApi(app, api.referral.decide, { id: held!.id, action: 'release', reason: 'checked: two phones' }, { token: tokenF })),
     );
     expect(released.filter((r) => r.code === 1)).toHaveLength(1);
     expect(released.filter((r) => r.code === 0).map((r) => r.msg)).toEqual(['This commission is not held any more', 'This commission is not held any more']);
     expect((await balances(app, referrer.userId)).money - before.money).toBe(750);
     expect((await commissionPayments(app.db, referrer.userId)).filter((p) => p.ref_id === held!.id)).toEqual([expect.objectContaining({ quantity: 750 })]);
     expect((await audits('referral.release')).filter((a) => a.target_id === String(held!.id))).toHaveLength(1);
-    expect((await call(app, '/api/admin/referralDecide', { id: held!.id, action: 'void', reason: 'x' }, { token: tokenF })).code).toBe(0);
+    expect((await callApi(app, api.referral.decide, { id: held!.id, action: 'void', reason: 'x' }, { token: tokenF })).code).toBe(0);
 
     // A held row of a frozen referrer: release is refused while frozen, void drops it.
     const frozen = await member(app);
@@ -160,9 +161,9 @@ describe('the referral programme’s calls', () => {
     await runDays(app, clock);
     const [row] = await commissionRows(app.db, frozen.userId);
     const tokenF2 = await operatorWithRole(app, 'finance');
-    const refused = await call(app, '/api/admin/referralDecide', { id: row!.id, action: 'release', reason: 'ok' }, { token: tokenF2 });
+    const refused = await callApi(app, api.referral.decide, { id: row!.id, action: 'release', reason: 'ok' }, { token: tokenF2 });
     expect(refused).toMatchObject({ code: 0, msg: 'The referrer is frozen or excluded: the commission cannot be paid now' });
-    const voided = await call(app, '/api/admin/referralDecide', { id: row!.id, action: 'void', reason: 'fraud ring' }, { token: tokenF2 });
+    const voided = await callApi(app, api.referral.decide, { id: row!.id, action: 'void', reason: 'fraud ring' }, { token: tokenF2 });
     expect(voided.data).toEqual({ id: row!.id, status: CommissionStatus.voided, amount: '7.50' });
     await app.db.execute(sql`update users set disabled = false where id = ${frozen.userId}`);
     toNextDay(clock);

@@ -1,6 +1,7 @@
 /** Daily check-in: one claim per operator-day, a 7-day streak that starts again after a missed day, paid to stored funds. */
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { balanceOf } from '../wallet/fixtures.js';
 import { CHECK_IN_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, player } from './kit.js';
 
@@ -12,7 +13,7 @@ describe('daily check-in', () => {
     const p = await player(r);
     let card = await cardOf(r, p.token, campaign);
     expect(card).toMatchObject({ state: 'available', claimable: '1.00', check_in: { streak: 0, today_done: false, next_day: 1 } });
-    expect(card.check_in.rewards).toEqual(['1.00', '2.00', '3.00', '4.00', '5.00', '6.00', '10.00']);
+    expect(card.check_in!.rewards).toEqual(['1.00', '2.00', '3.00', '4.00', '5.00', '6.00', '10.00']);
 
     const first = await claim(r, p.token, campaign);
     expect(first).toMatchObject({
@@ -25,7 +26,7 @@ describe('daily check-in', () => {
     expect([again.code, again.msg]).toEqual([0, 'This reward has already been claimed']);
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 100 });
     // The fund details list the reward with its campaign, by its own type.
-    const ledger = await call(r.app, '/api/user/quantityLogList', { type: 8 }, { token: p.token });
+    const ledger = await callApi(r.app, api.wallet.quantityLogList, { type: 8 }, { token: p.token });
     expect(ledger.data.map((row: Record<string, unknown>) => [row.type, row.wallet, row.quantity, row.memo])).toEqual([[8, 'score', '1.00', 'Daily check-in']]);
 
     for (const [day, reward] of [

@@ -4,12 +4,13 @@
  * on one database (on PostgreSQL each node with its own pool, as two processes). The player's lock
  * and the claims' unique key leave one payment per campaign, player and period.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { checkLedgerInvariants } from '../game/kit.js';
 import { startTwoNodes } from '../game/twoDatabases.js';
 import { balanceOf, gift, operatorLogin, OPERATOR_PASSWORD } from '../wallet/fixtures.js';
@@ -56,7 +57,7 @@ describe('exactly once under 50 parallel claims', () => {
     const answers = await Promise.all(Array.from({ length: PARALLEL }, () => claim(r, p.token, campaign)));
     const paid = answers.filter((a) => a.code === 1);
     expect(paid).toHaveLength(1);
-    expect(paid[0]!.data.card.rakeback.days.filter((d: { state: string }) => d.state === 'claimed')).toHaveLength(3);
+    expect(paid[0]!.data.card.rakeback!.days.filter((d: { state: string }) => d.state === 'claimed')).toHaveLength(3);
     expect((await balanceOf(r.app, p.userId)).money).toBe(money + Math.round(Number(paid[0]!.data.paid) * 100));
     expect(await paymentsOf(r.app, p.userId)).toEqual({ claims: 3, rows: 3 });
     await checkLedgerInvariants(r.app.db);
@@ -86,7 +87,7 @@ describe('exactly once over two server nodes on one database', () => {
     const nodes = [nodeA, nodeB];
     const answers = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
-        call(nodes[i % 2]!, '/api/rewards/claim', { campaign_id: i % 4 < 2 ? bonus : checkIn }, { token: p.token, lang: 'en' }),
+        callApi(nodes[i % 2]!, api.rewards.rewardClaim, { campaign_id: i % 4 < 2 ? bonus : checkIn }, { token: p.token, lang: 'en' }),
       ),
     );
     const paid = answers.filter((x) => x.code === 1);

@@ -3,6 +3,7 @@
  * below the house edge of a stake, tiers and wagering count money at risk (a hedge counts what it can lose),
  * and one campaign of a kind runs at a time — refused by the console's calls and by the database itself.
  */
+import { api } from '@lucky28/shared/api';
 import { BetClass, EVEN_MONEY_PAID, houseEdgeScaled, moneyAtRisk } from '@lucky28/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -12,7 +13,7 @@ import { queryRows } from '../../src/db/query.js';
 import { defaultRateLimits } from '../../src/plugins/rateLimits.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { zonedDate } from '../../src/domain/time.js';
-import { call } from '../helpers.js';
+import { callApi, rawCall } from '../helpers.js';
 import { ROUND_MS, roomOf } from '../game/kit.js';
 import { member, playRound, runDays, toNextDay } from '../referral/kit.js';
 import { gift, operatorWithRole } from '../wallet/fixtures.js';
@@ -32,11 +33,11 @@ const body = (kind: string, terms: unknown, extra: Record<string, unknown> = {})
   enabled: true,
   ...extra,
 });
-const save = (b: Record<string, unknown>, lang = 'en') => call(r.app, '/api/admin/campaignSave', b, { token: r.admin, lang });
-const end = async (id: number) => expect((await call(r.app, '/api/admin/campaignEnd', { id }, { token: r.admin })).code).toBe(1);
+const save = (b: Record<string, unknown>, lang = 'en') => rawCall(r.app, api.campaigns.campaignSave, b, { token: r.admin, lang });
+const end = async (id: number) => expect((await callApi(r.app, api.campaigns.campaignEnd, { id }, { token: r.admin })).code).toBe(1);
 const rakeback = (topBp: number) => ({ tiers: [{ name: names, min_stake: 0, rate_bp: topBp }] });
 const referral = (rate1: string, rate2: string, lang = 'en') =>
-  call(r.app, '/api/admin/referralSettingsUpdate', { enabled: 1, rate1, rate2, level2: 1, min_payout: '1' }, { token: r.admin, lang });
+  callApi(r.app, api.referral.settingsUpdate, { enabled: 1, rate1, rate2, level2: 1, min_payout: '1' }, { token: r.admin, lang });
 const dbError = async (statement: ReturnType<typeof sql>) => {
   try {
     await r.app.db.execute(statement);
@@ -135,9 +136,9 @@ describe('tiers and wagering count money at risk', () => {
       await r.app.game.scheduler.tick();
       const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
       for (const b of bets) {
-        const res = await call(
+        const res = await callApi(
           r.app,
-          '/api/Lottery/playOrder',
+          api.lottery.playOrder,
           { issue, plan_id: b.room, game_id: 7, play_type: String(b.playType), money: b.money },
           { token: p.token },
         );
@@ -263,7 +264,7 @@ describe('rakeback and commission below the house edge', () => {
               }),
             0,
           );
-          const paidBack = campaign === null ? 0 : Math.round(Number((await cardOf(r, bettor.token, campaign)).rakeback.today) * 100);
+          const paidBack = campaign === null ? 0 : Math.round(Number((await cardOf(r, bettor.token, campaign)).rakeback!.today) * 100);
           toNextDay(r.clock, 0, 30);
           await runDays(r.app, r.clock);
           const [commission] = await queryRows<{ amount: string }>(

@@ -6,10 +6,11 @@
  * is not a deposit: the deposit limit never counts it. No bonus after a withdrawal following the first
  * deposit, and a grant and a withdrawal sent together never both go through.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@lucky28/shared';
-import { call } from '../helpers.js';
+import { callApi, rawCall } from '../helpers.js';
 import { checkLedgerInvariants } from '../game/kit.js';
 import { PNG, balanceOf, gift, requestDeposit, upload } from '../wallet/fixtures.js';
 import { BONUS_TERMS, CHECK_IN_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, player, rewardList, settledBet } from './kit.js';
@@ -26,23 +27,23 @@ const nextIp = () => `10.62.${Math.floor(ip / 250) % 250}.${(ip++ % 250) + 1}`;
 /** A member with an ID number, bank card and security code, as a withdrawal needs. */
 async function withdrawer() {
   const p = await player(r);
-  for (const [url, body] of [
-    ['/api/user/profile', { idcard: '110101199003077774' }],
-    ['/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
-    ['/api/user/setSafety', { new_code: '123456' }],
+  for (const [ref, body] of [
+    [api.user.profile, { idcard: '110101199003077774' }],
+    [api.user.setPayInfo, { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
+    [api.user.setSafety, { new_code: '123456' }],
   ] as const) {
-    const res = await call(r.app, url, body, { token: p.token, ip: nextIp() });
+    const res = await rawCall(r.app, ref, body, { token: p.token, ip: nextIp() });
     expect(res.code, JSON.stringify(res)).toBe(1);
   }
   return p;
 }
 
 const withdraw = (token: string, money: string, lang = 'en') =>
-  call(r.app, '/api/user/withdrawAction', { type: 0, money, securityCode: '123456' }, { token, lang, ip: nextIp() });
+  callApi(r.app, api.wallet.withdrawAction, { type: 0, money, securityCode: '123456' }, { token, lang, ip: nextIp() });
 
 async function deposit(token: string, money: string) {
   const id = await requestDeposit(r.app, token, money);
-  expect((await call(r.app, '/api/admin/depositApprove', { id }, { token: r.admin })).code).toBe(1);
+  expect((await callApi(r.app, api.admin.depositApprove, { id }, { token: r.admin })).code).toBe(1);
 }
 
 describe('first-deposit bonus', () => {
@@ -72,7 +73,7 @@ describe('first-deposit bonus', () => {
     expect(card).toMatchObject({ state: 'in_progress', bonus: { staked: '100.00' } });
     expect((await claim(r, p.token, campaign)).msg).toBe('Stake 125.00 more to move the bonus to your balance');
     const money = (await balanceOf(r.app, p.userId)).money;
-    const refused = await call(r.app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: p.token, lang: 'en' });
+    const refused = await callApi(r.app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: p.token, lang: 'en' });
     expect([refused.code, refused.msg]).toEqual([
       0,
       'Your first-deposit bonus is still being wagered: stake 125.00 more, or forfeit the bonus in the Activity centre, before you withdraw',
@@ -84,9 +85,9 @@ describe('first-deposit bonus', () => {
     await p.relogin();
     await settledBet(r, p.token, '1', '100');
     const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
-    const open = await call(
+    const open = await callApi(
       r.app,
-      '/api/Lottery/playOrder',
+      api.lottery.playOrder,
       { issue: roundAt(r.clock.now(), r.app.game.settings).issue, plan_id: room.id, game_id: 7, play_type: '3', money: '40' },
       { token: p.token },
     );
@@ -110,19 +111,24 @@ describe('first-deposit bonus', () => {
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: before.money + moved, score: before.score - moved });
     expect((await claim(r, p.token, campaign)).msg).toBe('This reward has already been claimed');
     // Nothing holds the withdrawal back any more.
-    const ok = await call(r.app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: p.token, lang: 'en' });
+    const ok = await callApi(r.app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: p.token, lang: 'en' });
     expect(ok.code, JSON.stringify(ok)).toBe(1);
   });
 
   it('caps the bonus, pays it once for the first deposit only, and never counts it towards the deposit limit', async () => {
     const p = await player(r);
-    const limit = await call(r.app, '/api/user/setLimit', { kind: 'deposit', period: 'day', amount: '500' }, { token: p.token });
+    const limit = await callApi(r.app, api.protection.setLimit, { kind: 'deposit', period: 'day', amount: '500' }, { token: p.token });
     expect(limit.code, JSON.stringify(limit)).toBe(1);
     await deposit(p.token, '400');
     expect((await claim(r, p.token, campaign)).data.paid).toBe('100.00');
     // 400 deposited + a 100 bonus: 100 more may still be deposited today, not a cent more.
     const shot = await upload(r.app, p.token, { data: PNG, filename: 'shot.png', contentType: 'image/png' });
-    const over = await call(r.app, '/api/user/depositRequest', { money: '100.01', channel: 'usdt', screenshot: shot.data.url }, { token: p.token, lang: 'en' });
+    const over = await callApi(
+      r.app,
+      api.wallet.depositRequest,
+      { money: '100.01', channel: 'usdt', screenshot: shot.data.url },
+      { token: p.token, lang: 'en' },
+    );
     expect([over.code, over.msg]).toEqual([0, expect.stringContaining('500.00')]);
     await deposit(p.token, '100');
     // A second deposit earns nothing more.
@@ -146,8 +152,8 @@ describe('first-deposit bonus', () => {
     expect((await claim(r, p.token, campaign)).msg).toBe('The first-deposit bonus is no longer offered: a withdrawal was made after your first deposit');
     // Approved (paid out), it stays so; nothing was ever credited.
     const [w] = await queryRows<{ id: string }>(r.app.db, sql`select id::text as id from withdrawals where user_id = ${p.userId}`);
-    expect((await call(r.app, '/api/admin/withdrawApprove', { id: Number(w!.id) }, { token: r.admin })).code).toBe(1);
-    expect((await cardOf(r, p.token, campaign)).bonus.expired_reason).toBe('withdrawal');
+    expect((await callApi(r.app, api.admin.withdrawApprove, { id: Number(w!.id) }, { token: r.admin })).code).toBe(1);
+    expect((await cardOf(r, p.token, campaign)).bonus!.expired_reason).toBe('withdrawal');
     expect((await claim(r, p.token, campaign)).code).toBe(0);
     // A second deposit does not bring it back: the bonus is of the first deposit.
     await deposit(p.token, '150');
@@ -217,7 +223,7 @@ describe('first-deposit bonus', () => {
   // Last in the file: it ends the file's campaign.
   it('a first deposit approved before the campaign started is not eligible', async () => {
     // One first-deposit campaign at a time: the file's ends before this one is scheduled.
-    expect((await call(r.app, '/api/admin/campaignEnd', { id: campaign }, { token: r.admin })).code).toBe(1);
+    expect((await callApi(r.app, api.campaigns.campaignEnd, { id: campaign }, { token: r.admin })).code).toBe(1);
     const p = await player(r);
     await deposit(p.token, '100');
     const later = await createCampaign(r, 'first_deposit', BONUS_TERMS, { starts_at: Math.floor(r.clock.now() / 1000) + 1 });

@@ -8,12 +8,13 @@
  * Its ledger type (10) is in the player's fund details and their type filter, the console's ledger,
  * the money dashboard and the reconciliation.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BetClass, apiMessages, classWins, type Digits } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { ROUND_MS } from '../game/kit.js';
 import { balanceOf, gift, operatorWithRole } from '../wallet/fixtures.js';
 import {
@@ -36,7 +37,7 @@ const r = await createRewardsApp();
 const campaign = await createCampaign(r, 'first_deposit', BONUS_TERMS);
 
 const withdraw = (token: string, money: string, lang = 'en') =>
-  call(r.app, '/api/user/withdrawAction', { type: 0, money, securityCode: '123456' }, { token, lang });
+  callApi(r.app, api.wallet.withdrawAction, { type: 0, money, securityCode: '123456' }, { token, lang });
 const lose = ({ digits }: { digits: Digits }) => (classWins(BetClass.BIG, digits) ? BetClass.SMALL : BetClass.BIG);
 const win = ({ digits }: { digits: Digits }) => (classWins(BetClass.BIG, digits) ? BetClass.BIG : BetClass.SMALL);
 
@@ -99,12 +100,12 @@ describe('forfeiting a first-deposit bonus', () => {
     expect(await forfeitRows(p.userId)).toEqual([{ wallet: 'score', quantity: '-7500', memo: 'First-deposit bonus' }]);
 
     // Type 10 in the player's fund details and its filter, and in the console's ledger of the player.
-    const mine = await call(r.app, '/api/user/quantityLogList', { type: 10 }, { token: p.token });
+    const mine = await callApi(r.app, api.wallet.quantityLogList, { type: 10 }, { token: p.token });
     expect(mine.data.map((e: { type: number; quantity: string; memo: string }) => [e.type, e.quantity, e.memo])).toEqual([
       [10, '-75.00', 'First-deposit bonus'],
     ]);
     const support = await operatorWithRole(r.app, 'support');
-    const console = await call(r.app, '/api/admin/userLedger', { id: p.userId, type: 10 }, { token: support });
+    const console = await callApi(r.app, api.admin.userLedger, { id: p.userId, type: 10 }, { token: support });
     expect(console.data.list.map((e: { type: number; quantity: string }) => [e.type, e.quantity])).toEqual([[10, '-75.00']]);
 
     // Nothing holds the withdrawal back; the bonus is over for good.
@@ -123,7 +124,7 @@ describe('forfeiting a first-deposit bonus', () => {
     await betKnowing(r, p.token, (d) => ({ playType: lose(d), money: '100' }));
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 5_000 });
     const { total } = await betKnowing(r, p.token, (d) => ({ playType: win(d), money: '40' }), false);
-    expect((await cardOf(r, p.token, campaign)).bonus.forfeit).toEqual({ left: '10.00', won: '0.00', total: '10.00', open_bets: true });
+    expect((await cardOf(r, p.token, campaign)).bonus!.forfeit).toEqual({ left: '10.00', won: '0.00', total: '10.00', open_bets: true });
     expect((await forfeit(r, p.token, campaign, '10.00')).msg).toBe('A bet paid with the bonus is waiting for its draw: you can forfeit once it is settled');
 
     r.clock.advance(ROUND_MS);
@@ -162,7 +163,7 @@ describe('forfeiting a first-deposit bonus', () => {
     await betKnowing(r, p.token, (d) => ({ playType: lose(d), money: u(payout) }));
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 4_100 });
     const card = await cardOf(r, p.token, campaign);
-    expect(card.bonus.forfeit).toEqual({ left: '40.00', won: '0.00', total: '40.00', open_bets: false });
+    expect(card.bonus!.forfeit).toEqual({ left: '40.00', won: '0.00', total: '40.00', open_bets: false });
     expect((await forfeit(r, p.token, campaign, '40.00')).code).toBe(1);
     // The check-in's 1.00 stays in stored funds.
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 100 });
@@ -195,7 +196,7 @@ describe('forfeiting a first-deposit bonus', () => {
     const p = await withdrawer(r);
     await approvedDeposit(r, p.token, '150');
     expect((await claim(r, p.token, campaign)).code).toBe(1);
-    expect((await call(r.app, '/api/rewards/optOut', { opt_out: 1 }, { token: p.token })).code).toBe(1);
+    expect((await callApi(r.app, api.rewards.promotionsOptOut, { opt_out: 1 }, { token: p.token })).code).toBe(1);
     const list = await rewardList(r, p.token);
     // Only the bonus being wagered: no campaign is offered (the live check-in campaign is not listed).
     expect(list.data).toMatchObject({
@@ -215,7 +216,7 @@ describe('forfeiting a first-deposit bonus', () => {
 
   it("the money dashboard counts what was forfeited back into the house's result", async () => {
     const finance = await operatorWithRole(r.app, 'finance');
-    const res = await call(r.app, '/api/admin/moneySummary', {}, { token: finance });
+    const res = await callApi(r.app, api.admin.moneySummary, {}, { token: finance });
     expect(res.code, JSON.stringify(res)).toBe(1);
     const [row] = await queryRows<{ total: string }>(r.app.db, sql`select (-sum(quantity))::text as total from ledger where type = 10`);
     expect(res.data.costs.bonus_forfeited).toBe(u(Number(row!.total)));
@@ -233,7 +234,7 @@ describe('forfeiting a first-deposit bonus', () => {
       sql`select id::text as id, user_id, campaign_id from reward_claims where kind = 'bonus_forfeit' and amount > 0 order by id limit 1`,
     );
     const report = async () => {
-      const res = await call(r.app, '/api/admin/reconcile', {}, { token: r.admin });
+      const res = await callApi(r.app, api.admin.reconcile, {}, { token: r.admin });
       expect(res.code, JSON.stringify(res)).toBe(1);
       return res.data.invariants.find((i: { name: string }) => i.name === 'reward_claims_paid_once');
     };
@@ -241,8 +242,8 @@ describe('forfeiting a first-deposit bonus', () => {
       await r.app.db.execute(breakIt);
       try {
         const found = await report();
-        expect(found.examples.map((e: { problem: string }) => e.problem).sort()).toEqual([...problems].sort());
-        expect(found.examples.every((e: { userId: number }) => e.userId === Number(f!.user_id))).toBe(true);
+        expect(found!.examples.map((e: { problem: string }) => e.problem).sort()).toEqual([...problems].sort());
+        expect(found!.examples.every((e) => e.userId === Number(f!.user_id))).toBe(true);
       } finally {
         await r.app.db.execute(repair);
       }

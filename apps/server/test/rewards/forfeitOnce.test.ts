@@ -6,6 +6,7 @@
  * only after the forfeit); a forfeit, a release claim and the draw that completes the wagering, all at
  * once (at most one of the two ends the bonus). The crash case: test/crash/bonusForfeitCrash.test.ts.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { ROUND_MS, checkLedgerInvariants } from '../game/kit.js';
 import { startTwoNodes } from '../game/twoDatabases.js';
 import { balanceOf, gift, operatorLogin, OPERATOR_PASSWORD } from '../wallet/fixtures.js';
@@ -84,7 +85,7 @@ describe('exactly one forfeit', () => {
       // Both in flight at once, one sent 0–95 ms after the other (the withdrawal first every other time).
       const [w, f] = await Promise.all([
         later(i % 2 ? i * 5 : 0).then(() =>
-          call(r.app, '/api/user/withdrawAction', { type: 0, money: '150', securityCode: '123456' }, { token: p.token, lang: 'en' }),
+          callApi(r.app, api.wallet.withdrawAction, { type: 0, money: '150', securityCode: '123456' }, { token: p.token, lang: 'en' }),
         ),
         later(i % 2 ? 0 : i * 5).then(() => forfeit(r, p.token, campaign, '75.00')),
       ]);
@@ -120,7 +121,7 @@ describe('exactly one forfeit', () => {
       const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
       await r.app.game.scheduler.tick();
       const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
-      expect((await call(r.app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: 7, play_type: '2', money: '25' }, { token: p.token })).code).toBe(
+      expect((await callApi(r.app, api.lottery.playOrder, { issue, plan_id: room.id, game_id: 7, play_type: '2', money: '25' }, { token: p.token })).code).toBe(
         1,
       );
       r.clock.advance(ROUND_MS);
@@ -158,9 +159,9 @@ describe('exactly one forfeit over two server nodes on one database', () => {
     const nodes = [nodeA, nodeB];
     const answers = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
-        call(
+        callApi(
           nodes[i % 2]!,
-          '/api/rewards/forfeit',
+          api.rewards.bonusForfeit,
           { campaign_id: campaign, amount: '50.00' },
           { token: p.token, lang: 'en', headers: i % 3 === 0 ? { 'idempotency-key': `two-nodes-${i % 2}` } : undefined },
         ),

@@ -1,10 +1,11 @@
 /** Shared set-up for the rewards tests: an app on a manual clock with games, the operator 'admin' and campaigns made through the console's API. */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
-import { call, registerUser, type TestAppOptions } from '../helpers.js';
+import { registerUser, type TestAppOptions, callApi, rawCall } from '../helpers.js';
 import { T0, ROUND_MS, comingDraw, seedGames } from '../game/kit.js';
 import { createWalletApp, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
 import type { Digits } from '@lucky28/shared';
@@ -36,9 +37,9 @@ const TITLES = {
 
 /** Creates a campaign through admin/campaignSave, starting now (a start in the past is refused); answers its id. */
 export async function createCampaign(r: RewardsApp, kind: keyof typeof TITLES, terms: unknown, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await call(
+  const res = await callApi(
     r.app,
-    '/api/admin/campaignSave',
+    api.campaigns.campaignSave,
     {
       kind,
       title: TITLES[kind],
@@ -69,7 +70,7 @@ export async function player(r: RewardsApp) {
   return {
     ...user,
     async relogin() {
-      const res = await call(r.app, '/api/user/login', { account: user.username, password: user.password });
+      const res = await callApi(r.app, api.user.login, { account: user.username, password: user.password });
       expect(res.code, JSON.stringify(res)).toBe(1);
       this.token = res.data.userinfo.token as string;
     },
@@ -80,7 +81,7 @@ export async function player(r: RewardsApp) {
 export async function settledBet(r: RewardsApp, token: string, playType: string, money: string) {
   const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
   const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
-  const res = await call(r.app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: 7, play_type: playType, money }, { token });
+  const res = await callApi(r.app, api.lottery.playOrder, { issue, plan_id: room.id, game_id: 7, play_type: playType, money }, { token });
   expect(res.code, JSON.stringify(res)).toBe(1);
   r.clock.advance(ROUND_MS);
   await r.app.game.scheduler.tick();
@@ -94,11 +95,11 @@ export async function laterDays(r: RewardsApp, days: number) {
   r.admin = await operatorWithRole(r.app, 'admin');
 }
 
-export const rewardList = (r: RewardsApp, token: string, lang = 'en') => call(r.app, '/api/rewards/list', {}, { token, lang });
+export const rewardList = (r: RewardsApp, token: string, lang = 'en') => callApi(r.app, api.rewards.rewardList, {}, { token, lang });
 export const claim = (r: RewardsApp, token: string, campaignId: number, lang = 'en') =>
-  call(r.app, '/api/rewards/claim', { campaign_id: campaignId }, { token, lang });
+  callApi(r.app, api.rewards.rewardClaim, { campaign_id: campaignId }, { token, lang });
 export const cardOf = async (r: RewardsApp, token: string, campaignId: number) => {
-  const res = await call(r.app, '/api/rewards/progress', { campaign_id: campaignId }, { token, lang: 'en' });
+  const res = await callApi(r.app, api.rewards.rewardProgress, { campaign_id: campaignId }, { token, lang: 'en' });
   expect(res.code, JSON.stringify(res)).toBe(1);
   return res.data;
 };
@@ -106,7 +107,7 @@ export const cardOf = async (r: RewardsApp, token: string, campaignId: number) =
 /** Approves a deposit of `money` u requested by the player (the console's approval). */
 export async function approvedDeposit(r: RewardsApp, token: string, money: string) {
   const id = await requestDeposit(r.app, token, money);
-  const res = await call(r.app, '/api/admin/depositApprove', { id }, { token: r.admin });
+  const res = await callApi(r.app, api.admin.depositApprove, { id }, { token: r.admin });
   expect(res.code, JSON.stringify(res)).toBe(1);
 }
 
@@ -114,12 +115,12 @@ let withdrawerIp = 0;
 /** A member with an ID number, bank card and security code (123456), as a withdrawal needs. */
 export async function withdrawer(r: RewardsApp) {
   const p = await player(r);
-  for (const [url, body] of [
-    ['/api/user/profile', { idcard: '110101199003077774' }],
-    ['/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
-    ['/api/user/setSafety', { new_code: '123456' }],
+  for (const [ref, body] of [
+    [api.user.profile, { idcard: '110101199003077774' }],
+    [api.user.setPayInfo, { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' }],
+    [api.user.setSafety, { new_code: '123456' }],
   ] as const) {
-    const res = await call(r.app, url, body, { token: p.token, ip: `10.63.${Math.floor(withdrawerIp / 250) % 250}.${(withdrawerIp++ % 250) + 1}` });
+    const res = await rawCall(r.app, ref, body, { token: p.token, ip: `10.63.${Math.floor(withdrawerIp / 250) % 250}.${(withdrawerIp++ % 250) + 1}` });
     expect(res.code, JSON.stringify(res)).toBe(1);
   }
   return p;
@@ -142,7 +143,7 @@ export async function betKnowing(
   const draw = await currentRoundDraw(r);
   const { playType, money } = choose(draw);
   const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
-  const res = await call(r.app, '/api/Lottery/playOrder', { issue: draw.issue, plan_id: room.id, game_id: 7, play_type: String(playType), money }, { token });
+  const res = await callApi(r.app, api.lottery.playOrder, { issue: draw.issue, plan_id: room.id, game_id: 7, play_type: String(playType), money }, { token });
   expect(res.code, JSON.stringify(res)).toBe(1);
   if (settle) {
     r.clock.advance(ROUND_MS);
@@ -152,9 +153,9 @@ export async function betKnowing(
 }
 
 export const forfeit = (r: RewardsApp, token: string, campaignId: number, amount: string, opts: { lang?: string; key?: string } = {}) =>
-  call(
+  callApi(
     r.app,
-    '/api/rewards/forfeit',
+    api.rewards.bonusForfeit,
     { campaign_id: campaignId, amount },
     { token, lang: opts.lang ?? 'en', headers: opts.key ? { 'idempotency-key': opts.key } : undefined },
   );

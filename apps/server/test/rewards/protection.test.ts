@@ -3,11 +3,12 @@
  * self-exclusion, a player who opted out of promotions, or one who reached a stake or loss limit
  * (until it resets). Each refusal pays nothing.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { balanceOf, gift } from '../wallet/fixtures.js';
 import { claimReward } from '../../src/domain/rewards/claim.js';
@@ -21,19 +22,19 @@ describe('player protection', () => {
   it('an opted-out player is offered nothing and can claim nothing, until they opt back in', async () => {
     const p = await player(r);
     expect((await rewardList(r, p.token)).data.list.map((c: { id: number }) => c.id)).toContain(campaign);
-    const out = await call(r.app, '/api/rewards/optOut', { opt_out: true }, { token: p.token, lang: 'en' });
+    const out = await callApi(r.app, api.rewards.promotionsOptOut, { opt_out: true }, { token: p.token, lang: 'en' });
     expect(out).toMatchObject({ code: 1, data: { opt_out: true } });
     expect((await rewardList(r, p.token)).data).toEqual({ opt_out: true, limit_resets: null, list: [] });
     const refused = await claim(r, p.token, campaign);
     expect([refused.code, refused.msg]).toEqual([0, 'You opted out of promotions (you can change this in Responsible play)']);
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 0 });
-    await call(r.app, '/api/rewards/optOut', { opt_out: false }, { token: p.token });
+    await callApi(r.app, api.rewards.promotionsOptOut, { opt_out: false }, { token: p.token });
     expect((await claim(r, p.token, campaign)).code).toBe(1);
   });
 
   it('a player in a time-out is signed out and refused, also by the claim path itself; after it ends the offer is back', async () => {
     const p = await player(r);
-    expect((await call(r.app, '/api/user/takeBreak', { kind: 'timeout', duration: '24h' }, { token: p.token })).code).toBe(1);
+    expect((await callApi(r.app, api.protection.takeBreak, { kind: 'timeout', duration: '24h' }, { token: p.token })).code).toBe(1);
     expect((await claim(r, p.token, campaign)).code).toBe(401);
     await expect(claimReward(r.app.db, { userId: p.userId, campaignId: campaign, now: r.clock.now(), timeZone: 'Asia/Shanghai' })).rejects.toMatchObject(
       new AppError('err.excluded_timeout'),
@@ -46,7 +47,7 @@ describe('player protection', () => {
 
   it('a self-excluded player is refused by the claim path', async () => {
     const p = await player(r);
-    const res = await call(r.app, '/api/user/takeBreak', { kind: 'self_exclusion', duration: '6m', password: p.password }, { token: p.token });
+    const res = await callApi(r.app, api.protection.takeBreak, { kind: 'self_exclusion', duration: '6m', password: p.password }, { token: p.token });
     expect(res.code, JSON.stringify(res)).toBe(1);
     await expect(claimReward(r.app.db, { userId: p.userId, campaignId: campaign, now: r.clock.now(), timeZone: 'Asia/Shanghai' })).rejects.toMatchObject(
       new AppError('err.excluded_self'),
@@ -57,7 +58,7 @@ describe('player protection', () => {
   it('a player who reached a stake limit is offered nothing until it resets', async () => {
     const p = await player(r);
     await gift(r.app, p.userId, 50_000);
-    expect((await call(r.app, '/api/user/setLimit', { kind: 'stake', period: 'day', amount: '100' }, { token: p.token })).code).toBe(1);
+    expect((await callApi(r.app, api.protection.setLimit, { kind: 'stake', period: 'day', amount: '100' }, { token: p.token })).code).toBe(1);
     await settledBet(r, p.token, '1,2', '50');
     const list = (await rewardList(r, p.token)).data;
     expect(list).toMatchObject({ opt_out: false, list: [] });
@@ -74,11 +75,11 @@ describe('player protection', () => {
   it('a player who reached a loss limit is offered nothing and can claim nothing until it resets', async () => {
     const p = await player(r);
     await gift(r.app, p.userId, 50_000);
-    expect((await call(r.app, '/api/user/setLimit', { kind: 'loss', period: 'day', amount: '50' }, { token: p.token })).code).toBe(1);
+    expect((await callApi(r.app, api.protection.setLimit, { kind: 'loss', period: 'day', amount: '50' }, { token: p.token })).code).toBe(1);
     // 50 staked in a round not yet drawn: until it pays anything back, the whole stake counts as lost.
     const room = [...r.app.game.snapshot.rooms.values()].find((x) => x.gameId === 7 && x.type === 0)!;
     const issue = roundAt(r.clock.now(), r.app.game.settings).issue;
-    const bet = await call(r.app, '/api/Lottery/playOrder', { issue, plan_id: room.id, game_id: 7, play_type: '1', money: '50' }, { token: p.token });
+    const bet = await callApi(r.app, api.lottery.playOrder, { issue, plan_id: room.id, game_id: 7, play_type: '1', money: '50' }, { token: p.token });
     expect(bet.code, JSON.stringify(bet)).toBe(1);
     const list = (await rewardList(r, p.token)).data;
     expect(list).toMatchObject({ opt_out: false, list: [] });
@@ -86,7 +87,7 @@ describe('player protection', () => {
     const before = await balanceOf(r.app, p.userId);
     for (const [lang, text] of [
       ['en', `You have reached a stake or loss limit: rewards can be claimed again after it resets at ${list.limit_resets}`],
-      ['zh', apiMessages.zh['err.promotions_limit_reached'].replace('{{resets}}', list.limit_resets)],
+      ['zh', apiMessages.zh['err.promotions_limit_reached'].replace('{{resets}}', list.limit_resets!)],
     ] as const) {
       const refused = await claim(r, p.token, campaign, lang);
       expect([refused.code, refused.msg]).toEqual([0, text]);

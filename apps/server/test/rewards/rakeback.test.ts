@@ -4,11 +4,12 @@
  * of the player's tier by their stakes over 30 days. Ending the campaign takes no accrued day away:
  * each stays listed and claimable for its 7 days.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EVEN_MONEY_PAID, houseEdgeScaled } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { balanceOf, gift } from '../wallet/fixtures.js';
 import { RAKEBACK_TERMS, cardOf, claim, createCampaign, createRewardsApp, laterDays, player, rewardList, settledBet } from './kit.js';
 
@@ -47,7 +48,7 @@ describe('rakeback', () => {
     expect(expected).toBeGreaterThan(0);
     let card = await cardOf(r, p.token, campaign);
     expect(card).toMatchObject({ state: 'in_progress', claimable: '0.00', rakeback: { tier: 0, stakes_30d: '73.00', today: (expected / 100).toFixed(2) } });
-    expect(card.rakeback.tiers).toEqual([
+    expect(card.rakeback!.tiers).toEqual([
       { name: 'Bronze', min_stake: '0.00', rate_bp: 1000 },
       { name: 'Silver', min_stake: '1000.00', rate_bp: 2000 },
     ]);
@@ -56,7 +57,7 @@ describe('rakeback', () => {
     await laterDays(r, 1);
     await p.relogin();
     card = await cardOf(r, p.token, campaign);
-    const day = card.rakeback.days[0];
+    const day = card.rakeback!.days[0];
     expect(card).toMatchObject({ state: 'available', claimable: (expected / 100).toFixed(2) });
     expect(day).toMatchObject({ amount: (expected / 100).toFixed(2), state: 'available' });
     const money = (await balanceOf(r.app, p.userId)).money;
@@ -75,13 +76,13 @@ describe('rakeback', () => {
     await p.relogin();
     let card = await cardOf(r, p.token, campaign);
     expect(card.state).toBe('available');
-    const day = card.rakeback.days.find((d: { state: string }) => d.state === 'available');
-    expect(day.lapses_on).toBe(card.rakeback.days[0].lapses_on);
+    const day = card.rakeback!.days.find((d: { state: string }) => d.state === 'available');
+    expect(day!.lapses_on).toBe(card.rakeback!.days[0]!.lapses_on);
     await laterDays(r, 1);
     await p.relogin();
     card = await cardOf(r, p.token, campaign);
     expect(card).toMatchObject({ state: 'expired', claimable: '0.00' });
-    expect(card.rakeback.days).toEqual([expect.objectContaining({ day: day.day, state: 'expired' })]);
+    expect(card.rakeback!.days).toEqual([expect.objectContaining({ day: day!.day, state: 'expired' })]);
     expect((await claim(r, p.token, campaign)).msg).toBe('There is nothing to claim yet');
     expect((await balanceOf(r.app, p.userId)).money).toBe(money);
   });
@@ -94,13 +95,13 @@ describe('rakeback', () => {
     const card = await cardOf(r, p.token, campaign);
     expect(card.rakeback).toMatchObject({ tier: 1, stakes_30d: '1200.00' });
     const expected = Math.floor(((await edgeOf(p.userId)) * 2000) / (EVEN_MONEY_PAID * 10_000));
-    expect(card.rakeback.today).toBe((expected / 100).toFixed(2));
+    expect(card.rakeback!.today).toBe((expected / 100).toFixed(2));
   });
 
   // Last in the file: it moves the clock 8 days.
   it('an ended campaign still lists and pays the days it accrued, each for its 7 days, and accrues nothing after its end', async () => {
     // One rakeback at a time: the file's campaign ends first, this one starts once it has.
-    expect((await call(r.app, '/api/admin/campaignEnd', { id: campaign }, { token: r.admin })).code).toBe(1);
+    expect((await callApi(r.app, api.campaigns.campaignEnd, { id: campaign }, { token: r.admin })).code).toBe(1);
     const ended = await createCampaign(r, 'rakeback', RAKEBACK_TERMS, { starts_at: Math.ceil(r.clock.now() / 1000) });
     const p = await player(r);
     const q = await player(r);
@@ -108,18 +109,18 @@ describe('rakeback', () => {
       await gift(r.app, x.userId, 100_000);
       await settledBet(r, x.token, '1', '500');
     }
-    const accrued = (await cardOf(r, p.token, ended)).rakeback.today as string;
+    const accrued = (await cardOf(r, p.token, ended)).rakeback!.today as string;
     expect(Number(accrued)).toBeGreaterThan(0);
 
     await laterDays(r, 1);
     await p.relogin();
     await q.relogin();
-    expect((await call(r.app, '/api/admin/campaignEnd', { id: ended }, { token: r.admin })).code).toBe(1);
+    expect((await callApi(r.app, api.campaigns.campaignEnd, { id: ended }, { token: r.admin })).code).toBe(1);
     // Stakes after the end earn nothing from it.
     await settledBet(r, p.token, '1', '500');
     const listed = (await rewardList(r, p.token)).data.list.find((c: { id: number }) => c.id === ended);
     expect(listed).toMatchObject({ state: 'available', claimable: accrued, rakeback: { today: '0.00' } });
-    expect(listed.rakeback.days).toEqual([expect.objectContaining({ amount: accrued, state: 'available' })]);
+    expect(listed!.rakeback!.days).toEqual([expect.objectContaining({ amount: accrued, state: 'available' })]);
     const money = (await balanceOf(r.app, p.userId)).money;
     const paid = await claim(r, p.token, ended);
     expect(paid).toMatchObject({ code: 1, data: { paid: accrued } });

@@ -4,10 +4,11 @@
  * without its claim, a bonus released without a grant. Each break is repaired, so the books are whole
  * for the check after the file.
  */
+import { api } from '@lucky28/shared/api';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { requestDeposit } from '../wallet/fixtures.js';
 import { BONUS_TERMS, CHECK_IN_TERMS, claim, createCampaign, createRewardsApp, player } from './kit.js';
 
@@ -17,7 +18,7 @@ const bonus = await createCampaign(r, 'first_deposit', { ...BONUS_TERMS, wager_m
 const p = await player(r);
 expect((await claim(r, p.token, checkIn)).code).toBe(1);
 const deposit = await requestDeposit(r.app, p.token, '100');
-expect((await call(r.app, '/api/admin/depositApprove', { id: deposit }, { token: r.admin })).code).toBe(1);
+expect((await callApi(r.app, api.admin.depositApprove, { id: deposit }, { token: r.admin })).code).toBe(1);
 expect((await claim(r, p.token, bonus)).code).toBe(1);
 expect((await claim(r, p.token, bonus)).data.paid).toBe('50.00');
 const claims = await queryRows<{ id: string; period: string; campaign_id: number }>(
@@ -28,7 +29,7 @@ const checkInClaim = claims.find((c) => c.campaign_id === checkIn)!;
 const grant = claims.find((c) => c.period === 'grant')!;
 
 async function rewardsReport() {
-  const res = await call(r.app, '/api/admin/reconcile', {}, { token: r.admin });
+  const res = await callApi(r.app, api.admin.reconcile, {}, { token: r.admin });
   expect(res.code).toBe(1);
   return res.data.invariants.find((i: { name: string }) => i.name === 'reward_claims_paid_once');
 }
@@ -37,8 +38,8 @@ async function seeBroken(problems: string[], breakIt: SQL, repair: SQL) {
   await r.app.db.execute(breakIt);
   try {
     const report = await rewardsReport();
-    expect(report.examples.map((e: { problem: string }) => e.problem).sort()).toEqual(problems.sort());
-    expect(report.examples.every((e: { userId: number }) => e.userId === p.userId)).toBe(true);
+    expect(report!.examples.map((e: { problem: string }) => e.problem).sort()).toEqual(problems.sort());
+    expect(report!.examples.every((e) => e.userId === p.userId)).toBe(true);
   } finally {
     await r.app.db.execute(repair);
   }

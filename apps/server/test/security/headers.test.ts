@@ -3,6 +3,7 @@
  * console, deep links and all) and on the API; HSTS only when a trusted proxy says https; rate-limit
  * refusals (429) in the request's `lang`, wherever the lang travels.
  */
+import { api } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,7 @@ describe('security headers', () => {
   });
 
   it('API answers and 404s carry it too', async () => {
-    expectSecurityHeaders((await app.inject({ method: 'POST', url: '/api/user/login', payload: {} })).headers, 'api');
+    expectSecurityHeaders((await app.inject({ method: 'POST', url: api.user.login.path, payload: {} })).headers, 'api');
     expectSecurityHeaders((await app.inject({ method: 'POST', url: '/api/no/such/call' })).headers, '404');
     expectSecurityHeaders((await get(app, '/healthz')).headers, 'healthz');
   });
@@ -59,7 +60,7 @@ describe('security headers', () => {
   it('sends HSTS only when a trusted proxy says the client came over https', async () => {
     const https = { 'x-forwarded-proto': 'https' };
     expect((await get(proxied, '/', https)).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect((await proxied.inject({ method: 'POST', url: '/api/user/login', headers: https })).headers['strict-transport-security']).toBe(
+    expect((await proxied.inject({ method: 'POST', url: api.user.login.path, headers: https })).headers['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',
     );
     expect((await get(proxied, '/', { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
@@ -77,7 +78,7 @@ describe('rate-limit refusals speak the request language', () => {
   const login = (opts: { body?: Record<string, unknown>; url?: string; headers?: Record<string, string>; ip: string }) =>
     limited.inject({
       method: 'POST',
-      url: opts.url ?? '/api/user/login',
+      url: opts.url ?? api.user.login.path,
       payload: { account: 'someone', password: 'whatever-pass', ...opts.body },
       headers: opts.headers,
       remoteAddress: opts.ip,
@@ -100,7 +101,7 @@ describe('rate-limit refusals speak the request language', () => {
     const form = () =>
       limited.inject({
         method: 'POST',
-        url: '/api/user/login',
+        url: api.user.login.path,
         payload: 'lang=vi&account=someone&password=whatever-pass',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         remoteAddress: '10.1.0.6',

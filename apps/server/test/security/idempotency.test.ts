@@ -4,13 +4,14 @@
  * deposits, withdrawals share one helper, domain/idempotency.ts); a retry is answered the first
  * answer even when the request could no longer be made (the round closed, a withdrawal is pending).
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { T0, bet, currentIssue, roomOf } from '../game/kit.js';
 import { PNG, balanceOf, createWalletApp, gift, readyToWithdraw, upload } from '../wallet/fixtures.js';
 
@@ -26,7 +27,7 @@ const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toS
 const count = async (table: 'orders' | 'deposits' | 'withdrawals', userId: number) =>
   Number((await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${userId}`))[0]!.n);
 const withdraw = (token: string, body: Record<string, unknown>, headers: Record<string, string>) =>
-  call(app, '/api/user/withdrawAction', body, { token, headers });
+  callApi(app, api.wallet.withdrawAction, body, { token, headers });
 
 describe('one idempotency helper for bets, deposits and withdrawals', () => {
   it('bet: the same key with a different bet is refused and changes nothing; the same bet is answered again', async () => {
@@ -80,9 +81,9 @@ describe('one idempotency helper for bets, deposits and withdrawals', () => {
     expect((await balanceOf(app, user.userId)).money).toBe(500_00 - 20_00 - 100_00);
     // And the other way round: a deposit with the same key is a deposit of its own.
     const up = await upload(app, user.token, { data: PNG, filename: 's.png' });
-    const d = await call(
+    const d = await callApi(
       app,
-      '/api/user/depositRequest',
+      api.wallet.depositRequest,
       { money: 50, channel: 'usdt', screenshot: up.data.url },
       { token: user.token, headers: { 'idempotency-key': k } },
     );
@@ -106,11 +107,11 @@ describe('one idempotency helper for bets, deposits and withdrawals', () => {
     const up = await upload(app, user.token, { data: PNG, filename: 's.png' });
     const headers = key('dep');
     const body = { money: 300, channel: 'usdt', screenshot: up.data.url };
-    const first = await call(app, '/api/user/depositRequest', body, { token: user.token, headers });
+    const first = await callApi(app, api.wallet.depositRequest, body, { token: user.token, headers });
     expect(first.code).toBe(1);
-    const changed = await call(app, '/api/user/depositRequest', { ...body, money: 3000 }, { token: user.token, headers });
+    const changed = await callApi(app, api.wallet.depositRequest, { ...body, money: 3000 }, { token: user.token, headers });
     expect(changed.msg).toBe(REUSED);
-    const again = await call(app, '/api/user/depositRequest', body, { token: user.token, headers });
+    const again = await callApi(app, api.wallet.depositRequest, body, { token: user.token, headers });
     expect(again.data).toEqual(first.data);
     expect(await count('deposits', user.userId)).toBe(1);
   });

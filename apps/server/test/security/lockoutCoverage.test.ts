@@ -10,6 +10,7 @@
  * field fails here until its check is under the lockout and shown to be.
  * Request rate limits are off, so that only the lockout answers 429.
  */
+import { api } from '@lucky28/shared/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -20,7 +21,7 @@ import { inputJsonSchema } from '../../src/http/bodyLimit.js';
 import { LOGIN_LOCKOUT, SECURITY_CODE_LOCKOUT, type LockoutPolicy } from '../../src/domain/security/lockout.js';
 import { hashSecret } from '../../src/domain/security/passwords.js';
 import { totpAt } from '../../src/domain/operators/totp.js';
-import { call, createTestApp, registerUser, uniqueName, type Envelope } from '../helpers.js';
+import { createTestApp, registerUser, uniqueName, type Envelope, callApi, rawCall } from '../helpers.js';
 import { OPERATOR_PASSWORD, TEST_TOTP_SECRET, operatorWithRole, readyToWithdraw } from '../wallet/fixtures.js';
 
 const app = await createTestApp({ rateLimits: { login: false, register: false, secret: false, upload: false, bet: false } });
@@ -67,7 +68,7 @@ async function operatorSession(role: (typeof OPERATOR_ROLES)[number], pending = 
   if (!pending) return operatorWithRole(app, role);
   const username = uniqueName('op');
   await app.db.insert(operators).values({ username, role, passwordHash: await hashSecret(OPERATOR_PASSWORD) });
-  const res = await call(app, '/api/admin/login', { username, password: OPERATOR_PASSWORD }, { ip: ip(250) });
+  const res = await callApi(app, api.admin.login, { username, password: OPERATOR_PASSWORD }, { ip: ip(250) });
   if (res.code !== 1) throw new Error(`operator login failed: ${JSON.stringify(res)}`);
   return res.data.token as string;
 }
@@ -89,7 +90,7 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const u = await registerUser(app);
       return {
-        attempt: (from) => call(app, '/api/user/login', { account: u.username, password: 'wrong-password-1' }, { ip: from }),
+        attempt: (from) => callApi(app, api.user.login, { account: u.username, password: 'wrong-password-1' }, { ip: from }),
         refused: msgIs('Incorrect username or password'),
       };
     },
@@ -101,9 +102,9 @@ const ATTACKS: Record<string, Attack> = {
       const u = await registerUser(app);
       return {
         attempt: (from) =>
-          call(
+          callApi(
             app,
-            '/api/user/newPass',
+            api.user.newPass,
             { after_pass: 'wrong-password-1', new_pass: 'another-pass-77', confirm_pass: 'another-pass-77' },
             { token: u.token, ip: from },
           ),
@@ -118,7 +119,7 @@ const ATTACKS: Record<string, Attack> = {
       const u = await registerUser(app);
       return {
         attempt: (from) =>
-          call(app, '/api/user/takeBreak', { kind: 'self_exclusion', duration: '6m', password: 'wrong-password-1' }, { token: u.token, ip: from }),
+          callApi(app, api.protection.takeBreak, { kind: 'self_exclusion', duration: '6m', password: 'wrong-password-1' }, { token: u.token, ip: from }),
         refused: msgIs('The password is not correct'),
       };
     },
@@ -129,7 +130,7 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const u = await readyToWithdraw(app, 0);
       return {
-        attempt: (from) => call(app, '/api/user/setSafety', { new_code: '111111', after_code: '654321' }, { token: u.token, ip: from }),
+        attempt: (from) => callApi(app, api.user.setSafety, { new_code: '111111', after_code: '654321' }, { token: u.token, ip: from }),
         refused: msgIs('Current security code is incorrect'),
       };
     },
@@ -140,7 +141,7 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const u = await readyToWithdraw(app, 50_000);
       return {
-        attempt: (from) => call(app, '/api/user/withdrawAction', { type: 1, money: '100', securityCode: '000000' }, { token: u.token, ip: from }),
+        attempt: (from) => callApi(app, api.wallet.withdrawAction, { type: 1, money: '100', securityCode: '000000' }, { token: u.token, ip: from }),
         refused: msgIs('Incorrect security code'),
       };
     },
@@ -153,9 +154,9 @@ const ATTACKS: Record<string, Attack> = {
       const u = await readyToWithdraw(app, 0);
       return {
         attempt: (from) =>
-          call(
+          callApi(
             app,
-            '/api/user/setPayInfo',
+            api.user.setPayInfo,
             { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20', securityCode: '000000' },
             { token: u.token, ip: from },
           ),
@@ -170,7 +171,7 @@ const ATTACKS: Record<string, Attack> = {
       const username = uniqueName('op');
       await app.db.insert(operators).values({ username, role: 'support', passwordHash: await hashSecret(OPERATOR_PASSWORD) });
       return {
-        attempt: (from) => call(app, '/api/admin/login', { username, password: 'wrong-password-1' }, { ip: from }),
+        attempt: (from) => callApi(app, api.admin.login, { username, password: 'wrong-password-1' }, { ip: from }),
         refused: msgIs('Incorrect username or password'),
       };
     },
@@ -181,17 +182,17 @@ const ATTACKS: Record<string, Attack> = {
     prepare: async () => {
       const username = uniqueName('op');
       await app.db.insert(operators).values({ username, role: 'support', passwordHash: await hashSecret('operator-pass-2') });
-      const first = await call(app, '/api/admin/login', { username, password: 'operator-pass-2' }, { ip: ip(251) });
-      const enrol = await call(
+      const first = await callApi(app, api.admin.login, { username, password: 'operator-pass-2' }, { ip: ip(251) });
+      const enrol = await callApi(
         app,
-        '/api/admin/totpEnable',
+        api.admin.totpEnable,
         { password: 'operator-pass-2', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) },
         { token: first.data.token },
       );
       if (enrol.code !== 1) throw new Error(`TOTP enrolment failed: ${JSON.stringify(enrol)}`);
       const otp = wrongOtp(TEST_TOTP_SECRET);
       return {
-        attempt: (from) => call(app, '/api/admin/login', { username, password: 'operator-pass-2', otp }, { ip: from }),
+        attempt: (from) => callApi(app, api.admin.login, { username, password: 'operator-pass-2', otp }, { ip: from }),
         refused: msgIs('Incorrect verification code'),
       };
     },
@@ -203,9 +204,9 @@ const ATTACKS: Record<string, Attack> = {
       const token = await operatorSession('support', true);
       return {
         attempt: (from) =>
-          call(
+          callApi(
             app,
-            '/api/admin/totpEnable',
+            api.admin.totpEnable,
             { password: 'wrong-password-1', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) },
             { token, ip: from },
           ),
@@ -220,7 +221,7 @@ const ATTACKS: Record<string, Attack> = {
       const token = await operatorSession('support', true);
       return {
         attempt: (from) =>
-          call(app, '/api/admin/totpEnable', { password: OPERATOR_PASSWORD, secret: TEST_TOTP_SECRET, otp: wrongOtp(TEST_TOTP_SECRET) }, { token, ip: from }),
+          callApi(app, api.admin.totpEnable, { password: OPERATOR_PASSWORD, secret: TEST_TOTP_SECRET, otp: wrongOtp(TEST_TOTP_SECRET) }, { token, ip: from }),
         refused: msgIs('Incorrect verification code'),
       };
     },
@@ -233,7 +234,7 @@ const ATTACKS: Record<string, Attack> = {
       const optional = OPERATOR_ROLES.find((r) => !TOTP_REQUIRED_ROLES.includes(r));
       const token = await operatorSession(optional ?? 'support');
       return {
-        attempt: (from) => call(app, '/api/admin/totpDisable', { otp: wrongOtp(TEST_TOTP_SECRET) }, { token, ip: from }),
+        attempt: (from) => callApi(app, api.admin.totpDisable, { otp: wrongOtp(TEST_TOTP_SECRET) }, { token, ip: from }),
         refused: msgIs('Incorrect verification code'),
         ...(optional ? {} : { unreachable: 'Two-factor authentication is mandatory for this role' }),
       };
@@ -323,15 +324,15 @@ describe('operator sign-in under the lockout', () => {
   it('audits each refusal with its reason: a wrong code, a wrong password, then the lock', async () => {
     const username = uniqueName('op');
     await app.db.insert(operators).values({ username, role: 'finance', passwordHash: await hashSecret('operator-pass-2') });
-    const first = await call(app, '/api/admin/login', { username, password: 'operator-pass-2' }, { ip: ip(252) });
-    await call(
+    const first = await callApi(app, api.admin.login, { username, password: 'operator-pass-2' }, { ip: ip(252) });
+    await callApi(
       app,
-      '/api/admin/totpEnable',
+      api.admin.totpEnable,
       { password: 'operator-pass-2', secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) },
       { token: first.data.token },
     );
     const from = ip(253);
-    const send = (body: Record<string, unknown>) => call(app, '/api/admin/login', { username, ...body }, { ip: from });
+    const send = (body: Record<string, unknown>) => rawCall(app, api.admin.login, { username, ...body }, { ip: from });
     expect((await send({ password: 'operator-pass-2' })).msg).toBe('Please enter the 6-digit code from your authenticator app');
     expect((await send({ password: 'operator-pass-2', otp: wrongOtp(TEST_TOTP_SECRET) })).msg).toBe('Incorrect verification code');
     for (let i = 0; i < 3; i++) expect((await send({ password: 'wrong-password-1' })).msg).toBe('Incorrect username or password');

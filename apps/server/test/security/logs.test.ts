@@ -7,13 +7,14 @@
  * buffer, which is then searched for every secret. A second test does the same for the real server
  * process, with passwords set in the environment (the start-up banner must not repeat them).
  */
+import { api, type CallRef, type InputOf } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { JPEG, OPERATOR_PASSWORD, PNG, createWalletApp, gift, upload } from '../wallet/fixtures.js';
 import { startServerProcess } from '../serverProcess.js';
 import { MAX_STRING } from '../../src/logging.js';
@@ -55,7 +56,7 @@ function expectNoSecretIn(log: string[], secrets: Record<string, string>) {
 describe('log lines of a full run', () => {
   it('hold none of the secrets, and no input longer than the cap', async () => {
     const username = `logtest${Date.now().toString(36)}`;
-    const reg = await call(app, '/api/user/register', { username, password: SECRETS.password, repassword: SECRETS.password });
+    const reg = await callApi(app, api.user.register, { username, password: SECRETS.password, repassword: SECRETS.password });
     expect(reg.code).toBe(1);
     tokens.push(reg.data.userinfo.token);
     // Parameters may come in the query string: the request line must not carry them.
@@ -67,33 +68,33 @@ describe('log lines of a full run', () => {
     tokens.push(viaQuery.json().data.userinfo.token);
     const token = reg.data.userinfo.token as string;
     const t = { token };
-    const must = async (url: string, body: Record<string, unknown>) => {
-      const res = await call(app, url, body, t);
-      expect(res.code, `${url} ${JSON.stringify(res)}`).toBe(1);
+    const must = async <C extends CallRef>(ref: C, body: InputOf<C> & { lang?: string }) => {
+      const res = await callApi(app, ref, body, t);
+      expect(res.code, `${ref.name} ${JSON.stringify(res)}`).toBe(1);
       return res;
     };
-    await must('/api/user/profile', { idcard: SECRETS.idNumber });
-    await must('/api/user/setPayInfo', { type: 0, acc: SECRETS.holder, acc_name: SECRETS.cardNumber, acc_bank: 'ICBC' });
-    await must('/api/user/setPayInfo', { type: 1, acc: SECRETS.walletAddress, acc_name: 'trc20' });
+    await must(api.user.profile, { idcard: SECRETS.idNumber });
+    await must(api.user.setPayInfo, { type: 0, acc: SECRETS.holder, acc_name: SECRETS.cardNumber, acc_bank: 'ICBC' });
+    await must(api.user.setPayInfo, { type: 1, acc: SECRETS.walletAddress, acc_name: 'trc20' });
     const front = await upload(app, token, { data: PNG, filename: 'front.png' }, { type: 'idcard' });
     const back = await upload(app, token, { data: JPEG, filename: 'back.jpg' }, { type: 'idcard' });
-    await must('/api/user/shiming', { truename: SECRETS.realName, idcard: SECRETS.idNumber, idcard_zheng: front.data.url, idcard_fan: back.data.url });
-    await must('/api/user/setSafety', { new_code: SECRETS.securityCode });
+    await must(api.wallet.shiming, { truename: SECRETS.realName, idcard: SECRETS.idNumber, idcard_zheng: front.data.url, idcard_fan: back.data.url });
+    await must(api.user.setSafety, { new_code: SECRETS.securityCode });
     await gift(app, reg.data.userinfo.user_id, 50_000);
-    await must('/api/user/withdrawAction', { type: 0, money: '100', securityCode: SECRETS.securityCode });
-    expect((await call(app, '/api/user/withdrawAction', { type: 1, money: '100', securityCode: '000000' }, t)).code).toBe(0);
-    const changed = await must('/api/user/newPass', { after_pass: SECRETS.password, new_pass: SECRETS.newPassword, confirm_pass: SECRETS.newPassword });
+    await must(api.wallet.withdrawAction, { type: 0, money: '100', securityCode: SECRETS.securityCode });
+    expect((await callApi(app, api.wallet.withdrawAction, { type: 1, money: '100', securityCode: '000000' }, t)).code).toBe(0);
+    const changed = await must(api.user.newPass, { after_pass: SECRETS.password, new_pass: SECRETS.newPassword, confirm_pass: SECRETS.newPassword });
     tokens.push(changed.data.userinfo.token);
     t.token = changed.data.userinfo.token; // every other session ended with the change
-    const op = await call(app, '/api/admin/login', { username: 'admin', password: SECRETS.operatorPassword });
+    const op = await callApi(app, api.admin.login, { username: 'admin', password: SECRETS.operatorPassword });
     expect(op.code).toBe(1);
     tokens.push(op.data.token);
-    await call(app, '/api/admin/withdrawList', {}, { token: op.data.token });
+    await callApi(app, api.admin.withdrawList, {}, { token: op.data.token });
 
     // A malformed body whose parse error would quote the password.
     const broken = await app.inject({
       method: 'POST',
-      url: '/api/user/login?lang=en',
+      url: `${api.user.login.path}?lang=en`,
       headers: { 'content-type': 'application/json' },
       payload: `{"account":"${username}","password":"${SECRETS.newPassword}"`,
     });
@@ -101,16 +102,16 @@ describe('log lines of a full run', () => {
     // An over-long input, in the query string and in the body.
     const long = 'Q'.repeat(5_000);
     await app.inject({ method: 'POST', url: `/api/user/login?lang=en&account=${long}`, payload: {} });
-    await call(app, '/api/user/login', { account: long, password: long });
+    await callApi(app, api.user.login, { account: long, password: long });
 
     // A failing query whose parameters are a card number and a holder name (a trigger refuses the write
     // of a card replaced with the security code).
     await app.db.execute(sql`create function refuse_pay_write() returns trigger language plpgsql as $$ begin raise exception 'write refused'; end $$`);
     await app.db.execute(sql`create trigger refuse_pay_write before update on pay_accounts for each row execute function refuse_pay_write()`);
     try {
-      const failed = await call(
+      const failed = await callApi(
         app,
-        '/api/user/setPayInfo',
+        api.user.setPayInfo,
         { type: 0, acc: `${SECRETS.holder} Jr`, acc_name: '6222020200117777', acc_bank: 'ICBC', securityCode: SECRETS.securityCode },
         t,
       );
@@ -153,11 +154,13 @@ describe('log of the server process', () => {
       DATABASE_URL: '',
     });
     try {
-      const post = (url: string, body: unknown) =>
-        fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-      const login = (await post('/api/user/login', { account: 'demo', password: demo })) as { code: number; data: { userinfo: { token: string } } };
+      const post = (ref: CallRef, body: unknown) =>
+        fetch(`${server.url}${ref.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) =>
+          r.json(),
+        );
+      const login = (await post(api.user.login, { account: 'demo', password: demo })) as { code: number; data: { userinfo: { token: string } } };
       expect(login.code, JSON.stringify(login)).toBe(1);
-      const op = (await post('/api/admin/login', { username: 'admin', password: operator })) as { code: number; data: { token: string } };
+      const op = (await post(api.admin.login, { username: 'admin', password: operator })) as { code: number; data: { token: string } };
       expect(op.code, JSON.stringify(op)).toBe(1);
       await fetch(`${server.url}/api/user/login?account=demo&password=${demo}`, { method: 'POST' });
       expect(server.output()).toContain('Demo player:      demo / (the password in DEMO_PASSWORD)');

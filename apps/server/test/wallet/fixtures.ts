@@ -1,3 +1,4 @@
+import { api, type CallRef, type InputOf } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { hashSecret } from '../../src/domain/security/passwords.js';
 import { totpAt } from '../../src/domain/operators/totp.js';
 import { findOperatorByName } from '../../src/domain/operators/operators.js';
 import { createOperatorSession } from '../../src/domain/operators/sessions.js';
-import { call, createTestApp, registerUser, type TestAppOptions } from '../helpers.js';
+import { createTestApp, registerUser, type TestAppOptions, callApi } from '../helpers.js';
 import { seedDemoContent } from '../../src/seed/demo.js';
 
 /** A real 1×1 PNG. */
@@ -60,12 +61,13 @@ export async function upload(
   token: string | undefined,
   file: { data: Buffer; filename: string; contentType?: string } | undefined,
   fields: Record<string, string> = { type: 'recharge_screenshot' },
-  url = '/api/common/upload',
+  /** The upload call (default common/upload), or an address for the tests of its URL forms. */
+  target: CallRef | string = api.common.upload,
 ) {
   const body = multipart({ lang: 'en', ...fields }, file);
   const res = await app.inject({
     method: 'POST',
-    url,
+    url: typeof target === 'string' ? target : target.path,
     payload: body.payload,
     headers: { ...body.headers, ...(token ? { token } : {}) },
   });
@@ -87,12 +89,12 @@ export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export async function operatorLogin(app: FastifyInstance, username = 'admin', password = OPERATOR_PASSWORD) {
   const enrolled = await findOperatorByName(app.db, username);
   if (enrolled?.totpSecret) return createOperatorSession(app.db, enrolled.id, { now: app.clock.now(), ip: '10.77.0.1' });
-  const res = await call(app, '/api/admin/login', { username, password }, { ip: '10.77.0.1' });
+  const res = await callApi(app, api.admin.login, { username, password }, { ip: '10.77.0.1' });
   if (res.code !== 1) throw new Error(`operator login failed: ${JSON.stringify(res)}`);
   const token = res.data.token as string;
   const op = res.data.operator as { totp_required: boolean; totp_enabled: boolean };
   if (op.totp_required && !op.totp_enabled) {
-    const enrol = await call(app, '/api/admin/totpEnable', { password, secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token });
+    const enrol = await callApi(app, api.admin.totpEnable, { password, secret: TEST_TOTP_SECRET, otp: totpAt(TEST_TOTP_SECRET, app.clock.now()) }, { token });
     if (enrol.code !== 1) throw new Error(`TOTP enrolment failed: ${JSON.stringify(enrol)}`);
   }
   return token;
@@ -109,14 +111,14 @@ export async function operatorWithRole(app: FastifyInstance, role: 'admin' | 'fi
 export async function readyToWithdraw(app: FastifyInstance, money = 50_000) {
   const user = await registerUser(app);
   const t = { token: user.token };
-  const must = async (url: string, body: Record<string, unknown>) => {
-    const res = await call(app, url, body, t);
-    if (res.code !== 1) throw new Error(`${url}: ${JSON.stringify(res)}`);
+  const must = async <C extends CallRef>(ref: C, body: InputOf<C> & { lang?: string }) => {
+    const res = await callApi(app, ref, body, t);
+    if (res.code !== 1) throw new Error(`${ref.name}: ${JSON.stringify(res)}`);
   };
-  await must('/api/user/profile', { idcard: '110101199003077774' });
-  await must('/api/user/setPayInfo', { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' });
-  await must('/api/user/setPayInfo', { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20' });
-  await must('/api/user/setSafety', { new_code: '123456' });
+  await must(api.user.profile, { idcard: '110101199003077774' });
+  await must(api.user.setPayInfo, { type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' });
+  await must(api.user.setPayInfo, { type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20' });
+  await must(api.user.setSafety, { new_code: '123456' });
   if (money > 0) await gift(app, user.userId, money);
   return user;
 }
@@ -136,7 +138,7 @@ export async function balanceOf(app: FastifyInstance, userId: number) {
 export async function requestDeposit(app: FastifyInstance, token: string, money: string | number = '200', channel = 'usdt') {
   const up = await upload(app, token, { data: PNG, filename: 'shot.png', contentType: 'image/png' });
   if (up.code !== 1) throw new Error(`upload: ${JSON.stringify(up)}`);
-  const res = await call(app, '/api/user/depositRequest', { money, channel, screenshot: up.data.url }, { token });
+  const res = await callApi(app, api.wallet.depositRequest, { money, channel, screenshot: up.data.url }, { token });
   if (res.code !== 1) throw new Error(`depositRequest: ${JSON.stringify(res)}`);
   return res.data.id as number;
 }

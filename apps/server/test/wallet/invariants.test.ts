@@ -1,3 +1,4 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { LedgerType, postLedger } from '../../src/domain/ledger/post.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { users } from '../../src/db/schema.js';
 import { AppError } from '../../src/errors.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { PNG, createWalletApp, operatorLogin, readyToWithdraw, upload } from './fixtures.js';
 
 /**
@@ -121,9 +122,9 @@ describe('money invariants under a randomised concurrent workload', () => {
           const up = await upload(app, p.token, { data: PNG, filename: 's.png' });
           // Past 20 screenshots in 24 hours the upload quota refuses, and no request follows.
           if (up.code !== 1) return void expect(up).toMatchObject({ code: 0, field: 'file', msg: expect.stringMatching(/at most 20 images/) });
-          const res = await call(
+          const res = await callApi(
             app,
-            '/api/user/depositRequest',
+            api.wallet.depositRequest,
             { money: (amount / 100).toFixed(2), channel: pick(['usdt', 'bank']), screenshot: up.data.url },
             { token: p.token },
           );
@@ -136,7 +137,7 @@ describe('money invariants under a randomised concurrent workload', () => {
         async (p) => {
           const d = p.pendingDeposits.length ? pick(p.pendingDeposits) : undefined;
           if (!d) return;
-          const res = await call(app, '/api/admin/depositApprove', { id: d.id }, { token: admin });
+          const res = await callApi(app, api.admin.depositApprove, { id: d.id }, { token: admin });
           if (res.code === 1) {
             p.money += d.amount;
             p.pendingDeposits = p.pendingDeposits.filter((x) => x !== d);
@@ -148,7 +149,7 @@ describe('money invariants under a randomised concurrent workload', () => {
         async (p) => {
           const d = p.pendingDeposits.length ? pick(p.pendingDeposits) : undefined;
           if (!d) return;
-          const res = await call(app, '/api/admin/depositReject', { id: d.id, reason: 'not received' }, { token: admin });
+          const res = await callApi(app, api.admin.depositReject, { id: d.id, reason: 'not received' }, { token: admin });
           if (res.code === 1) p.pendingDeposits = p.pendingDeposits.filter((x) => x !== d);
           else expect(res.msg).toBe('This request has already been processed');
         },
@@ -158,9 +159,9 @@ describe('money invariants under a randomised concurrent workload', () => {
         14,
         async (p) => {
           const amount = cents(100, 1200);
-          const res = await call(
+          const res = await callApi(
             app,
-            '/api/user/withdrawAction',
+            api.wallet.withdrawAction,
             { type: pick([0, 1]), money: (amount / 100).toFixed(2), securityCode: '123456' },
             { token: p.token },
           );
@@ -177,7 +178,7 @@ describe('money invariants under a randomised concurrent workload', () => {
           const amount = cents(100, 300);
           const headers = { 'idempotency-key': `inv-${SEED}-${keySeq++}` };
           const body = { type: 0, money: (amount / 100).toFixed(2), securityCode: '123456' };
-          const answers = await Promise.all([0, 1, 2].map(() => call(app, '/api/user/withdrawAction', body, { token: p.token, headers })));
+          const answers = await Promise.all([0, 1, 2].map(() => callApi(app, api.wallet.withdrawAction, body, { token: p.token, headers })));
           const ok = answers.filter((a) => a.code === 1);
           if (ok.length > 0) {
             expect(new Set(ok.map((a) => a.data.id)).size).toBe(1);
@@ -191,7 +192,7 @@ describe('money invariants under a randomised concurrent workload', () => {
         async (p) => {
           const w = p.pendingWithdrawal;
           if (!w) return;
-          const res = await call(app, '/api/admin/withdrawApprove', { id: w.id }, { token: admin });
+          const res = await callApi(app, api.admin.withdrawApprove, { id: w.id }, { token: admin });
           if (res.code === 1) {
             if (p.pendingWithdrawal === w) p.pendingWithdrawal = null;
           } else expect(res.msg).toBe('This request has already been processed');
@@ -202,7 +203,7 @@ describe('money invariants under a randomised concurrent workload', () => {
         async (p) => {
           const w = p.pendingWithdrawal;
           if (!w) return;
-          const res = await call(app, '/api/admin/withdrawReject', { id: w.id, reason: 'test' }, { token: admin });
+          const res = await callApi(app, api.admin.withdrawReject, { id: w.id, reason: 'test' }, { token: admin });
           if (res.code === 1) {
             p.money += w.amount;
             if (p.pendingWithdrawal === w) p.pendingWithdrawal = null;
@@ -217,9 +218,9 @@ describe('money invariants under a randomised concurrent workload', () => {
           const classes = [...new Set([pick(BET_CLASSES), pick(BET_CLASSES), pick(BET_CLASSES)])].slice(0, 1 + Math.floor(rand() * 3));
           const issue = roundAt(clock.now(), app.game.settings).issue;
           const stake = 10 + Math.floor(rand() * 60);
-          const res = await call(
+          const res = await callApi(
             app,
-            '/api/Lottery/playOrder',
+            api.lottery.playOrder,
             { issue, plan_id: room.id, game_id: room.gameId, play_type: classes.join(','), money: String(stake) },
             { token: p.token },
           );

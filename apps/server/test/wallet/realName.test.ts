@@ -1,6 +1,7 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi, rawCall } from '../helpers.js';
 import { queryRows } from '../../src/db/query.js';
 import { JPEG, PNG, createWalletApp, getFile, operatorLogin, operatorWithRole, upload } from './fixtures.js';
 
@@ -13,8 +14,8 @@ async function idPictures(token: string) {
   return { front: front.data.url as string, back: back.data.url as string };
 }
 
-const submit = (token: string, body: Record<string, unknown>) => call(app, '/api/user/shiming', body, { token });
-const statusOf = async (token: string) => (await call(app, '/api/user/userInfo', {}, { token })).data.shiming;
+const submit = (token: string, body: Record<string, unknown>) => rawCall(app, api.wallet.shiming, body, { token });
+const statusOf = async (token: string) => (await callApi(app, api.user.userInfo, {}, { token })).data.shiming;
 
 describe('user/shiming', () => {
   it('sends the name, ID number and both pictures to review: status 0 → 1', async () => {
@@ -24,27 +25,27 @@ describe('user/shiming', () => {
     expect(res.code).toBe(1);
     expect(res.msg).toBe('Verification submitted, please wait for review');
     expect(await statusOf(user.token)).toBe(1);
-    const info = await call(app, '/api/user/shimingInfo', {}, { token: user.token });
+    const info = await callApi(app, api.wallet.shimingInfo, {}, { token: user.token });
     expect(info.data).toMatchObject({ shiming: 1, truename: '张*', idcard: '110*************5X', reason: '' });
   });
 
   it('the ID number given here satisfies the withdraw check, without a second entry on /baseinfo', async () => {
     const user = await registerUser(app);
-    expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.has_idcard).toBe(false);
+    expect((await callApi(app, api.wallet.withdrawInfo, {}, { token: user.token })).data.has_idcard).toBe(false);
     const pics = await idPictures(user.token);
     expect((await submit(user.token, { truename: '张三', idcard: '11010119900307125X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
-    expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.has_idcard).toBe(true);
-    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('11010119900307125X');
-    const withdraw = await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: user.token });
+    expect((await callApi(app, api.wallet.withdrawInfo, {}, { token: user.token })).data.has_idcard).toBe(true);
+    expect((await callApi(app, api.user.userInfo, {}, { token: user.token })).data.idcard).toBe('11010119900307125X');
+    const withdraw = await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: user.token });
     expect(withdraw.msg).not.toBe('Please complete your ID information first');
   });
 
   it('keeps an ID number already on file', async () => {
     const user = await registerUser(app);
-    await call(app, '/api/user/profile', { idcard: '11010519491231002X' }, { token: user.token });
+    await callApi(app, api.user.profile, { idcard: '11010519491231002X' }, { token: user.token });
     const pics = await idPictures(user.token);
     expect((await submit(user.token, { truename: '张三', idcard: '11010119900307125X', idcard_zheng: pics.front, idcard_fan: pics.back })).code).toBe(1);
-    expect((await call(app, '/api/user/userInfo', {}, { token: user.token })).data.idcard).toBe('11010519491231002X');
+    expect((await callApi(app, api.user.userInfo, {}, { token: user.token })).data.idcard).toBe('11010519491231002X');
   });
 
   it('checks in the order of docs/product.md#validation-rules, each with its message', async () => {
@@ -111,30 +112,30 @@ describe('user/shiming', () => {
     expect((await submit(user.token, body)).code).toBe(1);
     expect((await submit(user.token, body)).msg).toBe('Your real-name verification is under review');
 
-    const queue = await call(app, '/api/admin/realNameList', {}, { token: admin });
+    const queue = await callApi(app, api.admin.realNameList, {}, { token: admin });
     const item = queue.data.find((r: any) => r.user_id === user.userId);
     expect(item).toMatchObject({ truename: 'Nguyen Van A', idcard: 'B1234567', status: 1, idcard_zheng: pics.front, idcard_fan: pics.back });
 
     // Refused: a reason is required, the player sees it and may submit again.
-    expect((await call(app, '/api/admin/realNameReject', { id: item.id }, { token: admin })).msg).toBe('Please enter a reason');
-    expect((await call(app, '/api/admin/realNameReject', { id: item.id, reason: 'picture is blurred' }, { token: admin })).code).toBe(1);
+    expect((await rawCall(app, api.admin.realNameReject, { id: item!.id }, { token: admin })).msg).toBe('Please enter a reason');
+    expect((await callApi(app, api.admin.realNameReject, { id: item!.id, reason: 'picture is blurred' }, { token: admin })).code).toBe(1);
     expect(await statusOf(user.token)).toBe(0);
-    expect((await call(app, '/api/user/shimingInfo', {}, { token: user.token })).data).toMatchObject({ shiming: 0, reason: 'picture is blurred' });
-    expect((await call(app, '/api/admin/realNameApprove', { id: item.id }, { token: admin })).msg).toBe('This request has already been processed');
+    expect((await callApi(app, api.wallet.shimingInfo, {}, { token: user.token })).data).toMatchObject({ shiming: 0, reason: 'picture is blurred' });
+    expect((await callApi(app, api.admin.realNameApprove, { id: item!.id }, { token: admin })).msg).toBe('This request has already been processed');
 
     const again = await idPictures(user.token);
     expect((await submit(user.token, { ...body, idcard_zheng: again.front, idcard_fan: again.back })).code).toBe(1);
-    const second = (await call(app, '/api/admin/realNameList', {}, { token: admin })).data.find((r: any) => r.user_id === user.userId);
-    expect((await call(app, '/api/admin/realNameApprove', { id: second.id }, { token: admin })).code).toBe(1);
+    const second = (await callApi(app, api.admin.realNameList, {}, { token: admin })).data.find((r: any) => r.user_id === user.userId);
+    expect((await callApi(app, api.admin.realNameApprove, { id: second!.id }, { token: admin })).code).toBe(1);
     expect(await statusOf(user.token)).toBe(2);
-    const me = await call(app, '/api/user/userInfo', {}, { token: user.token });
+    const me = await callApi(app, api.user.userInfo, {}, { token: user.token });
     expect(me.data.idcard).toBe('B1234567');
     expect((await submit(user.token, body)).msg).toBe('Your real name is already verified');
 
     const audits = await queryRows<{ action: string }>(
       app.db,
       sql`
-      select action from audit_log where target_type = 'real_name_request' and target_id in (${String(item.id)}, ${String(second.id)}) order by id`,
+      select action from audit_log where target_type = 'real_name_request' and target_id in (${String(item!.id)}, ${String(second!.id)}) order by id`,
     );
     expect(audits.map((a) => a.action)).toEqual(['realname.reject', 'realname.approve']);
   });
@@ -159,11 +160,11 @@ describe('user/shiming', () => {
     const support = await operatorWithRole(app, 'support');
     expect((await getFile(app, pics.front, support)).statusCode).toBe(200);
     const finance = await operatorWithRole(app, 'finance');
-    expect((await call(app, '/api/admin/realNameList', {}, { token: finance })).status).toBe(403);
+    expect((await callApi(app, api.admin.realNameList, {}, { token: finance })).status).toBe(403);
   });
 
   it('refuses guests', async () => {
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.58.0.1' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.58.0.1' });
     const res = await submit(guest.data.userinfo.token, { truename: 'A', idcard: '1', idcard_zheng: 'a', idcard_fan: 'b' });
     expect(res.msg).toBe('Guests must register as full members before doing this');
   });

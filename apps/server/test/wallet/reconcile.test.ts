@@ -5,6 +5,7 @@
  * a key — every invariant holds; then each is broken on purpose, seen reported by name, and repaired
  * (so the check after this file, test/invariantsAfterFile.ts, finds the books whole again).
  */
+import { api } from '@lucky28/shared/api';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { INVARIANT_NAMES, type InvariantName } from '@lucky28/shared';
@@ -12,7 +13,7 @@ import { ManualClock } from '../../src/clock.js';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
 import { zonedTimeToUtc } from '../../src/domain/time.js';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { createWalletApp, gift, operatorWithRole, readyToWithdraw, requestDeposit } from './fixtures.js';
 
 const clock = new ManualClock(zonedTimeToUtc(2025, 6, 1, 'Asia/Shanghai', 10, 0) + 5_000);
@@ -28,9 +29,9 @@ const player = await readyToWithdraw(app, 200_000);
 await gift(app, player.userId, 1_500, 'score');
 const bet = async (playType: string, headers?: Record<string, string>) => {
   const issue = roundAt(clock.now(), app.game.settings).issue;
-  const res = await call(
+  const res = await callApi(
     app,
-    '/api/Lottery/playOrder',
+    api.lottery.playOrder,
     { issue, plan_id: room.id, game_id: 7, play_type: playType, money: '10' },
     { token: player.token, headers },
   );
@@ -44,10 +45,10 @@ await app.game.scheduler.tick();
 // An open round's bet, a deposit approved, a withdrawal asked for with a key.
 await bet('11');
 const depositId = await requestDeposit(app, player.token, '50');
-expect((await call(app, '/api/admin/depositApprove', { id: depositId }, { token: admin })).code).toBe(1);
-const withdrawal = await call(
+expect((await callApi(app, api.admin.depositApprove, { id: depositId }, { token: admin })).code).toBe(1);
+const withdrawal = await callApi(
   app,
-  '/api/user/withdrawAction',
+  api.wallet.withdrawAction,
   { type: 0, money: '100', securityCode: '123456' },
   { token: player.token, headers: { 'idempotency-key': 'reconcile-withdraw-1' } },
 );
@@ -68,7 +69,7 @@ interface Report {
   examples: { userId: number | null; problem: string; detail: Record<string, number | string> }[];
 }
 async function reconcile(): Promise<{ ok: boolean; invariants: Report[]; problems: unknown[] }> {
-  const res = await call(app, '/api/admin/reconcile', {}, { token: finance });
+  const res = await callApi(app, api.admin.reconcile, {}, { token: finance });
   expect(res.code).toBe(1);
   return res.data;
 }

@@ -3,6 +3,7 @@
  * across nodes), and the pruning of uploads no deposit or real-name request refers to a day after
  * they were made (row and file), run by the housekeeping plugin on a timer.
  */
+import { api } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -13,7 +14,7 @@ import { queryRows } from '../../src/db/query.js';
 import { scaledRateLimits } from '../../src/plugins/rateLimits.js';
 import { pruneOnce } from '../../src/plugins/housekeeping.js';
 import { UPLOAD_QUOTA } from '../../src/domain/wallet/uploads.js';
-import { call, createTestApp, registerUser, usingPostgres } from '../helpers.js';
+import { createTestApp, registerUser, usingPostgres, callApi } from '../helpers.js';
 import { JPEG, PNG, createWalletApp, getFile, operatorLogin, upload } from './fixtures.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -33,7 +34,7 @@ const rowExists = async (name: string) =>
   (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from uploads where name = ${name}`))[0]!.n === 1;
 /** A fresh session after the clock jumped past the old one's idle expiry. */
 const signIn = async (user: { username: string; password: string }) => {
-  const res = await call(app, '/api/user/login', { account: user.username, password: user.password }, { ip: '10.20.30.40' });
+  const res = await callApi(app, api.user.login, { account: user.username, password: user.password }, { ip: '10.20.30.40' });
   if (res.code !== 1) throw new Error(JSON.stringify(res));
   return res.data.userinfo.token as string;
 };
@@ -48,7 +49,7 @@ describe('upload quota', () => {
     expect(refused).toMatchObject({ code: 0, field: 'file', msg: 'You can upload at most 20 images (50 MB) in 24 hours, please try again later' });
     const zh = await upload(app, player.token, { data: PNG, filename: 'x.png' }, { type: 'idcard', lang: 'zh' });
     expect(zh.msg).toBe('24小时内最多可上传20张图片（共50MB），请稍后再试');
-    const deposit = await call(app, '/api/user/uploadRechargeScreenshot', {}, { token: player.token });
+    const deposit = await callApi(app, api.common.uploadRechargeScreenshot, {}, { token: player.token });
     expect(deposit.code).toBe(0);
     // Nothing was stored for the refusals.
     const [count] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from uploads where user_id = ${player.userId}`);
@@ -88,25 +89,25 @@ describe('pruning of unreferenced uploads', () => {
     const unusedId = await shot(player.token, 'idcard');
     // Deposits: one pending, one refused; a real-name request refused (both pictures).
     const pending = await shot(player.token);
-    expect((await call(app, '/api/user/depositRequest', { money: '200', channel: 'usdt', screenshot: pending.url }, t)).code).toBe(1);
+    expect((await callApi(app, api.wallet.depositRequest, { money: '200', channel: 'usdt', screenshot: pending.url }, t)).code).toBe(1);
     const refused = await shot(player.token);
-    const dep = await call(app, '/api/user/depositRequest', { money: '300', channel: 'bank', screenshot: refused.url }, t);
-    expect((await call(app, '/api/admin/depositReject', { id: dep.data.id, reason: 'no such transfer' }, { token: admin })).code).toBe(1);
+    const dep = await callApi(app, api.wallet.depositRequest, { money: '300', channel: 'bank', screenshot: refused.url }, t);
+    expect((await callApi(app, api.admin.depositReject, { id: dep.data.id, reason: 'no such transfer' }, { token: admin })).code).toBe(1);
     const front = await shot(player.token, 'idcard');
     const back = await shot(player.token, 'idcard', JPEG);
     expect(
       (
-        await call(
+        await callApi(
           app,
-          '/api/user/shiming',
+          api.wallet.shiming,
           { truename: 'Le Van B', idcard: 'C7654321', id_type: 'passport', idcard_zheng: front.url, idcard_fan: back.url },
           t,
         )
       ).code,
     ).toBe(1);
-    const queue = await call(app, '/api/admin/realNameList', {}, { token: admin });
+    const queue = await callApi(app, api.admin.realNameList, {}, { token: admin });
     const request = queue.data.find((r: { user_id: number }) => r.user_id === player.userId);
-    expect((await call(app, '/api/admin/realNameReject', { id: request.id, reason: 'blurred' }, { token: admin })).code).toBe(1);
+    expect((await callApi(app, api.admin.realNameReject, { id: request!.id, reason: 'blurred' }, { token: admin })).code).toBe(1);
     const referenced = [pending, refused, front, back];
 
     // 23 hours later: too young, nothing goes.
@@ -139,7 +140,7 @@ describe('pruning of unreferenced uploads', () => {
     const again = await pruneOnce({ db: nodeB.db, dataDir, now: clock.now(), timeZone: nodeB.config.timeZone, log: nodeB.log });
     expect(again.uploads.filter((u) => u.userId === player.userId)).toEqual([]);
     // A pruned upload cannot back a request any more.
-    const gone = await call(app, '/api/user/depositRequest', { money: '200', channel: 'usdt', screenshot: unused.url }, { token });
+    const gone = await callApi(app, api.wallet.depositRequest, { money: '200', channel: 'usdt', screenshot: unused.url }, { token });
     expect(gone).toMatchObject({ code: 0, field: 'screenshot' });
   });
 
@@ -166,7 +167,7 @@ describe('pruning of unreferenced uploads', () => {
       await held;
     });
     await deleting;
-    const asking = call(nodeB, '/api/user/depositRequest', { money: '200', channel: 'usdt', screenshot: screenshot.url }, { token: player.token });
+    const asking = callApi(nodeB, api.wallet.depositRequest, { money: '200', channel: 'usdt', screenshot: screenshot.url }, { token: player.token });
     if (usingPostgres) {
       // The request reaches the upload's row and waits on its lock.
       const deadline = Date.now() + 10_000;

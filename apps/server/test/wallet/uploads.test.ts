@@ -1,8 +1,9 @@
+import { api, pathOf } from '@lucky28/shared/api';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { queryRows } from '../../src/db/query.js';
 import { GIF, JPEG, PNG, TEXT, WEBP, createWalletApp, getFile, operatorLogin, operatorWithRole, upload } from './fixtures.js';
 
@@ -71,7 +72,7 @@ describe('common/upload and user/uploadRechargeScreenshot', () => {
     expect(none.msg).toBe('Please select an image');
     const empty = await upload(app, user.token, { data: Buffer.alloc(0), filename: 'empty.png' });
     expect(empty.msg).toBe('Please select an image');
-    const json = await call(app, '/api/common/upload', { type: 'recharge_screenshot' }, { token: user.token });
+    const json = await callApi(app, api.common.upload, { type: 'recharge_screenshot' }, { token: user.token });
     expect(json.msg).toBe('Please select an image');
     const bad = await upload(app, user.token, { data: PNG, filename: 'a.png' }, { type: 'avatar' });
     expect(bad.code).toBe(0);
@@ -86,7 +87,7 @@ describe('common/upload and user/uploadRechargeScreenshot', () => {
 
   it('user/uploadRechargeScreenshot stores a recharge screenshot', async () => {
     const user = await registerUser(app);
-    const res = await upload(app, user.token, { data: PNG, filename: 's.png' }, {}, '/api/user/uploadRechargeScreenshot');
+    const res = await upload(app, user.token, { data: PNG, filename: 's.png' }, {}, api.common.uploadRechargeScreenshot);
     expect(res.code).toBe(1);
     expect(res.data.type).toBe('recharge_screenshot');
   });
@@ -94,7 +95,7 @@ describe('common/upload and user/uploadRechargeScreenshot', () => {
   it('refuses visitors without a session and guests', async () => {
     const anon = await upload(app, undefined, { data: PNG, filename: 'a.png' });
     expect(anon.status).toBe(401);
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.55.0.1' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.55.0.1' });
     // Refused before the form is read, so the language comes from the query string.
     const res = await upload(app, guest.data.userinfo.token, { data: PNG, filename: 'a.png' }, undefined, '/api/common/upload?lang=en');
     expect(res.code).toBe(0);
@@ -109,7 +110,7 @@ describe('common/file: private files', () => {
     const res = await upload(app, alice.token, { data: PNG, filename: 'id.png' }, { type: 'idcard' });
     expect((await getFile(app, res.data.url, bob.token)).statusCode).toBe(404);
     expect((await getFile(app, res.data.url)).statusCode).toBe(401);
-    expect((await getFile(app, '/api/common/file/' + 'A'.repeat(32), alice.token)).statusCode).toBe(404);
+    expect((await getFile(app, pathOf(api.common.file, { name: 'A'.repeat(32) }), alice.token)).statusCode).toBe(404);
     expect((await getFile(app, '/api/common/file/..%2F..%2Fetc%2Fpasswd', alice.token)).statusCode).toBe(404);
   });
 
@@ -136,10 +137,10 @@ describe('common/file: private files', () => {
     expect((await getFile(app, shot.data.url, finance)).statusCode).toBe(200);
     expect((await getFile(app, shot.data.url, support)).statusCode).toBe(403);
     // The console's own path does the same.
-    const viaAdmin = await app.inject({ method: 'GET', url: `/api/admin/file/${name}`, headers: { token: support } });
+    const viaAdmin = await app.inject({ method: 'GET', url: pathOf(api.admin.file, { name }), headers: { token: support } });
     expect(viaAdmin.statusCode).toBe(200);
     expect(await count()).toBe(3);
     // A player's token never opens the console's path.
-    expect((await app.inject({ method: 'GET', url: `/api/admin/file/${name}`, headers: { token: alice.token } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: pathOf(api.admin.file, { name }), headers: { token: alice.token } })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, registerUser } from '../helpers.js';
+import { registerUser, callApi } from '../helpers.js';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { balanceOf, createWalletApp, gift, operatorLogin, operatorWithRole, readyToWithdraw } from './fixtures.js';
@@ -10,29 +11,29 @@ const admin = await operatorLogin(app);
 
 let ipCounter = 0;
 const withdraw = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  call(app, '/api/user/withdrawAction', body, { token, headers, ip: `10.60.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}` });
-const ledgerOf = async (token: string) => (await call(app, '/api/user/quantityLogList', {}, { token })).data as any[];
+  callApi(app, api.wallet.withdrawAction, body, { token, headers, ip: `10.60.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}` });
+const ledgerOf = async (token: string) => (await callApi(app, api.wallet.quantityLogList, {}, { token })).data as any[];
 
 describe('user/withdrawInfo', () => {
   it('answers the balance and the masked payout accounts: [0] bank card, [1] wallet', async () => {
     const user = await readyToWithdraw(app, 12_345);
-    const res = await call(app, '/api/user/withdrawInfo', {}, { token: user.token });
+    const res = await callApi(app, api.wallet.withdrawInfo, {}, { token: user.token });
     expect(res.code).toBe(1);
     expect(res.data.money).toBe('123.45');
     expect(res.data.isTrue).toBe(true);
     expect(res.data.has_idcard).toBe(true);
     expect(res.data.pay_list[0]).toMatchObject({ type: 0, acc: 'Z********', acc_bank: 'ICBC' });
-    expect(res.data.pay_list[0].acc_name).toMatch(/2233$/);
-    expect(res.data.pay_list[0].acc_name).not.toContain('62220202');
+    expect(res.data.pay_list[0]!.acc_name).toMatch(/2233$/);
+    expect(res.data.pay_list[0]!.acc_name).not.toContain('62220202');
     expect(res.data.pay_list[1]).toMatchObject({ type: 1, acc: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', acc_name: 'trc20' });
   });
 
   it('an account with nothing bound gets an empty pay_list; guests are refused', async () => {
     const user = await registerUser(app);
-    const res = await call(app, '/api/user/withdrawInfo', {}, { token: user.token });
+    const res = await callApi(app, api.wallet.withdrawInfo, {}, { token: user.token });
     expect(res.data).toMatchObject({ money: '0.00', pay_list: [], isTrue: false, has_idcard: false });
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.57.0.1' });
-    expect((await call(app, '/api/user/withdrawInfo', {}, { token: guest.data.userinfo.token })).msg).toBe(
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.57.0.1' });
+    expect((await callApi(app, api.wallet.withdrawInfo, {}, { token: guest.data.userinfo.token })).msg).toBe(
       'Guests must register as full members before doing this',
     );
   });
@@ -49,9 +50,9 @@ describe('user/withdrawAction', () => {
     const [row] = await ledgerOf(user.token);
     expect(row).toMatchObject({ type: 1, status: 0, quantity: '-150.00', over: '350.00', applied: true });
     // The operator sees the full payout account (to pay to it).
-    const list = await call(app, '/api/admin/withdrawList', {}, { token: admin });
+    const list = await callApi(app, api.admin.withdrawList, {}, { token: admin });
     const item = list.data.find((w: any) => w.id === res.data.id);
-    expect(item.account).toMatchObject({ type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' });
+    expect(item!.account).toMatchObject({ type: 0, acc: 'Zhang San', acc_name: '6222020200112233', acc_bank: 'ICBC' });
   });
 
   it('checks in the order of docs/product.md#validation-rules, each refusal with its message and nothing debited', async () => {
@@ -66,13 +67,13 @@ describe('user/withdrawAction', () => {
     };
     const full = { type: 0, money: '100', securityCode: '123456' };
     await expectRefusal(full, 'Please complete your ID information first', 'idcard');
-    await call(app, '/api/user/profile', { idcard: '110101199003071233' }, { token: t });
+    await callApi(app, api.user.profile, { idcard: '110101199003071233' }, { token: t });
     await expectRefusal(full, 'Please bind a bank card first', 'type');
     await expectRefusal({ ...full, type: 1 }, 'Please bind a virtual wallet first', 'type');
     await expectRefusal({ ...full, type: 7 }, 'Invalid account type', 'type');
-    await call(app, '/api/user/setPayInfo', { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB' }, { token: t });
+    await callApi(app, api.user.setPayInfo, { type: 0, acc: 'Li Si', acc_name: '6222020200114455', acc_bank: 'CCB' }, { token: t });
     await expectRefusal(full, 'Please set a security code first', 'securityCode');
-    await call(app, '/api/user/setSafety', { new_code: '123456' }, { token: t });
+    await callApi(app, api.user.setSafety, { new_code: '123456' }, { token: t });
     await expectRefusal({ type: 0, securityCode: '123456' }, 'Please enter the amount', 'money');
     await expectRefusal({ ...full, money: '12abc' }, 'Please enter a valid amount', 'money');
     await expectRefusal({ ...full, money: '99.99' }, 'The minimum withdrawal is 100.00 u', 'money');
@@ -97,7 +98,7 @@ describe('user/withdrawAction', () => {
     expect(refused).toMatchObject({ key: 'err.withdraw_insufficient', options: { field: 'money' } });
     expect((await balanceOf(app, user.userId)).money).toBe(20_000);
     expect(await ledgerOf(user.token)).toHaveLength(1); // the gift only
-    expect((await call(app, '/api/user/withdrawInfo', {}, { token: user.token })).data.money).toBe('200.00');
+    expect((await callApi(app, api.wallet.withdrawInfo, {}, { token: user.token })).data.money).toBe('200.00');
   });
 
   it('locks the security code after repeated wrong attempts, even for the right code', async () => {
@@ -111,7 +112,7 @@ describe('user/withdrawAction', () => {
   });
 
   it('refuses guests', async () => {
-    const guest = await call(app, '/api/user/guestLogin', {}, { ip: '10.57.0.2' });
+    const guest = await callApi(app, api.user.guestLogin, {}, { ip: '10.57.0.2' });
     const res = await withdraw(guest.data.userinfo.token, { type: 0, money: 100, securityCode: '123456' });
     expect(res.msg).toBe('Guests must register as full members before doing this');
   });
@@ -144,12 +145,12 @@ describe('operators review withdrawals', () => {
   it('approval marks the request and its row passed; the balance stays debited', async () => {
     const user = await readyToWithdraw(app, 30_000);
     const { data } = await withdraw(user.token, { type: 1, money: '120', securityCode: '123456' });
-    const res = await call(app, '/api/admin/withdrawApprove', { id: data.id }, { token: admin });
+    const res = await callApi(app, api.admin.withdrawApprove, { id: data.id }, { token: admin });
     expect(res.code).toBe(1);
     const [row] = await ledgerOf(user.token);
     expect(row).toMatchObject({ type: 1, status: 1, quantity: '-120.00' });
     expect((await balanceOf(app, user.userId)).money).toBe(18_000);
-    expect((await call(app, '/api/admin/withdrawReject', { id: data.id }, { token: admin })).msg).toBe('This request has already been processed');
+    expect((await callApi(app, api.admin.withdrawReject, { id: data.id }, { token: admin })).msg).toBe('This request has already been processed');
     // A new withdrawal is possible once the previous one is decided.
     expect((await withdraw(user.token, { type: 1, money: '100', securityCode: '123456' })).code).toBe(1);
   });
@@ -158,7 +159,7 @@ describe('operators review withdrawals', () => {
     const user = await readyToWithdraw(app, 30_000);
     const { data } = await withdraw(user.token, { type: 0, money: '200', securityCode: '123456' });
     expect((await balanceOf(app, user.userId)).money).toBe(10_000);
-    const res = await call(app, '/api/admin/withdrawReject', { id: data.id, reason: 'card number does not match the name' }, { token: admin });
+    const res = await callApi(app, api.admin.withdrawReject, { id: data.id, reason: 'card number does not match the name' }, { token: admin });
     expect(res.code).toBe(1);
     expect((await balanceOf(app, user.userId)).money).toBe(30_000);
     const rows = await ledgerOf(user.token);
@@ -178,7 +179,7 @@ describe('operators review withdrawals', () => {
     const user = await readyToWithdraw(app, 30_000);
     const { data } = await withdraw(user.token, { type: 0, money: '100', securityCode: '123456' });
     const support = await operatorWithRole(app, 'support');
-    expect((await call(app, '/api/admin/withdrawApprove', { id: data.id }, { token: support })).status).toBe(403);
-    expect((await call(app, '/api/admin/withdrawList', {}, { token: support })).status).toBe(403);
+    expect((await callApi(app, api.admin.withdrawApprove, { id: data.id }, { token: support })).status).toBe(403);
+    expect((await callApi(app, api.admin.withdrawList, {}, { token: support })).status).toBe(403);
   });
 });

@@ -4,9 +4,10 @@
  * told the request is no longer pending, nobody gets an HTTP 500 (a deadlock between the player's row
  * and the request's row once answered one), and the books reconcile.
  */
+import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call } from '../helpers.js';
+import { callApi } from '../helpers.js';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { balanceOf, createWalletApp, operatorLogin, operatorWithRole, readyToWithdraw } from './fixtures.js';
@@ -26,9 +27,9 @@ describe('approve, reject and reverse of one withdrawal, sent together', () => {
     const user = await readyToWithdraw(app, ROUNDS * AMOUNT);
     const tally = { approve: 0, reject: 0, reverse: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      const asked = await call(
+      const asked = await callApi(
         app,
-        '/api/user/withdrawAction',
+        api.wallet.withdrawAction,
         { type: 0, money: String(AMOUNT / 100), securityCode: '123456' },
         { token: user.token, ip: nextIp() },
       );
@@ -38,9 +39,9 @@ describe('approve, reject and reverse of one withdrawal, sent together', () => {
 
       // Three sides in a shuffled order of sending, all in flight at once.
       const sides = [
-        { name: 'approve' as const, send: () => call(app, '/api/admin/withdrawApprove', { id }, { token: admin }) },
-        { name: 'reject' as const, send: () => call(app, '/api/admin/withdrawReject', { id, reason: 'race' }, { token: finance }) },
-        { name: 'reverse' as const, send: () => call(app, '/api/user/withdrawReverse', {}, { token: user.token }) },
+        { name: 'approve' as const, send: () => callApi(app, api.admin.withdrawApprove, { id }, { token: admin }) },
+        { name: 'reject' as const, send: () => callApi(app, api.admin.withdrawReject, { id, reason: 'race' }, { token: finance }) },
+        { name: 'reverse' as const, send: () => callApi(app, api.protection.withdrawReverse, {}, { token: user.token }) },
       ];
       const order = round % 2 === 0 ? sides : [...sides].reverse();
       const answers = await Promise.all(order.map(async (s) => ({ name: s.name, res: await s.send() })));
