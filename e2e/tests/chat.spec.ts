@@ -63,8 +63,9 @@ test('two players in one room: one posts, the other sees it live; a guest reads 
   await expect(g.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1);
   await expect(g.getByTestId('chat-input')).toHaveCount(0);
   await g.getByTestId('chat-guest').click();
-  await expect(g.locator('.adm-dialog')).toBeVisible();
-  await expect(g.getByRole('button', { name: '立即註冊' })).toBeVisible();
+  const dialog = g.locator('.adm-dialog');
+  await expect(dialog).toContainText('遊客請先註冊成為正式會員');
+  await expect(dialog.getByRole('button', { name: '立即註冊' })).toBeVisible();
 
   // Through the API too, a guest's post is refused and stores nothing.
   const token = await g.evaluate(() => {
