@@ -26,7 +26,7 @@ async function roomAs(browser: Browser, member: Member, plan: number): Promise<P
   return page;
 }
 
-test('two players in one room: one posts, the other sees it live; a guest reads and cannot post', async ({ browser, request }) => {
+test('two players in one room: one posts, the other sees it live; a guest reads and cannot post', async ({ browser, request }, testInfo) => {
   const plan = await beginnerRoom(request);
   const [alice, bob] = [await newMember(request, 'ca'), await newMember(request, 'cb')];
   const a = await roomAs(browser, alice, plan);
@@ -54,6 +54,16 @@ test('two players in one room: one posts, the other sees it live; a guest reads 
   await b.getByTestId('chat-input').fill('收到');
   await b.getByTestId('chat-input').press('Enter');
   await expect(a.getByTestId('chat-message').filter({ hasText: '收到' })).toHaveCount(1, { timeout: 3000 });
+
+  // How the room looks with its timeline, at the narrowest phone and the design's width.
+  for (const width of [320, 390]) {
+    await a.setViewportSize({ width, height: width === 320 ? 568 : 844 });
+    await a.getByTestId('chat-input').fill('一條還沒送出的訊息');
+    const path = testInfo.outputPath(`chat-${width}.png`);
+    await a.screenshot({ path });
+    await testInfo.attach(`chat-${width}`, { path, contentType: 'image/png' });
+    expect(await a.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  }
 
   // A guest reads the room's chat, and is asked to register when it wants to post.
   const guestContext = await browser.newContext();

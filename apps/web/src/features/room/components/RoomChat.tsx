@@ -1,5 +1,4 @@
 import { Fragment, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { SendOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX, chatTextLength } from '@lucky28/shared/schemas';
 import type { ChatMessage } from '@lucky28/shared/schemas';
@@ -9,6 +8,13 @@ import type { TimelineItem } from '../model/chat';
 const BOTTOM_SLACK = 80;
 /** Near the top: older messages are fetched. */
 const TOP_SLACK = 40;
+
+/** A paper plane (antd-mobile-icons' "send" is a share arrow). */
+const SendIcon = () => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden focusable="false">
+    <path fill="currentColor" d="M3.4 20.4 21 12 3.4 3.6 3.4 10.1 15 12 3.4 13.9z" />
+  </svg>
+);
 
 function ChatRow({ m }: { m: ChatMessage }) {
   const { t } = useTranslation();
@@ -196,7 +202,7 @@ export function ChatComposer({
           {length > 0 ? `${length}/${CHAT_TEXT_MAX}` : ''}
         </span>
         <button type="submit" className="room-send" disabled={!canSend} aria-label={t('room.chat.send')} data-testid="chat-send">
-          <SendOutline />
+          <SendIcon />
         </button>
       </div>
     </form>
