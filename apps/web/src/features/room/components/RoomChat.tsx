@@ -16,8 +16,18 @@ const SendIcon = () => (
   </svg>
 );
 
+/** The time a message was posted, in the reader's clock (hours and minutes). */
+function PostedAt({ at, lang }: { at: number; lang: string }) {
+  const d = new Date(at * 1000);
+  return (
+    <time className="room-msg-time" dateTime={d.toISOString()}>
+      {d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}
+    </time>
+  );
+}
+
 function ChatRow({ m }: { m: ChatMessage }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (m.kind === 'system') {
     return (
       <div className="room-system" data-testid="chat-message" data-kind="system">
@@ -43,6 +53,7 @@ function ChatRow({ m }: { m: ChatMessage }) {
         <div className="room-bet-top">
           <span className="room-bet-nick">{who}</span>
           {m.kind === 'bet' && <span className="room-msg-kind">{t('room.chat.betKind')}</span>}
+          <PostedAt at={m.createtime} lang={i18n.language} />
         </div>
         {/* A text node: whatever it holds is shown as typed, never as HTML. */}
         <p className="room-msg-text">{m.text}</p>
