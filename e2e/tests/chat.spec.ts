@@ -88,3 +88,24 @@ test('two players in one room: one posts, the other sees it live; a guest reads 
   expect(refused.code).not.toBe(1);
   await expect(a.getByTestId('chat-message').filter({ hasText: 'guest here' })).toHaveCount(0);
 });
+
+test('without the stream the chat is polled after the last id and still shows new messages', async ({ browser, request }) => {
+  const plan = await beginnerRoom(request);
+  const [alice, bob] = [await newMember(request, 'cc'), await newMember(request, 'cd')];
+  const a = await roomAs(browser, alice, plan);
+  const context = await browser.newContext();
+  const b = await context.newPage();
+  await b.route('**/api/Lottery/stream**', (route) => route.abort());
+  const afters: unknown[] = [];
+  b.on('request', (r) => {
+    if (r.url().includes('/api/chat/list')) afters.push((r.postDataJSON() as { after?: number } | null)?.after);
+  });
+  await openAs(b, bob, 'zh-TW', `/betRoom?id=${plan}&game_id=${AMERICA}`);
+  await expect(b.getByTestId('room-countdown')).toBeVisible();
+
+  const text = `polled ${Date.now().toString(36)}`;
+  await a.getByTestId('chat-input').fill(text);
+  await a.getByTestId('chat-send').click();
+  await expect(b.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1, { timeout: 6000 });
+  expect(afters.some((x) => typeof x === 'number')).toBe(true);
+});
