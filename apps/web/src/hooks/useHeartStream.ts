@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
@@ -12,13 +12,19 @@ const isVisible = () => document.visibilityState !== 'hidden';
 /**
  * Feeds the heart query `queryKey` from the live stream while the page is visible (a hidden page
  * keeps nothing open, like the polling it replaces). Returns whether the stream is live: the caller
- * polls only while it is not. `apply` folds one event into the cached answer.
+ * polls only while it is not. `apply` folds one event into the cached answer; `listen`, when given, is
+ * told every event too (the room's chat takes its `chat` events there).
  */
 export function useHeartStream<T>(
   queryKey: QueryKey,
   params: { plan_id?: number; game_id?: number } | null,
   apply: (old: T | undefined, event: string, data: unknown) => T | undefined,
+  listen?: (event: string, data: unknown) => void,
 ): boolean {
+  const listener = useRef(listen);
+  useEffect(() => {
+    listener.current = listen;
+  });
   const queryClient = useQueryClient();
   const token = useSession((s) => s.token);
   const { i18n } = useTranslation();
@@ -36,7 +42,10 @@ export function useHeartStream<T>(
       if (cancelled) return;
       stop = runHeartStream(params ?? {}, {
         onLive: setLive,
-        onEvent: (event, data) => queryClient.setQueryData<T>(JSON.parse(key) as QueryKey, (old) => apply(old, event, data)),
+        onEvent: (event, data) => {
+          queryClient.setQueryData<T>(JSON.parse(key) as QueryKey, (old) => apply(old, event, data));
+          listener.current?.(event, data);
+        },
       });
     });
     return () => {

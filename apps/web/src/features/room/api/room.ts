@@ -9,12 +9,12 @@ export const ROOM_HEART_MS = 2000;
 
 /**
  * The room's heartbeat: pushed by the live stream while it works, else polled every 2 s (docs/product.md#constants-and-game-rules);
- * paused while the page is hidden.
+ * paused while the page is hidden. `listen` is told every event of the stream (the chat's `chat`).
  */
-export function useRoomHeart(planId: number, gameId: number) {
+export function useRoomHeart(planId: number, gameId: number, listen?: (event: string, data: unknown) => void) {
   const options = roomHeartQuery(planId, gameId);
   const valid = Number.isInteger(planId) && planId > 0 && Number.isInteger(gameId) && gameId > 0;
-  const live = useHeartStream(options.queryKey, valid ? { plan_id: planId, game_id: gameId } : null, applyRoomEvent);
+  const live = useHeartStream(options.queryKey, valid ? { plan_id: planId, game_id: gameId } : null, applyRoomEvent, listen);
   const query = useQuery({
     ...options,
     ...heartRefresh(live, ROOM_HEART_MS),

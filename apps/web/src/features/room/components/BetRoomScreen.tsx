@@ -13,6 +13,9 @@ import { isGuestRefusal, promptGuestToRegister, useIsGuestSession } from '../../
 import { useSession } from '../../../lib/session';
 import type { FeedEntry, HitNotice, RoomHeart } from '../../../lib/api/lottery';
 import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/room';
+import { useRoomChat } from '../api/chat';
+import { timeline } from '../model/chat';
+import { ChatComposer, RoomTimeline } from './RoomChat';
 import { useRoomTitle } from '../api/useRoomTitle';
 import { gameNameKey } from '../../../lib/gameName';
 import { useNow } from '../../../hooks/useNow';
@@ -171,56 +174,30 @@ function RoundPanel({
   );
 }
 
-function FeedList({
-  feed,
-  currentIssue,
-  marks,
-  onFollow,
-}: {
-  feed: readonly FeedEntry[];
-  currentIssue: string;
-  marks: Map<FeedEntry, BetMark>;
-  onFollow: (e: FeedEntry) => void;
-}) {
+/** A bet of the heart's feed, as a row of the room's timeline (with "follow" on another's bet of this round). */
+function BetRow({ e, currentIssue, mark, onFollow }: { e: FeedEntry; currentIssue: string; mark: BetMark | undefined; onFollow: (e: FeedEntry) => void }) {
   const { t } = useTranslation();
-  const end = useRef<HTMLDivElement>(null);
-  const last = feed[feed.length - 1];
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
-  }, [last]);
-  if (feed.length === 0) {
-    return (
-      <div className="room-feed room-feed-empty" data-testid="room-feed">
-        <p>{t('room.feedEmpty')}</p>
-      </div>
-    );
-  }
   return (
-    <div className="room-feed" data-testid="room-feed" aria-live="polite">
-      {withKeys(feed).map(({ e, key }) => (
-        <div key={key} className={`room-bet ${e.mine ? 'room-bet-mine' : ''}`} data-testid="feed-entry">
-          <span className="room-bet-avatar" aria-hidden>
-            {[...e.nickname][0]?.toUpperCase() ?? '?'}
-          </span>
-          <div className="room-bet-bubble">
-            <div className="room-bet-top">
-              <span className="room-bet-nick">{e.mine ? t('room.me') : e.nickname}</span>
-              <span className="room-bet-issue">{t('room.roundShort', { issue: e.issue.slice(-4) })}</span>
-            </div>
-            <div className="room-bet-body">
-              <span className="room-bet-method">{e.play_method}</span>
-              <span className="room-bet-amount">{e.quantity} u</span>
-              {e.mine && <BetMarkTag mark={marks.get(e)} />}
-              {!e.mine && (
-                <button type="button" className="room-follow" onClick={() => onFollow(e)} disabled={e.issue !== currentIssue} data-testid="feed-follow">
-                  <span>{t('room.follow')}</span>
-                </button>
-              )}
-            </div>
-          </div>
+    <div className={`room-bet ${e.mine ? 'room-bet-mine' : ''}`} data-testid="feed-entry">
+      <span className="room-bet-avatar" aria-hidden>
+        {[...e.nickname][0]?.toUpperCase() ?? '?'}
+      </span>
+      <div className="room-bet-bubble">
+        <div className="room-bet-top">
+          <span className="room-bet-nick">{e.mine ? t('room.me') : e.nickname}</span>
+          <span className="room-bet-issue">{t('room.roundShort', { issue: e.issue.slice(-4) })}</span>
         </div>
-      ))}
-      <div ref={end} />
+        <div className="room-bet-body">
+          <span className="room-bet-method">{e.play_method}</span>
+          <span className="room-bet-amount">{e.quantity} u</span>
+          {e.mine && <BetMarkTag mark={mark} />}
+          {!e.mine && (
+            <button type="button" className="room-follow" onClick={() => onFollow(e)} disabled={e.issue !== currentIssue} data-testid="feed-follow">
+              <span>{t('room.follow')}</span>
+            </button>
+          )}
+        </div>
+      </div>
     </div>
   );
 }
@@ -236,7 +213,14 @@ export function BetRoomScreen() {
   // In the language on screen, not the one the hall's link was made in.
   const name = t(gameNameKey(gameId));
 
-  const { query: heartQuery, live: streamLive } = useRoomHeart(planId, gameId);
+  // The chat rides on the room's stream: its `chat` events go to the chat (a ref: the chat needs the stream's state).
+  const chatListener = useRef<((event: string, data: unknown) => void) | null>(null);
+  const { query: heartQuery, live: streamLive } = useRoomHeart(planId, gameId, (event, data) => chatListener.current?.(event, data));
+  const roomChat = useRoomChat(valid ? planId : 0, streamLive);
+  useEffect(() => {
+    chatListener.current = roomChat.listen;
+  }, [roomChat.listen]);
+  const [chatError, setChatError] = useState<string | null>(null);
   const odds = useRoomOdds(planId);
   // The server refused the room (switched off: "product discontinued"; unknown): say so, not the stale room.
   const refusal = heartQuery.error instanceof ApiError && heartQuery.error.kind === 'business' ? heartQuery.error.message : null;
@@ -336,6 +320,22 @@ export function BetRoomScreen() {
     );
   };
 
+  // One timeline: the chat and the room's bets (the heart's feed), by time.
+  const bets = useMemo(() => withKeys(live.feed).map(({ e, key }) => ({ e, key, createtime: e.createtime })), [live.feed]);
+  const items = useMemo(() => timeline(roomChat.chat, bets), [roomChat.chat, bets]);
+  const sendChat = async (text: string): Promise<boolean> => {
+    if (!mayBet()) return false;
+    try {
+      await roomChat.post.mutateAsync(text);
+      setChatError(null);
+      return true;
+    } catch (err) {
+      if (isGuestRefusal(err)) void promptGuestToRegister(navigate);
+      else setChatError(err instanceof Error && err.message ? err.message : t('common.failed'));
+      return false;
+    }
+  };
+
   const roomTitle = useRoomTitle(valid ? planId : 0, valid ? gameId : 0, title);
   const drawText = formatCountdown(secondsLeft(drawAt, now));
   const closeText = formatCountdown(secondsLeft(closeAt, now));
@@ -373,14 +373,32 @@ export function BetRoomScreen() {
           />
           <MyRoundResult summary={feedback.summary} />
           <WinNotice notices={live.notices} />
-          <FeedList feed={live.feed} currentIssue={issue} marks={feedback.marks} onFollow={follow} />
+          <RoomTimeline
+            items={items}
+            hasOlder={roomChat.chat.hasOlder}
+            loadingOlder={roomChat.older.isPending}
+            onOlder={() => {
+              if (!roomChat.older.isPending) roomChat.older.mutate(undefined, { onError: showError });
+            }}
+            betKey={(b) => b.key}
+            renderBet={(b) => <BetRow e={b.e} currentIssue={issue} mark={feedback.marks.get(b.e)} onFollow={follow} />}
+          />
           <div className="room-bar">
-            {open ? (
-              <>
-                {/* Where the original room had its chat input: chat is off, as the message of docs/product.md#error-handling says. */}
-                <button type="button" className="room-chat" data-testid="room-chat" onClick={() => Toast.show({ content: t('room.chatBanned') })}>
-                  {t('room.chatBanned')}
-                </button>
+            {!open && (
+              <div className="room-closed" data-testid="room-closed">
+                {phase === 'stopped' ? t('room.stoppedNotice') : t('room.closedNotice')}
+              </div>
+            )}
+            <div className="room-bar-row">
+              <ChatComposer
+                guest={guest}
+                sending={roomChat.post.isPending}
+                onSend={sendChat}
+                onGuest={() => void promptGuestToRegister(navigate)}
+                error={chatError}
+                onErrorSeen={() => setChatError(null)}
+              />
+              {open && (
                 <Button
                   color="primary"
                   shape="rounded"
@@ -391,12 +409,8 @@ export function BetRoomScreen() {
                 >
                   {t('room.bet')}
                 </Button>
-              </>
-            ) : (
-              <div className="room-closed" data-testid="room-closed">
-                {phase === 'stopped' ? t('room.stoppedNotice') : t('room.closedNotice')}
-              </div>
-            )}
+              )}
+            </div>
           </div>
         </div>
       )}
