@@ -10,7 +10,7 @@ import { bet, createGameApp, fundedUser, roomOf, ROUND_MS } from '../game/kit.js
 const { app } = await createWalletApp({ config: { exportPageSize: 3, timeZone: 'Asia/Shanghai' } });
 const [admin, finance, support] = [await operatorWithRole(app, 'admin'), await operatorWithRole(app, 'finance'), await operatorWithRole(app, 'support')];
 
-const players = [];
+const players: Awaited<ReturnType<typeof registerUser>>[] = [];
 for (let i = 0; i < 12; i++) players.push(await registerUser(app, { username: `expo${String(i).padStart(2, '0')}${Date.now().toString(36).slice(-4)}` }));
 const target = players[4]!;
 await app.db.execute(
