@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { api, type CallRef } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
-import { callApi, rawCall, registerUser } from '../helpers.js';
-import { createWalletApp, gift, operatorWithRole, requestDeposit } from '../wallet/fixtures.js';
+import { call, callApi, rawCall, registerUser } from '../helpers.js';
+import { createWalletApp, gift, operatorWithRole, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
 import { bet, createGameApp, fundedUser, roomOf, ROUND_MS } from '../game/kit.js';
 
 /** Three rows a page: the twelve players of the test take four pages, plus the last, empty one. */
@@ -97,6 +97,16 @@ describe('CSV exports', () => {
     expect((await row(finance)).slice(6, 8)).toEqual(['张**', '110*************77']);
     expect((await row(support)).slice(6, 8)).toEqual(['张三丰', '110101199003077777']);
     expect((await row(admin)).slice(6, 8)).toEqual(['张三丰', '110101199003077777']);
+  });
+
+  it('shows the payout account to the roles that pay out; the ID number only to those who verify identities', async () => {
+    const w = await readyToWithdraw(app);
+    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: w.token })).code).toBe(1);
+    // id, user_id, username, real name, ID number, amount, payout type, account, account holder, bank, …
+    const row = async (token: string) => (await exportCsv(api.admin.exportWithdrawals, token)).rows.find((r) => r[2] === w.username)!;
+    expect((await row(finance)).slice(4, 10)).toEqual(['110*************74', '100.00', '0', 'Zhang San', '6222020200112233', 'ICBC']);
+    expect((await row(admin))[4]).toBe('110101199003077774');
+    expect((await exportRows())[0]!.detail.revealed).toEqual(['identity', 'payout']);
   });
 
   it('audits each export: who, which list, the filters, the rows, and what was revealed', async () => {
