@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { api, type CallRef } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
-import { call, callApi, rawCall, registerUser } from '../helpers.js';
+import { call, callApi, openTestDatabase, rawCall, registerUser, usingPostgres } from '../helpers.js';
+import { openPostgres } from '../../src/db/client.js';
 import { createWalletApp, gift, operatorWithRole, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
 import { bet, createGameApp, fundedUser, roomOf, ROUND_MS } from '../game/kit.js';
 
@@ -192,3 +193,25 @@ describe('CSV exports of rounds and bets', async () => {
     expect(other).toHaveLength(1);
   });
 });
+
+// Reads from replicas (docs/operations.md#exports): the rows come from the read pool, the audit row goes to the primary.
+if (usingPostgres)
+  describe('CSV exports on a read-only replica (PostgreSQL)', async () => {
+    const primary = await openTestDatabase();
+    // The primary's own database, read-only like a standby.
+    const url = new URL(String((primary.pool as unknown as { options: { connectionString: string } }).options.connectionString));
+    url.searchParams.set('options', '-c default_transaction_read_only=on');
+    const replica = await openPostgres(url.toString(), 2);
+    const { app: onReplica } = await createWalletApp({ database: primary, readDatabase: replica, config: { exportPageSize: 3 } });
+    const token = await operatorWithRole(onReplica, 'admin');
+    for (let i = 0; i < 4; i++) await registerUser(onReplica, { username: `repl${i}${Date.now().toString(36).slice(-5)}` });
+
+    it('reads the rows from the replica and writes its audit row on the primary', async () => {
+      expect(replica.pool!.totalCount).toBe(0);
+      const res = await onReplica.inject({ method: api.admin.exportUsers.method, url: api.admin.exportUsers.path, headers: { token }, payload: { q: 'repl' } });
+      expect(parseCsv(res.body.replace(/^\ufeff/, ''))).toHaveLength(5);
+      expect(replica.pool!.totalCount).toBeGreaterThan(0);
+      const [row] = await queryRows<{ detail: any }>(onReplica.db, sql`select detail from audit_log where action = 'export.csv' order by id desc limit 1`);
+      expect(row!.detail).toMatchObject({ filters: { q: 'repl' }, rows: 4, finished: true });
+    });
+  });
