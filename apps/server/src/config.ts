@@ -27,6 +27,8 @@ export interface Config {
   roundSeconds: number;
   closeBeforeSeconds: number;
   timeZone: string;
+  /** Rows per page an export reads by key (EXPORT_PAGE_SIZE, default 1000; docs/operations.md#exports). */
+  exportPageSize: number;
   /** Where the built web apps live (served statically). */
   webDist: string;
   adminDist: string;
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roundSeconds: intFrom(env.ROUND_SECONDS, 210, 'ROUND_SECONDS'),
     closeBeforeSeconds: intFrom(env.CLOSE_BEFORE_SECONDS, 30, 'CLOSE_BEFORE_SECONDS'),
     timeZone: env.TIME_ZONE ?? 'Asia/Shanghai',
+    exportPageSize: intFrom(env.EXPORT_PAGE_SIZE, 1000, 'EXPORT_PAGE_SIZE'),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -54,6 +54,7 @@ export const auditActions = [
   'referral.release',
   'referral.void',
   'import.run',
+  'export.csv',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -84,6 +85,7 @@ export const auditTargets = [
   'content_image',
   'referral_commission',
   'import_run',
+  'export',
 ] as const;
 export type AuditTarget = (typeof auditTargets)[number];
 

@@ -11,6 +11,7 @@ export * from './schemas/index.js';
 export * from './version.js';
 export * from './time.js';
 export * from './idNumber.js';
+export * from './csv.js';
 export * from './wallet.js';
 export * from './protection.js';
 export * from './game/index.js';

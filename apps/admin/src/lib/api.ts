@@ -1,6 +1,7 @@
 import type { AnswerOf, CallRef, InputOf } from '@lucky28/shared/api';
 import i18n, { consoleLanguage, textsReady } from './i18n';
 import { apiLangOf } from './languages';
+import { saveFile } from './saveFile';
 import { session } from './session';
 
 /**
@@ -102,4 +103,39 @@ export function call<C extends CallRef>(ref: C, input?: InputOf<C>): Promise<Ans
 /** A declared upload call (banner and article pictures). */
 export function upload<C extends CallRef>(ref: C, file: File, fields: Record<string, string> = {}): Promise<AnswerOf<C>> {
   return postForm<AnswerOf<C>>(ref.path, file, fields);
+}
+
+/**
+ * A declared download call (a list's CSV export): POSTed like `call`, answered with the file, which
+ * the browser saves under the name the server gives (Content-Disposition). A refusal is the envelope:
+ * an ApiError as `call` throws.
+ */
+export async function download<C extends CallRef>(ref: C, input?: InputOf<C>, fallbackName = 'export.csv'): Promise<void> {
+  const token = session.token();
+  let res: Response;
+  try {
+    res = await fetch(ref.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: JSON.stringify({ lang: apiLangOf(consoleLanguage()), ...(input ?? {}) }),
+    });
+  } catch {
+    await textsReady();
+    throw new ApiError(i18n.t('error.network'), -1, 0);
+  }
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) {
+    // Not the file: the envelope of a refusal (or an HTTP error without one).
+    failed(res);
+    let envelope: Envelope<unknown> | undefined;
+    try {
+      envelope = (await res.json()) as Envelope<unknown>;
+    } catch {
+      await textsReady();
+      throw new ApiError(i18n.t('error.http', { status: res.status }), -1, res.status, undefined, res.headers.get('x-request-id') ?? undefined);
+    }
+    if (res.status === 401) session.clear();
+    throw new ApiError(envelope.msg, envelope.code, res.status, envelope.field, res.headers.get('x-request-id') ?? undefined);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  saveFile(name, await res.blob());
 }

@@ -17,8 +17,8 @@ import type { Guard } from './guards.js';
 /** Where a call's input arrives: the path (files), the query string (GET, streams) or the body. */
 type InputPart<C extends ApiCall> = C['kind'] extends 'file' ? 'params' : C['method'] extends 'GET' ? 'querystring' : 'body';
 
-/** A file is answered as it is: no envelope to declare (or check). */
-type AnswerPart<C extends ApiCall> = C['kind'] extends 'file' ? { response?: never } : { response: ReturnType<typeof answers<C['answer']>> };
+/** A file (or a download) is answered as it is: no envelope to declare (or check); its refusals are envelopes. */
+type AnswerPart<C extends ApiCall> = C['kind'] extends 'file' | 'download' ? { response?: never } : { response: ReturnType<typeof answers<C['answer']>> };
 
 export type RouteSchemaOf<C extends ApiCall> = { [P in InputPart<C>]: C['input'] } & AnswerPart<C> & {
     headers?: typeof idempotencyHeaders;
@@ -91,7 +91,7 @@ export function routeSchemaOf<C extends ApiCall>(call: C): RouteSchemaOf<C> {
   const part = call.kind === 'file' ? 'params' : call.method === 'GET' ? 'querystring' : 'body';
   return {
     [part]: call.input,
-    ...(call.kind === 'file' ? {} : { response: answers(call.answer, call.answerMsg ? { msg: call.answerMsg } : {}) }),
+    ...(call.kind === 'file' || call.kind === 'download' ? {} : { response: answers(call.answer, call.answerMsg ? { msg: call.answerMsg } : {}) }),
     ...(call.idempotent ? { headers: idempotencyHeaders } : {}),
     ...(call.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
   } as RouteSchemaOf<C>;

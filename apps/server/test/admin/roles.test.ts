@@ -60,6 +60,14 @@ const EXPECTED: Record<string, 'session' | readonly ('admin' | 'finance' | 'supp
   'POST /api/admin/referralReport': ['admin', 'finance'],
   'POST /api/admin/referralHeld': ['admin', 'finance'],
   'POST /api/admin/referralDecide': ['admin', 'finance'],
+  'POST /api/admin/export/deposits': ['admin', 'finance'],
+  'POST /api/admin/export/withdrawals': ['admin', 'finance'],
+  'POST /api/admin/export/users': ['admin', 'finance', 'support'],
+  'POST /api/admin/export/bets': ['admin', 'finance', 'support'],
+  'POST /api/admin/export/rounds': ['admin', 'finance', 'support'],
+  'POST /api/admin/export/ledger': ['admin', 'finance', 'support'],
+  'POST /api/admin/export/moneyDays': ['admin', 'finance'],
+  'POST /api/admin/export/audit': ['admin'],
 };
 
 /** Calls that end the caller's session: tried only for refusal, never with a token still needed. */

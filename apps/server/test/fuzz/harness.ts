@@ -650,6 +650,8 @@ export function answerProblem(route: FuzzTarget, status: number, contentType: st
   if (ms > STALL_MS) return `took ${ms.toFixed(0)} ms`;
   // A file's bytes (the OpenAPI document, also a file call, is checked below).
   if (route.kind === 'file' && route.url !== api.docs.openApi.path && status === 200) return null;
+  // A download (a CSV export) answers its file, with the BOM; its refusals are envelopes (checked below).
+  if (route.kind === 'download' && status === 200 && contentType.startsWith('text/csv')) return body.startsWith('\ufeff') ? null : 'a CSV without the BOM';
   if (!contentType.startsWith('application/json')) return `answered ${contentType || 'no content type'}, not JSON`;
   let parsed: unknown;
   try {

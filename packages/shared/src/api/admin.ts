@@ -57,6 +57,17 @@ import {
 } from '../schemas/adminGames.js';
 import { settingsData, settingsUpdateSchema } from '../schemas/adminSettings.js';
 import {
+  auditExportSchema,
+  betExportSchema,
+  csvFile,
+  depositExportSchema,
+  ledgerExportSchema,
+  moneyDaysExportSchema,
+  roundExportSchema,
+  userExportSchema,
+  withdrawalExportSchema,
+} from '../schemas/adminExports.js';
+import {
   adminAnnouncementListData,
   adminArticleData,
   adminArticleListData,
@@ -79,6 +90,22 @@ import { noInput } from '../schemas/fields.js';
 import { uploadNameParams } from '../schemas/wallet.js';
 import { operatorAccess, publicAccess } from '../access.js';
 import { defineCall } from './define.js';
+
+/**
+ * A list's CSV export (docs/operations.md#exports): POST with the list screen's filters, answered as
+ * `text/csv; charset=utf-8` (UTF-8 with a BOM, headers in the request's language) as an attachment,
+ * or a refusal envelope; read in pages by key, audited with its filters and row count.
+ */
+const exportCall = <I extends z.ZodType>(list: string, access: ReturnType<typeof operatorAccess>, input: I, what: string) =>
+  defineCall({
+    method: 'POST',
+    path: `/api/admin/export/${list}`,
+    kind: 'download',
+    access,
+    summary: `${what} as CSV, with the filters of its list screen; masked fields stay masked unless the role may reveal them; audited.`,
+    input,
+    answer: csvFile,
+  });
 
 /** Any operator session, also one still enrolling its second factor. */
 const session = operatorAccess();
@@ -548,4 +575,14 @@ export const admin = {
     input: contentIdSchema,
     answer: contentDeletedData,
   }),
+
+  // --- exports: every list as CSV ---
+  exportDeposits: exportCall('deposits', finance, depositExportSchema, 'Deposit requests of one status (all when none)'),
+  exportWithdrawals: exportCall('withdrawals', finance, withdrawalExportSchema, 'Withdrawal requests of one status (all when none), with the payout account'),
+  exportUsers: exportCall('users', anyRole, userExportSchema, 'Players, by the search text of the players list'),
+  exportBets: exportCall('bets', anyRole, betExportSchema, "Bets (orders): one player's or everyone's, of a game and a period"),
+  exportRounds: exportCall('rounds', anyRole, roundExportSchema, "A game's drawn rounds with their fairness data and money figures"),
+  exportLedger: exportCall('ledger', anyRole, ledgerExportSchema, "Ledger rows: one player's or everyone's, of one type"),
+  exportMoneyDays: exportCall('moneyDays', finance, moneyDaysExportSchema, "The money dashboard's days of a period"),
+  exportAudit: exportCall('audit', adminOnly, auditExportSchema, 'The audit trail, with the filters of the audit screen'),
 };

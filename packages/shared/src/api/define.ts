@@ -14,8 +14,10 @@ export type Method = 'GET' | 'POST';
  * - `stream`: Server-Sent Events whose frames are the answer; input in the query string.
  * - `file`: answered as it is, not in the envelope (a stored file's bytes, the OpenAPI document); the
  *   input is the path's parameters.
+ * - `download`: input as for `json` (a POST's body); answered with a file's bytes as an attachment (a CSV
+ *   export), not in the envelope; a refusal is the envelope.
  */
-export type CallKind = 'json' | 'upload' | 'stream' | 'file';
+export type CallKind = 'json' | 'upload' | 'stream' | 'file' | 'download';
 
 /**
  * What a client needs to make a call, without its schemas (so no zod reaches a browser bundle that

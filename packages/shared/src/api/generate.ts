@@ -117,6 +117,8 @@ export function referenceMarkdown(groups: ApiGroups): string {
     );
     out.push(...inputTable(call));
     if (call.kind === 'file' && isBytes(call)) out.push("Answer: the file's bytes, or a refusal envelope.", '');
+    else if (call.kind === 'download')
+      out.push('Answer: a CSV file (`text/csv; charset=utf-8`, UTF-8 with a BOM) as an attachment (`Content-Disposition`), or a refusal envelope.', '');
     else if (call.kind === 'file') {
       const answer = JSON.stringify(jsonSchemaOf(call.answer, 'output'), null, 2);
       out.push(
@@ -279,6 +281,9 @@ function answerOf(call: ApiCall, schemaOf: (schema: z.ZodType, io: 'output') => 
     return isBytes(call)
       ? { description: "The file's bytes.", content: { '*/*': {} } }
       : { description: 'The document as it is (not in the envelope).', content: { 'application/json': { schema: data } } };
+  }
+  if (call.kind === 'download') {
+    return { description: 'A CSV file (UTF-8 with a BOM) as an attachment.', content: { 'text/csv': { schema: { type: 'string' } } } };
   }
   if (call.kind === 'stream') {
     return {

@@ -13,6 +13,7 @@ export * from './wallet.js';
 export * from './adminUsers.js';
 export * from './adminGames.js';
 export * from './adminSettings.js';
+export * from './adminExports.js';
 export * from './answerTypes.js';
 export * from './protection.js';
 export * from './referral.js';

@@ -149,7 +149,7 @@ export async function listWithdrawals(db: DbOrTx, status: number, limit = 200) {
 }
 
 /** "110101199003077777" → "110*************74". */
-const maskIdNumber = (v: string) => (v.length <= 5 ? v : `${v.slice(0, 3)}${'*'.repeat(v.length - 5)}${v.slice(-2)}`);
+export const maskIdNumber = (v: string) => (v.length <= 5 ? v : `${v.slice(0, 3)}${'*'.repeat(v.length - 5)}${v.slice(-2)}`);
 
 /** A decided withdrawal's bank card as the player's own screens show it; a wallet address is public. */
 const maskPayoutAccount = (a: PayoutAccount): PayoutAccount => (a.type === 0 ? { ...a, acc: maskName(a.acc), acc_name: maskTail(a.acc_name) } : a);

@@ -7,6 +7,7 @@ import adminGameRoutes from './games.js';
 import adminSettingsRoutes from './settings.js';
 import adminContentRoutes from './content.js';
 import adminCampaignRoutes from './campaigns.js';
+import adminExportRoutes from './exports.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -18,4 +19,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminSettingsRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminCampaignRoutes);
+  await app.register(adminExportRoutes);
 }

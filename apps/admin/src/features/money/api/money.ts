@@ -31,6 +31,10 @@ export const defaultPeriod = (): [Dayjs, Dayjs] => [operatorDay(DEFAULT_DAYS - 1
  * the operator's today: the dashboard's route asks at once, without waiting for admin/me's zone). When
  * the period holds today, its answer's today figures fill the today card's query.
  */
+/** What the dashboard asks for a period: its dates, or (null) the default last days. */
+export const periodInput = (period: [Dayjs, Dayjs] | null) =>
+  period ? { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') } : { last_days: DEFAULT_DAYS };
+
 export function periodSummaryQuery(period: [Dayjs, Dayjs] | null) {
   const dates = period && { begin_date: period[0].format('YYYY-MM-DD'), end_date: period[1].format('YYYY-MM-DD') };
   return {

@@ -5,7 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/QueryState';
 import { today as operatorToday, zoneLabel } from '../../../lib/format';
-import { defaultPeriod, everyDay, periodSummaryQuery, todaySummaryQuery, type Figures, type TodayFigures } from '../api/money';
+import * as api from '@lucky28/shared/api/refs';
+import { ExportButton } from '../../../components/ExportButton';
+import { defaultPeriod, everyDay, periodInput, periodSummaryQuery, todaySummaryQuery, type Figures, type TodayFigures } from '../api/money';
 import { DaysChart } from './DaysChart';
 
 function Totals({ totals }: { totals: Figures }) {
@@ -124,7 +126,12 @@ export function DashboardPage() {
       </Card>
       <Card
         title={t('money.period')}
-        extra={<DatePicker.RangePicker value={shownPeriod} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />}
+        extra={
+          <Space>
+            <DatePicker.RangePicker value={shownPeriod} allowClear={false} onChange={(v) => v?.[0] && v[1] && setPeriod([v[0], v[1]])} />
+            <ExportButton call={api.admin.exportMoneyDays} input={periodInput(period)} />
+          </Space>
+        }
       >
         <QueryState query={range}>
           {(s) => (

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Select, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../../lib/format';
 import * as api from '@lucky28/shared/api/refs';
 import { PagedTable, usePagedList } from '../../../components/PagedTable';
+import { ExportButton } from '../../../components/ExportButton';
 import { call } from '../../../lib/api';
 import { actionChoices, actionWords, targetChoices, targetWords } from '../model/auditWords';
 
@@ -59,9 +60,12 @@ export function AuditPage() {
         <Form.Item name="period" label={t('audit.period')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common.search')}
-        </Button>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+          <ExportButton call={api.admin.exportAudit} input={filters} />
+        </Space>
       </Form>
       <PagedTable
         paged={audit}

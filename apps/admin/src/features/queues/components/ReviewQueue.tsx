@@ -14,6 +14,7 @@ import { apiLangOf } from '../../../lib/languages';
 import { useDiscardGuard } from '../../../lib/forms';
 import { checkWith } from '../../../lib/validation';
 import { queueCountsQuery } from '../../../lib/queueCounts';
+import { ExportButton } from '../../../components/ExportButton';
 import { leadingColumns, trailingColumns } from './queueColumns';
 import './queues.css';
 
@@ -25,6 +26,7 @@ const REAL_NAME_STATUSES = { pending: 1, approved: 2, rejected: 0 };
 const QUEUES = {
   deposit: {
     calls: { list: api.admin.depositList, approve: api.admin.depositApprove, reject: api.admin.depositReject },
+    exportCall: api.admin.exportDeposits,
     title: 'menu.deposits',
     approveLabel: 'queue.approve',
     statuses: MONEY_STATUSES,
@@ -33,6 +35,7 @@ const QUEUES = {
   },
   withdraw: {
     calls: { list: api.admin.withdrawList, approve: api.admin.withdrawApprove, reject: api.admin.withdrawReject },
+    exportCall: api.admin.exportWithdrawals,
     title: 'menu.withdrawals',
     approveLabel: 'queue.approve',
     statuses: MONEY_STATUSES,
@@ -41,6 +44,7 @@ const QUEUES = {
   },
   realName: {
     calls: { list: api.admin.realNameList, approve: api.admin.realNameApprove, reject: api.admin.realNameReject },
+    exportCall: null,
     title: 'menu.realNames',
     approveLabel: 'queue.verify',
     statuses: REAL_NAME_STATUSES,
@@ -154,7 +158,12 @@ export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
   return (
     <>
       <Typography.Title level={4}>{t(queue.title)}</Typography.Title>
-      <Tabs activeKey={String(status)} onChange={(k) => setStatus(Number(k))} items={statuses.map((s) => ({ key: String(s.value), label: s.label }))} />
+      <Tabs
+        activeKey={String(status)}
+        onChange={(k) => setStatus(Number(k))}
+        items={statuses.map((s) => ({ key: String(s.value), label: s.label }))}
+        tabBarExtraContent={queue.exportCall && <ExportButton call={queue.exportCall} input={{ status }} />}
+      />
       {notice && <Alert type="warning" showIcon closable={{ onClose: () => setNotice(null) }} title={notice} role="alert" style={{ marginBottom: 12 }} />}
       {list.isError && <Typography.Paragraph type="danger">{list.error.message}</Typography.Paragraph>}
       <Table<T>

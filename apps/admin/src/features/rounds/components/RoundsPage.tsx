@@ -8,6 +8,7 @@ import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../../lib/api';
 import { dateTime } from '../../../lib/format';
 import { QueryState } from '../../../components/QueryState';
+import { ExportButton } from '../../../components/ExportButton';
 import { PagedTable, usePagedList } from '../../../components/PagedTable';
 import './rounds.css';
 
@@ -81,7 +82,7 @@ export function RoundsPage() {
           )}
         </QueryState>
       </Card>
-      <Card title={t('rounds.recent')}>
+      <Card title={t('rounds.recent')} extra={<ExportButton call={api.admin.exportRounds} input={{ game_id: gameId }} />}>
         <PagedTable
           paged={recent}
           expandable={{

@@ -9,6 +9,7 @@ import { call } from '../../../lib/api';
 import { dateTime } from '../../../lib/format';
 import { QueryState } from '../../../components/QueryState';
 import { PagedTable, usePagedList, type RowOf } from '../../../components/PagedTable';
+import { ExportButton } from '../../../components/ExportButton';
 import { UserActions } from './UserActions';
 import { ProtectionStatus } from './ProtectionStatus';
 import { userDetailQuery, type PayAccount, type UserDetail } from '../api/users';
@@ -158,8 +159,26 @@ export function UserDetailPage() {
           <Tabs
             items={[
               { key: 'overview', label: t('users.overview'), children: <Overview user={u} /> },
-              { key: 'ledger', label: t('users.ledger'), children: <PagedTable<LedgerRow> paged={ledger} columns={ledgerColumns(t)} /> },
-              { key: 'bets', label: t('users.bets'), children: <PagedTable<BetRow> paged={bets} columns={betColumns(t)} /> },
+              {
+                key: 'ledger',
+                label: t('users.ledger'),
+                children: (
+                  <>
+                    <ExportButton call={api.admin.exportLedger} input={{ id }} />
+                    <PagedTable<LedgerRow> paged={ledger} columns={ledgerColumns(t)} />
+                  </>
+                ),
+              },
+              {
+                key: 'bets',
+                label: t('users.bets'),
+                children: (
+                  <>
+                    <ExportButton call={api.admin.exportBets} input={{ id }} />
+                    <PagedTable<BetRow> paged={bets} columns={betColumns(t)} />
+                  </>
+                ),
+              },
               {
                 key: 'sessions',
                 label: t('users.sessions'),

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { dateTime } from '../../../lib/format';
 import * as api from '@lucky28/shared/api/refs';
 import { PagedTable, usePagedList } from '../../../components/PagedTable';
+import { ExportButton } from '../../../components/ExportButton';
 
 /** Search players by id, username or nickname. */
 export function UsersPage() {
@@ -24,8 +25,9 @@ export function UsersPage() {
           users.firstPage();
           setQ(v.trim());
         }}
-        style={{ maxWidth: 420, marginBottom: 16 }}
+        style={{ maxWidth: 420, marginBottom: 16, marginRight: 8 }}
       />
+      <ExportButton call={api.admin.exportUsers} input={{ q }} />
       {users.query.isError && <Typography.Paragraph type="danger">{users.query.error.message}</Typography.Paragraph>}
       <PagedTable
         paged={users}
