@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { api, type CallRef } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
-import { call, callApi, openTestDatabase, rawCall, registerUser, usingPostgres } from '../helpers.js';
+import { callApi, openTestDatabase, rawCall, registerUser, usingPostgres } from '../helpers.js';
 import { openPostgres } from '../../src/db/client.js';
 import { createWalletApp, gift, operatorWithRole, readyToWithdraw, requestDeposit } from '../wallet/fixtures.js';
 import { bet, createGameApp, fundedUser, roomOf, ROUND_MS } from '../game/kit.js';
@@ -102,7 +102,7 @@ describe('CSV exports', () => {
 
   it('shows the payout account to the roles that pay out; the ID number only to those who verify identities', async () => {
     const w = await readyToWithdraw(app);
-    expect((await call(app, '/api/user/withdrawAction', { type: 0, money: '100', securityCode: '123456' }, { token: w.token })).code).toBe(1);
+    expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: w.token })).code).toBe(1);
     // id, user_id, username, real name, ID number, amount, payout type, account, account holder, bank, …
     const row = async (token: string) => (await exportCsv(api.admin.exportWithdrawals, token)).rows.find((r) => r[2] === w.username)!;
     expect((await row(finance)).slice(4, 10)).toEqual(['110*************74', '100.00', '0', 'Zhang San', '6222020200112233', 'ICBC']);
