@@ -14,23 +14,21 @@ interface Required {
 /**
  * One field of an antd form: the `Form.Item` with its label, the help text under it (`hint`) and,
  * for a required field, the one rule the console's forms give it — empty (or not matching
- * `pattern`) shows `message`, the field's label unless told otherwise.
+ * `pattern`) shows `message`, the field's label unless told otherwise. Further `rules` (a field's own
+ * check) follow that one.
  */
 export function FormField({
   label,
   hint,
   required,
   children,
+  rules = [],
   ...item
-}: Omit<FormItemProps, 'label' | 'extra' | 'rules' | 'required'> & { label: string; hint?: ReactNode; required?: boolean | Required; children: ReactNode }) {
+}: Omit<FormItemProps, 'label' | 'extra' | 'required'> & { label: string; hint?: ReactNode; required?: boolean | Required; children: ReactNode }) {
   const rule = required === true ? {} : required || null;
+  const all = [...(rule ? [{ required: true, ...rule, message: rule.message ?? label }] : []), ...rules];
   return (
-    <Form.Item
-      {...item}
-      label={label}
-      {...(hint === undefined ? {} : { extra: hint })}
-      {...(rule ? { rules: [{ required: true, ...rule, message: rule.message ?? label }] } : {})}
-    >
+    <Form.Item {...item} label={label} {...(hint === undefined ? {} : { extra: hint })} {...(all.length ? { rules: all } : {})}>
       {children}
     </Form.Item>
   );

@@ -3,9 +3,16 @@ import { useTranslation } from 'react-i18next';
 
 type Path = (string | number)[];
 
-/** The paths of the fields a change touched (antd gives the changed values as nested objects). */
+/**
+ * The paths of the fields a change touched (antd gives the changed values as nested objects; a field of
+ * a list, such as a campaign's day 3, as an array holding only that item). An array is both a value (a
+ * field holding a list) and the items of a list of fields, so both paths are given.
+ */
 function changedPaths(changed: unknown, prefix: Path = []): Path[] {
-  if (changed === null || typeof changed !== 'object' || Array.isArray(changed) || Object.getPrototypeOf(changed) !== Object.prototype) return [prefix];
+  if (Array.isArray(changed)) {
+    return [prefix, ...changed.flatMap((v, i) => (v === undefined ? [] : changedPaths(v, [...prefix, i])))];
+  }
+  if (changed === null || typeof changed !== 'object' || Object.getPrototypeOf(changed) !== Object.prototype) return [prefix];
   return Object.entries(changed as Record<string, unknown>).flatMap(([k, v]) => changedPaths(v, [...prefix, k]));
 }
 

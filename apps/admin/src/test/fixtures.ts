@@ -41,6 +41,9 @@ export const aliceRow: UserRow = {
   shiming: 2,
   frozen: false,
   created_at: 1_780_000_000,
+  status: 'active',
+  last_sign_in_at: 1_780_100_000,
+  last_ip: '203.0.113.5',
 };
 
 /** Alice in detail: verified, no inviter, no payout accounts, sessions or limits. */

@@ -99,7 +99,7 @@ export const sessions = pgTable(
     /** WAL position after the player's last write commit (db/replicaReads.ts): a replica serves the player past it only. */
     commitLsn: pgLsn('commit_lsn'),
   },
-  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_ip_idx').on(t.ip)],
 );
 
 /** Failed attempts per key (e.g. "login:alice:1.2.3.4", "safety:42"), for back-off lockouts. */

@@ -22,3 +22,21 @@ export function lastDaysRange(days: number, now: number, timeZone: string): { be
   // Calendar arithmetic on the date itself (a day is not always 24 hours in the zone).
   return { begin_date: new Date(Date.UTC(y, m - 1, d - (days - 1))).toISOString().slice(0, 10), end_date: today };
 }
+
+/**
+ * An open-ended period of whole days ("YYYY-MM-DD", operator time zone, both inclusive), for a list's
+ * filters: either end may be missing (no bound). Returns [from, toExclusive) in ms, each undefined when
+ * not given; refuses an impossible date, or a start after the end, naming the field.
+ */
+export function optionalDayBounds(
+  begin: { field: string; date?: string },
+  end: { field: string; date?: string },
+  timeZone: string,
+): { from?: number; to?: number } {
+  const b = begin.date === undefined ? undefined : zonedDayRange(begin.date, timeZone);
+  if (b === null) throw new AppError('err.date_invalid', { field: begin.field });
+  const e = end.date === undefined ? undefined : zonedDayRange(end.date, timeZone);
+  if (e === null) throw new AppError('err.date_invalid', { field: end.field });
+  if (b && e && b[0] > e[0]) throw new AppError('err.date_range_invalid', { field: begin.field });
+  return { from: b?.[0], to: e?.[1] };
+}

@@ -52,6 +52,8 @@ const EXPECTED: Record<string, 'session' | readonly ('admin' | 'finance' | 'supp
   'POST /api/admin/roomUpdate': ['admin'],
   'POST /api/admin/roundCurrent': ['admin', 'finance', 'support'],
   'POST /api/admin/roundList': ['admin', 'finance', 'support'],
+  'POST /api/admin/roundBets': ['admin', 'finance', 'support'],
+  'POST /api/admin/orderFind': ['admin', 'finance', 'support'],
   'POST /api/admin/settingsGet': ['admin', 'finance', 'support'],
   'POST /api/admin/settingsUpdate': ['admin'],
   'POST /api/admin/referralSettings': ['admin', 'finance'],

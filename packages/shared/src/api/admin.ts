@@ -26,7 +26,11 @@ import {
   withdrawalQueueData,
 } from '../schemas/admin.js';
 import {
+  orderFindData,
+  orderFindSchema,
   revealedAccountData,
+  roundBetsData,
+  roundBetsSchema,
   userBetsData,
   userDetailData,
   userFreezeData,
@@ -332,7 +336,8 @@ export const admin = {
     method: 'POST',
     path: '/api/admin/userSearch',
     access: anyRole,
-    summary: 'Players by id, or by text in the username or nickname; blank lists everyone, newest first.',
+    summary:
+      'Players by id, or by text in the username or nickname; blank lists everyone, newest first. Optional filters: status, registration dates, inviter, balance range, last sign-in dates, sign-in address. Each row has its status.',
     input: userSearchSchema,
     answer: userSearchData,
   }),
@@ -438,9 +443,25 @@ export const admin = {
     method: 'POST',
     path: '/api/admin/roundList',
     access: anyRole,
-    summary: "A page of a game's drawn rounds, newest first, with their fairness data and money figures.",
+    summary: "A page of a game's drawn rounds, newest first, with their fairness data and money figures; `issue` finds one round.",
     input: roundListSchema,
     answer: roundListData,
+  }),
+  roundBets: defineCall({
+    method: 'POST',
+    path: '/api/admin/roundBets',
+    access: anyRole,
+    summary: 'Every bet of a round (any room), oldest first, with its player, class, amount, odds, result and payout; paged by key (`after`, `next`).',
+    input: roundBetsSchema,
+    answer: roundBetsData,
+  }),
+  orderFind: defineCall({
+    method: 'POST',
+    path: '/api/admin/orderFind',
+    access: anyRole,
+    summary: 'A bet by its order number, with its player and round; not found says so.',
+    input: orderFindSchema,
+    answer: orderFindData,
   }),
 
   // --- settings ---

@@ -59,7 +59,8 @@ export const roomUpdateSchema = z.object({
   odds: z.array(oddsRowSchema, { error: 'err.odds_invalid' }).min(1, 'err.odds_invalid').max(BET_CLASS_IDS.length, 'err.odds_invalid'),
 });
 
-export const roundListSchema = z.object({ game_id: gameId, ...adminPaging });
+/** roundList: a game's drawn rounds, newest first; `issue` finds one round (exact issue number). */
+export const roundListSchema = z.object({ game_id: gameId, issue: optionalText({ max: 32, invalid: 'err.issue_invalid' }), ...adminPaging });
 
 /**
  * A period by its dates (default: today), or `last_days`: the last so many days up to the operator's

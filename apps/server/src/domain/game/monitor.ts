@@ -99,7 +99,8 @@ export async function currentRoundView(db: DbOrTx, gameId: number, timing: Round
 }
 
 /** Drawn rounds, newest first, with result, stakes, payouts and the house's result, and the revealed seed. */
-export async function recentRounds(db: DbOrTx, gameId: number, page = 1, limit = 20) {
+/** A game's drawn rounds, newest first; `issue`, when given, keeps only that round (rounds_game_issue_uq). */
+export async function recentRounds(db: DbOrTx, gameId: number, page = 1, limit = 20, issue?: string) {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`
@@ -108,7 +109,7 @@ export async function recentRounds(db: DbOrTx, gameId: number, page = 1, limit =
            count(*) over () as count_all
     from rounds r
     left join lateral (select sum(amount) as stakes, sum(coalesce(payout, 0)) as payouts, count(*) as n from orders where round_id = r.id) o on true
-    where r.game_id = ${gameId} and r.drawn_at is not null
+    where r.game_id = ${gameId} and r.drawn_at is not null ${issue === undefined ? sql`` : sql`and r.issue = ${issue}`}
     order by r.draws_at desc limit ${limit} offset ${(page - 1) * limit}`,
   );
   return {

@@ -3,7 +3,7 @@
  * inviter and invitees, sessions, masked payout accounts, ledger and bets. Read-only.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatMoney, type ApiLang } from '@lucky28/shared';
+import { formatMoney, type ApiLang, type UserStatus } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { presentPayAccount, payAccountsOf } from '../accounts/payAccounts.js';
@@ -13,19 +13,66 @@ import { protectionStatus } from '../protection/status.js';
 const unix = (v: unknown) => (v === null || v === undefined ? null : Math.floor(new Date(v as string).getTime() / 1000));
 const cents = (v: unknown) => formatMoney(Number(v ?? 0));
 
-/** By id (digits), or username / nickname containing the text (case-insensitive); newest first. */
-export async function searchUsers(db: DbOrTx, q: string | undefined, page = 1, limit = 20) {
+/** The console's filters on the players list, resolved: instants in ms, amounts in cents. */
+export interface UserFilters {
+  q?: string;
+  status?: UserStatus;
+  registeredFrom?: number;
+  registeredTo?: number;
+  inviterId?: number;
+  balanceMin?: number | null;
+  balanceMax?: number | null;
+  signedInFrom?: number;
+  signedInTo?: number;
+  ip?: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A player's status (USER_STATUSES), the first that holds, as SQL over `users u` at `now`. */
+const statusSql = (now: number) => sql`case
+    when u.disabled then 'frozen'
+    when u.excluded_until > ${iso(now)} and u.exclusion_kind = 'self_exclusion' then 'self_excluded'
+    when u.excluded_until > ${iso(now)} then 'timeout'
+    when u.group_id = 2 then 'guest'
+    else 'active' end`;
+
+/**
+ * By id (digits), or username / nickname containing the text (case-insensitive); newest first, narrowed
+ * by each filter given. Every value is a bound parameter. The last sign-in is the newest session's start
+ * (sessions_user_idx); an address matches any kept session from it (sessions_ip_idx).
+ */
+export async function searchUsers(db: DbOrTx, f: UserFilters, now: number, page = 1, limit = 20) {
+  const { q } = f;
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const id = q && /^\d{1,9}$/.test(q) ? Number(q) : null;
-  const where = pattern ? sql`where u.id = ${id ?? -1} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern}` : sql``;
+  const status = statusSql(now);
+  const conditions: SQL[] = [];
+  if (pattern) conditions.push(sql`(u.id = ${id ?? -1} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern})`);
+  if (f.status) conditions.push(sql`${status} = ${f.status}`);
+  if (f.registeredFrom !== undefined) conditions.push(sql`u.created_at >= ${iso(f.registeredFrom)}`);
+  if (f.registeredTo !== undefined) conditions.push(sql`u.created_at < ${iso(f.registeredTo)}`);
+  if (f.inviterId !== undefined) conditions.push(sql`u.inviter_id = ${f.inviterId}`);
+  if (f.balanceMin !== undefined && f.balanceMin !== null) conditions.push(sql`(u.money + u.score) >= ${f.balanceMin}`);
+  if (f.balanceMax !== undefined && f.balanceMax !== null) conditions.push(sql`(u.money + u.score) <= ${f.balanceMax}`);
+  if (f.signedInFrom !== undefined) conditions.push(sql`last.created_at >= ${iso(f.signedInFrom)}`);
+  if (f.signedInTo !== undefined) conditions.push(sql`last.created_at < ${iso(f.signedInTo)}`);
+  if (f.ip) conditions.push(sql`exists (select 1 from sessions s where s.ip = ${f.ip} and s.user_id = u.id)`);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const select = (pageClause: SQL) => sql`
-    select u.id, u.username, u.nickname, u.group_id, u.money, u.score, u.shiming, u.disabled, u.created_at, count(*) over () as total
-    from users u ${where}
+    select u.id, u.username, u.nickname, u.group_id, u.money, u.score, u.shiming, u.disabled, u.created_at, ${status} as status,
+      last.created_at as last_sign_in_at, last.ip as last_ip, count(*) over () as total
+    from users u
+    left join lateral (select s.created_at, s.ip from sessions s where s.user_id = u.id order by s.created_at desc, s.id desc limit 1) last on true
+    ${where}
     order by (u.id = ${id ?? -1}) desc, u.id desc ${pageClause}`;
   return pageOf(db, { page, limit }, select, (r) => ({
     ...playerSummary(r),
     frozen: Boolean(r.disabled),
     created_at: unix(r.created_at),
+    status: r.status as UserStatus,
+    last_sign_in_at: unix(r.last_sign_in_at),
+    last_ip: (r.last_ip as string | null) ?? '',
   }));
 }
 
@@ -148,15 +195,20 @@ export async function userBetsPage(db: DbOrTx, userId: number, opts: { lang: Api
            o.created_at, r.title as room, count(*) over () as total
     from orders o join rooms r on r.id = o.room_id where o.user_id = ${userId}
     order by o.id desc ${pageClause}`;
-  return pageOf(db, opts, select, (r) => ({
+  return pageOf(db, opts, select, (r) => presentBet(r, opts.lang));
+}
+
+/** One bet as the player's history and the console's lists show it. */
+function presentBet(r: Record<string, unknown>, lang: ApiLang) {
+  return {
     id: Number(r.id),
     order_no: String(r.order_no),
     game_id: Number(r.game_id),
-    game: gameName(opts.lang, Number(r.game_id)),
+    game: gameName(lang, Number(r.game_id)),
     room: String(r.room),
     issue: String(r.issue),
     play_type: Number(r.play_type),
-    play_name: className(opts.lang, Number(r.play_type)),
+    play_name: className(lang, Number(r.play_type)),
     amount: cents(r.amount),
     odds: (Number(r.odds) / 100).toFixed(2),
     status: Number(r.status),
@@ -164,5 +216,53 @@ export async function userBetsPage(db: DbOrTx, userId: number, opts: { lang: Api
     payout: r.payout === null ? null : cents(r.payout),
     profit: r.profit === null ? null : cents(r.profit),
     createtime: unix(r.created_at),
-  }));
+  };
+}
+
+/** A bet with its player (id and username, as the console's queues show players) and its round. */
+const presentFoundBet = (r: Record<string, unknown>, lang: ApiLang) => ({
+  ...presentBet(r, lang),
+  user_id: Number(r.user_id),
+  username: String(r.username),
+  round_id: Number(r.round_id),
+});
+
+const betColumns = sql`o.id, o.order_no, o.user_id, u.username, o.game_id, o.round_id, o.issue, o.play_type, o.amount, o.odds, o.status,
+  o.whether_hit, o.payout, o.profit, o.created_at, r.title as room`;
+
+/** A bet by its order number (orders_no_uq), or null. */
+export async function findOrder(db: DbOrTx, orderNo: string, lang: ApiLang) {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${betColumns} from orders o join rooms r on r.id = o.room_id join users u on u.id = o.user_id where o.order_no = ${orderNo}`,
+  );
+  return row ? presentFoundBet(row, lang) : null;
+}
+
+/**
+ * A round and a page of its bets across its rooms, oldest first, by key: the rows after order id `after`
+ * (orders_round_status_idx leads with round_id); `next` is the last row's id when more follow. Null when
+ * there is no such round.
+ */
+export async function roundBetsPage(db: DbOrTx, roundId: number, opts: { lang: ApiLang; after?: number; limit?: number }) {
+  const [round] = await queryRows<Record<string, unknown>>(db, sql`select id, game_id, issue, total, drawn_at from rounds where id = ${roundId}`);
+  if (!round) return null;
+  const limit = opts.limit ?? 50;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${betColumns} from orders o join rooms r on r.id = o.room_id join users u on u.id = o.user_id
+    where o.round_id = ${roundId} and o.id > ${opts.after ?? 0} order by o.id limit ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit);
+  return {
+    round: {
+      id: Number(round.id),
+      game_id: Number(round.game_id),
+      issue: String(round.issue),
+      total: round.total === null ? null : Number(round.total),
+      drawn_at: unix(round.drawn_at),
+    },
+    list: page.map((r) => presentFoundBet(r, opts.lang)),
+    next: rows.length > limit ? Number(page[page.length - 1]!.id) : null,
+  };
 }

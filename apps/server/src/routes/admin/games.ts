@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { gameConfigView, guardOdds, lockGame, lockRoom, overrideFromRows, scheduleGameChange, scheduleRoomChange } from '../../domain/game/operatorChanges.js';
 import { currentRoundView, recentRounds } from '../../domain/game/monitor.js';
+import { roundBetsPage } from '../../domain/users/directory.js';
 import { promoteDueChanges } from '../../domain/game/config.js';
 import type { Tx } from '../../db/client.js';
 import { audited } from './audited.js';
@@ -91,8 +92,16 @@ export default async function adminGameRoutes(app: FastifyInstance) {
   });
 
   serve(app, api.admin.roundList, {}, async (request, reply) => {
-    const { game_id, page, limit } = request.body;
+    const { game_id, issue, page, limit } = request.body;
     if (!app.game.snapshot.games.has(game_id)) throw new AppError('err.game_not_found', { field: 'game_id' });
-    return reply.ok(await recentRounds(app.db, game_id, page, limit));
+    return reply.ok(await recentRounds(app.db, game_id, page, limit, issue));
+  });
+
+  /** Every bet of a round, oldest first, paged by key. */
+  serve(app, api.admin.roundBets, {}, async (request, reply) => {
+    const { round_id, after, limit } = request.body;
+    const page = await roundBetsPage(await app.replicaReads.forReport(), round_id, { lang: request.lang, after, limit });
+    if (!page) throw new AppError('err.round_not_found', { field: 'round_id' });
+    return reply.ok(page);
   });
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api, formatMoney, type AuditAction } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
+import { optionalDayBounds } from '../../http/dateRange.js';
 import type { Tx } from '../../db/client.js';
 import { audited, type Actor } from './audited.js';
-import { payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
+import { findOrder, payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
 import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, setFrozen } from '../../domain/users/actions.js';
 
 /**
@@ -20,8 +21,39 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   ) => audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
 
   serve(app, api.admin.userSearch, {}, async (request, reply) => {
-    const { q, page, limit } = request.body;
-    return reply.ok(await searchUsers(await app.replicaReads.forReport(), q, page, limit));
+    const { q, status, inviter_id: inviterId, balance_min: balanceMin, balance_max: balanceMax, ip, page, limit } = request.body;
+    const tz = app.config.timeZone;
+    const registered = optionalDayBounds(
+      { field: 'registered_from', date: request.body.registered_from },
+      { field: 'registered_to', date: request.body.registered_to },
+      tz,
+    );
+    const signedIn = optionalDayBounds(
+      { field: 'signed_in_from', date: request.body.signed_in_from },
+      { field: 'signed_in_to', date: request.body.signed_in_to },
+      tz,
+    );
+    if (balanceMin !== null && balanceMax !== null && balanceMin > balanceMax) throw new AppError('err.balance_range_invalid', { field: 'balance_min' });
+    const filters = {
+      q,
+      status,
+      inviterId,
+      balanceMin,
+      balanceMax,
+      ip,
+      registeredFrom: registered.from,
+      registeredTo: registered.to,
+      signedInFrom: signedIn.from,
+      signedInTo: signedIn.to,
+    };
+    return reply.ok(await searchUsers(await app.replicaReads.forReport(), filters, app.clock.now(), page, limit));
+  });
+
+  /** A bet by its order number, with its player and round. */
+  serve(app, api.admin.orderFind, {}, async (request, reply) => {
+    const bet = await findOrder(await app.replicaReads.forReport(), request.body.order_no, request.lang);
+    if (!bet) throw new AppError('err.order_not_found', { field: 'order_no' });
+    return reply.ok(bet);
   });
 
   serve(app, api.admin.userDetail, {}, async (request, reply) => {

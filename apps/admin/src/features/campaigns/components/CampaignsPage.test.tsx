@@ -274,6 +274,61 @@ describe('the rules the editor shows and checks: one campaign of a kind, no star
   }, 60_000);
 });
 
+describe("each field's own error under it", () => {
+  const under = (label: string | RegExp) => within(screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement);
+
+  it('checks a field as the operator leaves it, under that field only, before anything is saved', async () => {
+    const { calls } = server();
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    await screen.findByTestId('terms-check_in');
+    type('Day 2', '1.234');
+    fireEvent.blur(screen.getByLabelText('Day 2'));
+    expect(await under('Day 2').findByText(INVALID)).toBeTruthy();
+    expect(under('Day 1').queryByText(INVALID)).toBeNull();
+    type('Title (English)', '   ');
+    fireEvent.blur(screen.getByLabelText('Title (English)'));
+    expect(await under('Title (English)').findByText('Please enter the title in all four languages')).toBeTruthy();
+    expect(under('Title (Vietnamese)').queryByText('Please enter the title in all four languages')).toBeNull();
+    // Mended, the error goes as the field changes.
+    type('Day 2', '1.23');
+    await waitFor(() => expect(under('Day 2').queryByText(INVALID)).toBeNull());
+    expect(saved(calls)).toHaveLength(0);
+  }, 60_000);
+
+  it("puts the server's refusal under the field it names, the finer field of the form it is about, or says it when the form has no such field", async () => {
+    let answer = { msg: '', field: '' };
+    const { calls } = fakeServer({ campaignList: () => ok([]), campaignSave: () => ({ body: { ...refuse(answer.msg).body, field: answer.field } }) });
+    renderScreen(<CampaignsPage />);
+    fireEvent.click(await screen.findByTestId('campaign-add'));
+    await screen.findByTestId('terms-check_in');
+    words('Check-in');
+    ['1', '2', '3', '4', '5', '6', '7'].forEach((v, i) => type(`Day ${i + 1}`, v));
+
+    answer = { msg: 'The banner must be a picture of this site', field: 'banner' };
+    type('Banner address', '/uploads/x.png');
+    save();
+    expect(await under('Banner address').findByText(answer.msg)).toBeTruthy();
+
+    // The titles as a whole, which look right here: under the first title, not in a message above the form.
+    answer = { msg: 'Please enter the title in all four languages', field: 'title' };
+    save();
+    expect(await under('Title (Simplified Chinese)').findByText(answer.msg)).toBeTruthy();
+    expect(under('Title (English)').queryByText(answer.msg)).toBeNull();
+
+    // The check-in's terms refused as a whole: under its first day.
+    answer = { msg: INVALID, field: 'terms' };
+    save();
+    expect(await under('Day 1').findByText(INVALID)).toBeTruthy();
+
+    // A campaign gone meanwhile (its id is no field of the form): said in a message.
+    answer = { msg: 'Campaign not found', field: 'id' };
+    save();
+    expect(await screen.findByText('Campaign not found')).toBeTruthy();
+    expect(saved(calls)).toHaveLength(4);
+  }, 60_000);
+});
+
 describe("the campaigns' dates are in the operator's zone, not the browser's", () => {
   const deviceZone = process.env.TZ;
   beforeAll(() => {

@@ -10,13 +10,14 @@ import { clearEditedErrors, useDiscardGuard } from '../../../lib/forms';
 import { apiLangOf } from '../../../lib/languages';
 import { useCampaignChange, useCampaignStats, useCampaigns, type AdminCampaign } from '../api/campaigns';
 import { TermsFields } from './TermsFields';
+import { CAMPAIGN_LANGS, refusedFields } from '../model/fieldErrors';
 import { blankTerms, checkTerms, termsToValues, type TermsValues } from '../model/termsForm';
 import '../texts';
 
 /** The chart library loads only when figures are opened (the console's charts are lazy). */
 const CostChart = lazy(() => import('./CostChart').then((m) => ({ default: m.CostChart })));
 
-const LANGS = ['zh', 'tw', 'en', 'vi'] as const;
+const LANGS = CAMPAIGN_LANGS;
 
 interface Draft {
   id?: number;
@@ -54,12 +55,6 @@ const START_GRACE_S = 60;
 function overlapping(list: AdminCampaign[], kind: CampaignKind, id: number | undefined, starts: number, ends: number | null): AdminCampaign | undefined {
   const end = (s: number, e: number | null) => (e === null ? Infinity : Math.max(s, e));
   return list.find((c) => c.enabled && c.kind === kind && c.id !== id && c.starts_at < end(starts, ends) && starts < end(c.starts_at, c.ends_at));
-}
-
-/** The tier paying the most (its rate field carries a refusal of the top tier with the referral). */
-function topTierIndex(terms: TermsValues): number {
-  const rates = (terms.rakeback?.tiers ?? []).map((t) => Number(t.rate) || 0);
-  return rates.length === 0 ? 0 : rates.indexOf(Math.max(...rates));
 }
 
 /**
@@ -122,10 +117,10 @@ function CampaignForm({ draft, list, onClose }: { draft: Draft; list: AdminCampa
         onClose();
       },
       onError: (e) => {
-        if (!(e instanceof ApiError && e.field)) return void message.error(e.message);
-        // The terms as a whole refused for a rakeback (its top tier with the referral): under the top tier's rate.
-        const name = e.field === 'terms' && v.kind === 'rakeback' ? ['terms', 'rakeback', 'tiers', topTierIndex(v.terms), 'rate'] : [e.field];
-        form.setFields([{ name, errors: [e.message] }]);
+        // Under the field (or fields) it is about; a message only for what the form does not show.
+        const names = e instanceof ApiError ? refusedFields(e.field, v) : [];
+        if (names.length === 0) return void message.error(e.message);
+        form.setFields(names.map((name) => ({ name, errors: [e.message] })));
       },
     });
   };
@@ -149,12 +144,24 @@ function CampaignForm({ draft, list, onClose }: { draft: Draft; list: AdminCampa
           />
         </Form.Item>
         {LANGS.map((l) => (
-          <Form.Item key={`t-${l}`} name={['title', l]} label={`${t('campaigns.field.title')} (${t(`campaigns.lang.${l}`)})`}>
+          <Form.Item
+            key={`t-${l}`}
+            name={['title', l]}
+            validateTrigger="onBlur"
+            rules={[{ required: true, whitespace: true, message: say('err.campaign_title_required') }]}
+            label={`${t('campaigns.field.title')} (${t(`campaigns.lang.${l}`)})`}
+          >
             <Input maxLength={60} />
           </Form.Item>
         ))}
         {LANGS.map((l) => (
-          <Form.Item key={`x-${l}`} name={['terms_text', l]} label={`${t('campaigns.field.termsText')} (${t(`campaigns.lang.${l}`)})`}>
+          <Form.Item
+            key={`x-${l}`}
+            name={['terms_text', l]}
+            validateTrigger="onBlur"
+            rules={[{ required: true, whitespace: true, message: say('err.campaign_terms_text_required') }]}
+            label={`${t('campaigns.field.termsText')} (${t(`campaigns.lang.${l}`)})`}
+          >
             <Input.TextArea rows={2} maxLength={1000} />
           </Form.Item>
         ))}

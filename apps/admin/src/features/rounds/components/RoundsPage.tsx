@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Descriptions, Select, Space, Table, Typography } from 'antd';
+import { Card, Descriptions, Input, Select, Space, Table, Typography } from 'antd';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { dateTime } from '../../../lib/format';
 import { QueryState } from '../../../components/QueryState';
 import { ExportButton } from '../../../components/ExportButton';
 import { PagedTable, usePagedList } from '../../../components/PagedTable';
+import { OrderFinder } from './OrderFinder';
+import { RoundBets } from './RoundBets';
 import './rounds.css';
 
 /** The current round of a game (stakes, the house's result per total) and its recent draws with fairness data. */
@@ -17,7 +19,8 @@ export function RoundsPage() {
   const { t } = useTranslation();
   const [gameId, setGameId] = useState<number>(GAMES[0]!.id);
   const current = useQuery({ queryKey: ['roundCurrent', gameId], queryFn: () => call(api.admin.roundCurrent, { game_id: gameId }), refetchInterval: 5_000 });
-  const recent = usePagedList(api.admin.roundList, { game_id: gameId }, { refetchInterval: 15_000 });
+  const [issue, setIssue] = useState<string | undefined>();
+  const recent = usePagedList(api.admin.roundList, { game_id: gameId, ...(issue ? { issue } : {}) }, { refetchInterval: 15_000 });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
@@ -82,12 +85,32 @@ export function RoundsPage() {
           )}
         </QueryState>
       </Card>
-      <Card title={t('rounds.recent')} extra={<ExportButton call={api.admin.exportRounds} input={{ game_id: gameId }} />}>
+      <OrderFinder />
+      <Card
+        title={t('rounds.recent')}
+        extra={
+          <Space>
+            <Input.Search
+              aria-label={t('rounds.findIssue')}
+              placeholder={t('rounds.findIssue')}
+              allowClear
+              maxLength={32}
+              onSearch={(v) => {
+                recent.firstPage();
+                setIssue(v.trim() || undefined);
+              }}
+              style={{ width: 260 }}
+            />
+            <ExportButton call={api.admin.exportRounds} input={{ game_id: gameId }} />
+          </Space>
+        }
+      >
+        {recent.query.isError && <Typography.Paragraph type="danger">{recent.query.error.message}</Typography.Paragraph>}
         <PagedTable
           paged={recent}
           expandable={{
             expandedRowRender: (r) => (
-              <Space orientation="vertical">
+              <Space orientation="vertical" style={{ width: '100%' }}>
                 <span>
                   {t('rounds.commitment')}: <Typography.Text code>{r.hash}</Typography.Text>
                 </span>
@@ -97,6 +120,7 @@ export function RoundsPage() {
                 <a href={`/fair?game_id=${gameId}&issue=${r.issue}`} target="_blank" rel="noreferrer">
                   {t('rounds.verify')}
                 </a>
+                {r.orders > 0 && <RoundBets roundId={r.id} />}
               </Space>
             ),
           }}

@@ -1,34 +1,38 @@
 import { useState } from 'react';
-import { Input, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateTime } from '../../../lib/format';
 import * as api from '@lucky28/shared/api/refs';
 import { PagedTable, usePagedList } from '../../../components/PagedTable';
 import { ExportButton } from '../../../components/ExportButton';
+import { ApiError } from '../../../lib/api';
+import { formFieldOf, type UserSearchInput } from '../model/userFilters';
+import { UserFilterBar } from './UserFilterBar';
 
-/** Search players by id, username or nickname. */
+/** The colour of each status's tag. */
+const STATUS_COLOR: Record<string, string | undefined> = { active: 'green', frozen: 'red', self_excluded: 'purple', timeout: 'orange', guest: undefined };
+
+/** A refusal that names a field of the filter bar shows under that field, not above the list. */
+const shownAtField = (error: Error) => error instanceof ApiError && formFieldOf(error.field) !== undefined;
+
+/** Search players by id, username or nickname, narrowed by the filter bar; each row with its status. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const users = usePagedList(api.admin.userSearch, { q });
+  const [filters, setFilters] = useState<UserSearchInput>({});
+  const users = usePagedList(api.admin.userSearch, filters);
   return (
     <>
       <Typography.Title level={4}>{t('menu.users')}</Typography.Title>
-      <Input.Search
-        aria-label={t('users.search')}
-        placeholder={t('users.search')}
-        allowClear
-        enterButton={t('common.search')}
-        maxLength={64}
-        onSearch={(v) => {
+      <UserFilterBar
+        error={users.query.error}
+        onSearch={(input) => {
           users.firstPage();
-          setQ(v.trim());
+          setFilters(input);
         }}
-        style={{ maxWidth: 420, marginBottom: 16, marginRight: 8 }}
       />
-      <ExportButton call={api.admin.exportUsers} input={{ q }} />
-      {users.query.isError && <Typography.Paragraph type="danger">{users.query.error.message}</Typography.Paragraph>}
+      <ExportButton call={api.admin.exportUsers} input={filters} />
+      {users.query.isError && !shownAtField(users.query.error) && <Typography.Paragraph type="danger">{users.query.error.message}</Typography.Paragraph>}
       <PagedTable
         paged={users}
         size="middle"
@@ -43,13 +47,17 @@ export function UsersPage() {
             key: 'status',
             render: (_, r) => (
               <>
-                {r.group_id === 2 && <Tag>{t('users.guest')}</Tag>}
-                {r.frozen && <Tag color="red">{t('users.frozen')}</Tag>}
+                <Tag color={STATUS_COLOR[r.status]}>{t(`users.status.${r.status}`)}</Tag>
                 {r.shiming === 2 && <Tag color="green">{t('users.verified')}</Tag>}
               </>
             ),
           },
           { title: t('users.registered'), dataIndex: 'created_at', render: dateTime },
+          {
+            title: t('users.filter.lastSignIn'),
+            key: 'last_sign_in',
+            render: (_, r) => (r.last_sign_in_at === null ? '—' : `${dateTime(r.last_sign_in_at)} · ${r.last_ip || '—'}`),
+          },
         ]}
       />
     </>

@@ -38,6 +38,8 @@ export { ref as gameUpdate } from './gameUpdate.ref.js';
 export { ref as roomUpdate } from './roomUpdate.ref.js';
 export { ref as roundCurrent } from './roundCurrent.ref.js';
 export { ref as roundList } from './roundList.ref.js';
+export { ref as roundBets } from './roundBets.ref.js';
+export { ref as orderFind } from './orderFind.ref.js';
 export { ref as settingsGet } from './settingsGet.ref.js';
 export { ref as settingsUpdate } from './settingsUpdate.ref.js';
 export { ref as bannerList } from './bannerList.ref.js';
