@@ -83,6 +83,18 @@ describe('CSV exports', () => {
     expect(other.rows.slice(1).map((r) => Number(r[0]))).toEqual([players[3]!.userId]);
   });
 
+  it('exports the players with the filters of the players list, and refuses those it refuses', async () => {
+    const picked = players[4]!;
+    expect((await callApi(app, api.admin.userFreeze, { id: picked.userId, frozen: true, reason: 'export filter test' }, { token: admin })).code).toBe(1);
+    const frozen = await exportCsv(api.admin.exportUsers, admin, { q: 'expo', status: 'frozen' });
+    expect(frozen.rows.slice(1).map((r) => Number(r[0]))).toEqual([picked.userId]);
+    const listed = await callApi(app, api.admin.userSearch, { q: 'expo', status: 'frozen' }, { token: admin });
+    expect(listed.data.list.map((u) => u.id)).toEqual([picked.userId]);
+    const refused = await rawCall(app, api.admin.exportUsers, { q: 'expo', balance_min: '50', balance_max: '10' }, { token: admin });
+    expect(refused).toMatchObject({ code: 0, field: 'balance_min' });
+    expect((await callApi(app, api.admin.userFreeze, { id: picked.userId, frozen: false, reason: 'export filter test' }, { token: admin })).code).toBe(1);
+  });
+
   it('neutralises cells a spreadsheet would run as formulas; plain numbers stay numbers', async () => {
     const { body, rows } = await exportCsv(api.admin.exportUsers, admin, { q: 'expo' });
     const nick = (id: number) => rows.find((r) => Number(r[0]) === id)![2];

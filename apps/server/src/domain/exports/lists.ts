@@ -11,6 +11,7 @@ import { queryRows } from '../../db/query.js';
 import { className, gameName } from '../../present.js';
 import { maskIdNumber } from '../wallet/withdrawals.js';
 import { moneySummary } from '../wallet/moneySummary.js';
+import { userFilterConditions, USERS_WITH_LAST_SESSION, type UserFilters } from '../users/directory.js';
 
 export type Row = Record<string, unknown>;
 type Cell = string | number | null;
@@ -148,13 +149,9 @@ export const withdrawalsExport: ExportList<ReviewFilter> = {
     ),
 };
 
-// --- players: the players list's search text (id, or text in the username or nickname) ---
+// --- players: the players list's filters (domain/users/directory.ts) ---
 
-export interface UserFilter {
-  q?: string;
-}
-
-export const usersExport: ExportList<UserFilter> = {
+export const usersExport: ExportList<UserFilters> = {
   masked: ['identity'],
   columns: [
     idCol,
@@ -169,15 +166,13 @@ export const usersExport: ExportList<UserFilter> = {
     col('csv.frozen', (r) => (r.disabled ? 1 : 0)),
     when('created_at'),
   ],
-  rows: (db, f, _ctx, pageSize) => {
-    const pattern = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const id = f.q && /^\d{1,9}$/.test(f.q) ? Number(f.q) : -1;
-    const match = pattern ? [sql`(u.id = ${id} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern})`] : [];
+  rows: (db, f, ctx, pageSize) => {
+    const match = userFilterConditions(f, ctx.now);
     return byKey(pageSize, (after, limit) =>
       queryRows<Row>(
         db,
         sql`select u.id, u.username, u.nickname, u.group_id, u.money, u.score, u.real_name, u.idcard, u.shiming, u.disabled, u.created_at
-        from users u where ${where(match)}${below(sql`u.id`, after)} order by u.id desc limit ${limit}`,
+        from ${USERS_WITH_LAST_SESSION} where ${where(match)}${below(sql`u.id`, after)} order by u.id desc limit ${limit}`,
       ),
     );
   },

@@ -38,18 +38,16 @@ const statusSql = (now: number) => sql`case
     else 'active' end`;
 
 /**
- * By id (digits), or username / nickname containing the text (case-insensitive); newest first, narrowed
- * by each filter given. Every value is a bound parameter. The last sign-in is the newest session's start
- * (sessions_user_idx); an address matches any kept session from it (sessions_ip_idx).
+ * The players list's filters as SQL over `users u` and its newest session `last` (USERS_WITH_LAST_SESSION):
+ * by id (digits), or username / nickname containing the text (case-insensitive), and each filter given.
+ * Every value is a bound parameter. The players list and its CSV export (domain/exports/lists.ts) both read it.
  */
-export async function searchUsers(db: DbOrTx, f: UserFilters, now: number, page = 1, limit = 20) {
+export function userFilterConditions(f: UserFilters, now: number): SQL[] {
   const { q } = f;
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const id = q && /^\d{1,9}$/.test(q) ? Number(q) : null;
-  const status = statusSql(now);
   const conditions: SQL[] = [];
-  if (pattern) conditions.push(sql`(u.id = ${id ?? -1} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern})`);
-  if (f.status) conditions.push(sql`${status} = ${f.status}`);
+  if (pattern) conditions.push(sql`(u.id = ${searchedId(q) ?? -1} or u.username ilike ${pattern} or coalesce(u.nickname, '') ilike ${pattern})`);
+  if (f.status) conditions.push(sql`${statusSql(now)} = ${f.status}`);
   if (f.registeredFrom !== undefined) conditions.push(sql`u.created_at >= ${iso(f.registeredFrom)}`);
   if (f.registeredTo !== undefined) conditions.push(sql`u.created_at < ${iso(f.registeredTo)}`);
   if (f.inviterId !== undefined) conditions.push(sql`u.inviter_id = ${f.inviterId}`);
@@ -58,12 +56,29 @@ export async function searchUsers(db: DbOrTx, f: UserFilters, now: number, page 
   if (f.signedInFrom !== undefined) conditions.push(sql`last.created_at >= ${iso(f.signedInFrom)}`);
   if (f.signedInTo !== undefined) conditions.push(sql`last.created_at < ${iso(f.signedInTo)}`);
   if (f.ip) conditions.push(sql`exists (select 1 from sessions s where s.ip = ${f.ip} and s.user_id = u.id)`);
+  return conditions;
+}
+
+/** The id a search text names (digits only), if any. */
+const searchedId = (q: string | undefined) => (q && /^\d{1,9}$/.test(q) ? Number(q) : null);
+
+/** `users u` with its newest session as `last`: the last sign-in is the newest session's start (sessions_user_idx). */
+export const USERS_WITH_LAST_SESSION = sql`users u
+    left join lateral (select s.created_at, s.ip from sessions s where s.user_id = u.id order by s.created_at desc, s.id desc limit 1) last on true`;
+
+/**
+ * The players list: `userFilterConditions`, newest first (an exact id first); an address matches any kept
+ * session from it (sessions_ip_idx).
+ */
+export async function searchUsers(db: DbOrTx, f: UserFilters, now: number, page = 1, limit = 20) {
+  const id = searchedId(f.q);
+  const status = statusSql(now);
+  const conditions = userFilterConditions(f, now);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const select = (pageClause: SQL) => sql`
     select u.id, u.username, u.nickname, u.group_id, u.money, u.score, u.shiming, u.disabled, u.created_at, ${status} as status,
       last.created_at as last_sign_in_at, last.ip as last_ip, count(*) over () as total
-    from users u
-    left join lateral (select s.created_at, s.ip from sessions s where s.user_id = u.id order by s.created_at desc, s.id desc limit 1) last on true
+    from ${USERS_WITH_LAST_SESSION}
     ${where}
     order by (u.id = ${id ?? -1}) desc, u.id desc ${pageClause}`;
   return pageOf(db, { page, limit }, select, (r) => ({

@@ -20,6 +20,7 @@ import {
   type ExportList,
 } from '../../domain/exports/lists.js';
 import { audited } from './audited.js';
+import { userFiltersOf } from './userFilters.js';
 
 /** One export: its call, the list it reads and how the call's filters become the list's. */
 interface ExportRoute<C extends ApiCall, F> {
@@ -45,7 +46,7 @@ export default async function adminExportRoutes(app: FastifyInstance) {
   const exports = [
     route({ call: api.admin.exportDeposits, name: 'deposits', list: depositsExport, filters: (f) => ({ status: f.status }) }),
     route({ call: api.admin.exportWithdrawals, name: 'withdrawals', list: withdrawalsExport, filters: (f) => ({ status: f.status }) }),
-    route({ call: api.admin.exportUsers, name: 'users', list: usersExport, filters: (f) => ({ q: f.q }) }),
+    route({ call: api.admin.exportUsers, name: 'users', list: usersExport, filters: (f) => userFiltersOf(f, tz) }),
     route({
       call: api.admin.exportBets,
       name: 'bets',
@@ -103,7 +104,9 @@ export default async function adminExportRoutes(app: FastifyInstance) {
         yield* csvChunks(list, db, filters, ctx, app.config.exportPageSize, () => rows++);
         finished = true;
       } finally {
-        const { lang: _lang, ...shown } = input;
+        // The filters the operator set: a field left empty (absent, or null after parsing) filtered nothing.
+        const { lang: _lang, ...given } = input;
+        const shown = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null && v !== undefined));
         await audited(app, request, (_tx, record) =>
           record({
             action: 'export.csv',

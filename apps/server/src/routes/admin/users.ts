@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api, formatMoney, type AuditAction } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { optionalDayBounds } from '../../http/dateRange.js';
 import type { Tx } from '../../db/client.js';
 import { audited, type Actor } from './audited.js';
+import { userFiltersOf } from './userFilters.js';
 import { findOrder, payAccountInFull, searchUsers, userBetsPage, userDetail, userLedgerPage } from '../../domain/users/directory.js';
 import { giftUser, lockUser, oneTimePassword, resetPassword, resetSecurityCode, setFrozen } from '../../domain/users/actions.js';
 
@@ -21,31 +21,8 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   ) => audited(app, request, (tx, record, actor) => change(tx, (action, detail) => record({ action, targetType: 'user', targetId: id, detail }), actor));
 
   serve(app, api.admin.userSearch, {}, async (request, reply) => {
-    const { q, status, inviter_id: inviterId, balance_min: balanceMin, balance_max: balanceMax, ip, page, limit } = request.body;
-    const tz = app.config.timeZone;
-    const registered = optionalDayBounds(
-      { field: 'registered_from', date: request.body.registered_from },
-      { field: 'registered_to', date: request.body.registered_to },
-      tz,
-    );
-    const signedIn = optionalDayBounds(
-      { field: 'signed_in_from', date: request.body.signed_in_from },
-      { field: 'signed_in_to', date: request.body.signed_in_to },
-      tz,
-    );
-    if (balanceMin !== null && balanceMax !== null && balanceMin > balanceMax) throw new AppError('err.balance_range_invalid', { field: 'balance_min' });
-    const filters = {
-      q,
-      status,
-      inviterId,
-      balanceMin,
-      balanceMax,
-      ip,
-      registeredFrom: registered.from,
-      registeredTo: registered.to,
-      signedInFrom: signedIn.from,
-      signedInTo: signedIn.to,
-    };
+    const { page, limit, ...input } = request.body;
+    const filters = userFiltersOf(input, app.config.timeZone);
     return reply.ok(await searchUsers(await app.replicaReads.forReport(), filters, app.clock.now(), page, limit));
   });
 
