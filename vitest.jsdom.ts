@@ -7,4 +7,7 @@ export const jsdomTestSettings = {
   setupFiles: ['./src/test/setup.ts'],
   include: ['src/**/*.test.{ts,tsx}'],
   css: false,
+  // Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine. The screen
+  // tests keep both cores busy instead (about half the suite's wall time there).
+  maxWorkers: 2,
 };
