@@ -34,22 +34,11 @@ import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.j
 import { runLoad, type LoadResult as AutocannonResult } from '../apps/server/bench/lib/processes.js';
 import { makeBettingPlayers } from './lib/bettingPlayers.js';
 import { drillLog } from './lib/drillLog.js';
-import { countAcknowledged, makeDrillPlayers, ordinaryRoom, startLoad, startNodePair, WriteProbe, type LoadProcess } from './lib/failoverRig.js';
+import { countAcknowledged, failoverPorts, makeDrillPlayers, ordinaryRoom, startLoad, startNodePair, WriteProbe, type LoadProcess } from './lib/failoverRig.js';
 import { PatroniCluster, ReplicationSampler, withClient } from './lib/patroniCluster.js';
 import { sleep, startPrivatePostgres, stopAll, type PrivatePostgres, type Proc } from './lib/services.js';
 
-const port = (name: string, fallback: number) => Number(process.env[`FAILOVER_${name}`] ?? fallback);
-const ETCD = port('ETCD_PORT', 12379);
-const PG = port('PG_PORT', 15432);
-const DB_LB = port('DB_LB_PORT', 8110);
-const APP = port('APP_PORT', 8112);
-const PORTS = {
-  etcdClient: ETCD,
-  etcdPeer: ETCD + 1,
-  members: [0, 1, 2].map((i) => ({ pg: PG + i, api: PG + 3 + i })),
-  primary: DB_LB,
-  replica: DB_LB + 1,
-};
+const { PG, APP, PORTS } = failoverPorts();
 const NODE_PORTS = { lb: APP, a: APP + 1, b: APP + 2 };
 /** The single server's PostgreSQL and its nodes, beside the cluster's: both set-ups run at once, their bet runs taking turns. */
 const SINGLE_PG = PG + 6;

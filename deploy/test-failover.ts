@@ -30,23 +30,12 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../apps/server/src/db/client.js';
 import { queryRows } from '../apps/server/src/db/query.js';
 import { findDiscrepancies } from '../apps/server/src/domain/wallet/invariants.js';
-import { countAcknowledged, makeDrillPlayers, ordinaryRoom, startLoad, startNodePair, WriteProbe, type LoadProcess } from './lib/failoverRig.js';
+import { countAcknowledged, failoverPorts, makeDrillPlayers, ordinaryRoom, startLoad, startNodePair, WriteProbe, type LoadProcess } from './lib/failoverRig.js';
 import { PatroniCluster, withClient } from './lib/patroniCluster.js';
 import { sleep, stopAll, type Proc } from './lib/services.js';
 import { drillLog } from './lib/drillLog.js';
 
-const port = (name: string, fallback: number) => Number(process.env[`FAILOVER_${name}`] ?? fallback);
-const ETCD = port('ETCD_PORT', 12379);
-const PG = port('PG_PORT', 15432);
-const DB_LB = port('DB_LB_PORT', 8110);
-const APP = port('APP_PORT', 8112);
-const PORTS = {
-  etcdClient: ETCD,
-  etcdPeer: ETCD + 1,
-  members: [0, 1, 2].map((i) => ({ pg: PG + i, api: PG + 3 + i })),
-  primary: DB_LB,
-  replica: DB_LB + 1,
-};
+const { APP, PORTS } = failoverPorts();
 const LB = APP;
 const NODES = { a: APP + 1, b: APP + 2 };
 const GAME = 7;

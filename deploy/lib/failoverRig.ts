@@ -348,3 +348,23 @@ export async function countAcknowledged(database: Database, result: LoadResult, 
   count.doubled = [count.bets, count.withdrawals, count.claims].reduce((s, k) => s + k.doubled, 0);
   return count;
 }
+
+/**
+ * The drill's and the bench's ports (FAILOVER_ETCD_PORT, _PG_PORT, _DB_LB_PORT, _APP_PORT; docs/testing.md):
+ * etcd's client and peer, three members' PostgreSQL and Patroni REST ports, HAProxy's writes and reads.
+ */
+export function failoverPorts() {
+  const port = (name: string, fallback: number) => Number(process.env[`FAILOVER_${name}`] ?? fallback);
+  const ETCD = port('ETCD_PORT', 12379);
+  const PG = port('PG_PORT', 15432);
+  const DB_LB = port('DB_LB_PORT', 8110);
+  const APP = port('APP_PORT', 8112);
+  const PORTS = {
+    etcdClient: ETCD,
+    etcdPeer: ETCD + 1,
+    members: [0, 1, 2].map((i) => ({ pg: PG + i, api: PG + 3 + i })),
+    primary: DB_LB,
+    replica: DB_LB + 1,
+  };
+  return { ETCD, PG, DB_LB, APP, PORTS };
+}

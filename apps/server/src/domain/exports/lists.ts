@@ -11,6 +11,7 @@ import { queryRows } from '../../db/query.js';
 import { className, gameName } from '../../present.js';
 import { maskIdNumber } from '../wallet/withdrawals.js';
 import { moneySummary } from '../wallet/moneySummary.js';
+import { auditFilterConditions, type AuditFilter } from '../operators/auditList.js';
 import { userFilterConditions, USERS_WITH_LAST_SESSION, type UserFilters } from '../users/directory.js';
 
 export type Row = Record<string, unknown>;
@@ -311,14 +312,8 @@ export const moneyDaysExport: ExportList<PeriodFilter & { keepOn: DbOrTx }> = {
 
 // --- the audit trail ---
 
-export interface AuditExportFilter {
-  operator?: string;
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  from?: number;
-  to?: number;
-}
+/** The audit screen's filters (domain/operators/auditList.ts), without its paging. */
+export type AuditExportFilter = Omit<AuditFilter, 'page' | 'limit'>;
 
 export const auditExport: ExportList<AuditExportFilter> = {
   masked: [],
@@ -333,13 +328,7 @@ export const auditExport: ExportList<AuditExportFilter> = {
     when('created_at'),
   ],
   rows: (db, f, _ctx, pageSize) => {
-    const conds: SQL[] = [];
-    if (f.operator) conds.push(sql`lower(o.username) = lower(${f.operator})`);
-    if (f.action) conds.push(sql`a.action like ${f.action.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
-    if (f.targetType) conds.push(sql`a.target_type = ${f.targetType}`);
-    if (f.targetId) conds.push(sql`a.target_id = ${f.targetId}`);
-    if (f.from !== undefined) conds.push(sql`a.created_at >= ${new Date(f.from).toISOString()}`);
-    if (f.to !== undefined) conds.push(sql`a.created_at < ${new Date(f.to).toISOString()}`);
+    const conds = auditFilterConditions(f);
     return byKey(pageSize, (after, limit) =>
       queryRows<Row>(
         db,

@@ -18,13 +18,7 @@ export interface AuditFilter {
  * "operator.login_failed"), target and period. `detail` carries before/after for changes.
  */
 export async function listAudit(db: DbOrTx, f: AuditFilter) {
-  const where: SQL[] = [];
-  if (f.operator) where.push(sql`lower(o.username) = lower(${f.operator})`);
-  if (f.action) where.push(sql`a.action like ${f.action.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
-  if (f.targetType) where.push(sql`a.target_type = ${f.targetType}`);
-  if (f.targetId) where.push(sql`a.target_id = ${f.targetId}`);
-  if (f.from !== undefined) where.push(sql`a.created_at >= ${new Date(f.from).toISOString()}`);
-  if (f.to !== undefined) where.push(sql`a.created_at < ${new Date(f.to).toISOString()}`);
+  const where = auditFilterConditions(f);
   const limit = f.limit ?? 50;
   const offset = ((f.page ?? 1) - 1) * limit;
   const cond = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
@@ -51,4 +45,19 @@ export async function listAudit(db: DbOrTx, f: AuditFilter) {
       created_at: Math.floor(new Date(r.created_at as string).getTime() / 1000),
     })),
   };
+}
+
+/**
+ * The audit screen's filters as SQL over `audit_log a` joined to `operators o`: the list and its CSV
+ * export (domain/exports/lists.ts) both read it. Every value is a bound parameter.
+ */
+export function auditFilterConditions(f: Omit<AuditFilter, 'page' | 'limit'>): SQL[] {
+  const where: SQL[] = [];
+  if (f.operator) where.push(sql`lower(o.username) = lower(${f.operator})`);
+  if (f.action) where.push(sql`a.action like ${f.action.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
+  if (f.targetType) where.push(sql`a.target_type = ${f.targetType}`);
+  if (f.targetId) where.push(sql`a.target_id = ${f.targetId}`);
+  if (f.from !== undefined) where.push(sql`a.created_at >= ${new Date(f.from).toISOString()}`);
+  if (f.to !== undefined) where.push(sql`a.created_at < ${new Date(f.to).toISOString()}`);
+  return where;
 }
