@@ -198,6 +198,10 @@ describe('CSV exports of rounds and bets', async () => {
     expect(rounds[0]!.slice(0, 2)).toEqual(['ID', 'Issue']);
     expect(rounds.length - 1).toBeGreaterThanOrEqual(4);
     expect(new Set(rounds.slice(1).map((r) => r[0])).size).toBe(rounds.length - 1);
+    // The rounds screen's search by issue narrows its export to that round.
+    const issue = rounds[2]![1]!;
+    const one = parseCsv((await inject(api.admin.exportRounds, gameSupport, { game_id: 7, issue })).body.replace(/^\ufeff/, ''));
+    expect(one.slice(1).map((r) => r[1])).toEqual([issue]);
     const bets = parseCsv((await inject(api.admin.exportBets, gameAdmin, { id: player.userId, game_id: 7 }, 'zh')).body.replace(/^\ufeff/, ''));
     expect(bets[0]![1]).toBe('订单号');
     expect(bets.slice(1).map((r) => r[8])).toEqual(['10.00', '10.00', '10.00', '10.00']);

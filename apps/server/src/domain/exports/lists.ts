@@ -228,6 +228,8 @@ export const betsExport: ExportList<BetFilter> = {
 
 export interface RoundFilter {
   gameId: number;
+  /** One round by its issue, as the rounds screen's search keeps it. */
+  issue?: string;
 }
 
 export const roundsExport: ExportList<RoundFilter> = {
@@ -253,7 +255,7 @@ export const roundsExport: ExportList<RoundFilter> = {
           coalesce(o.stakes, 0)::bigint as stakes, coalesce(o.payouts, 0)::bigint as payouts, coalesce(o.n, 0)::int as orders
         from rounds r
         left join lateral (select sum(amount) as stakes, sum(coalesce(payout, 0)) as payouts, count(*) as n from orders where round_id = r.id) o on true
-        where r.game_id = ${f.gameId} and r.drawn_at is not null${below(sql`r.id`, after)}
+        where r.game_id = ${f.gameId} and r.drawn_at is not null${f.issue ? sql` and r.issue = ${f.issue}` : sql``}${below(sql`r.id`, after)}
         order by r.id desc limit ${limit}`,
       ),
     ),

@@ -59,7 +59,7 @@ export default async function adminExportRoutes(app: FastifyInstance) {
       list: roundsExport,
       filters: (f) => {
         if (!app.game.snapshot.games.has(f.game_id)) throw new AppError('err.game_not_found', { field: 'game_id' });
-        return { gameId: f.game_id };
+        return { gameId: f.game_id, issue: f.issue ?? undefined };
       },
     }),
     route({ call: api.admin.exportLedger, name: 'ledger', list: ledgerExport, filters: (f) => ({ userId: f.id, type: f.type }) }),

@@ -101,7 +101,7 @@ export function RoundsPage() {
               }}
               style={{ width: 260 }}
             />
-            <ExportButton call={api.admin.exportRounds} input={{ game_id: gameId }} />
+            <ExportButton call={api.admin.exportRounds} input={{ game_id: gameId, issue }} />
           </Space>
         }
       >
