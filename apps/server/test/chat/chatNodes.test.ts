@@ -4,31 +4,22 @@
  * only, marked `mine` on its author's stream alone, and read with chat.list on either node — the
  * polling fallback, and where a stream resumes after it reconnects.
  */
-import type { AddressInfo } from 'node:net';
 import { api } from '@lucky28/shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { callApi, registerUser } from '../helpers.js';
 import { roomOf, T0 } from '../game/kit.js';
-import { openStream, type StreamReader } from '../game/streamClient.js';
+import { listenForStreams } from '../game/streamClient.js';
 import { startTwoNodes } from '../game/twoDatabases.js';
 
 const clock = new ManualClock(T0 + 5_000);
 const { nodeA, nodeB, close } = await startTwoNodes('lucky28_tc', { clock, checkAnswers: true });
 await Promise.all([nodeA.game.init(), nodeB.game.init()]);
-await nodeB.listen({ port: 0, host: '127.0.0.1' });
-const PORT = (nodeB.server.address() as AddressInfo).port;
-const readers: StreamReader[] = [];
+const { streamOf, closeAll } = await listenForStreams(nodeB);
 afterAll(async () => {
-  for (const r of readers) r.close();
+  closeAll();
   await close();
 });
-
-const streamOf = async (query: string, headers: Record<string, string> = {}) => {
-  const reader = await openStream(`http://127.0.0.1:${PORT}/api/Lottery/stream${query}`, headers);
-  readers.push(reader);
-  return reader;
-};
 
 describe('the chat on two nodes', () => {
   it('pushes a message posted on node A to the room’s streams on node B, `mine` only on the author’s', async () => {

@@ -6,7 +6,6 @@
  * crosses through LISTEN/NOTIFY); node B listens on a real port.
  */
 import { api } from '@lucky28/shared/api';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
@@ -14,7 +13,7 @@ import { roundAt } from '../../src/domain/game/roundClock.js';
 import { SESSION_CHECK_MS } from '../../src/live/streamHub.js';
 import { registerUser, TEST_OPERATOR_KEY, callApi, roomHeart } from '../helpers.js';
 import { comingDraw, fund, roomOf, ROUND_MS, T0 } from './kit.js';
-import { openStream, type StreamReader } from './streamClient.js';
+import { listenForStreams, type StreamReader } from './streamClient.js';
 import { startTwoNodes } from './twoDatabases.js';
 import { operatorWithRole } from '../wallet/fixtures.js';
 
@@ -26,19 +25,11 @@ const { nodeA, nodeB, close } = await startTwoNodes('lucky28_ts', {
   checkAnswers: true,
 });
 await Promise.all([nodeA.game.init(), nodeB.game.init()]);
-await nodeB.listen({ port: 0, host: '127.0.0.1' });
-const PORT = (nodeB.server.address() as AddressInfo).port;
-const readers: StreamReader[] = [];
+const { streamOf, closeAll } = await listenForStreams(nodeB);
 afterAll(async () => {
-  for (const r of readers) r.close();
+  closeAll();
   await close();
 });
-
-const streamOf = async (query: string, headers: Record<string, string> = {}) => {
-  const reader = await openStream(`http://127.0.0.1:${PORT}/api/Lottery/stream${query}`, headers);
-  readers.push(reader);
-  return reader;
-};
 
 async function bettor(node: FastifyInstance) {
   const user = await registerUser(node);

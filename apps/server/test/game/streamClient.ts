@@ -1,5 +1,8 @@
 /** A Server-Sent Events reader for the stream tests: connects with node:http and collects events. */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { api } from '@lucky28/shared/api';
 import { onSseFrames } from '../../src/http/sseFrames.js';
 
 export interface StreamEvent {
@@ -80,4 +83,24 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
     });
     req.on('error', reject);
   });
+}
+
+/**
+ * `node` listening on a free port, and `streamOf(query)` opening its live stream; `closeAll` closes every
+ * stream opened (the stream and chat tests' node B).
+ */
+export async function listenForStreams(node: FastifyInstance) {
+  await node.listen({ port: 0, host: '127.0.0.1' });
+  const port = (node.server.address() as AddressInfo).port;
+  const readers: StreamReader[] = [];
+  return {
+    streamOf: async (query: string, headers: Record<string, string> = {}) => {
+      const reader = await openStream(`http://127.0.0.1:${port}${api.lottery.stream.path}${query}`, headers);
+      readers.push(reader);
+      return reader;
+    },
+    closeAll: () => {
+      for (const r of readers) r.close();
+    },
+  };
 }
