@@ -1001,6 +1001,8 @@ export const chatMessages = pgTable(
     kind: text('kind').notNull(),
     nickname: text('nickname'),
     text: text('text').notNull(),
+    /** A bet message's order, a system post's message key and parameters (migration 0022); null for a player's message. */
+    data: jsonb('data'),
     createdAt: createdAt(),
   },
   (t) => [
