@@ -30,6 +30,9 @@ export const auditActions = [
   'user.gift',
   'user.reset_password',
   'user.reset_security_code',
+  'user.adjust',
+  'adjustment.approve',
+  'adjustment.reject',
   'game.update',
   'room.update',
   'settings.update',
@@ -86,6 +89,7 @@ export const auditTargets = [
   'referral_commission',
   'import_run',
   'export',
+  'adjustment',
 ] as const;
 export type AuditTarget = (typeof auditTargets)[number];
 

@@ -1011,3 +1011,50 @@ export const chatMessages = pgTable(
     index('chat_messages_time_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Balance adjustments (docs/design.md#balance-adjustments, migration 0023): an operator's signed
+ * correction of one balance, posted as ledger type 12. Status 0 pending (above the four-eyes amount,
+ * awaiting a second operator; a pending debit already holds its money in a pending, applied type-12
+ * row), 1 approved (its passed type-12 row is `ledger_id`), 2 rejected (a held debit refunded by a second
+ * type-12 row). `gift_ledger_id` names the gift a reversal takes back: once, unless that reversal was rejected.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'money' or 'score'. */
+    wallet: text('wallet').notNull().default('money'),
+    /** Signed cents: negative a debit, positive a credit, never 0. */
+    amount: money('amount').notNull(),
+    /** One of ADJUSTMENT_REASONS (packages/shared/src/schemas/adjustments.ts). */
+    reasonCode: text('reason_code').notNull(),
+    /** What the player reads in the fund details (the ledger row's memo). */
+    publicText: text('public_text').notNull(),
+    /** For operators only. */
+    note: text('note').notNull().default(''),
+    giftLedgerId: bigint('gift_ledger_id', { mode: 'number' }).references(() => ledger.id),
+    status: smallint('status').notNull().default(0),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).references(() => ledger.id),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => operators.id),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The second operator's reason for a rejection. */
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('balance_adjustments_user_idx').on(t.userId),
+    index('balance_adjustments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 0`),
+    uniqueIndex('balance_adjustments_gift_uq')
+      .on(t.giftLedgerId)
+      .where(sql`gift_ledger_id is not null and status <> 2`),
+  ],
+);

@@ -47,6 +47,7 @@ import {
   userSearchData,
   userSearchSchema,
 } from '../schemas/adminUsers.js';
+import { adjustmentDecisionData, adjustmentListData, adjustmentListSchema, userAdjustSchema } from '../schemas/adminAdjustments.js';
 import {
   configChangeData,
   gameConfigData,
@@ -404,6 +405,41 @@ export const admin = {
     summary: "Clears a player's security code (they set a new one in the app), with a reason; audited.",
     input: userResetSchema,
     answer: noData,
+  }),
+
+  // --- balance adjustments (four eyes) ---
+  userAdjust: defineCall({
+    method: 'POST',
+    path: '/api/admin/userAdjust',
+    access: finance,
+    summary:
+      "Corrects a player's balance by a debit or a credit (ledger type 12) with a reason code, the text the player reads and a note; a gift reversal names the gift's ledger row (once). Above the settings' four-eyes amount it waits for a second operator (a debit's money held meanwhile); never below zero; audited.",
+    input: userAdjustSchema,
+    answer: adjustmentDecisionData,
+  }),
+  adjustmentList: defineCall({
+    method: 'POST',
+    path: '/api/admin/adjustmentList',
+    access: finance,
+    summary: 'Balance adjustments, newest first, of one status (0: awaiting a second operator) and/or one player, with the four-eyes amount now.',
+    input: adjustmentListSchema,
+    answer: adjustmentListData,
+  }),
+  adjustmentApprove: defineCall({
+    method: 'POST',
+    path: '/api/admin/adjustmentApprove',
+    access: finance,
+    summary: 'Approves a pending adjustment (an operator other than its requester): it posts once, however many approvals race; audited.',
+    input: reviewIdSchema,
+    answer: adjustmentDecisionData,
+  }),
+  adjustmentReject: defineCall({
+    method: 'POST',
+    path: '/api/admin/adjustmentReject',
+    access: finance,
+    summary: "Rejects a pending adjustment with a reason (an operator other than its requester): a held debit goes back to the player's balance; audited.",
+    input: rejectWithReasonSchema,
+    answer: adjustmentDecisionData,
   }),
 
   // --- games, rooms and rounds ---

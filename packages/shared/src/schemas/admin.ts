@@ -191,6 +191,7 @@ export const INVARIANT_NAMES = [
   'reward_claims_paid_once',
   'commission_from_orders',
   'import_opening_balances',
+  'balance_adjustments',
 ] as const;
 export type InvariantName = (typeof INVARIANT_NAMES)[number];
 

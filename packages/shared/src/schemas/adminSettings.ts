@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalHundredths, optionalHundredths } from './admin.js';
 import { optionalText } from './fields.js';
+import { adjustApprovalAboveField } from './adminAdjustments.js';
 import { isCurrencyCode, MAX_REQUEST_CENTS, parseRate } from '../wallet.js';
 
 /** Optional single-line text stored as '' when blank. */
@@ -59,6 +60,8 @@ export const settingsUpdateSchema = z
       tooLarge: 'err.amount_too_large',
     }),
     version_label: setting(40),
+    /** Above this amount a balance adjustment needs a second operator; blank: 1,000 u (DEFAULT_ADJUST_APPROVAL_ABOVE_CENTS). */
+    adjust_approval_above: adjustApprovalAboveField(),
   })
   .superRefine((v, ctx) => {
     if (v.bank_rate !== null && v.bank_currency === null) ctx.addIssue({ code: 'custom', message: 'err.currency_required', path: ['bank_currency'] });
@@ -87,6 +90,8 @@ export const settingsData = z.object({
   support_url_env: z.string(),
   min_withdraw: z.string(),
   version_label: z.string(),
+  /** The four-eyes threshold of balance adjustments in force ("1000.00"). */
+  adjust_approval_above: z.string(),
 });
 
 /** common/siteConfig: what players see of the settings. */

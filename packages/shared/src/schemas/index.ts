@@ -11,6 +11,7 @@ export * from './content.js';
 export * from './validate.js';
 export * from './wallet.js';
 export * from './adminUsers.js';
+export * from './adminAdjustments.js';
 export * from './adminGames.js';
 export * from './adminSettings.js';
 export * from './adminExports.js';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-/** Ledger types (docs/design.md#ledger-types): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/), 11 the importer's opening balances (domain/import/). */
+/** Ledger types (docs/design.md#ledger-types): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/), 11 the importer's opening balances (domain/import/), 12 an operator's adjustment. */
 export const LedgerType = {
   recharge: 0,
   withdraw: 1,
@@ -32,6 +32,12 @@ export const LedgerType = {
    * holds, and each later run's move of the source's balance. ref_type 'import', ref_id the run.
    */
   importOpening: 11,
+  /**
+   * An operator's balance adjustment (domain/wallet/adjustments.ts), debit or credit, its memo the public
+   * text the player reads; ref_type 'adjustment' (a held debit is pending until a second operator decides)
+   * or 'adjustment_refund' (a rejected debit's money back), ref_id the adjustment.
+   */
+  adjustment: 12,
 } as const;
 /** The ledger types a reward claim writes (the reconciliation ties each row to its claim; a forfeit is a claim row of its own kind). */
 export const REWARD_LEDGER_TYPES = [

@@ -387,8 +387,56 @@ async function importOpeningBalances(db: DbOrTx): Promise<InvariantReport> {
 }
 
 /**
+ * Balance adjustments (ledger type 12, domain/wallet/adjustments.ts), each posted once: an approved one
+ * has exactly its passed, applied row of its amount; a pending debit its pending, applied row (the money
+ * held) and a pending credit none; a rejected debit its rejected row and one refund row putting the
+ * amount back, a rejected credit none. Every type-12 row belongs to an adjustment of its player and
+ * wallet, as that adjustment's row or its refund; a gift reversal takes back at most its gift, of the
+ * same player and wallet, and a gift is reversed at most once.
+ */
+async function adjustmentsPostedOnce(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    select a.user_id, a.id as ref, 'adjustment_ledger_mismatch' as problem, a.amount as a, a.status as b
+    from balance_adjustments a left join ledger l on l.id = a.ledger_id
+    left join (select ref_id, count(*)::int as n, sum(quantity) as q, bool_and(applied and status = 1) as ok
+               from ledger where ref_type = 'adjustment_refund' group by ref_id) r on r.ref_id = a.id
+    where (case
+        when a.status = 1 then l.id is null or l.status <> 1
+        when a.amount < 0 then l.id is null or l.status <> a.status
+        else a.ledger_id is not null end)
+      or (l.id is not null and (l.type <> 12 or l.user_id <> a.user_id or l.wallet <> a.wallet or l.quantity <> a.amount or not l.applied
+          or l.ref_type <> 'adjustment' or l.ref_id <> a.id))
+      or coalesce(r.n, 0) <> (case when a.status = 2 and a.amount < 0 then 1 else 0 end)
+      or (r.n is not null and (r.q <> -a.amount or not r.ok))
+    union all
+    select l.user_id, l.id, 'adjustment_row_without_adjustment', l.quantity, l.status
+    from ledger l left join balance_adjustments a on a.id = l.ref_id and a.user_id = l.user_id and a.wallet = l.wallet
+      and (l.ref_type = 'adjustment_refund' or a.ledger_id = l.id)
+    where l.type = 12 and (a.id is null or l.ref_type not in ('adjustment', 'adjustment_refund'))
+    union all
+    select a.user_id, a.id, 'gift_reversal_mismatch', a.amount, coalesce(g.quantity, 0)
+    from balance_adjustments a left join ledger g on g.id = a.gift_ledger_id
+    where a.gift_ledger_id is not null and (g.id is null or g.type <> 4 or g.user_id <> a.user_id or g.wallet <> a.wallet
+      or a.amount > 0 or -a.amount > g.quantity
+      or (a.status <> 2 and exists (select 1 from balance_adjustments o where o.gift_ledger_id = a.gift_ledger_id and o.status <> 2 and o.id <> a.id)))`,
+  );
+  return report('balance_adjustments', rows, (r) => {
+    const problem = String(r.problem);
+    const detail: Record<string, number> =
+      problem === 'adjustment_row_without_adjustment'
+        ? { ledger: num(r.ref), quantity: num(r.a), status: num(r.b) }
+        : problem === 'gift_reversal_mismatch'
+          ? { adjustment: num(r.ref), amount: num(r.a), gift: num(r.b) }
+          : { adjustment: num(r.ref), amount: num(r.a), status: num(r.b) };
+    return { userId: num(r.user_id), problem, detail };
+  });
+}
+
+/**
  * The ledger invariants (docs/design.md#the-invariants) over the whole database, each by name with its problem count and first
- * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping, the referral commissions and the importer's opening balances. One query per
+ * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping, the referral commissions, the importer's opening balances and the balance adjustments. One query per
  * invariant. Used by the operators' reconcile call and, after every server test file, by the test
  * helpers (test/invariantsAfterFile.ts).
  */
@@ -406,6 +454,7 @@ export async function checkInvariants(db: DbOrTx): Promise<InvariantReport[]> {
     await rewardClaimsPaidOnce(db),
     await commissionsFromOrders(db),
     await importOpeningBalances(db),
+    await adjustmentsPostedOnce(db),
   ];
   const order = INVARIANT_NAMES as readonly string[];
   return reports.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { api, formatMoney, formatRate } from '@lucky28/shared';
+import { api, DEFAULT_ADJUST_APPROVAL_ABOVE_CENTS, formatMoney, formatRate } from '@lucky28/shared';
 import { serve } from '../../http/serve.js';
 import { audited } from './audited.js';
 import { readSiteSettings, writeSetting, type SiteSettings } from '../../domain/settings/siteSettings.js';
@@ -17,6 +17,7 @@ const present = (s: SiteSettings, fallbackSupportUrl: string | undefined) => ({
   support_url_env: fallbackSupportUrl ?? '',
   min_withdraw: formatMoney(s.minWithdraw),
   version_label: s.versionLabel,
+  adjust_approval_above: formatMoney(s.adjustApprovalAbove),
 });
 
 /** The settings screen: every operator reads; admins change (audited with before and after). */
@@ -35,6 +36,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       await writeSetting(tx, 'support_url', body.support_url ?? '', at);
       await writeSetting(tx, 'min_withdraw', body.min_withdraw, at);
       await writeSetting(tx, 'version_label', body.version_label, at);
+      await writeSetting(tx, 'adjust_approval_above', body.adjust_approval_above ?? DEFAULT_ADJUST_APPROVAL_ABOVE_CENTS, at);
       const next = present(await readSiteSettings(tx), app.config.supportChatUrl);
       await record({ action: 'settings.update', targetType: 'settings', detail: { before, after: next } });
       return next;

@@ -79,6 +79,44 @@ describe('CapitalDetailScreen', () => {
     }
   });
 
+  it("shows a balance adjustment with the operator's public text, a held debit as under review", async () => {
+    const adjustments = [
+      {
+        id: 9,
+        createtime: 1_700_000_900,
+        type: 12,
+        gorct: 0,
+        status: 0,
+        quantity: '-200.00',
+        over: '300.00',
+        wallet: 'money',
+        applied: true,
+        memo: 'Deposit charged back',
+      },
+      {
+        id: 8,
+        createtime: 1_700_000_800,
+        type: 12,
+        gorct: 0,
+        status: 1,
+        quantity: '15.00',
+        over: '500.00',
+        wallet: 'money',
+        applied: true,
+        memo: 'Correction of a payout',
+      },
+    ];
+    const api = fakeApi({ '/api/user/quantityLogList': (body) => ok(body.type === undefined || body.type === 12 ? adjustments : []) });
+    configureApiClient({ fetch: api.fetch });
+    screenAt('/capitalDetail', <CapitalDetailScreen />, '/capitalDetail?type=12');
+    const items = await screen.findAllByTestId('ledger-row');
+    expect(api.calls.find((c) => c.path === '/api/user/quantityLogList')!.body.type).toBe(12);
+    expect(document.querySelector('.adm-capsule-tabs-tab-active')!.textContent).toBe('Balance adjustment');
+    expect(items[0]!.textContent).toContain('Balance adjustment');
+    expect(items[0]!.textContent).toContain('Under review');
+    expect(screen.getAllByTestId('ledger-adjustment-text').map((c) => c.textContent)).toEqual(['Deposit charged back · ', 'Correction of a payout · ']);
+  });
+
   it('opens on a two-digit type from ?type= (10, a forfeited bonus)', async () => {
     const api = fakeApi({ '/api/user/quantityLogList': () => ok([]) });
     configureApiClient({ fetch: api.fetch });

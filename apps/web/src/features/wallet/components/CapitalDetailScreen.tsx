@@ -10,7 +10,7 @@ import { formatInZone } from '../../../lib/operatorTime';
 import { LoadError } from '../../../components/LoadError';
 import { Page } from '../../../components/Page';
 import { useLedger, type LedgerEntry, type LedgerFilter } from '../api/wallet';
-import { LEDGER_TYPES, LEDGER_TYPE_KEYS, gameKeyOf, isRefund, isReward, statusKeyOf } from '../model/ledger';
+import { LEDGER_TYPES, LEDGER_TYPE_KEYS, gameKeyOf, isAdjustment, isRefund, isReward, statusKeyOf } from '../model/ledger';
 import './wallet.css';
 
 function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
@@ -34,6 +34,7 @@ function LedgerRow({ entry, zone }: { entry: LedgerEntry; zone: string }) {
         </span>
         <span className="ledger-meta">
           {isReward(entry) && entry.memo ? <span data-testid="ledger-campaign">{entry.memo} · </span> : null}
+          {isAdjustment(entry) && entry.memo ? <span data-testid="ledger-adjustment-text">{entry.memo} · </span> : null}
           {game ? `${t(`games.${game}`)} · ` : ''}
           {formatInZone(entry.createtime, zone)}
         </span>
@@ -64,7 +65,7 @@ const typeFromQuery = (value: string | null): number | undefined =>
 
 /**
  * /capitalDetail (docs/product.md#money-and-history-screens): the fund ledger, filterable by date range (a drawer, default today) and
- * by type (all, recharge, withdraw, purchase, profit, gift, commission), with pull-to-refresh and an empty state.
+ * by type (all, recharge, withdraw, purchase, profit, gift, commission, rewards, a moved balance, an adjustment), with pull-to-refresh and an empty state.
  */
 export function CapitalDetailScreen() {
   const { t } = useTranslation();
