@@ -52,6 +52,7 @@ export function Shell() {
       label: t('menuGroup.money'),
       entries: [
         { path: '/dashboard', label: t('menu.dashboard'), opens: api.admin.moneySummary },
+        { path: '/adjustments', label: t('menu.adjustments'), opens: api.admin.adjustmentList },
         { path: '/reconcile', label: t('menu.reconcile'), opens: api.admin.reconcile },
         { path: '/referral', label: t('menu.referral'), opens: api.referral.tree },
       ],

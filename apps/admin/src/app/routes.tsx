@@ -47,6 +47,10 @@ const screens: RouteObject[] = [
     },
     lazy: () => import('../features/money/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
   },
+  {
+    path: 'adjustments',
+    lazy: () => import('../features/adjustments/components/AdjustmentsPage').then((m) => ({ Component: m.AdjustmentsPage })),
+  },
   { path: 'reconcile', lazy: () => import('../features/money/components/ReconcilePage').then((m) => ({ Component: m.ReconcilePage })) },
   { path: 'operators', lazy: () => import('../features/operators/components/OperatorsPage').then((m) => ({ Component: m.OperatorsPage })) },
   { path: 'audit', lazy: () => import('../features/operators/components/AuditPage').then((m) => ({ Component: m.AuditPage })) },

@@ -19,6 +19,7 @@ const SETTINGS = {
   support_url_env: '',
   min_withdraw: '100.00',
   version_label: '',
+  adjust_approval_above: '1000.00',
 };
 
 beforeEach(() => session.set('op-token'));
@@ -72,6 +73,7 @@ describe('the settings page', () => {
       support_url: '',
       min_withdraw: '100.00',
       version_label: 'v2.1',
+      adjust_approval_above: '1000.00',
     });
   }, 60_000);
 

@@ -81,6 +81,9 @@ export function SettingsPage() {
             <Form.Item name="min_withdraw" label={t('settings.minWithdraw')}>
               <Input inputMode="decimal" style={{ width: 200 }} />
             </Form.Item>
+            <FormField name="adjust_approval_above" label={t('settings.adjustApprovalAbove')} hint={t('settings.adjustApprovalHelp')}>
+              <Input inputMode="decimal" style={{ width: 200 }} />
+            </FormField>
             <Form.Item name="version_label" label={t('settings.versionLabel')}>
               <Input maxLength={40} />
             </Form.Item>

@@ -11,6 +11,7 @@ import { QueryState } from '../../../components/QueryState';
 import { PagedTable, usePagedList, type RowOf } from '../../../components/PagedTable';
 import { ExportButton } from '../../../components/ExportButton';
 import { UserActions } from './UserActions';
+import { AdjustBalance } from './AdjustBalance';
 import { ProtectionStatus } from './ProtectionStatus';
 import { userDetailQuery, type PayAccount, type UserDetail } from '../api/users';
 
@@ -154,7 +155,12 @@ export function UserDetailPage() {
               {u.group_id === 2 && <Tag>{t('users.guest')}</Tag>}
             </Space>
           }
-          extra={<UserActions user={u} />}
+          extra={
+            <Space wrap>
+              <UserActions user={u} />
+              <AdjustBalance user={u} />
+            </Space>
+          }
         >
           <Tabs
             items={[
