@@ -78,6 +78,7 @@ describe('console menu', () => {
         'Games and rooms',
         'Round monitor',
         'Money dashboard',
+        'Balance adjustments',
         'Reconciliation',
         'Referral programme',
         'Content',
@@ -87,7 +88,17 @@ describe('console menu', () => {
         'Audit log',
         'My security',
       ],
-      finance: ['Deposits', 'Withdrawals', 'Users', 'Round monitor', 'Money dashboard', 'Reconciliation', 'Referral programme', 'My security'],
+      finance: [
+        'Deposits',
+        'Withdrawals',
+        'Users',
+        'Round monitor',
+        'Money dashboard',
+        'Balance adjustments',
+        'Reconciliation',
+        'Referral programme',
+        'My security',
+      ],
       support: ['Real-name reviews', 'Users', 'Round monitor', 'Referral programme', 'My security'],
     };
     for (const role of ['admin', 'finance', 'support'] as const) {
@@ -119,7 +130,7 @@ describe('console menu', () => {
       Queues: ['Deposits', 'Withdrawals', 'Real-name reviews'],
       Players: ['Users'],
       Games: ['Games and rooms', 'Round monitor'],
-      Money: ['Money dashboard', 'Reconciliation', 'Referral programme'],
+      Money: ['Money dashboard', 'Balance adjustments', 'Reconciliation', 'Referral programme'],
       Site: ['Content', 'Campaigns', 'Settings'],
       Operators: ['Operators', 'Audit log', 'My security'],
     });
