@@ -123,17 +123,19 @@ describe("the round's posts in the room chat, on two nodes", () => {
       nodeA.db,
       sql`select count(*)::int as n from round_room_lists l join rounds r on r.id = l.round_id where r.game_id = 7 and r.issue = ${issue}`,
     );
-    expect(Number(stored[0]!.n)).toBe(nodeA.game.snapshot.gameList().find((g) => g.id === 7)!.rooms.filter((r) => r.enabled).length);
+    expect(Number(stored[0]!.n)).toBe(
+      nodeA.game.snapshot
+        .gameList()
+        .find((g) => g.id === 7)!
+        .rooms.filter((r) => r.enabled).length,
+    );
 
     // The draw and the real winners.
     const round = await callApi(nodeA, api.fair.round, { game_id: 7, issue });
     expect(posts[4]!.system!.params).toMatchObject({ game_id: 7, issue, d1: digits[0], d2: digits[1], d3: digits[2], total: round.data.total });
     expect(String(posts[4]!.system!.params.tags).split(',')).toContain(winning);
     expect(posts[4]!.text).toContain(`Round ${issue} drawn: ${digits[0]} + ${digits[1]} + ${digits[2]} = ${round.data.total!} (`);
-    const [paid] = await queryRows<{ payout: number | string }>(
-      nodeA.db,
-      sql`select payout from orders where user_id = ${alice.userId} and issue = ${issue}`,
-    );
+    const [paid] = await queryRows<{ payout: number | string }>(nodeA.db, sql`select payout from orders where user_id = ${alice.userId} and issue = ${issue}`);
     const payout = (Number(paid!.payout) / 100).toFixed(2);
     expect(posts[5]!.system!.params).toEqual({ issue, count: 1, winners: `a***m ${payout}` });
     expect(otherPosts[5]!.system!.params.winners).toMatch(/^c\*\*\*m /);

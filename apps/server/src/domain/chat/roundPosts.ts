@@ -45,7 +45,8 @@ const post = (key: MessageKey, params: Params): ChatSystemPost => ({ key, params
 
 export const warningPost = (issue: string, seconds: number) => post('chat.round.closing', { issue, seconds });
 export const closedPost = (issue: string) => post('chat.round.closed', { issue });
-export const listPost = (gameId: number, issue: string, list: RoomList) => post('chat.round.list', { game_id: gameId, issue, count: list.count, hash: list.hash });
+export const listPost = (gameId: number, issue: string, list: RoomList) =>
+  post('chat.round.list', { game_id: gameId, issue, count: list.count, hash: list.hash });
 
 /** The draw: its digits, total and the classes it makes win that name its kind (big, odd, pair…), as ids. */
 export function drawPost(gameId: number, issue: string, digits: Digits, total: number): ChatSystemPost {
