@@ -26,6 +26,11 @@ export function AcceptedBetsCheck({ gameId, issue, planId }: { gameId: number; i
   const runKey = `${key}:${roomId ?? ''}`;
   const state: State = result.for === runKey ? result.state : { state: 'idle' };
   useEffect(() => () => running.current?.abort(), [runKey]);
+  // Opened from a room's list post (`#accepted-bets`): the tool is what the player came for.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (window.location.hash === '#accepted-bets') section.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   const start = () => {
     if (roomId === null) return;
@@ -42,7 +47,7 @@ export function AcceptedBetsCheck({ gameId, issue, planId }: { gameId: number; i
 
   const own = state.state === 'checked' && orderNo.trim() ? findOrder(state.rows, orderNo) : undefined;
   return (
-    <section className="l28-surface fair-card fair-bets" id="accepted-bets" data-testid="fair-bets">
+    <section ref={section} className="l28-surface fair-card fair-bets" id="accepted-bets" data-testid="fair-bets">
       <h3>{t('fair.bets.title')}</h3>
       <p className="fair-bets-intro">{t('fair.bets.intro')}</p>
       <div className="l28-chips" role="group" aria-label={t('fair.bets.room')}>
