@@ -151,7 +151,7 @@ describe("the round's posts in the room chat, on two nodes", () => {
     expect((await systemPosts(plan)).map((p) => p.id)).toEqual(posts.map((p) => p.id));
   });
 
-  it('keeps a list as it was built: a later nickname does not change it, and a bet in flight at the close is refused once the list is out', async () => {
+  it('skips a warning whose moment passed, keeps a list as it was built (a later nickname does not change it) and refuses a bet still in flight once the list is out', async () => {
     const timing = roundAt(clock.now(), nodeA.game.settings);
     await tickBoth();
     const plan = await roomOf(nodeA, 7, 0);
@@ -160,6 +160,9 @@ describe("the round's posts in the room chat, on two nodes", () => {
     expect((await bet(nodeA, dave.token, { issue: timing.issue, plan_id: plan, play_type: '4', money: '12.5' })).code).toBe(1);
     clock.set(timing.closesAt + LIST_SETTLE_MS);
     await tickBoth();
+    // The warnings' moments passed while nobody ticked: skipped, never posted late.
+    const posted = (await systemPosts(plan)).filter((p) => p.system?.params.issue === timing.issue);
+    expect(posted.map((p) => p.system?.key)).toEqual(['chat.round.closed', 'chat.round.list']);
 
     const list = await fetchList(plan, timing.issue, 10);
     expect(list.rows).toEqual([expect.objectContaining({ nickname: 'd***m', class: 4, amount: '12.50' })]);
