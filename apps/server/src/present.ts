@@ -1,13 +1,8 @@
 /** Presentation helpers shared by the lottery, fair and order routes. */
 import { betClass, formatMoney, translate, type ApiLang, type Digits } from '@lucky28/shared';
 
-/** "alice" → "a***e", "bo" → "b*": enough to recognise yourself, not to identify others. */
-export function maskNickname(name: string): string {
-  const chars = [...name];
-  if (chars.length <= 1) return `${chars[0] ?? ''}*`;
-  if (chars.length === 2) return `${chars[0]}*`;
-  return `${chars[0]}***${chars[chars.length - 1]}`;
-}
+/** The shared rule (the accepted-bets list's canonical form uses it too): "alice" → "a***e". */
+export { maskNickname } from '@lucky28/shared';
 
 export function className(lang: ApiLang, classId: number): string {
   const c = betClass(classId);

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   customType,
   primaryKey,
+  foreignKey,
   date,
   numeric,
 } from 'drizzle-orm/pg-core';
@@ -272,6 +273,8 @@ export const rounds = pgTable(
     digit3: smallint('digit3'),
     total: smallint('total'),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** When the rooms' accepted-bets lists were built (migration 0025): no bet is accepted after it. */
+    betsListedAt: timestamp('bets_listed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('rounds_game_issue_uq').on(t.gameId, t.issue),
@@ -1009,6 +1012,46 @@ export const chatMessages = pgTable(
     index('chat_messages_room_idx').on(t.roomId, t.id),
     index('chat_messages_user_time_idx').on(t.userId, t.createdAt),
     index('chat_messages_time_idx').on(t.createdAt),
+    // A round's system post is stored once per room, whichever node posts it (migration 0025).
+    uniqueIndex('chat_messages_round_post_uq')
+      .on(t.roomId, sql`(data->>'post')`)
+      .where(sql`kind = 'system'`),
+  ],
+);
+
+/** A room's accepted-bets list of a round (docs/design.md#the-accepted-bets-list): its count and SHA-256, built once. */
+export const roundRoomLists = pgTable(
+  'round_room_lists',
+  {
+    roundId: bigint('round_id', { mode: 'number' })
+      .notNull()
+      .references(() => rounds.id),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    betCount: integer('bet_count').notNull(),
+    /** SHA-256 of the list's canonical form, hex. */
+    hash: text('hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.roomId] })],
+);
+
+/** The rows of a list, in its order (`seq` from 1), with the nickname masked as it was when the list was built. */
+export const roundListRows = pgTable(
+  'round_list_rows',
+  {
+    roundId: bigint('round_id', { mode: 'number' }).notNull(),
+    roomId: integer('room_id').notNull(),
+    seq: integer('seq').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    nickname: text('nickname').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.roomId, t.seq] }),
+    foreignKey({ columns: [t.roundId, t.roomId], foreignColumns: [roundRoomLists.roundId, roundRoomLists.roomId] }),
   ],
 );
 

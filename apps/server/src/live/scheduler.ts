@@ -56,6 +56,8 @@ export class RoundScheduler {
   readonly stats = { ticks: 0, created: 0, drawn: 0, settledOrders: 0 };
   /** Told each round this node drew or settled, with the seconds its transaction took (the metrics). */
   onRound?: (outcome: DrawOutcome, seconds: number) => void;
+  /** Runs after the draws of every tick: the round's posts in the room chat (live/roundRhythm.ts). */
+  rhythm?: { tick(now: number): Promise<void> };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private active = false;
@@ -171,6 +173,9 @@ export class RoundScheduler {
         await engine.catchUpDraw(game.id);
       }
     }
+
+    // The round's posts in the chat; a failure waits for the next tick and holds up no draw.
+    await this.rhythm?.tick(now).catch((err: unknown) => (failure ??= err));
 
     this.stats.created += report.created;
     this.stats.drawn += report.drawn;

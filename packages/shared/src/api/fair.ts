@@ -1,4 +1,4 @@
-import { fairChainData, fairChainSchema, fairRoundData, fairRoundSchema } from '../schemas/lottery.js';
+import { fairAcceptedBetsData, fairAcceptedBetsSchema, fairChainData, fairChainSchema, fairRoundData, fairRoundSchema } from '../schemas/lottery.js';
 import { publicAccess } from '../access.js';
 import { defineCall } from './define.js';
 
@@ -19,5 +19,14 @@ export const fair = {
     summary: "A game's hash chains with their final hashes (published when each chain is created) and the one in use.",
     input: fairChainSchema,
     answer: fairChainData,
+  }),
+  acceptedBets: defineCall({
+    method: 'GET',
+    path: '/api/fair/acceptedBets',
+    access: publicAccess,
+    summary:
+      "A page of a room's accepted-bets list of a round (built once betting has closed), with the list's count and SHA-256 as published: rows hashed in their order, page after page, give the hash.",
+    input: fairAcceptedBetsSchema,
+    answer: fairAcceptedBetsData,
   }),
 };

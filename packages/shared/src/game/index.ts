@@ -14,3 +14,5 @@ export * from './issue.js';
 export * from './betForms.js';
 export * from './betGrammar.js';
 export * from './betTextExamples.js';
+export * from './maskedName.js';
+export * from './acceptedBets.js';

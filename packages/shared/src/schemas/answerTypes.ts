@@ -8,6 +8,7 @@ import type { boundPayAccountData, loginInfoData, safetyInfoData, userInfoData, 
 import type {
   betEntryData,
   candData,
+  fairAcceptedBetsData,
   fairChainData,
   fairRoundData,
   feedEntryData,
@@ -20,7 +21,7 @@ import type {
   roomHeartData,
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
-import type { chatListData, chatMessageData } from './chat.js';
+import type { chatListData, chatMessageData, chatSystemPostData } from './chat.js';
 import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
 import type { siteConfigData } from './adminSettings.js';
 import type {
@@ -77,9 +78,11 @@ export type CandleEntry = z.infer<typeof candData>[number];
 // Chat
 export type ChatMessage = z.infer<typeof chatMessageData>;
 export type ChatList = z.infer<typeof chatListData>;
+export type ChatSystemPost = z.infer<typeof chatSystemPostData>;
 export type OrderRow = z.infer<typeof orderListData>[number];
 export type FairRound = z.infer<typeof fairRoundData>;
 export type FairChain = z.infer<typeof fairChainData>;
+export type FairAcceptedBets = z.infer<typeof fairAcceptedBetsData>;
 
 // Wallet
 export type DepositDetails = z.infer<typeof depositDetailsData>;

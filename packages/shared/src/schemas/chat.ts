@@ -45,6 +45,15 @@ export const chatListSchema = z
 
 // --- answers ---
 
+/**
+ * A post of the system (docs/chat.md#the-rounds-posts): a key of the message catalogue and its
+ * parameters, which the client shows in the viewer's language (`text` keeps the English).
+ */
+export const chatSystemPostData = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
 /** One message as every viewer sees it: the nickname masked, `mine` for the caller's own. Text, never HTML. */
 export const chatMessageData = z.object({
   /** Increasing: the cursor of chat.list. */
@@ -55,6 +64,8 @@ export const chatMessageData = z.object({
   nickname: z.string().nullable(),
   text: z.string(),
   mine: z.boolean(),
+  /** A post of the system's key and parameters; null unless `kind` is 'system'. */
+  system: chatSystemPostData.nullable(),
   createtime: unixTime,
 });
 

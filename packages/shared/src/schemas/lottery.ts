@@ -89,6 +89,17 @@ export const fairRoundSchema = z.object({
   issue: requiredText('err.round_not_found', { max: 20, invalid: 'err.round_not_found' }).pipe(z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found')),
 });
 
+/** The most rows one `fair.acceptedBets` page answers. */
+export const ACCEPTED_BETS_PAGE_MAX = 500;
+
+/** fair/acceptedBets: a page (from 1) of a room's accepted-bets list of a round (docs/design.md#the-accepted-bets-list). */
+export const fairAcceptedBetsSchema = z.object({
+  plan_id: idField('err.room_not_found'),
+  issue: requiredText('err.round_not_found', { max: 20, invalid: 'err.round_not_found' }).pipe(z.string().regex(ISSUE_NUMBER_RE, 'err.round_not_found')),
+  page: optionalInt({ min: 1, max: 100_000, invalid: 'err.accepted_bets_page_invalid' }),
+  limit: optionalInt({ min: 1, max: ACCEPTED_BETS_PAGE_MAX, invalid: 'err.accepted_bets_limit_invalid' }),
+});
+
 /** fair/chain: a game's hash chains. */
 export const fairChainSchema = z.object({ game_id: gameId('err.game_not_found') });
 
@@ -288,4 +299,21 @@ export const fairChainData = z.object({
   chain_id: int.nullable(),
   terminal_hash: z.string().nullable(),
   chains: z.array(chainData),
+});
+
+/**
+ * fair/acceptedBets: the list's `count` and `hash` as stored when it was built (null, with no rows,
+ * while betting is open or the list is not built yet) and one page of its rows in the list's order —
+ * hashed in that order, page after page, they give `hash` (packages/shared/src/game/acceptedBets.ts).
+ */
+export const fairAcceptedBetsData = z.object({
+  game_id: int,
+  plan_id: int,
+  issue: z.string(),
+  built: z.boolean(),
+  count: int.nullable(),
+  hash: z.string().nullable(),
+  page: int,
+  limit: int,
+  rows: z.array(z.object({ order_no: z.string(), nickname: z.string(), class: int, amount: moneyText })),
 });

@@ -44,11 +44,13 @@ export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedB
   const { room, game } = checked;
   return inTransaction(db, async (tx) => {
     const { round } = await ensureRound(tx, game.id, checked.round, ctx.seeds, { ...ctx.chain, now: ctx.now });
-    // FOR SHARE: the draw (FOR UPDATE) waits for this bet, and a bet after the draw sees it drawn.
+    // FOR SHARE: the draw and the accepted-bets list (FOR UPDATE) wait for this bet, and a bet after
+    // either sees the round drawn or listed (a bet that arrived before the close but is still in flight
+    // once its round's lists are out is refused: the lists are final).
     const locked = await queryRows<{ drawn: boolean; closes_at: unknown }>(
       tx,
       sql`
-      select drawn_at is not null as drawn, closes_at from rounds where id = ${round.id} for share`,
+      select drawn_at is not null or bets_listed_at is not null as drawn, closes_at from rounds where id = ${round.id} for share`,
     );
     if (locked[0]?.drawn || ctx.now >= round.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
 

@@ -4,8 +4,9 @@
  * round that exists and is open. The checks that need no database (room, class, stake range, issue,
  * closing time, game hours) are made before, from the in-memory snapshot (`checkRequest`, request.ts); the
  * statement then, atomically, for each bet of the batch on its own:
- * - takes the round FOR SHARE when it exists and is not drawn, and the bet came before it closed
- *   (the draw's FOR UPDATE waits for it; a bet after the draw sees it drawn — invariant I5);
+ * - takes the round FOR SHARE when it exists and is neither drawn nor listed, and the bet came before it closed
+ *   (the draw's and the accepted-bets list's FOR UPDATE wait for it; a bet after them sees it drawn or
+ *   listed — invariant I5, domain/game/acceptedBets.ts);
  * - locks and debits the player (balance first, then stored funds: see generalBet.ts) when a member (a guest's bet takes the
  *   general path, which refuses it), not disabled, not excluded, the
  *   session still valid — not revoked, expired or idle too long (the route's guard may answer from a
@@ -137,7 +138,7 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
     ),
     r as (
       select id, game_id, issue, closes_at from rounds
-      where (game_id, issue) in (select game_id, issue from b) and drawn_at is null
+      where (game_id, issue) in (select game_id, issue from b) and drawn_at is null and bets_listed_at is null
       order by id
       for share
     ),

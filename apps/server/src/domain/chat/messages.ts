@@ -12,6 +12,7 @@ import { chatMessages } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { maskNickname } from '../../present.js';
+import { systemPostOf } from './systemPost.js';
 
 /** A player posts at most `max` messages in any `windowMs`, counted in the database (every node). */
 export const CHAT_RATE = { max: 5, windowMs: 10_000 };
@@ -28,18 +29,21 @@ export interface ChatLine {
   kind: ChatKind;
   nickname: string | null;
   text: string;
+  /** What the message carries besides its text (migration 0022): a system post's key and parameters. */
+  data: unknown;
   createdAt: number;
 }
 
 type Row = typeof chatMessages.$inferSelect;
 
-const lineOf = (r: Row): ChatLine => ({
+export const lineOf = (r: Row): ChatLine => ({
   id: r.id,
   roomId: r.roomId,
   userId: r.userId,
   kind: r.kind as ChatKind,
   nickname: r.nickname,
   text: r.text,
+  data: r.data ?? null,
   createdAt: r.createdAt.getTime(),
 });
 
@@ -52,6 +56,7 @@ export function presentChatMessage(line: ChatLine, viewerId: number | null): Cha
     nickname: line.nickname,
     text: line.text,
     mine: viewerId !== null && line.userId === viewerId,
+    system: line.kind === 'system' ? systemPostOf(line.data) : null,
     createtime: Math.floor(line.createdAt / 1000),
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { api } from '@lucky28/shared';
+import { ACCEPTED_BETS_PAGE_MAX, api } from '@lucky28/shared';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { chainById, listChains } from '../../domain/game/chains.js';
 import { commitmentAt, findRound } from '../../domain/game/rounds.js';
+import { acceptedBetsPage } from '../../domain/game/acceptedBets.js';
 
 const ALGORITHM =
   'seed = c(k), c(k+1) = SHA-256(c(k)); bytes = HMAC-SHA256(seed, "<game_id>:<issue>:<counter>") for counter 0,1,…; ' +
@@ -57,6 +58,30 @@ export default async function fairRoutes(app: FastifyInstance) {
       chain_id: current?.id ?? null,
       terminal_hash: current?.terminal_hash ?? null,
       chains,
+    });
+  });
+
+  // A room's accepted-bets list of a round, page by page (docs/design.md#the-accepted-bets-list). From
+  // the primary: a list is built once and never changes, but a replica may not have it yet.
+  serve(app, api.fair.acceptedBets, {}, async (request, reply) => {
+    const { plan_id: roomId, issue } = request.query;
+    const page = request.query.page ?? 1;
+    const limit = request.query.limit ?? ACCEPTED_BETS_PAGE_MAX;
+    const room = app.game.snapshot.rooms.get(roomId);
+    if (!room) throw new AppError('err.room_not_found', { field: 'plan_id' });
+    const round = await findRound(app.db, room.gameId, issue);
+    if (!round) throw new AppError('err.round_not_found', { field: 'issue' });
+    const list = await acceptedBetsPage(app.db, { roundId: round.id, roomId, page, limit });
+    return reply.ok({
+      game_id: room.gameId,
+      plan_id: roomId,
+      issue: round.issue,
+      built: list !== null,
+      count: list?.count ?? null,
+      hash: list?.hash ?? null,
+      page,
+      limit,
+      rows: list?.rows ?? [],
     });
   });
 }

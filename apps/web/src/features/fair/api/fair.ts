@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isIssueNumber } from '@lucky28/shared/game';
 import * as api from '@lucky28/shared/api/refs';
 import { call } from '../../../lib/api';
-import { issueListQuery } from '../../../lib/api/lottery';
+import { issueListQuery, lotteryIndexQuery } from '../../../lib/api/lottery';
 
 export type { FairChain, FairRound } from '@lucky28/shared/schemas';
 
@@ -33,5 +33,17 @@ export function useFairRecent(gameId: number) {
     ...issueListQuery(gameId, 8, 'fair'),
     enabled: gameId > 0,
     staleTime: 15_000,
+  });
+}
+
+/** `fair.acceptedBets`: one page of a room's accepted-bets list of a round. */
+export const fetchAcceptedBetsPage = (q: { plan_id: number; issue: string; page: number; limit: number }, signal?: AbortSignal) =>
+  call(api.fair.acceptedBets, q, { signal });
+
+/** The rooms of a game, to pick the list to check. */
+export function useFairRooms(gameId: number) {
+  return useQuery({
+    ...lotteryIndexQuery(),
+    select: (hall) => hall.gameList.find((g) => g.id === gameId)?.planList ?? [],
   });
 }

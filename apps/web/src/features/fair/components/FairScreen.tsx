@@ -9,6 +9,7 @@ import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import { useFairChain, useFairRecent, useFairRound, type FairRound } from '../api/fair';
 import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';
+import { AcceptedBetsCheck } from './AcceptedBetsCheck';
 import './fair.css';
 
 function Check({ ok, label, testId }: { ok: boolean | null; label: string; testId?: string }) {
@@ -153,6 +154,7 @@ export function FairScreen() {
   const gameId = GAMES.some((g) => g.id === gameParam) ? gameParam : (GAMES[0]?.id ?? 7);
   const recent = useFairRecent(gameId);
   const issueParam = params.get('issue') ?? '';
+  const planParam = Number(params.get('plan_id'));
   const issue = issueParam || recent.data?.[0]?.issue || '';
   const [typed, setTyped] = useState<{ for: string; value: string } | null>(null);
   const inputValue = typed && typed.for === issue ? typed.value : issue;
@@ -217,6 +219,7 @@ export function FairScreen() {
       )}
       {!issue && recent.data?.length === 0 && <ErrorBlock status="empty" title={t('fair.noRounds')} description="" />}
       {round.data && <RoundReport key={`${round.data.game_id}:${round.data.issue}`} round={round.data} />}
+      {round.data && <AcceptedBetsCheck gameId={round.data.game_id} issue={round.data.issue} planId={planParam > 0 ? planParam : null} />}
     </Page>
   );
 }

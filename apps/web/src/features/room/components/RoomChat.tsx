@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX, chatTextLength } from '@lucky28/shared/schemas';
 import type { ChatMessage } from '@lucky28/shared/schemas';
 import type { TimelineItem } from '../model/chat';
+import { SystemPost } from './SystemPost';
 
 /** Near the bottom: a new message scrolls the timeline down (further up, the player is reading back). */
 const BOTTOM_SLACK = 80;
@@ -28,14 +29,7 @@ function PostedAt({ at, lang }: { at: number; lang: string }) {
 
 function ChatRow({ m }: { m: ChatMessage }) {
   const { t, i18n } = useTranslation();
-  if (m.kind === 'system') {
-    return (
-      <div className="room-system" data-testid="chat-message" data-kind="system">
-        <span className="sr-only">{t('room.chat.system')}: </span>
-        <span className="room-system-text">{m.text}</span>
-      </div>
-    );
-  }
+  if (m.kind === 'system') return <SystemPost m={m} />;
   const who = m.mine ? t('room.me') : (m.nickname ?? '');
   return (
     <div
