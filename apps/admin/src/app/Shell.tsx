@@ -9,6 +9,7 @@ import { can, useMe } from '../lib/operator';
 import { zoneLabel } from '../lib/format';
 import { queueCountsQuery } from '../lib/queueCounts';
 import { useSignOut } from '../features/auth/api/auth';
+import { QueueAlerts } from '../features/queues/components/QueueAlerts';
 import { consoleRoutes } from './routes';
 
 interface Entry {
@@ -112,6 +113,7 @@ export function Shell() {
           <span className="console-zone" data-testid="console-zone">
             {t('zone.label', { zone: zoneLabel() })}
           </span>
+          {(can(me.role, api.admin.depositList) || can(me.role, api.admin.withdrawList)) && <QueueAlerts />}
           <LanguageSelect />
           <Dropdown
             menu={{

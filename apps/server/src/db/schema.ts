@@ -779,7 +779,7 @@ export const referralMarks = pgTable(
     hash: text('hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'referral_marks_pk', columns: [t.userId, t.kind, t.hash] })],
+  (t) => [primaryKey({ name: 'referral_marks_pk', columns: [t.userId, t.kind, t.hash] }), index('referral_marks_hash_idx').on(t.kind, t.hash)],
 );
 
 /** The programme's settings from an operator-day on (a change made on day D applies from D + 1). */

@@ -72,7 +72,10 @@ describe('CSV exports', () => {
     expect(en.rows[0]!.slice(0, 3)).toEqual(['ID', 'Username', 'Nickname']);
     const zh = await exportCsv(api.admin.exportUsers, admin, { q: 'expo' }, 'zh');
     expect(zh.rows[0]!.slice(0, 3)).toEqual(['编号', '用户名', '昵称']);
-    expect(zh.rows.slice(1)).toEqual(en.rows.slice(1));
+    // The same rows; their codes (group, real-name state, frozen) in the request's words.
+    const figures = (rows: string[][]) => rows.slice(1).map((r) => [...r.slice(0, 3), ...r.slice(4, 8), ...r.slice(10)]);
+    expect(figures(zh.rows)).toEqual(figures(en.rows));
+    expect(zh.rows[1]!.slice(8, 10)).toEqual(['未实名', '否']);
   });
 
   it('reads every page by key: all the filtered rows once, newest first, across several pages', async () => {
@@ -117,7 +120,7 @@ describe('CSV exports', () => {
     expect((await callApi(app, api.wallet.withdrawAction, { type: 0, money: '100', securityCode: '123456' }, { token: w.token })).code).toBe(1);
     // id, user_id, username, real name, ID number, amount, payout type, account, account holder, bank, …
     const row = async (token: string) => (await exportCsv(api.admin.exportWithdrawals, token)).rows.find((r) => r[2] === w.username)!;
-    expect((await row(finance)).slice(4, 10)).toEqual(['110*************74', '100.00', '0', 'Zhang San', '6222020200112233', 'ICBC']);
+    expect((await row(finance)).slice(4, 11)).toEqual(['110*************74', '100.00', 'Bank card', 'Zhang San', '6222020200112233', 'ICBC', 'Pending']);
     expect((await row(admin))[4]).toBe('110101199003077774');
     expect((await exportRows())[0]!.detail.revealed).toEqual(['identity', 'payout']);
   });
@@ -136,7 +139,7 @@ describe('CSV exports', () => {
     await requestDeposit(app, players[1]!.token, '250');
     expect((await callApi(app, api.admin.depositApprove, { id: d1 }, { token: finance })).code).toBe(1);
     const pending = await exportCsv(api.admin.exportDeposits, finance, { status: 0 });
-    expect(pending.rows.slice(1).map((r) => [r[2], r[3], r[5]])).toEqual([[players[1]!.username, '250.00', '0']]);
+    expect(pending.rows.slice(1).map((r) => [r[2], r[3], r[4], r[5]])).toEqual([[players[1]!.username, '250.00', 'USDT', 'Pending']]);
     const all = await exportCsv(api.admin.exportDeposits, finance);
     expect(all.rows.length).toBe(3);
     expect(all.rows[2]![7]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -150,6 +153,32 @@ describe('CSV exports', () => {
     const bets = await exportCsv(api.admin.exportBets, support, { id: players[2]!.userId });
     expect(bets.rows).toHaveLength(1);
     expect(bets.rows[0]).toContain('Order number');
+  });
+
+  it('writes the columns of codes in the request’s words: statuses, ledger types, wallets, groups, real-name states', async () => {
+    // The deposit approved above (USDT), and one by bank card still pending.
+    const byCard = await requestDeposit(app, players[3]!.token, '120', 'bank');
+    const deposit = async (id: number, lang: string) => (await exportCsv(api.admin.exportDeposits, finance, {}, lang)).rows.find((r) => Number(r[0]) === id)!;
+    const approved = (await exportCsv(api.admin.exportDeposits, finance, { status: 1 })).rows[1]!;
+    expect(approved.slice(4, 6)).toEqual(['USDT', 'Approved']);
+    expect((await deposit(Number(approved[0]), 'zh')).slice(4, 6)).toEqual(['USDT', '已通过']);
+    expect((await deposit(byCard, 'en')).slice(4, 6)).toEqual(['Bank card', 'Pending']);
+    expect((await deposit(byCard, 'tw')).slice(4, 6)).toEqual(['銀行卡', '待審核']);
+
+    await gift(app, players[3]!.userId, 500, 'score');
+    // id, user_id, username, type, status, wallet, …
+    const ledger = async (userId: number) => (await exportCsv(api.admin.exportLedger, support, { id: userId }, 'vi')).rows.slice(1).map((r) => r.slice(3, 6));
+    // Newest first: the gift, then the bank deposit's row written pending at its request.
+    expect(await ledger(players[3]!.userId)).toEqual([
+      ['Quà tặng', 'Hoàn tất', 'Quỹ lưu trữ'],
+      ['Nạp tiền', 'Chờ duyệt', 'Có thể rút'],
+    ]);
+    expect(await ledger(Number(approved[1]))).toEqual([['Nạp tiền', 'Hoàn tất', 'Có thể rút']]);
+
+    // id, username, nickname, group, money, score, real name, ID number, real-name state, frozen, …
+    const user = async (lang: string) => (await exportCsv(api.admin.exportUsers, admin, { q: target.username }, lang)).rows[1]!;
+    expect([...(await user('en')).slice(3, 4), ...(await user('en')).slice(8, 10)]).toEqual(['Member', 'Verified', 'No']);
+    expect([...(await user('tw')).slice(3, 4), ...(await user('tw')).slice(8, 10)]).toEqual(['會員', '已實名', '否']);
   });
 
   it('exports the money days and the audit trail', async () => {
@@ -205,6 +234,8 @@ describe('CSV exports of rounds and bets', async () => {
     const bets = parseCsv((await inject(api.admin.exportBets, gameAdmin, { id: player.userId, game_id: 7 }, 'zh')).body.replace(/^\ufeff/, ''));
     expect(bets[0]![1]).toBe('订单号');
     expect(bets.slice(1).map((r) => r[8])).toEqual(['10.00', '10.00', '10.00', '10.00']);
+    // Status, in the request's words: every bet's round was drawn and settled.
+    expect(new Set(bets.slice(1).map((r) => r[10]))).toEqual(new Set(['已结算']));
     const other = parseCsv((await inject(api.admin.exportBets, gameAdmin, { game_id: 5 })).body.replace(/^\ufeff/, ''));
     expect(other).toHaveLength(1);
   });

@@ -30,6 +30,7 @@ const EXPECTED: Record<string, 'session' | readonly ('admin' | 'finance' | 'supp
   'POST /api/admin/depositApprove': ['admin', 'finance'],
   'POST /api/admin/depositReject': ['admin', 'finance'],
   'POST /api/admin/withdrawList': ['admin', 'finance'],
+  'POST /api/admin/withdrawRisk': ['admin', 'finance'],
   'POST /api/admin/withdrawApprove': ['admin', 'finance'],
   'POST /api/admin/withdrawReject': ['admin', 'finance'],
   'POST /api/admin/realNameList': ['admin', 'support'],

@@ -24,6 +24,7 @@ import {
   totpEnableSchema,
   totpSetupData,
   withdrawalQueueData,
+  withdrawalRiskData,
 } from '../schemas/admin.js';
 import {
   orderFindData,
@@ -264,6 +265,15 @@ export const admin = {
       'Withdrawal requests of one status (0 pending, the default; 1 approved; 2 rejected), with the payout account in full and a recent change of it flagged.',
     input: reviewListSchema,
     answer: withdrawalQueueData,
+  }),
+  withdrawRisk: defineCall({
+    method: 'POST',
+    path: '/api/admin/withdrawRisk',
+    access: finance,
+    summary:
+      "A withdrawal's risk facts: the player's deposits against their turnover (money at risk), a bonus still wagering, the payout account's age, and other players sharing a sign-in address or device (masked).",
+    input: reviewIdSchema,
+    answer: withdrawalRiskData,
   }),
   withdrawApprove: defineCall({
     method: 'POST',

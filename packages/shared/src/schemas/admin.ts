@@ -168,6 +168,26 @@ export const withdrawalQueueData = queueData({
   holder_check: z.enum(['unverified', 'differs']).nullable(),
 });
 
+/** What a finance operator weighs before paying a withdrawal out (admin/withdrawRisk). */
+export const withdrawalRiskData = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  /** The player's approved deposits, all time: what came in. */
+  deposits: moneyText,
+  deposit_count: z.number().int(),
+  /** The money at risk of the player's settled bets, all time (a hedged round counts nothing): what was played. */
+  turnover: moneyText,
+  /** A first-deposit bonus granted and neither released nor forfeited, with the wagering it still needs; null: none. */
+  bonus: z.object({ amount: moneyText, required: moneyText, staked: moneyText, left: moneyText }).nullable(),
+  /** Since when the payout account the request pays to has been the player's (bound, or last replaced); null: no longer bound. */
+  account_since: unixTime.nullable(),
+  /** Other players who registered or signed in from one of this player's addresses or devices: how many, and the first of them (usernames masked). */
+  shared: z.object({
+    count: z.number().int(),
+    players: z.array(z.object({ user_id: z.number().int(), username: z.string(), via: z.array(z.enum(['ip', 'device'])) })),
+  }),
+});
+
 /** The real-name queue (admin/realNameList). */
 export const realNameQueueData = queueData({
   truename: z.string(),

@@ -5,7 +5,7 @@
  * million rows stream in constant memory on PGlite and PostgreSQL alike. Read-only.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatMoney, maskName, maskTail, zonedParts, type ApiLang, type MessageKey } from '@lucky28/shared';
+import { formatMoney, isMessageKey, maskName, maskTail, translate, zonedParts, type ApiLang, type MessageKey } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { className, gameName } from '../../present.js';
@@ -75,6 +75,18 @@ const field = (name: string, header = name) => col(`csv.${header}` as MessageKey
 const money = (name: string, header = name) => col(`csv.${header}` as MessageKey, (r) => cents(r[name]));
 const when = (name: string, header = name) => col(`csv.${header}` as MessageKey, (r, c) => zonedDateTime(r[name], c.timeZone));
 const idCol = col('csv.id', (r) => num(r.id));
+/**
+ * A column of codes (a status, a type, a kind) in the request's words: `csv.value.<words>.<code>` of
+ * the message catalogue; a code without words (added after this list) shows as it is.
+ */
+const words = (name: string, kind: string, header = name) =>
+  col(`csv.${header}` as MessageKey, (r, c) => {
+    const code = text(r[name]);
+    if (code === null) return null;
+    const key = `csv.value.${kind}.${code}`;
+    return isMessageKey(key) ? translate(c.lang, key) : code;
+  });
+const yesNo = (header: MessageKey, yes: (r: Row) => boolean) => col(header, (r, c) => translate(c.lang, yes(r) ? 'csv.value.yes' : 'csv.value.no'));
 
 /** A real name and an ID number: in full for the roles that verify identities, masked otherwise. */
 const realName = col('csv.real_name', (r, c) => (c.reveals.identity ? text(r.real_name) : maskName(String(r.real_name ?? ''))));
@@ -93,8 +105,8 @@ export const depositsExport: ExportList<ReviewFilter> = {
     field('user_id'),
     field('username'),
     money('amount'),
-    field('channel'),
-    field('status'),
+    words('channel', 'channel'),
+    words('status', 'review'),
     field('reason'),
     when('created_at'),
     when('reviewed_at'),
@@ -120,7 +132,7 @@ export const withdrawalsExport: ExportList<ReviewFilter> = {
     realName,
     idNumber,
     money('amount'),
-    col('csv.pay_type', (r) => num(r.type)),
+    words('type', 'pay_type', 'pay_type'),
     // A bank card's number and holder as the player's own screens mask them; a wallet address is public.
     col('csv.account', (r, c) => {
       const a = r.account as { type?: number; acc?: string } | null;
@@ -131,7 +143,7 @@ export const withdrawalsExport: ExportList<ReviewFilter> = {
       return !a ? null : c.reveals.payout || a.type !== 0 ? text(a.acc_name) : maskTail(String(a.acc_name ?? ''));
     }),
     col('csv.bank', (r) => text((r.account as { acc_bank?: string } | null)?.acc_bank)),
-    field('status'),
+    words('status', 'review'),
     field('reason'),
     when('created_at'),
     when('reviewed_at'),
@@ -158,13 +170,13 @@ export const usersExport: ExportList<UserFilters> = {
     idCol,
     field('username'),
     field('nickname'),
-    field('group_id', 'group'),
+    words('group_id', 'group', 'group'),
     money('money'),
     money('score'),
     realName,
     idNumber,
-    field('shiming', 'verified'),
-    col('csv.frozen', (r) => (r.disabled ? 1 : 0)),
+    words('shiming', 'shiming', 'verified'),
+    yesNo('csv.frozen', (r) => Boolean(r.disabled)),
     when('created_at'),
   ],
   rows: (db, f, ctx, pageSize) => {
@@ -201,7 +213,7 @@ export const betsExport: ExportList<BetFilter> = {
     col('csv.bet_class', (r, c) => className(c.lang, Number(r.play_type))),
     money('amount'),
     col('csv.odds', (r) => (Number(r.odds) / 100).toFixed(2)),
-    field('status'),
+    words('status', 'order'),
     money('payout'),
     money('profit'),
     when('created_at'),
@@ -274,9 +286,9 @@ export const ledgerExport: ExportList<LedgerFilter> = {
     idCol,
     field('user_id'),
     field('username'),
-    field('type'),
-    field('status'),
-    field('wallet'),
+    words('type', 'ledger_type'),
+    words('status', 'ledger_status'),
+    words('wallet', 'wallet'),
     money('quantity', 'amount'),
     money('over', 'balance_after'),
     field('memo'),

@@ -26,6 +26,32 @@ export async function bonusLeft(db: DbOrTx, userId: number, grant: ClaimRow): Pr
   return Math.max(0, Math.min(grant.amount - Number(row?.from_score ?? 0), Number(row?.score ?? 0)));
 }
 
+export interface BonusWagering {
+  /** The grant, cents. */
+  amount: number;
+  /** The wagering it needs (money at risk since the grant), cents. */
+  required: number;
+  /** The money at risk since the grant so far, cents. */
+  staked: number;
+}
+
+/** The player's first-deposit bonuses granted and not yet ended (released or forfeited: a 'release' period), each with its wagering so far. */
+export async function bonusesWagering(db: DbOrTx, userId: number): Promise<BonusWagering[]> {
+  const grants = await queryRows<{ amount: string; wager_required: string; created_at: string }>(
+    db,
+    sql`
+    select g.amount::text as amount, g.wager_required::text as wager_required, g.created_at from reward_claims g
+    where g.user_id = ${userId} and g.period = 'grant' and g.kind = 'bonus_grant'
+      and not exists (select 1 from reward_claims r where r.campaign_id = g.campaign_id and r.user_id = g.user_id and r.period = 'release')
+    order by g.created_at, g.id`,
+  );
+  const out: BonusWagering[] = [];
+  for (const g of grants) {
+    out.push({ amount: Number(g.amount), required: Number(g.wager_required), staked: await atRiskSince(db, userId, new Date(g.created_at).getTime()) });
+  }
+  return out;
+}
+
 /**
  * Whether the player made a withdrawal (pending or approved) at or after the approval of `depositId`
  * (their first approved deposit). Read inside the claim's transaction after the player's row is locked, as the withdrawal

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { stillOwed } from './claim.js';
 import { findCampaign, liveCampaigns, type Campaign } from './campaigns.js';
 import { promotionBlock } from './protection.js';
-import { atRiskSince } from './atRisk.js';
+import { bonusesWagering } from './bonus.js';
 import { readProgress, type Progress } from './progress.js';
 
 interface Ctx {
@@ -103,16 +103,8 @@ export async function campaignForPlayer(db: DbOrTx, ctx: Ctx & { campaignId: num
  * at the same moment queue on that row, and the second sees the first.
  */
 export async function refuseWithdrawalWhileWagering(db: DbOrTx, userId: number): Promise<void> {
-  const rows = await queryRows<{ wager_required: string; created_at: string; score: string }>(
-    db,
-    sql`
-    select g.wager_required::text as wager_required, g.created_at, u.score::text as score from reward_claims g join users u on u.id = g.user_id
-    where g.user_id = ${userId} and g.period = 'grant' and g.kind = 'bonus_grant'
-      and not exists (select 1 from reward_claims r where r.campaign_id = g.campaign_id and r.user_id = g.user_id and r.period = 'release')`,
-  );
-  for (const g of rows) {
-    const staked = await atRiskSince(db, userId, new Date(g.created_at).getTime());
-    const remaining = Number(g.wager_required) - staked;
+  for (const b of await bonusesWagering(db, userId)) {
+    const remaining = b.required - b.staked;
     if (remaining > 0) throw new AppError('err.withdraw_bonus_wagering', { field: 'money', params: { remaining: formatMoney(remaining) } });
   }
 }

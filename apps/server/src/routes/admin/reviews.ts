@@ -8,6 +8,7 @@ import { moneySummary } from '../../domain/wallet/moneySummary.js';
 import { pendingReviewCounts } from '../../domain/wallet/queueCounts.js';
 import { approveDeposit, listDeposits, rejectDeposit } from '../../domain/wallet/deposits.js';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../../domain/wallet/withdrawals.js';
+import { withdrawalRisk } from '../../domain/wallet/withdrawalRisk.js';
 import { approveRealName, listRealNames, rejectRealName } from '../../domain/wallet/realName.js';
 import { checkInvariants } from '../../domain/wallet/invariants.js';
 import { serveToOperator } from '../../http/files.js';
@@ -58,6 +59,9 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
     reject: rejectWithdrawal,
     calls: { list: api.admin.withdrawList, approve: api.admin.withdrawApprove, reject: api.admin.withdrawReject },
   });
+  /** What the operator weighs before paying a withdrawal out (read-only). */
+  serve(app, api.admin.withdrawRisk, {}, async (request, reply) => reply.ok(await withdrawalRisk(app.db, request.body.id)));
+
   // Real names: 1 pending, 2 verified, 0 refused (with the reason the player sees).
   reviewQueue({
     target: 'real_name_request',

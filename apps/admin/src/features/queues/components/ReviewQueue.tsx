@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Input, Modal, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -60,8 +60,10 @@ export type QueueRowOf<K extends QueueKind> = AnswerOf<(typeof QUEUES)[K]['calls
 export interface ReviewQueueProps<K extends QueueKind> {
   /** Which queue: its calls, statuses and texts. */
   kind: K;
-  /** The kind's own columns, between the player and the submission time. */
-  columns: (t: TFunction) => ColumnsType<QueueRowOf<K>>;
+  /** The kind's own columns, between the player and the submission time (`pending`: the tab of the requests to decide). */
+  columns: (t: TFunction, pending: boolean) => ColumnsType<QueueRowOf<K>>;
+  /** What the approve confirmation restates of the request (none: it only asks). */
+  approveDetail?: (row: QueueRowOf<K>, t: TFunction) => ReactNode;
 }
 
 /** The server's "already processed" refusal, in whatever language the console speaks. */
@@ -133,7 +135,11 @@ export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
           fixed: 'right',
           render: (_: unknown, row: T) => (
             <Space>
-              <Popconfirm title={t('queue.approveConfirm')} onConfirm={() => decide.mutate({ action: 'Approve', id: row.id })}>
+              <Popconfirm
+                title={t('queue.approveConfirm')}
+                description={props.approveDetail?.(row, t)}
+                onConfirm={() => decide.mutate({ action: 'Approve', id: row.id })}
+              >
                 <Button type="primary" size="small" loading={decide.isPending && decide.variables?.id === row.id}>
                   {t(queue.approveLabel)}
                 </Button>
@@ -170,7 +176,7 @@ export function ReviewQueue<K extends QueueKind>(props: ReviewQueueProps<K>) {
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data ?? []}
-        columns={[...leadingColumns<T>(t), ...props.columns(t), ...trailingColumns<T>(t), ...actions]}
+        columns={[...leadingColumns<T>(t), ...props.columns(t, pending), ...trailingColumns<T>(t), ...actions]}
         pagination={{ pageSize: 20 }}
         scroll={{ x: true }}
         locale={{ emptyText: t('common.empty') }}

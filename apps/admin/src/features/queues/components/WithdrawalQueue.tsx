@@ -6,6 +6,7 @@ import type * as api from '@lucky28/shared/api/refs';
 import { dateTime } from '../../../lib/format';
 import { amountColumn } from './queueColumns';
 import { ReviewQueue } from './ReviewQueue';
+import { WithdrawalRisk } from './WithdrawalRisk';
 
 export type WithdrawalRow = AnswerOf<typeof api.admin.withdrawList>[number];
 
@@ -37,8 +38,24 @@ function HolderMark({ mark, t }: { mark: NonNullable<WithdrawalRow['holder_check
   );
 }
 
-/** The columns of this queue between the player and the submission time. */
-const withdrawalColumns = (t: TFunction): ColumnsType<WithdrawalRow> => [
+/** The payout account in one line: a bank card's bank and number, a wallet's network and address. */
+const accountLine = (r: WithdrawalRow, t: TFunction) =>
+  r.type === 0 ? `${t('queue.bank')} ${r.account.acc_bank} ${r.account.acc_name}` : `${t('queue.wallet')} ${r.account.acc_name.toUpperCase()} ${r.account.acc}`;
+
+/** What approving restates: the amount, the account paid to and its holder (a wallet's: the player's name). */
+function ApproveDetail({ row, t }: { row: WithdrawalRow; t: TFunction }) {
+  return (
+    <div data-testid="approve-detail">
+      <div>{t('queue.approveWithdrawal')}</div>
+      <Typography.Text strong>{t('queue.confirmAmount', { amount: row.amount })}</Typography.Text>
+      <div>{t('queue.confirmAccount', { account: accountLine(row, t) })}</div>
+      <div>{t('queue.confirmHolder', { holder: row.type === 0 ? row.account.acc : row.real_name })}</div>
+    </div>
+  );
+}
+
+/** The columns of this queue between the player and the submission time; the pending requests with their risk facts. */
+const withdrawalColumns = (t: TFunction, pending: boolean): ColumnsType<WithdrawalRow> => [
   { title: t('queue.truename'), dataIndex: 'real_name' },
   amountColumn<WithdrawalRow>(t),
   {
@@ -60,7 +77,10 @@ const withdrawalColumns = (t: TFunction): ColumnsType<WithdrawalRow> => [
       </>
     ),
   },
+  ...(pending
+    ? [{ title: t('queue.risk.title'), key: 'risk', render: (_: unknown, r: WithdrawalRow) => <WithdrawalRisk id={r.id} requestedAt={r.createtime} /> }]
+    : []),
 ];
 
 /** Pending withdrawals with the bound payout account: approve once paid, reject refunds the amount. */
-export const WithdrawalQueue = () => <ReviewQueue kind="withdraw" columns={withdrawalColumns} />;
+export const WithdrawalQueue = () => <ReviewQueue kind="withdraw" columns={withdrawalColumns} approveDetail={(row, t) => <ApproveDetail row={row} t={t} />} />;

@@ -40,6 +40,9 @@ const realName: RealNameRow = {
   createtime: 1_780_000_000,
 };
 
+/** The risk facts of a request with nothing to weigh (withdrawalReview.test.tsx shows them). */
+const noRisk = { id: 0, user_id: 0, deposits: '0.00', deposit_count: 0, turnover: '0.00', bonus: null, account_since: null, shared: { count: 0, players: [] } };
+
 beforeEach(() => {
   setOperatorZone('Asia/Shanghai');
   URL.createObjectURL = vi.fn(() => 'blob:screenshot');
@@ -48,7 +51,11 @@ beforeEach(() => {
 
 /** A fetch double that also serves private files (as an image blob) and empty queue counts besides the operator calls. */
 function server(handlers: Parameters<typeof fakeServer>[0]) {
-  const fake = fakeServer({ queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }), ...handlers });
+  const fake = fakeServer({
+    queueCounts: () => ok({ deposits: 0, withdrawals: 0, real_names: 0 }),
+    withdrawRisk: (b) => ok({ ...noRisk, id: b.id }),
+    ...handlers,
+  });
   const api = fake.fetch.getMockImplementation()!;
   fake.fetch.mockImplementation(async (input, init) =>
     String(input).startsWith('/api/common/file/') ? new Response(new Blob(['png'], { type: 'image/png' })) : api(input, init),

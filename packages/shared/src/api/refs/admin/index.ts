@@ -16,6 +16,7 @@ export { ref as depositList } from './depositList.ref.js';
 export { ref as depositApprove } from './depositApprove.ref.js';
 export { ref as depositReject } from './depositReject.ref.js';
 export { ref as withdrawList } from './withdrawList.ref.js';
+export { ref as withdrawRisk } from './withdrawRisk.ref.js';
 export { ref as withdrawApprove } from './withdrawApprove.ref.js';
 export { ref as withdrawReject } from './withdrawReject.ref.js';
 export { ref as realNameList } from './realNameList.ref.js';
