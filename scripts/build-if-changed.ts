@@ -36,6 +36,8 @@ export const COMMON_SOURCES = [
   'packages/shared',
   'scripts/precompress.ts',
   'scripts/preloadChunks.ts',
+  'scripts/firstScreenChunk.ts',
+  'scripts/trialBuild.ts',
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',

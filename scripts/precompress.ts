@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { isTrialBuild } from './trialBuild.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -50,7 +51,8 @@ export function precompress() {
   let outDir = 'dist';
   return {
     name: 'precompress',
-    apply: 'build' as const,
+    // Not in firstScreenChunk's trial build, which writes nothing.
+    apply: (_config: unknown, env: { command: string }) => env.command === 'build' && !isTrialBuild(),
     configResolved(config: { root: string; build: { outDir: string } }) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/precompress.ts';
+import { fileURLToPath } from 'node:url';
 import { preloadChunks } from '../../scripts/preloadChunks.ts';
+import { firstScreenChunk } from '../../scripts/firstScreenChunk.ts';
+
+/** The sign-in screen and the default language's texts (its own and antd's): a signed-in operator needs neither, the first visit both. */
+const FIRST_SCREEN = [/\/features\/auth\/components\/LoginPage\.tsx$/, /\/i18n\/locales\/zh-CN\.json$/, /\/antd\/(es\/)?locale\/zh_CN\.js$/];
 
 /**
  * In the production build, the styles of the console's antd components for its theme, generated once
@@ -42,8 +47,9 @@ export default defineConfig({
   plugins: [
     react(),
     antdStaticStyles(),
-    // The sign-in screen and the default language's texts (its own and antd's): a signed-in operator needs neither, the first visit both.
-    preloadChunks('console-preload-sign-in', [/\/features\/auth\/LoginPage\.tsx$/, /\/i18n\/locales\/zh-CN\.json$/, /\/antd\/(es\/)?locale\/zh_CN\.js$/]),
+    // The first screen in one chunk with the entry's code, loaded with the page, not after it.
+    firstScreenChunk('sign-in', fileURLToPath(import.meta.url), FIRST_SCREEN),
+    preloadChunks('console-preload-sign-in', FIRST_SCREEN),
     precompress(),
   ],
   resolve: { dedupe: ['react', 'react-dom'] },

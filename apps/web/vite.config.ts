@@ -4,6 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { sharedNamesOnly } from './build/sharedNamesOnly.ts';
 import { precompress } from '../../scripts/precompress.ts';
 import { preloadChunks } from '../../scripts/preloadChunks.ts';
+import { firstScreenChunk } from '../../scripts/firstScreenChunk.ts';
+
+/** Home, where a visit lands, its guest button and the default language's texts (the app's and the shared catalogue's names). */
+const FIRST_SCREEN = [
+  /\/app\/screens\/HomeRoute\.tsx$/,
+  /\/features\/auth\/components\/TryAsGuest\.tsx$/,
+  /\/i18n\/locales\/zh-TW\.json$/,
+  /\/messages\/tw\.json\?names$/,
+];
 
 /**
  * The player app. The root package.json overrides antd-mobile's React ≤18 peer range so the
@@ -13,8 +22,9 @@ export default defineConfig({
   plugins: [
     react(),
     sharedNamesOnly(),
-    // Home, where a visit lands: its code with the entry's, not after it.
-    preloadChunks('player-preload-home', [/\/app\/screens\/HomeRoute\.tsx$/]),
+    // The first screen in one chunk with the entry's code, loaded with the page, not after it.
+    firstScreenChunk('home', fileURLToPath(import.meta.url), FIRST_SCREEN),
+    preloadChunks('player-preload-home', FIRST_SCREEN),
     precompress(),
   ],
   resolve: {

@@ -93,3 +93,20 @@ describe('compressed static files', () => {
     expect(res.body).toBe('export {};\n');
   });
 });
+
+describe('compressed static files and caches', () => {
+  it('gives each encoding its own ETag, and answers 304 to a browser that holds the same encoding', async () => {
+    const url = '/assets/app-abc123.js';
+    const [br, gz, plain] = await Promise.all([get(url, 'br'), get(url, 'gzip'), get(url, 'identity')]);
+    const tags = [br, gz, plain].map((res) => res.headers.etag);
+    for (const tag of tags) expect(tag).toBeTruthy();
+    // A cache keyed by URL and ETag alone must never hand brotli bytes to a browser that asked for gzip.
+    expect(new Set(tags).size).toBe(3);
+    const again = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const other = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+  });
+});

@@ -26,6 +26,12 @@ const toRouteObject = (route: AppRoute): RouteObject => ({
   path: route.path,
   ErrorBoundary: RouteError,
   lazy: () => screenOrError(() => loadRouteComponent(route)),
+  ...(route.prefetch && {
+    loader: () => {
+      route.prefetch!();
+      return null;
+    },
+  }),
 });
 
 export const routeObjects: RouteObject[] = [

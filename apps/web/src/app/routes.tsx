@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { c, d, g, p, pm, r, rw, s, type ScreenModule } from './screenLoaders';
+import { prefetchHomeData } from './screens/homeData';
 
 export type TabKey = 'home' | 'lottery' | 'deposit' | 'promotion' | 'mine';
 
@@ -13,11 +14,13 @@ export interface AppRoute {
   tab?: TabKey;
   /** The screen, loaded on demand. */
   screen: ScreenModule;
+  /** Starts the screen's calls as the route is entered, alongside its code, not once it renders. */
+  prefetch?: () => void;
 }
 
 /** Every route of docs/product.md#the-route-table-and-its-guard (paths match case-insensitively, so /Withdraw and /withdraw are one route). */
 export const appRoutes: AppRoute[] = [
-  { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('./screens/HomeRoute'), 'HomeRoute') },
+  { path: '/', auth: false, depth: 0, tab: 'home', screen: s(() => import('./screens/HomeRoute'), 'HomeRoute'), prefetch: prefetchHomeData },
   { path: '/login', auth: false, depth: 1, screen: s(() => import('./screens/LoginRoute'), 'LoginRoute') },
   { path: '/register', auth: false, depth: 2, screen: s(() => import('../features/auth/components/RegisterScreen'), 'RegisterScreen') },
   { path: '/language', auth: false, depth: 2, screen: s(() => import('../features/settings/components/LanguageScreen'), 'LanguageScreen') },
