@@ -55,6 +55,15 @@ export const auditActions = [
   'referral.void',
   'import.run',
   'export.csv',
+  'chat.remove',
+  'chat.mute',
+  'chat.unmute',
+  'chat.room_update',
+  'chat.clear',
+  'chat.pin',
+  'chat.unpin',
+  'chat.filter_update',
+  'chat.report_resolve',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -86,6 +95,8 @@ export const auditTargets = [
   'referral_commission',
   'import_run',
   'export',
+  'chat_message',
+  'chat_report',
 ] as const;
 export type AuditTarget = (typeof auditTargets)[number];
 

@@ -8,6 +8,7 @@ import adminSettingsRoutes from './settings.js';
 import adminContentRoutes from './content.js';
 import adminCampaignRoutes from './campaigns.js';
 import adminExportRoutes from './exports.js';
+import adminChatRoutes from './chat.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminContentRoutes);
   await app.register(adminCampaignRoutes);
   await app.register(adminExportRoutes);
+  await app.register(adminChatRoutes);
 }
