@@ -82,15 +82,17 @@ describe('console menu', () => {
         'Referral programme',
         'Content',
         'Campaigns',
+        'Chat moderation',
         'Settings',
         'Operators',
         'Audit log',
         'My security',
       ],
       finance: ['Deposits', 'Withdrawals', 'Users', 'Round monitor', 'Money dashboard', 'Reconciliation', 'Referral programme', 'My security'],
-      support: ['Real-name reviews', 'Users', 'Round monitor', 'Referral programme', 'My security'],
+      support: ['Real-name reviews', 'Users', 'Round monitor', 'Referral programme', 'Chat moderation', 'My security'],
+      moderator: ['Chat moderation', 'My security'],
     };
-    for (const role of ['admin', 'finance', 'support'] as const) {
+    for (const role of ['admin', 'finance', 'support', 'moderator'] as const) {
       fakeServer({ queueCounts: () => ok({ deposits: null, withdrawals: null, real_names: null }), depositList: () => ok([]) });
       const view = renderShell(role);
       await waitFor(() =>
@@ -120,7 +122,7 @@ describe('console menu', () => {
       Players: ['Users'],
       Games: ['Games and rooms', 'Round monitor'],
       Money: ['Money dashboard', 'Reconciliation', 'Referral programme'],
-      Site: ['Content', 'Campaigns', 'Settings'],
+      Site: ['Content', 'Campaigns', 'Chat moderation', 'Settings'],
       Operators: ['Operators', 'Audit log', 'My security'],
     });
   });

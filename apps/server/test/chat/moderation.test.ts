@@ -119,7 +119,7 @@ describe('room settings', () => {
     expect((await post(erin.token, 'hi')).code).toBe(1);
     later();
     await setRoom({ gate_settled_bet: true });
-    expect(await post(erin.token, 'hi', plan, 'zh')).toMatchObject({ code: 0, msg: '首笔投注结算后才能发言' });
+    expect(await post(erin.token, 'hi', plan, 'zh')).toMatchObject({ code: 0, msg: '第一笔投注结算后才能发言' });
     clock.set(roundAt(clock.now(), app.game.settings).drawsAt + 1_000);
     const issue = await currentIssue(app);
     const placed = await bet(app, erin.token, { issue, plan_id: plan, play_type: '1', money: '10' });

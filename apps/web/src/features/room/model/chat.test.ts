@@ -9,6 +9,7 @@ const msg = (id: number, createtime = id * 10, patch: Partial<ChatMessage> = {})
   nickname: 'a***e',
   text: `m${id}`,
   mine: false,
+  removed: false,
   createtime,
   ...patch,
 });

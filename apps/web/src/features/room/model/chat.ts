@@ -25,10 +25,15 @@ export const firstChatId = (state: ChatState): number | null => state.list[0]?.i
 
 /**
  * Merges messages into the list, de-duplicated by id (a message already shown keeps its place and
- * object), sorted by id. Returns `current` itself when nothing is new, so React can skip rendering.
+ * object, unless it comes again removed by an operator: then the removed one takes its place), sorted
+ * by id. Returns `current` itself when nothing is new, so React can skip rendering.
  */
 export function mergeChat(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
   if (incoming.length === 0) return current;
+  const removed = new Map(incoming.filter((m) => m.removed).map((m) => [m.id, m]));
+  if (removed.size > 0 && current.some((m) => !m.removed && removed.has(m.id))) {
+    current = current.map((m) => (!m.removed && removed.has(m.id) ? removed.get(m.id)! : m));
+  }
   const ids = new Set(current.map((m) => m.id));
   const fresh = new Map<number, ChatMessage>();
   for (const m of incoming) if (!ids.has(m.id) && !fresh.has(m.id)) fresh.set(m.id, m);
