@@ -15,6 +15,7 @@
  *   apps/web/src/i18n/locales/payment/payment.{zh-CN,…}.json   (the payout-account screens)
  *   apps/admin/src/i18n/locales/{zh-CN,zh-TW,en,vi}.json (the operator console; nested keys)
  *   apps/admin/src/features/content/locales/{zh-CN,…}.json (the console's content screens)
+ *   apps/admin/src/features/chat/locales/{zh-CN,…}.json    (the console's chat moderation screen)
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
  *
  * And the audit trail's words: every action, area and target of packages/shared/src/audit.ts must have
@@ -77,6 +78,8 @@ const catalogues = [
   // The console's campaigns screens (apps/admin/src/features/campaigns/texts.ts).
   { name: 'operator console, campaigns', dir: 'apps/admin/src/features/campaigns/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   { name: 'operator console, referral screens', dir: 'apps/admin/src/features/referral/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'], optional: true },
+  // The console's chat moderation screen (apps/admin/src/features/chat/texts.ts).
+  { name: 'operator console, chat moderation', dir: 'apps/admin/src/features/chat/locales', locales: ['zh-CN', 'zh-TW', 'en', 'vi'] },
   { name: 'API messages', dir: 'packages/shared/src/messages', locales: ['zh', 'tw', 'en', 'vi'] },
 ];
 

@@ -3,8 +3,11 @@
  * console's role check is this file's `operatorMayCall`, the very function the server's guard runs.
  */
 
-/** Operator roles (docs/design.md#security): admin may do everything, finance reviews money, support reviews identities. */
-export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+/**
+ * Operator roles (docs/design.md#security): admin may do everything, finance reviews money, support reviews
+ * identities, moderator keeps the room chats (docs/chat.md#moderation) and sees no money, ID images or payout accounts.
+ */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support', 'moderator'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**

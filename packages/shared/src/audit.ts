@@ -58,6 +58,15 @@ export const auditActions = [
   'referral.void',
   'import.run',
   'export.csv',
+  'chat.remove',
+  'chat.mute',
+  'chat.unmute',
+  'chat.room_update',
+  'chat.clear',
+  'chat.pin',
+  'chat.unpin',
+  'chat.filter_update',
+  'chat.report_resolve',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -90,6 +99,8 @@ export const auditTargets = [
   'import_run',
   'export',
   'adjustment',
+  'chat_message',
+  'chat_report',
 ] as const;
 export type AuditTarget = (typeof auditTargets)[number];
 

@@ -83,6 +83,7 @@ describe('console menu', () => {
         'Referral programme',
         'Content',
         'Campaigns',
+        'Chat moderation',
         'Settings',
         'Operators',
         'Audit log',
@@ -99,9 +100,10 @@ describe('console menu', () => {
         'Referral programme',
         'My security',
       ],
-      support: ['Real-name reviews', 'Users', 'Round monitor', 'Referral programme', 'My security'],
+      support: ['Real-name reviews', 'Users', 'Round monitor', 'Referral programme', 'Chat moderation', 'My security'],
+      moderator: ['Chat moderation', 'My security'],
     };
-    for (const role of ['admin', 'finance', 'support'] as const) {
+    for (const role of ['admin', 'finance', 'support', 'moderator'] as const) {
       fakeServer({ queueCounts: () => ok({ deposits: null, withdrawals: null, real_names: null }), depositList: () => ok([]) });
       const view = renderShell(role);
       await waitFor(() =>
@@ -131,7 +133,7 @@ describe('console menu', () => {
       Players: ['Users'],
       Games: ['Games and rooms', 'Round monitor'],
       Money: ['Money dashboard', 'Balance adjustments', 'Reconciliation', 'Referral programme'],
-      Site: ['Content', 'Campaigns', 'Settings'],
+      Site: ['Content', 'Campaigns', 'Chat moderation', 'Settings'],
       Operators: ['Operators', 'Audit log', 'My security'],
     });
   });

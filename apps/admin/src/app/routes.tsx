@@ -58,6 +58,7 @@ const screens: RouteObject[] = [
   { path: 'campaigns', lazy: () => import('../features/campaigns/components/CampaignsPage').then((m) => ({ Component: m.CampaignsPage })) },
   { path: 'settings', lazy: () => import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
   { path: 'referral', lazy: () => import('../features/referral/components/ReferralPage').then((m) => ({ Component: m.ReferralPage })) },
+  { path: 'chat', lazy: () => import('../features/chat/components/ChatPage').then((m) => ({ Component: m.ChatPage })) },
 ];
 
 export const consoleRoutes: RouteObject[] = screens.map((r) => ({ HydrateFallback: ScreenLoading, ...r }));

@@ -1007,6 +1007,11 @@ export const chatMessages = pgTable(
     /** A bet message's order, a system post's message key and parameters (migration 0022); null for a player's message. */
     data: jsonb('data'),
     createdAt: createdAt(),
+    /** Moderation (migration 0026): a shadow-muted author's message, shown to its author only. */
+    shadow: boolean('shadow').notNull().default(false),
+    /** Removed by an operator: every viewer sees "removed by the operator" instead of the text. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references(() => operators.id),
   },
   (t) => [
     index('chat_messages_room_idx').on(t.roomId, t.id),
@@ -1101,3 +1106,71 @@ export const balanceAdjustments = pgTable(
       .where(sql`gift_ledger_id is not null and status <> 2`),
   ],
 );
+
+/** Chat moderation (docs/chat.md#moderation, migration 0026): a room's chat settings; a room without a row has the defaults. */
+export const chatRoomSettings = pgTable('chat_room_settings', {
+  roomId: integer('room_id')
+    .primaryKey()
+    .references(() => rooms.id),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Only posts of the system appear while the room is muted. */
+  muted: boolean('muted').notNull().default(false),
+  slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
+  /** The new-account gate: a first settled bet, and an account at least this many hours old. */
+  gateSettledBet: boolean('gate_settled_bet').notNull().default(false),
+  gateAccountHours: integer('gate_account_hours').notNull().default(0),
+  pinnedText: text('pinned_text'),
+  pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+  /** The room was cleared: messages up to this id are no longer shown. */
+  clearedThrough: bigint('cleared_through', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A player muted in every room until `until` (shadow: their posts are shown to themselves only); lifted early by an operator. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    shadow: boolean('shadow').notNull().default(false),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: integer('lifted_by').references(() => operators.id),
+  },
+  (t) => [index('chat_mutes_user_idx').on(t.userId, t.until)],
+);
+
+/** A player's report of a message: once per player per message; resolved by an operator (removed or dismissed). */
+export const chatReports = pgTable(
+  'chat_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => operators.id),
+    resolution: text('resolution'),
+  },
+  (t) => [uniqueIndex('chat_reports_once_uq').on(t.messageId, t.reporterId), index('chat_reports_open_idx').on(t.resolvedAt, t.id)],
+);
+
+/** The operator's word list and link rules (one row, id 1; none: no words, links refused). */
+export const chatFilter = pgTable('chat_filter', {
+  id: integer('id').primaryKey().default(1),
+  words: jsonb('words').$type<string[]>().notNull().default([]),
+  linksAllowed: boolean('links_allowed').notNull().default(false),
+  allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

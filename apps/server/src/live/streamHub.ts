@@ -315,7 +315,8 @@ export class StreamHub {
 
   /**
    * A chat message to its room's viewers: one frame for all, serialised once; its author's streams get
-   * it marked `mine`. Written after the poster's answer, sliced like every push (fanOut).
+   * it marked `mine`, and only they get a shadowed one (docs/chat.md#moderation); a removed one is pushed
+   * again, with `removed`, to replace it. Written after the poster's answer, sliced like every push (fanOut).
    */
   pushChat(line: ChatLine): void {
     const entry = this.topics.get(`room:${line.roomId}`);
@@ -325,7 +326,7 @@ export class StreamHub {
     this.fanOut(entry.viewers, (v: StreamViewer) => {
       if (line.userId !== null && v.userId === line.userId) {
         this.write(v, (own ??= frame('chat', JSON.stringify(presentChatMessage(line, line.userId)))));
-      } else {
+      } else if (!line.shadow) {
         this.write(v, (shared ??= frame('chat', JSON.stringify(presentChatMessage(line, null)))));
       }
     });

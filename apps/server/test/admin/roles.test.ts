@@ -13,7 +13,7 @@ import { JPEG, PNG, balanceOf, createWalletApp, operatorWithRole, readyToWithdra
  * operator, also one whose TOTP enrolment is pending; a list = those roles (admin is always accepted).
  * A route missing here (another screen's, e.g. content) is held to the roles its guard declares.
  */
-const EXPECTED: Record<string, 'session' | readonly ('admin' | 'finance' | 'support')[]> = {
+const EXPECTED: Record<string, 'session' | readonly ('admin' | 'finance' | 'support' | 'moderator')[]> = {
   'POST /api/admin/logout': 'session',
   'POST /api/admin/logoutAll': 'session',
   'POST /api/admin/me': 'session',
@@ -75,6 +75,20 @@ const EXPECTED: Record<string, 'session' | readonly ('admin' | 'finance' | 'supp
   'POST /api/admin/export/ledger': ['admin', 'finance', 'support'],
   'POST /api/admin/export/moneyDays': ['admin', 'finance'],
   'POST /api/admin/export/audit': ['admin'],
+  'POST /api/admin/chatRooms': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatMessages': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatRemove': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatMute': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatUnmute': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatMutes': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatRoomUpdate': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatClear': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatPin': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatUnpin': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatFilter': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatFilterUpdate': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatReports': ['admin', 'moderator', 'support'],
+  'POST /api/admin/chatReportResolve': ['admin', 'moderator', 'support'],
 };
 
 /** Calls that end the caller's session: tried only for refusal, never with a token still needed. */
@@ -85,18 +99,19 @@ const tokens = {
   admin: await operatorWithRole(app, 'admin'),
   finance: await operatorWithRole(app, 'finance'),
   support: await operatorWithRole(app, 'support'),
+  moderator: await operatorWithRole(app, 'moderator'),
 };
 const player = await registerUser(app);
 
 /** An operator who signed in with the password but has not enrolled TOTP yet (every role must). */
-async function enrolmentPendingToken(instance: FastifyInstance, role: 'finance' | 'support') {
+async function enrolmentPendingToken(instance: FastifyInstance, role: 'finance' | 'support' | 'moderator') {
   const username = `op_pending_${role}`;
   await instance.db.insert(operators).values({ username, role, passwordHash: await hashSecret('operator-pass-3') });
   const res = await callApi(instance, api.admin.login, { username, password: 'operator-pass-3' }, { ip: '10.77.0.9' });
   expect(res.data.operator).toMatchObject({ totp_required: true, totp_enabled: false });
   return res.data.token as string;
 }
-const pendings = [await enrolmentPendingToken(app, 'finance'), await enrolmentPendingToken(app, 'support')];
+const pendings = [await enrolmentPendingToken(app, 'finance'), await enrolmentPendingToken(app, 'support'), await enrolmentPendingToken(app, 'moderator')];
 
 const operatorRoutes = () => app.apiRoutes.filter((r) => r.url.startsWith('/api/admin/') && r.access !== 'public');
 
@@ -132,7 +147,7 @@ describe('operator roles, call by call', () => {
     for (const route of operatorRoutes()) {
       const key = `${route.method} ${route.url}`;
       const accepts = EXPECTED[key] ?? route.roles ?? 'session';
-      for (const role of ['finance', 'support', 'admin'] as const) {
+      for (const role of ['finance', 'support', 'moderator', 'admin'] as const) {
         const allowed = accepts === 'session' || accepts.includes(role);
         if (allowed && ENDS_SESSION.has(key)) continue;
         const before = await refusals(route.url, role);
@@ -188,7 +203,7 @@ describe('private files, read by every role', () => {
     for (const [kind, readers] of Object.entries(FILE_READERS)) {
       const name = (await upload(app, owner.token, { data: kind === 'idcard' ? PNG : JPEG, filename: 'f.png' }, { type: kind })).data.name as string;
       for (const path of FILE_PATHS) {
-        for (const role of ['admin', 'finance', 'support'] as const) {
+        for (const role of ['admin', 'finance', 'support', 'moderator'] as const) {
           const before = await views(name);
           const res = await read(path, name, tokens[role]);
           const allowed = (readers as readonly string[]).includes(role);

@@ -153,7 +153,13 @@ describe('chat.list', () => {
     expect(newerPage.data.list.map((m) => m.id)).toEqual(rows.slice(10, 110));
     expect(newerPage.data.has_more).toBe(true);
     const nothingNew = await callApi(app, api.chat.list, { plan_id: otherPlan, after: rows[129] });
-    expect(nothingNew.data).toEqual({ plan_id: otherPlan, list: [], has_more: false });
+    expect(nothingNew.data).toEqual({
+      plan_id: otherPlan,
+      list: [],
+      has_more: false,
+      room: { enabled: true, muted: false, slow_mode_seconds: 0, pinned: null },
+      my_mute: null,
+    });
 
     // The first room's messages are not in this one.
     const first = await callApi(app, api.chat.list, { plan_id: plan });

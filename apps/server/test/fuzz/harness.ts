@@ -52,7 +52,7 @@ const SUPPORT_KEY = 'fuzz-support-key-0123456789';
 const noRateLimits: RateLimits = { login: false, register: false, secret: false, upload: false, bet: false };
 
 /** Who sends a request: nobody, a forged token, a guest, a member, an operator of a role, the chat system. */
-export type Caller = 'none' | 'forged' | 'guest' | 'member' | 'admin' | 'finance' | 'support' | 'service';
+export type Caller = 'none' | 'forged' | 'guest' | 'member' | 'admin' | 'finance' | 'support' | 'moderator' | 'service';
 type Session = Exclude<Caller, 'none' | 'forged' | 'service'>;
 
 /**
@@ -307,7 +307,7 @@ export class FuzzWorld {
   async prepare(): Promise<void> {
     // The clock stands still here, so a lockout earned on one route would block the next routes' checks.
     await this.app.db.execute(sql`delete from auth_failures`);
-    for (const s of ['member', 'guest', 'admin', 'finance', 'support'] as const) await this.token(s);
+    for (const s of ['member', 'guest', 'admin', 'finance', 'support', 'moderator'] as const) await this.token(s);
   }
 
   /** The generator of hostile requests for one call, from its declared input schema and access. */
@@ -575,7 +575,7 @@ function knownValues(w: {
     idcard_fan: one(w.back, w.picture),
     otp: one('123456', '000000'),
     secret: one(TEST_TOTP_SECRET),
-    role: one('support', 'finance', 'admin'),
+    role: one('support', 'finance', 'admin', 'moderator'),
     disabled: one(true, false),
     operator: one('admin'),
     action: one('deposit.approve', 'user.freeze'),

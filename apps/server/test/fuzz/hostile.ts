@@ -140,6 +140,7 @@ const API_WORDS = [
   'admin',
   'finance',
   'support',
+  'moderator',
   'en',
   'zh',
   'tw',

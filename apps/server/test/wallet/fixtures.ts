@@ -101,7 +101,7 @@ export async function operatorLogin(app: FastifyInstance, username = 'admin', pa
 }
 
 /** Creates an operator with a role directly (as an admin would) and logs it in. */
-export async function operatorWithRole(app: FastifyInstance, role: 'admin' | 'finance' | 'support') {
+export async function operatorWithRole(app: FastifyInstance, role: 'admin' | 'finance' | 'support' | 'moderator') {
   const username = `op_${role}_${randomBytes(3).toString('hex')}`;
   await app.db.insert(operators).values({ username, role, passwordHash: await hashSecret('operator-pass-2') });
   return operatorLogin(app, username, 'operator-pass-2');

@@ -96,6 +96,7 @@ import { noInput } from '../schemas/fields.js';
 import { uploadNameParams } from '../schemas/wallet.js';
 import { operatorAccess, publicAccess } from '../access.js';
 import { defineCall } from './define.js';
+import { adminChat } from './adminChat.js';
 
 /**
  * A list's CSV export (docs/operations.md#exports): POST with the list screen's filters, answered as
@@ -652,4 +653,6 @@ export const admin = {
   exportLedger: exportCall('ledger', anyRole, ledgerExportSchema, "Ledger rows: one player's or everyone's, of one type"),
   exportMoneyDays: exportCall('moneyDays', finance, moneyDaysExportSchema, "The money dashboard's days of a period"),
   exportAudit: exportCall('audit', adminOnly, auditExportSchema, 'The audit trail, with the filters of the audit screen'),
+  // --- chat moderation (docs/chat.md#moderation) ---
+  ...adminChat,
 };

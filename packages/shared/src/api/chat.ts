@@ -1,4 +1,6 @@
 import { chatListData, chatListSchema, chatMessageData, chatPostSchema } from '../schemas/chat.js';
+import { chatReportSchema } from '../schemas/chatModeration.js';
+import { noData } from '../schemas/envelope.js';
 import { memberAccess, publicAccess } from '../access.js';
 import { defineCall } from './define.js';
 
@@ -21,5 +23,13 @@ export const chat = {
       "A room's chat, oldest first: the last 100 messages, or those before `before` (scroll-back) or after `after` (the polling fallback and a stream's resumption); the caller's own marked `mine`.",
     input: chatListSchema,
     answer: chatListData,
+  }),
+  report: defineCall({
+    method: 'POST',
+    path: '/api/chat/report',
+    access: memberAccess,
+    summary: "Reports a message to the operators' queue (docs/chat.md#moderation): once per player per message, never one's own.",
+    input: chatReportSchema,
+    answer: noData,
   }),
 };

@@ -11,7 +11,7 @@ export { OPERATOR_ROLES, type OperatorRole };
  * Roles that must use a TOTP second factor; enrolment is forced at their first sign-in (every
  * operator: support, too, can reset a player's password and see ID pictures).
  */
-export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'support'];
+export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'support', 'moderator'];
 
 /** The console's lists: page from 1, at most 200 rows a page (out of range is refused). */
 export const adminPaging = {

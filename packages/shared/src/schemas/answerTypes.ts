@@ -22,6 +22,8 @@ import type {
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
 import type { chatListData, chatMessageData, chatSystemPostData } from './chat.js';
+import type { chatListData, chatMessageData } from './chat.js';
+import type { adminChatMessagesData, chatFilterData, chatMuteListData, chatReportListData, chatRoomListData } from './chatModeration.js';
 import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
 import type { siteConfigData } from './adminSettings.js';
 import type {
@@ -79,6 +81,14 @@ export type CandleEntry = z.infer<typeof candData>[number];
 export type ChatMessage = z.infer<typeof chatMessageData>;
 export type ChatList = z.infer<typeof chatListData>;
 export type ChatSystemPost = z.infer<typeof chatSystemPostData>;
+export type ChatRoomList = z.infer<typeof chatRoomListData>;
+export type ChatRoomSettings = ChatRoomList['list'][number];
+export type AdminChatMessages = z.infer<typeof adminChatMessagesData>;
+export type AdminChatMessage = AdminChatMessages['list'][number];
+export type ChatMuteList = z.infer<typeof chatMuteListData>;
+export type ChatFilter = z.infer<typeof chatFilterData>;
+export type ChatReportList = z.infer<typeof chatReportListData>;
+export type ChatReport = ChatReportList['list'][number];
 export type OrderRow = z.infer<typeof orderListData>[number];
 export type FairRound = z.infer<typeof fairRoundData>;
 export type FairChain = z.infer<typeof fairChainData>;

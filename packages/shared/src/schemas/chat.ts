@@ -66,12 +66,30 @@ export const chatMessageData = z.object({
   mine: z.boolean(),
   /** A post of the system's key and parameters; null unless `kind` is 'system'. */
   system: chatSystemPostData.nullable(),
+  /** Removed by an operator: shown as "removed by the operator"; its text is empty. */
+  removed: z.boolean(),
   createtime: unixTime,
 });
+
+/** The state of a room's chat that its viewers see (chat.list's `room`). */
+export const chatRoomStateData = z.object({
+  /** Off: the input shows the chat-banned notice. */
+  enabled: z.boolean(),
+  /** Muted: only posts of the system appear (the input shows the chat-banned notice). */
+  muted: z.boolean(),
+  slow_mode_seconds: z.number().int(),
+  /** The pinned announcement, shown at the top of the room; null when none. */
+  pinned: z.object({ text: z.string(), createtime: unixTime }).nullable(),
+});
+
+/** The caller's own mute (chat.list's `my_mute`): until when, and why; null when not muted (or shadow-muted). */
+export const chatMyMuteData = z.object({ until: unixTime, reason: z.string() }).nullable();
 
 /** chat.list: oldest first (newest at the bottom); `has_more`: more lie beyond this page in the direction asked. */
 export const chatListData = z.object({
   plan_id: z.number().int(),
   list: z.array(chatMessageData),
   has_more: z.boolean(),
+  room: chatRoomStateData,
+  my_mute: chatMyMuteData,
 });

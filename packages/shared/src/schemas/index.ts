@@ -7,6 +7,7 @@ export * from './fields.js';
 export * from './lottery.js';
 export * from './support.js';
 export * from './chat.js';
+export * from './chatModeration.js';
 export * from './content.js';
 export * from './validate.js';
 export * from './wallet.js';

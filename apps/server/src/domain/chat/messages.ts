@@ -4,7 +4,7 @@
  * as text. Nicknames are stored masked as the feed masks them (present.ts maskNickname), as they were
  * when the message was posted. The live push of a committed message is the caller's (live/chat.ts).
  */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_PAGE_MAX, CHAT_TEXT_MAX, chatTextLength, hasForbiddenChars, type ChatKind, type ChatMessage } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
@@ -13,6 +13,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { maskNickname } from '../../present.js';
 import { systemPostOf } from './systemPost.js';
+import { checkPost } from './moderation.js';
 
 /** A player posts at most `max` messages in any `windowMs`, counted in the database (every node). */
 export const CHAT_RATE = { max: 5, windowMs: 10_000 };
@@ -32,11 +33,16 @@ export interface ChatLine {
   /** What the message carries besides its text (migration 0022): a system post's key and parameters. */
   data: unknown;
   createdAt: number;
+  /** Posted while its author was shadow-muted: shown to its author only (docs/chat.md#moderation). */
+  shadow: boolean;
+  /** Removed by an operator: shown as "removed by the operator", without its text. */
+  removed: boolean;
 }
 
 type Row = typeof chatMessages.$inferSelect;
 
-export const lineOf = (r: Row): ChatLine => ({
+/** A stored row as the node keeps and sends it. */
+export const chatLineOf = (r: Row): ChatLine => ({
   id: r.id,
   roomId: r.roomId,
   userId: r.userId,
@@ -45,6 +51,8 @@ export const lineOf = (r: Row): ChatLine => ({
   text: r.text,
   data: r.data ?? null,
   createdAt: r.createdAt.getTime(),
+  shadow: r.shadow,
+  removed: r.removedAt !== null,
 });
 
 /** A message on the wire, for `viewerId` (null: a guest, or nobody in particular): `mine` marks their own. */
@@ -54,9 +62,10 @@ export function presentChatMessage(line: ChatLine, viewerId: number | null): Cha
     plan_id: line.roomId,
     kind: line.kind,
     nickname: line.nickname,
-    text: line.text,
+    text: line.removed ? '' : line.text,
     mine: viewerId !== null && line.userId === viewerId,
     system: line.kind === 'system' ? systemPostOf(line.data) : null,
+    removed: line.removed,
     createtime: Math.floor(line.createdAt / 1000),
   };
 }
@@ -67,16 +76,16 @@ export function presentChatMessage(line: ChatLine, viewerId: number | null): Cha
  * schema refuses these first; checked again here, where the rule lives); a caller who is not a member,
  * is frozen or on a break; a player past CHAT_RATE.
  */
-export async function postMessage(db: Db, input: { roomId: number; userId: number; text: string; now: number }): Promise<ChatLine> {
+export async function postMessage(db: Db, input: { roomId: number; userId: number; text: string; now: number; timeZone: string }): Promise<ChatLine> {
   const text = input.text.trim();
   if (text === '') throw new AppError('err.chat_text_required', { field: 'text' });
   if (chatTextLength(text) > CHAT_TEXT_MAX) throw new AppError('err.chat_text_too_long', { field: 'text' });
   if (hasForbiddenChars(text)) throw new AppError('err.chat_text_invalid', { field: 'text' });
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_POST_LOCK}, ${input.userId})`);
-    const [user] = await queryRows<{ group_id: number; disabled: boolean; excluded_until: Date | string | null; name: string }>(
+    const [user] = await queryRows<{ group_id: number; disabled: boolean; excluded_until: Date | string | null; name: string; created_at: Date | string }>(
       tx,
-      sql`select group_id, disabled, excluded_until, coalesce(nickname, username) as name from users where id = ${input.userId}`,
+      sql`select group_id, disabled, excluded_until, coalesce(nickname, username) as name, created_at from users where id = ${input.userId}`,
     );
     if (!user || Number(user.group_id) !== 1) throw new AppError('err.guest_forbidden');
     const excludedUntil = user.excluded_until === null ? null : new Date(user.excluded_until).getTime();
@@ -92,25 +101,28 @@ export async function postMessage(db: Db, input: { roomId: number; userId: numbe
       const seconds = Math.max(1, Math.ceil((oldest.createdAt.getTime() + CHAT_RATE.windowMs - input.now) / 1000));
       throw new AppError('err.chat_too_fast', { params: { seconds } });
     }
+    const { shadow } = await checkPost(tx, { ...input, text, accountCreatedAt: new Date(user.created_at).getTime() });
     const [row] = await tx
       .insert(chatMessages)
-      .values({ roomId: input.roomId, userId: input.userId, kind: 'player', nickname: maskNickname(user.name), text, createdAt: new Date(input.now) })
+      .values({ roomId: input.roomId, userId: input.userId, kind: 'player', nickname: maskNickname(user.name), text, createdAt: new Date(input.now), shadow })
       .returning();
-    return lineOf(row!);
+    return chatLineOf(row!);
   });
 }
 
 /**
  * A page of a room's timeline, oldest first: the last `limit` messages (no cursor), the last `limit`
  * before `before`, or the first `limit` after `after`. `hasMore`: more messages lie beyond the page in
- * the direction asked (older ones for the first two, newer ones for `after`).
+ * the direction asked (older ones for the first two, newer ones for `after`). Moderation: the messages
+ * up to `clearedThrough` (the room was cleared) are left out, and a shadowed one is shown to its author
+ * (`viewerId`) only; `everything` (the operators' view) shows them all.
  */
 export async function listMessages(
   db: DbOrTx,
-  query: { roomId: number; before?: number; after?: number; limit?: number },
+  query: { roomId: number; before?: number; after?: number; limit?: number; viewerId?: number | null; clearedThrough?: number; everything?: boolean },
 ): Promise<{ lines: ChatLine[]; hasMore: boolean }> {
   const limit = Math.min(query.limit ?? CHAT_PAGE_MAX, CHAT_PAGE_MAX);
-  const inRoom = eq(chatMessages.roomId, query.roomId);
+  const inRoom = and(eq(chatMessages.roomId, query.roomId), ...(query.everything ? [] : visibleTo(query.viewerId ?? null, query.clearedThrough ?? 0)));
   if (query.after) {
     const rows = await db
       .select()
@@ -118,7 +130,7 @@ export async function listMessages(
       .where(and(inRoom, gt(chatMessages.id, query.after)))
       .orderBy(asc(chatMessages.id))
       .limit(limit + 1);
-    return { lines: rows.slice(0, limit).map(lineOf), hasMore: rows.length > limit };
+    return { lines: rows.slice(0, limit).map(chatLineOf), hasMore: rows.length > limit };
   }
   const rows = await db
     .select()
@@ -126,7 +138,13 @@ export async function listMessages(
     .where(query.before ? and(inRoom, lt(chatMessages.id, query.before)) : inRoom)
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
-  return { lines: rows.slice(0, limit).map(lineOf).reverse(), hasMore: rows.length > limit };
+  return { lines: rows.slice(0, limit).map(chatLineOf).reverse(), hasMore: rows.length > limit };
+}
+
+/** What a player (null: a guest) sees of a room's timeline: after the clear mark, no one else's shadowed messages. */
+function visibleTo(viewerId: number | null, clearedThrough: number): SQL[] {
+  const shown = viewerId === null ? eq(chatMessages.shadow, false) : or(eq(chatMessages.shadow, false), eq(chatMessages.userId, viewerId))!;
+  return clearedThrough > 0 ? [shown, gt(chatMessages.id, clearedThrough)] : [shown];
 }
 
 /**

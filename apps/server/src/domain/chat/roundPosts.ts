@@ -13,7 +13,7 @@ import { chatMessages } from '../../db/schema.js';
 import { className } from '../../present.js';
 import { winningClasses } from '../game/drawAndSettle.js';
 import type { RoomList } from '../game/acceptedBets.js';
-import { lineOf, type ChatLine } from './messages.js';
+import { chatLineOf, type ChatLine } from './messages.js';
 
 /** The posts of a round, in the order they come. */
 export const ROUND_STEPS = ['warn60', 'warn10', 'closed', 'list', 'draw', 'winners'] as const;
@@ -125,5 +125,5 @@ export async function storeRoundPosts(
     )
     .onConflictDoNothing()
     .returning();
-  return rows.map(lineOf).sort((a, b) => a.id - b.id);
+  return rows.map(chatLineOf).sort((a, b) => a.id - b.id);
 }

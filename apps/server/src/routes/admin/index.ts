@@ -9,6 +9,7 @@ import adminContentRoutes from './content.js';
 import adminCampaignRoutes from './campaigns.js';
 import adminExportRoutes from './exports.js';
 import adminAdjustmentRoutes from './adjustments.js';
+import adminChatRoutes from './chat.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -22,4 +23,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminCampaignRoutes);
   await app.register(adminExportRoutes);
   await app.register(adminAdjustmentRoutes);
+  await app.register(adminChatRoutes);
 }

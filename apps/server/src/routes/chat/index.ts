@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@lucky28/shared';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { listMessages, postMessage, presentChatMessage } from '../../domain/chat/messages.js';
+import { activeMute, roomChatSettings } from '../../domain/chat/moderation.js';
+import { reportMessage } from '../../domain/chat/operatorActions.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 
@@ -21,7 +24,7 @@ export default async function chatRoutes(app: FastifyInstance) {
   serve(app, api.chat.post, {}, async (request, reply) => {
     const roomId = roomOf(request.body.plan_id);
     const userId = request.user!.userId;
-    const line = await postMessage(app.db, { roomId, userId, text: request.body.text, now: app.clock.now() });
+    const line = await postMessage(app.db, { roomId, userId, text: request.body.text, now: app.clock.now(), timeZone: app.config.timeZone });
     app.chatRelay.posted(line);
     return reply.ok(presentChatMessage(line, userId));
   });
@@ -30,8 +33,40 @@ export default async function chatRoutes(app: FastifyInstance) {
     const { plan_id, before, after, limit } = request.body;
     const roomId = roomOf(plan_id);
     const user = await app.optionalUser(request, { cachedFor: SHOWN_CACHE_MS });
-    const { lines, hasMore } = await listMessages(app.db, { roomId, before: before || undefined, after: after || undefined, limit });
     const viewer = user?.userId ?? null;
-    return reply.ok({ plan_id: roomId, list: lines.map((l) => presentChatMessage(l, viewer)), has_more: hasMore });
+    const settings = await roomChatSettings(app.db, roomId);
+    const [{ lines, hasMore }, mute] = await Promise.all([
+      listMessages(app.db, {
+        roomId,
+        before: before || undefined,
+        after: after || undefined,
+        limit,
+        viewerId: viewer,
+        clearedThrough: settings.clearedThrough,
+      }),
+      viewer === null ? null : activeMute(app.db, viewer, app.clock.now()),
+    ]);
+    // A shadow mute is never told to its player.
+    const myMute = mute && !mute.shadow ? { until: Math.floor(mute.until / 1000), reason: mute.reason } : null;
+    const room = {
+      enabled: settings.enabled,
+      muted: settings.muted,
+      slow_mode_seconds: settings.slowModeSeconds,
+      pinned: settings.pinnedText === null ? null : { text: settings.pinnedText, createtime: Math.floor((settings.pinnedAt ?? 0) / 1000) },
+    };
+    return reply.ok({ plan_id: roomId, list: lines.map((l) => presentChatMessage(l, viewer)), has_more: hasMore, room, my_mute: myMute });
+  });
+
+  serve(app, api.chat.report, {}, async (request, reply) => {
+    const userId = request.user!.userId;
+    await inTransaction(app.db, (tx) =>
+      reportMessage(tx, {
+        messageId: request.body.message_id,
+        userId,
+        now: app.clock.now(),
+        visibleFrom: async (roomId) => (await roomChatSettings(tx, roomId)).clearedThrough,
+      }),
+    );
+    return reply.ok(null, 'msg.chat_reported');
   });
 }

@@ -47,6 +47,22 @@ describe('the operators page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 60_000);
 
+  it('creates a moderator, the role that keeps the chats', async () => {
+    const { calls } = operatorsServer();
+    renderScreen(<OperatorsPage />);
+    await screen.findByText('sue');
+    await userEvent.click(screen.getByRole('button', { name: 'New operator' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'mona' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'long-enough-pass' } });
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('Moderator'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const row = (await screen.findByText('mona')).closest('tr')!;
+    expect(within(row).getByText('Moderator')).toBeTruthy();
+    expect(calls.find((c) => c.call === 'operatorCreate')?.body).toMatchObject({ username: 'mona', role: 'moderator' });
+  }, 60_000);
+
   it('refuses a short password on its field before sending', async () => {
     const { calls } = operatorsServer();
     renderScreen(<OperatorsPage />);

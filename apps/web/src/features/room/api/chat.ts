@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as api from '@lucky28/shared/api/refs';
 import type { ChatList, ChatMessage } from '@lucky28/shared/schemas';
-import { call } from '../../../lib/api';
+import { call, send } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { addNewer, addOlder, emptyChat, firstChatId, lastChatId, type ChatState } from '../model/chat';
+import { addNewer, addOlder, emptyChat, firstChatId, lastChatId, withRoomState, type ChatState } from '../model/chat';
 
 /** While the stream is down the chat is polled as often as the room's heart (docs/chat.md). */
 export const CHAT_POLL_MS = 2000;
@@ -39,16 +39,19 @@ export function useRoomChat(planId: number, streamLive: boolean) {
         const page = await call(api.chat.list, { plan_id: planId }, { signal });
         // What the stream pushed meanwhile stays.
         const now = queryClient.getQueryData<ChatState>(key) ?? emptyChat;
-        return { ...addNewer(now, page.list), hasOlder: page.has_more };
+        return withRoomState({ ...addNewer(now, page.list), hasOlder: page.has_more }, page);
       }
       const pages: ChatMessage[] = [];
+      let state: ChatList | null = null;
       for (let i = 0; i < CATCH_UP_PAGES; i++) {
         const page: ChatList = await call(api.chat.list, { plan_id: planId, after }, { signal });
+        state = page;
         pages.push(...page.list);
         if (!page.has_more || page.list.length === 0) break;
         after = page.list[page.list.length - 1]!.id;
       }
-      return addNewer(queryClient.getQueryData<ChatState>(key) ?? emptyChat, pages);
+      const merged = addNewer(queryClient.getQueryData<ChatState>(key) ?? emptyChat, pages);
+      return state ? withRoomState(merged, state) : merged;
     },
     staleTime: Infinity,
     gcTime: 0,
@@ -93,5 +96,13 @@ export function useRoomChat(planId: number, streamLive: boolean) {
     onSuccess: (m) => update(queryClient, key, (s) => addNewer(s, [m])),
   });
 
-  return { chat: data ?? emptyChat, query, listen, older, post };
+  /** A report of another player's message; answers the server's thanks (or throws its refusal). */
+  const report = useMutation({
+    mutationFn: async (messageId: number) => (await send(api.chat.report, { message_id: messageId })).msg,
+  });
+
+  /** After a refused post the room's state may have changed (chat off, a mute): read it again. */
+  const refresh = useCallback(() => void refetch(), [refetch]);
+
+  return { chat: data ?? emptyChat, query, listen, older, post, report, refresh };
 }

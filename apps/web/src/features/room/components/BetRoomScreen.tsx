@@ -16,6 +16,7 @@ import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/r
 import { useRoomChat } from '../api/chat';
 import { timeline } from '../model/chat';
 import { ChatComposer, RoomTimeline } from './RoomChat';
+import { PinnedAnnouncement, useChatNotice } from './ChatNotice';
 import { useRoomTitle } from '../api/useRoomTitle';
 import { gameNameKey } from '../../../lib/gameName';
 import { useNow } from '../../../hooks/useNow';
@@ -221,6 +222,7 @@ export function BetRoomScreen() {
     chatListener.current = roomChat.listen;
   }, [roomChat.listen]);
   const [chatError, setChatError] = useState<string | null>(null);
+  const chatNotice = useChatNotice(roomChat.chat);
   const odds = useRoomOdds(planId);
   // The server refused the room (switched off: "product discontinued"; unknown): say so, not the stale room.
   const refusal = heartQuery.error instanceof ApiError && heartQuery.error.kind === 'business' ? heartQuery.error.message : null;
@@ -331,10 +333,20 @@ export function BetRoomScreen() {
       return true;
     } catch (err) {
       if (isGuestRefusal(err)) void promptGuestToRegister(navigate);
-      else setChatError(err instanceof Error && err.message ? err.message : t('common.failed'));
+      else {
+        setChatError(err instanceof Error && err.message ? err.message : t('common.failed'));
+        // The refusal may come from a change of the room or a mute: the notice follows it.
+        roomChat.refresh();
+      }
       return false;
     }
   };
+
+  const reportChat = (m: { id: number }) =>
+    roomChat.report.mutate(m.id, {
+      onSuccess: (msg) => Toast.show({ icon: 'success', content: msg || t('room.chat.reported') }),
+      onError: (err) => Toast.show({ icon: 'fail', content: err instanceof Error && err.message ? err.message : t('common.failed') }),
+    });
 
   const roomTitle = useRoomTitle(valid ? planId : 0, valid ? gameId : 0, title);
   const drawText = formatCountdown(secondsLeft(drawAt, now));
@@ -373,8 +385,10 @@ export function BetRoomScreen() {
           />
           <MyRoundResult summary={feedback.summary} />
           <WinNotice notices={live.notices} />
+          <PinnedAnnouncement chat={roomChat.chat} />
           <RoomTimeline
             items={items}
+            onReport={guest ? undefined : reportChat}
             hasOlder={roomChat.chat.hasOlder}
             loadingOlder={roomChat.older.isPending}
             onOlder={() => {
@@ -397,6 +411,7 @@ export function BetRoomScreen() {
                 onGuest={() => void promptGuestToRegister(navigate)}
                 error={chatError}
                 onErrorSeen={() => setChatError(null)}
+                notice={guest ? null : chatNotice}
               />
               {open && (
                 <Button

@@ -4,6 +4,7 @@ import { CHAT_TEXT_MAX, chatTextLength } from '@lucky28/shared/schemas';
 import type { ChatMessage } from '@lucky28/shared/schemas';
 import type { TimelineItem } from '../model/chat';
 import { SystemPost } from './SystemPost';
+import { ChatBlocked } from './ChatNotice';
 
 /** Near the bottom: a new message scrolls the timeline down (further up, the player is reading back). */
 const BOTTOM_SLACK = 80;
@@ -27,17 +28,20 @@ function PostedAt({ at, lang }: { at: number; lang: string }) {
   );
 }
 
-function ChatRow({ m }: { m: ChatMessage }) {
+function ChatRow({ m, onReport }: { m: ChatMessage; onReport?: (m: ChatMessage) => void }) {
   const { t, i18n } = useTranslation();
   if (m.kind === 'system') return <SystemPost m={m} />;
   const who = m.mine ? t('room.me') : (m.nickname ?? '');
+  // Removed by an operator: every viewer reads that instead of the text (docs/chat.md#moderation).
+  const text = m.removed ? t('room.chat.removed') : m.text;
   return (
     <div
       className={`room-bet room-msg ${m.mine ? 'room-bet-mine' : ''}`}
       data-testid="chat-message"
       data-kind={m.kind}
       data-mine={m.mine ? 'true' : 'false'}
-      aria-label={m.mine ? t('room.chat.mineLabel', { text: m.text }) : t('room.chat.theirsLabel', { nickname: who, text: m.text })}
+      data-removed={m.removed ? 'true' : 'false'}
+      aria-label={m.mine ? t('room.chat.mineLabel', { text }) : t('room.chat.theirsLabel', { nickname: who, text })}
       role="article"
     >
       <span className="room-bet-avatar" aria-hidden>
@@ -48,9 +52,20 @@ function ChatRow({ m }: { m: ChatMessage }) {
           <span className="room-bet-nick">{who}</span>
           {m.kind === 'bet' && <span className="room-msg-kind">{t('room.chat.betKind')}</span>}
           <PostedAt at={m.createtime} lang={i18n.language} />
+          {onReport && !m.mine && !m.removed && m.kind === 'player' && (
+            <button
+              type="button"
+              className="room-msg-report"
+              onClick={() => onReport(m)}
+              aria-label={t('room.chat.reportLabel', { nickname: who })}
+              data-testid="chat-report"
+            >
+              {t('room.chat.report')}
+            </button>
+          )}
         </div>
         {/* A text node: whatever it holds is shown as typed, never as HTML. */}
-        <p className="room-msg-text">{m.text}</p>
+        <p className={m.removed ? 'room-msg-text room-msg-removed' : 'room-msg-text'}>{text}</p>
       </div>
     </div>
   );
@@ -67,6 +82,7 @@ export function RoomTimeline<B>({
   onOlder,
   renderBet,
   betKey,
+  onReport,
 }: {
   items: TimelineItem<B>[];
   hasOlder: boolean;
@@ -74,6 +90,8 @@ export function RoomTimeline<B>({
   onOlder: () => void;
   renderBet: (bet: B) => ReactNode;
   betKey: (bet: B) => string;
+  /** Reporting another player's message (members only; absent for guests). */
+  onReport?: (m: ChatMessage) => void;
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -124,7 +142,7 @@ export function RoomTimeline<B>({
       {items.length === 0 && <p>{t('room.chat.empty')}</p>}
       {items.map((item) =>
         item.type === 'chat' ? (
-          <ChatRow key={`c${item.message.id}`} m={item.message} />
+          <ChatRow key={`c${item.message.id}`} m={item.message} onReport={onReport} />
         ) : (
           <Fragment key={`b${betKey(item.bet)}`}>{renderBet(item.bet)}</Fragment>
         ),
@@ -144,6 +162,7 @@ export function ChatComposer({
   onGuest,
   error,
   onErrorSeen,
+  notice,
 }: {
   guest: boolean;
   sending: boolean;
@@ -152,6 +171,8 @@ export function ChatComposer({
   onGuest: () => void;
   error: string | null;
   onErrorSeen: () => void;
+  /** Why the player may not post now (chat off or muted, their own mute): shown instead of the input. */
+  notice?: string | null;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -163,6 +184,7 @@ export function ChatComposer({
       </button>
     );
   }
+  if (notice) return <ChatBlocked notice={notice} />;
   const length = chatTextLength(text);
   const trimmed = text.trim();
   const canSend = trimmed.length > 0 && chatTextLength(trimmed) <= CHAT_TEXT_MAX && !sending;

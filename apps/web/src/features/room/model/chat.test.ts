@@ -10,11 +10,22 @@ const msg = (id: number, createtime = id * 10, patch: Partial<ChatMessage> = {})
   text: `m${id}`,
   mine: false,
   system: null,
+  removed: false,
   createtime,
   ...patch,
 });
 
 describe('mergeChat', () => {
+  it('replaces a message shown when it comes again removed by an operator, and never un-removes one', () => {
+    const a = [msg(1), msg(2)];
+    const removed = mergeChat(a, [msg(2, 20, { removed: true, text: '' })]);
+    expect(removed.map((m) => [m.id, m.removed])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(mergeChat(removed, [msg(2)])).toBe(removed);
+  });
+
   it('appends newer messages and keeps the list when nothing is new', () => {
     const a = [msg(1), msg(2)];
     expect(mergeChat(a, []).map((m) => m.id)).toEqual([1, 2]);
@@ -59,7 +70,7 @@ describe('cursors and state', () => {
   });
 
   it('takes has_more of a backward page', () => {
-    const s = addOlder({ list: [msg(5)], hasOlder: true }, [msg(3), msg(4)], false);
+    const s = addOlder({ ...emptyChat, list: [msg(5)], hasOlder: true }, [msg(3), msg(4)], false);
     expect(s.list.map((m) => m.id)).toEqual([3, 4, 5]);
     expect(s.hasOlder).toBe(false);
   });
@@ -69,17 +80,17 @@ describe('timeline', () => {
   const bet = (createtime: number, name: string) => ({ createtime, name });
 
   it('merges the bets and the messages by time, each in its own order, a message first at the same second', () => {
-    const items = timeline({ list: [msg(1, 10), msg(2, 30)], hasOlder: false }, [bet(5, 'a'), bet(10, 'b'), bet(20, 'c'), bet(40, 'd')]);
+    const items = timeline({ ...emptyChat, list: [msg(1, 10), msg(2, 30)], hasOlder: false }, [bet(5, 'a'), bet(10, 'b'), bet(20, 'c'), bet(40, 'd')]);
     expect(items.map((i) => (i.type === 'chat' ? `m${i.message.id}` : i.bet.name))).toEqual(['a', 'm1', 'b', 'c', 'm2', 'd']);
   });
 
   it('shows bets alone when there is no chat, and messages alone when there are no bets', () => {
     expect(timeline(emptyChat, [bet(1, 'a')]).map((i) => i.type)).toEqual(['bet']);
-    expect(timeline({ list: [msg(1)], hasOlder: false }, []).map((i) => i.type)).toEqual(['chat']);
+    expect(timeline({ ...emptyChat, list: [msg(1)], hasOlder: false }, []).map((i) => i.type)).toEqual(['chat']);
   });
 
   it('leaves out bets older than the first message while older messages can still be loaded', () => {
-    const items = timeline({ list: [msg(7, 50)], hasOlder: true }, [bet(10, 'old'), bet(60, 'new')]);
+    const items = timeline({ ...emptyChat, list: [msg(7, 50)], hasOlder: true }, [bet(10, 'old'), bet(60, 'new')]);
     expect(items.map((i) => (i.type === 'chat' ? 'msg' : i.bet.name))).toEqual(['msg', 'new']);
   });
 });

@@ -3,7 +3,7 @@
  * entry page, the pages scrolled back to, the stream's `chat` events and the catch-up after a
  * reconnection or while polling — each message once, whatever the order they arrive in.
  */
-import type { ChatMessage } from '@lucky28/shared/schemas';
+import type { ChatList, ChatMessage } from '@lucky28/shared/schemas';
 
 /** The most messages kept on screen; past it the oldest go (and may be scrolled back to again). */
 export const CHAT_KEEP = 500;
@@ -13,9 +13,16 @@ export interface ChatState {
   list: readonly ChatMessage[];
   /** Older messages lie before the first one (from the server's `has_more` of the backward pages, or the trimming). */
   hasOlder: boolean;
+  /** The room's chat state (on/off, muted, the pinned announcement) from the last chat.list; null before it. */
+  room: ChatList['room'] | null;
+  /** The player's own mute, from the last chat.list (docs/chat.md#moderation). */
+  myMute: ChatList['my_mute'];
 }
 
-export const emptyChat: ChatState = { list: [], hasOlder: false };
+export const emptyChat: ChatState = { list: [], hasOlder: false, room: null, myMute: null };
+
+/** The room's state and the player's mute as the last chat.list answered them. */
+export const withRoomState = (state: ChatState, page: Pick<ChatList, 'room' | 'my_mute'>): ChatState => ({ ...state, room: page.room, myMute: page.my_mute });
 
 /** The last id seen: the `after` cursor of a catch-up (null before anything was shown). */
 export const lastChatId = (state: ChatState): number | null => state.list[state.list.length - 1]?.id ?? null;
@@ -25,10 +32,15 @@ export const firstChatId = (state: ChatState): number | null => state.list[0]?.i
 
 /**
  * Merges messages into the list, de-duplicated by id (a message already shown keeps its place and
- * object), sorted by id. Returns `current` itself when nothing is new, so React can skip rendering.
+ * object, unless it comes again removed by an operator: then the removed one takes its place), sorted
+ * by id. Returns `current` itself when nothing is new, so React can skip rendering.
  */
 export function mergeChat(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
   if (incoming.length === 0) return current;
+  const removed = new Map(incoming.filter((m) => m.removed).map((m) => [m.id, m]));
+  if (removed.size > 0 && current.some((m) => !m.removed && removed.has(m.id))) {
+    current = current.map((m) => (!m.removed && removed.has(m.id) ? removed.get(m.id)! : m));
+  }
   const ids = new Set(current.map((m) => m.id));
   const fresh = new Map<number, ChatMessage>();
   for (const m of incoming) if (!ids.has(m.id) && !fresh.has(m.id)) fresh.set(m.id, m);
@@ -45,12 +57,12 @@ export function addNewer(state: ChatState, incoming: readonly ChatMessage[]): Ch
   const list = mergeChat(state.list, incoming);
   if (list === state.list) return state;
   if (list.length <= CHAT_KEEP) return { ...state, list };
-  return { list: list.slice(list.length - CHAT_KEEP), hasOlder: true };
+  return { ...state, list: list.slice(list.length - CHAT_KEEP), hasOlder: true };
 }
 
 /** A page of older messages (a `before` page), with whether more lie before it. */
 export function addOlder(state: ChatState, page: readonly ChatMessage[], hasMore: boolean): ChatState {
-  return { list: mergeChat(state.list, page), hasOlder: hasMore };
+  return { ...state, list: mergeChat(state.list, page), hasOlder: hasMore };
 }
 
 /** A bet of the heart's feed, as the timeline places it. */
