@@ -22,7 +22,6 @@ import type {
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
 import type { chatListData, chatMessageData, chatSystemPostData } from './chat.js';
-import type { chatListData, chatMessageData } from './chat.js';
 import type { adminChatMessagesData, chatFilterData, chatMuteListData, chatReportListData, chatRoomListData } from './chatModeration.js';
 import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
 import type { siteConfigData } from './adminSettings.js';

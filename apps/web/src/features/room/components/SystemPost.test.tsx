@@ -16,6 +16,7 @@ const post = (key: string, params: Record<string, string | number>, text = 'Engl
   text,
   mine: false,
   system: { key, params },
+  removed: false,
   createtime: 100,
 });
 
