@@ -2,6 +2,8 @@ import {
   betEntryData,
   candData,
   drawListSchema,
+  drawStatisticsData,
+  drawStatisticsSchema,
   hallData,
   hallSchema,
   heartData,
@@ -75,5 +77,14 @@ export const lottery = {
     summary: "Candles over a game's latest draws (open, close, high, low of the totals in a window of 5).",
     input: drawListSchema,
     answer: candData,
+  }),
+  statistics: defineCall({
+    method: 'POST',
+    path: '/api/Lottery/statistics',
+    access: publicAccess,
+    summary:
+      "A game's missing counts (draws since each total and class last came, its longest absence) and current runs, over its own drawn rounds; `msg` says each draw is independent.",
+    input: drawStatisticsSchema,
+    answer: drawStatisticsData,
   }),
 };

@@ -8,6 +8,7 @@ import type { boundPayAccountData, loginInfoData, safetyInfoData, userInfoData, 
 import type {
   betEntryData,
   candData,
+  drawStatisticsData,
   fairChainData,
   fairRoundData,
   feedEntryData,
@@ -72,6 +73,7 @@ export type OddsList = z.infer<typeof oddsListData>;
 export type OddsEntry = OddsList['rule_base'][number];
 export type BetEntry = z.infer<typeof betEntryData>;
 export type DrawEntry = z.infer<typeof issueListData>[number];
+export type DrawStatistics = z.infer<typeof drawStatisticsData>;
 export type CandleEntry = z.infer<typeof candData>[number];
 
 // Chat

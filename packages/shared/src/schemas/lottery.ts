@@ -70,6 +70,9 @@ export const drawListSchema = z.object({
   limit: optionalInt({ max: 9_999, invalid: 'err.bad_request' }),
 });
 
+/** Lottery/statistics: a game. */
+export const drawStatisticsSchema = z.object({ game_id: gameId('err.game_not_found') });
+
 /**
  * user/orderList: a date range, or with `issue` the bets of that round (whatever the dates; how the
  * room shows the player's own result once the round settles).
@@ -226,6 +229,33 @@ export const issueListData = z.array(
     opentime: unixTime,
   }),
 );
+
+/**
+ * Lottery/statistics: missing counts per class (the exact totals 0–27 are classes 100–127, `total` set)
+ * and the current runs of size, parity, the combinations and the extremes, over the game's own drawn
+ * rounds (docs/statistics.md). The envelope's `msg` is the independence statement in the caller's language.
+ */
+export const drawStatisticsData = z.object({
+  game_id: int,
+  /** Draws counted. */
+  draws: int,
+  missing: z.array(
+    z.object({
+      class: int,
+      name: z.string(),
+      /** The exact total for classes 100–127, otherwise null. */
+      total: int.nullable(),
+      /** The issue of the last draw it came in; null = not in any draw counted. */
+      last_issue: z.string().nullable(),
+      /** Draws since it last came. */
+      current: int,
+      /** The most draws in a row without it, the current absence included. */
+      longest: int,
+    }),
+  ),
+  /** How many of the latest draws in a row each class came in (0: not in the latest). */
+  runs: z.array(z.object({ class: int, name: z.string(), length: int })),
+});
 
 /** Lottery/cand: candles over real draws, oldest first: [open, close, low, high]. */
 export const candData = z.array(z.object({ issue: z.string(), cand: z.array(int).length(4), cand_code: int }));
