@@ -370,6 +370,25 @@ export const drawStatisticsGames = pgTable('draw_statistics_games', {
   lastRoundId: bigint('last_round_id', { mode: 'number' }).references(() => rounds.id),
 });
 
+/** A player's streak alerts (docs/statistics.md#streak-alerts): opt-in, one row per game and class. */
+export const streakAlerts = pgTable(
+  'streak_alerts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
+    classId: smallint('class_id').notNull(),
+    /** Alert when the class's current run reaches this many draws. */
+    minRun: smallint('min_run').notNull(),
+    /** The last alert sent for this row: the rate limit's clock. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId, t.classId] }), index('streak_alerts_game_idx').on(t.gameId, t.classId)],
+);
+
 /**
  * The money dashboard's figures of a closed day (ended more than ten minutes ago) in one time zone,
  * computed once from the tables (domain/wallet/moneySummary.ts): such a day no longer changes.

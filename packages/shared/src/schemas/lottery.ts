@@ -3,7 +3,8 @@ import { BET_CLASS_IDS } from '../game/betClasses.js';
 import { ISSUE_NUMBER_RE } from '../game/issue.js';
 import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
-import { idField, intField, intListField, optionalInt, optionalText, requiredText } from './fields.js';
+import { idField, intField, intListField, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
+import { RUN_CLASS_IDS } from '../game/drawStatistics.js';
 import { historyListSchema } from './wallet.js';
 
 /** Largest value of a PostgreSQL `smallint` column (game ids). */
@@ -72,6 +73,17 @@ export const drawListSchema = z.object({
 
 /** Lottery/statistics: a game. */
 export const drawStatisticsSchema = z.object({ game_id: gameId('err.game_not_found') });
+
+/** Streak alerts: a run of at least 3 and at most 50 draws (docs/statistics.md#streak-alerts). */
+export const STREAK_ALERT_RUN = { min: 3, max: 50 } as const;
+
+/** Lottery/setStreakAlert: turns one alert on (with its run) or off. */
+export const streakAlertSchema = z.object({
+  game_id: gameId('err.game_not_found'),
+  class: intField({ min: 1, max: MAX_CLASS_ID, invalid: 'err.streak_class_invalid' }).refine((id) => RUN_CLASS_IDS.includes(id), 'err.streak_class_invalid'),
+  run: optionalInt({ min: STREAK_ALERT_RUN.min, max: STREAK_ALERT_RUN.max, invalid: 'err.streak_run_invalid' }),
+  on: requiredFlag('err.bad_request'),
+});
 
 /**
  * user/orderList: a date range, or with `issue` the bets of that round (whatever the dates; how the
@@ -256,6 +268,9 @@ export const drawStatisticsData = z.object({
   /** How many of the latest draws in a row each class came in (0: not in the latest). */
   runs: z.array(z.object({ class: int, name: z.string(), length: int })),
 });
+
+/** Lottery/streakAlerts and Lottery/setStreakAlert: the caller's alerts, every game. */
+export const streakAlertsData = z.array(z.object({ game_id: int, class: int, name: z.string(), run: int }));
 
 /** Lottery/cand: candles over real draws, oldest first: [open, close, low, high]. */
 export const candData = z.array(z.object({ issue: z.string(), cand: z.array(int).length(4), cand_code: int }));

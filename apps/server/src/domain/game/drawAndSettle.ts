@@ -15,6 +15,7 @@ import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { chainById, type ChainSeedCache } from './chains.js';
 import { countDraw } from './drawStatistics.js';
 import { DRAW_LOCK } from './locks.js';
+import { sendStreakAlerts } from './streakAlerts.js';
 import { ROUND_COLUMNS, toRound, type RoundRow } from './rounds.js';
 import { inTransaction } from '../../db/transaction.js';
 
@@ -204,6 +205,7 @@ export async function drawAndSettle(
       round = toRound(updated[0]!);
       drew = true;
       await countDraw(tx, gameId, round.id, result.digits);
+      await sendStreakAlerts(tx, gameId, deps.now);
       await deps.faults?.afterDraw?.(round);
     }
     const { count, balances, wins } = await settleRound(tx, round, deps.now);
