@@ -341,6 +341,58 @@ export const orders = pgTable(
 );
 
 /**
+ * Missing counts and runs per game and bet class (docs/statistics.md), counted over the game's drawn
+ * rounds in drawing order, updated in each draw's transaction (domain/game/drawStatistics.ts).
+ */
+export const drawStatistics = pgTable(
+  'draw_statistics',
+  {
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** A bet class id; the exact totals 0–27 are classes 100–127. */
+    classId: smallint('class_id').notNull(),
+    /** The last round the class came in; null = not yet. */
+    lastRoundId: bigint('last_round_id', { mode: 'number' }).references(() => rounds.id),
+    /** Draws since it last came (every draw counted when it never came). */
+    currentAbsence: integer('current_absence').notNull().default(0),
+    /** The most draws in a row without it, the current absence included. */
+    longestAbsence: integer('longest_absence').notNull().default(0),
+    /** How many of the latest draws in a row it came in. */
+    currentRun: integer('current_run').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.classId] })],
+);
+
+/** How many draws of a game `draw_statistics` has counted, and the last: checked against the rounds at start. */
+export const drawStatisticsGames = pgTable('draw_statistics_games', {
+  gameId: smallint('game_id')
+    .primaryKey()
+    .references(() => games.id),
+  draws: integer('draws').notNull().default(0),
+  lastRoundId: bigint('last_round_id', { mode: 'number' }).references(() => rounds.id),
+});
+
+/** A player's streak alerts (docs/statistics.md#streak-alerts): opt-in, one row per game and class. */
+export const streakAlerts = pgTable(
+  'streak_alerts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: smallint('game_id')
+      .notNull()
+      .references(() => games.id),
+    classId: smallint('class_id').notNull(),
+    /** Alert when the class's current run reaches this many draws. */
+    minRun: smallint('min_run').notNull(),
+    /** The last alert sent for this row: the rate limit's clock. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId, t.classId] }), index('streak_alerts_game_idx').on(t.gameId, t.classId)],
+);
+
+/**
  * The money dashboard's figures of a closed day (ended more than ten minutes ago) in one time zone,
  * computed once from the tables (domain/wallet/moneySummary.ts): such a day no longer changes.
  */

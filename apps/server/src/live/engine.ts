@@ -17,6 +17,7 @@ import { ChainSeedCache, chainsSuffice, DEFAULT_CHAIN_LENGTH, ensureChain, openC
 import type { DrawFaults, DrawOutcome } from '../domain/game/drawAndSettle.js';
 import { GameChanges, type GameChange } from './changes.js';
 import { GameEvents, type GameEvent } from './events.js';
+import { recountDrawStatistics } from '../domain/game/drawStatistics.js';
 import { ROUND_LOCK } from '../domain/game/locks.js';
 import { Presence } from './presence.js';
 import { maskNickname } from '../present.js';
@@ -89,6 +90,8 @@ export class GameEngine implements ScheduledEngine {
   async init(): Promise<void> {
     await this.reloadConfig();
     this.chainsAtStart = await this.ensureChains();
+    const recounted = await recountDrawStatistics(this.db);
+    if (recounted.length > 0) this.log.info({ games: recounted }, 'draw statistics rebuilt from the drawn rounds');
     // Listening before loading: a bet or draw of another node meanwhile is in one or the other.
     await this.events.start();
     await this.loadRecentState();

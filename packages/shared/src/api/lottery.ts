@@ -1,7 +1,12 @@
+import { noInput } from '../schemas/fields.js';
 import {
   betEntryData,
   candData,
   drawListSchema,
+  drawStatisticsData,
+  drawStatisticsSchema,
+  streakAlertSchema,
+  streakAlertsData,
   hallData,
   hallSchema,
   heartData,
@@ -12,7 +17,7 @@ import {
   playOrderSchema,
   streamSchema,
 } from '../schemas/lottery.js';
-import { memberAccess, publicAccess } from '../access.js';
+import { memberAccess, playerAccess, publicAccess } from '../access.js';
 import { defineCall } from './define.js';
 
 /** The lottery: games and rooms, the live state of a room, bets, draws. Server: apps/server/src/routes/lottery/. */
@@ -75,5 +80,31 @@ export const lottery = {
     summary: "Candles over a game's latest draws (open, close, high, low of the totals in a window of 5).",
     input: drawListSchema,
     answer: candData,
+  }),
+  statistics: defineCall({
+    method: 'POST',
+    path: '/api/Lottery/statistics',
+    access: publicAccess,
+    summary:
+      "A game's missing counts (draws since each total and class last came, its longest absence) and current runs, over its own drawn rounds; `msg` says each draw is independent.",
+    input: drawStatisticsSchema,
+    answer: drawStatisticsData,
+  }),
+  streakAlerts: defineCall({
+    method: 'POST',
+    path: '/api/Lottery/streakAlerts',
+    access: playerAccess,
+    summary: "The caller's streak alerts (none until the player turns one on).",
+    input: noInput,
+    answer: streakAlertsData,
+  }),
+  setStreakAlert: defineCall({
+    method: 'POST',
+    path: '/api/Lottery/setStreakAlert',
+    access: playerAccess,
+    summary:
+      "Turns on (`on` 1, with `run`) or off the caller's alert for a run of a class (size, parity, combination, extreme) in a game; answers the caller's alerts.",
+    input: streakAlertSchema,
+    answer: streakAlertsData,
   }),
 };

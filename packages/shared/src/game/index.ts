@@ -9,6 +9,7 @@ export * from './settlement.js';
 export * from './returnToPlayer.js';
 export * from './moneyAtRisk.js';
 export * from './trend.js';
+export * from './drawStatistics.js';
 export * from './games.js';
 export * from './issue.js';
 export * from './betForms.js';

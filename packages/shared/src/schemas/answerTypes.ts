@@ -9,6 +9,7 @@ import type {
   betEntryData,
   candData,
   fairAcceptedBetsData,
+  drawStatisticsData,
   fairChainData,
   fairRoundData,
   feedEntryData,
@@ -74,6 +75,7 @@ export type OddsList = z.infer<typeof oddsListData>;
 export type OddsEntry = OddsList['rule_base'][number];
 export type BetEntry = z.infer<typeof betEntryData>;
 export type DrawEntry = z.infer<typeof issueListData>[number];
+export type DrawStatistics = z.infer<typeof drawStatisticsData>;
 export type CandleEntry = z.infer<typeof candData>[number];
 
 // Chat

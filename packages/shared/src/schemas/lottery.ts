@@ -3,7 +3,8 @@ import { BET_CLASS_IDS } from '../game/betClasses.js';
 import { ISSUE_NUMBER_RE } from '../game/issue.js';
 import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
-import { idField, intField, intListField, optionalInt, optionalText, requiredText } from './fields.js';
+import { idField, intField, intListField, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
+import { RUN_CLASS_IDS } from '../game/drawStatistics.js';
 import { historyListSchema } from './wallet.js';
 
 /** Largest value of a PostgreSQL `smallint` column (game ids). */
@@ -68,6 +69,20 @@ export const idempotencyHeaders = z
 export const drawListSchema = z.object({
   game_id: gameId('err.game_not_found'),
   limit: optionalInt({ max: 9_999, invalid: 'err.bad_request' }),
+});
+
+/** Lottery/statistics: a game. */
+export const drawStatisticsSchema = z.object({ game_id: gameId('err.game_not_found') });
+
+/** Streak alerts: a run of at least 3 and at most 50 draws (docs/statistics.md#streak-alerts). */
+export const STREAK_ALERT_RUN = { min: 3, max: 50 } as const;
+
+/** Lottery/setStreakAlert: turns one alert on (with its run) or off. */
+export const streakAlertSchema = z.object({
+  game_id: gameId('err.game_not_found'),
+  class: intField({ min: 1, max: MAX_CLASS_ID, invalid: 'err.streak_class_invalid' }).refine((id) => RUN_CLASS_IDS.includes(id), 'err.streak_class_invalid'),
+  run: optionalInt({ min: STREAK_ALERT_RUN.min, max: STREAK_ALERT_RUN.max, invalid: 'err.streak_run_invalid' }),
+  on: requiredFlag('err.bad_request'),
 });
 
 /**
@@ -237,6 +252,36 @@ export const issueListData = z.array(
     opentime: unixTime,
   }),
 );
+
+/**
+ * Lottery/statistics: missing counts per class (the exact totals 0–27 are classes 100–127, `total` set)
+ * and the current runs of size, parity, the combinations and the extremes, over the game's own drawn
+ * rounds (docs/statistics.md). The envelope's `msg` is the independence statement in the caller's language.
+ */
+export const drawStatisticsData = z.object({
+  game_id: int,
+  /** Draws counted. */
+  draws: int,
+  missing: z.array(
+    z.object({
+      class: int,
+      name: z.string(),
+      /** The exact total for classes 100–127, otherwise null. */
+      total: int.nullable(),
+      /** The issue of the last draw it came in; null = not in any draw counted. */
+      last_issue: z.string().nullable(),
+      /** Draws since it last came. */
+      current: int,
+      /** The most draws in a row without it, the current absence included. */
+      longest: int,
+    }),
+  ),
+  /** How many of the latest draws in a row each class came in (0: not in the latest). */
+  runs: z.array(z.object({ class: int, name: z.string(), length: int })),
+});
+
+/** Lottery/streakAlerts and Lottery/setStreakAlert: the caller's alerts, every game. */
+export const streakAlertsData = z.array(z.object({ game_id: int, class: int, name: z.string(), run: int }));
 
 /** Lottery/cand: candles over real draws, oldest first: [open, close, low, high]. */
 export const candData = z.array(z.object({ issue: z.string(), cand: z.array(int).length(4), cand_code: int }));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { NOTICE_PLATFORM, NOTICE_STATION, translate, type ApiLang, type MessageKey } from '@lucky28/shared';
+import { betClass, NOTICE_PLATFORM, NOTICE_STATION, translate, type ApiLang, type MessageKey } from '@lucky28/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { notices } from '../../db/schema.js';
@@ -53,6 +53,9 @@ function present(row: NoticeRow, lang: ApiLang) {
   if (row.kind === NOTICE_STATION) {
     const params = { ...(row.params ?? {}) };
     if ('reason' in params && !params.reason) params.reason = translate(lang, 'notice.no_reason');
+    // A streak alert names its game and class in the reader's language.
+    if (params.game_id) params.game = translate(lang, `game.${params.game_id}` as MessageKey);
+    if (params.class_id) params.class = translate(lang, (betClass(Number(params.class_id))?.nameKey ?? 'class.big') as MessageKey);
     title = translate(lang, `notice.${row.msg_key}.title` as MessageKey);
     content = translate(lang, `notice.${row.msg_key}.body` as MessageKey, params);
   } else {

@@ -4,7 +4,8 @@
  * with the shared rules and stored; then every open order of the round is settled by one set-based
  * statement (status 0 → 1, whether_hit, payout, profit), which also credits the winners and writes
  * their type-3 ledger rows. A crash anywhere before commit leaves nothing behind; a re-run after
- * commit finds nothing left to do, so each order is paid exactly once.
+ * commit finds nothing left to do, so each order is paid exactly once. The draw statistics move on in
+ * the same transaction, only where the round is drawn, so each draw is counted once.
  */
 import { sql } from 'drizzle-orm';
 import { BET_CLASS_IDS, classWins, commitmentOf, deriveDraw, isMiddleTotal, type Digits } from '@lucky28/shared';
@@ -12,7 +13,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { chainById, type ChainSeedCache } from './chains.js';
+import { countDraw } from './drawStatistics.js';
 import { DRAW_LOCK } from './locks.js';
+import { sendStreakAlerts } from './streakAlerts.js';
 import { ROUND_COLUMNS, toRound, type RoundRow } from './rounds.js';
 import { inTransaction } from '../../db/transaction.js';
 
@@ -201,6 +204,8 @@ export async function drawAndSettle(
       );
       round = toRound(updated[0]!);
       drew = true;
+      await countDraw(tx, gameId, round.id, result.digits);
+      await sendStreakAlerts(tx, gameId, deps.now);
       await deps.faults?.afterDraw?.(round);
     }
     const { count, balances, wins } = await settleRound(tx, round, deps.now);

@@ -4,6 +4,8 @@ import heartRoutes from './heart.js';
 import oddsRoutes from './odds.js';
 import playOrderRoutes from './playOrder.js';
 import drawRoutes from './draws.js';
+import statisticsRoutes from './statistics.js';
+import streakAlertRoutes from './streakAlerts.js';
 import streamRoutes from './stream.js';
 
 /** The spec's lottery calls (docs/product.md#the-calls) and their live stream. */
@@ -14,4 +16,6 @@ export default async function lotteryRoutes(app: FastifyInstance) {
   await app.register(oddsRoutes);
   await app.register(playOrderRoutes);
   await app.register(drawRoutes);
+  await app.register(statisticsRoutes);
+  await app.register(streakAlertRoutes);
 }

@@ -25,3 +25,15 @@ export function useCandles(gameId: number, limit = 100) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** `Lottery/statistics`: the game's missing counts and current runs over all its own draws; refreshed with the draws. */
+export function useDrawStatistics(gameId: number) {
+  return useQuery({
+    queryKey: ['lottery', 'statistics', gameId] as const,
+    queryFn: ({ signal }) => call(api.lottery.statistics, { game_id: gameId }, { signal }),
+    enabled: gameId > 0,
+    refetchInterval: 15_000,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+  });
+}

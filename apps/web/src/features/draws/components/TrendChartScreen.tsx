@@ -4,9 +4,10 @@ import { useSearchParams } from 'react-router';
 import { BetClass } from '@lucky28/shared/game';
 import { Page } from '../../../components/Page';
 import { gameNameKey } from '../../../lib/gameName';
-import { useDraws } from '../api/draws';
+import { useDraws, useDrawStatistics } from '../api/draws';
 import { TREND_MAX_ROWS, trendCounts, trendRows } from '../model/trend';
 import { GameTabs, gameFromParam } from './GameTabs';
+import { MissingCounts } from './MissingCounts';
 import './draws.css';
 
 const COLUMNS = [
@@ -18,12 +19,16 @@ const COLUMNS = [
   { id: BetClass.EXTREME_SMALL, key: 'extreme' },
 ] as const;
 
-/** /trendChart: up to 100 draws with the trend labels of docs/product.md#constants-and-game-rules (size, parity, extremes and the combination column), switchable between the games. */
+/**
+ * /trendChart: up to 100 draws with the trend labels of docs/product.md#constants-and-game-rules (size, parity, extremes and the
+ * combination column), switchable between the games; under them the missing counts and runs over all the game's draws (docs/statistics.md).
+ */
 export function TrendChartScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const gameId = gameFromParam(params.get('game_id'));
   const draws = useDraws(gameId, TREND_MAX_ROWS);
+  const stats = useDrawStatistics(gameId);
   const rows = trendRows((draws.data ?? []).map((d) => ({ issue: d.issue, digits: [d.site_1, d.site_2, d.site_3] as const, total: d.code })));
   const counts = trendCounts(rows);
   const name = t(gameNameKey(gameId));
@@ -84,6 +89,7 @@ export function TrendChartScreen() {
         </>
       )}
       {draws.data?.length === 0 && <ErrorBlock status="empty" title={t('draws.none')} description="" />}
+      {stats.data && <MissingCounts stats={stats.data} />}
     </Page>
   );
 }

@@ -6,3 +6,6 @@ export { ref as oddsList } from './oddsList.ref.js';
 export { ref as playOrder } from './playOrder.ref.js';
 export { ref as issueList } from './issueList.ref.js';
 export { ref as cand } from './cand.ref.js';
+export { ref as statistics } from './statistics.ref.js';
+export { ref as streakAlerts } from './streakAlerts.ref.js';
+export { ref as setStreakAlert } from './setStreakAlert.ref.js';
