@@ -20,7 +20,7 @@ import type {
   roomHeartData,
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
-import type { chatListData, chatMessageData } from './chat.js';
+import type { chatBetData, chatListData, chatMessageData } from './chat.js';
 import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
 import type { siteConfigData } from './adminSettings.js';
 import type {
@@ -77,6 +77,7 @@ export type CandleEntry = z.infer<typeof candData>[number];
 // Chat
 export type ChatMessage = z.infer<typeof chatMessageData>;
 export type ChatList = z.infer<typeof chatListData>;
+export type ChatBet = z.infer<typeof chatBetData>;
 export type OrderRow = z.infer<typeof orderListData>[number];
 export type FairRound = z.infer<typeof fairRoundData>;
 export type FairChain = z.infer<typeof fairChainData>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unixTime } from './envelope.js';
+import { moneyText, unixTime } from './envelope.js';
 import { idField, optionalId, optionalInt, requiredText } from './fields.js';
 
 /**
@@ -45,6 +45,17 @@ export const chatListSchema = z
 
 // --- answers ---
 
+/**
+ * What a `bet` message carries, made from the committed orders (never from typed text): the round and
+ * each order with its class and stake; `quantity` is the slip's total.
+ */
+export const chatBetData = z.object({
+  game_id: z.number().int(),
+  issue: z.string(),
+  quantity: moneyText,
+  orders: z.array(z.object({ order_no: z.string(), play_type: z.number().int(), quantity: moneyText })),
+});
+
 /** One message as every viewer sees it: the nickname masked, `mine` for the caller's own. Text, never HTML. */
 export const chatMessageData = z.object({
   /** Increasing: the cursor of chat.list. */
@@ -56,6 +67,8 @@ export const chatMessageData = z.object({
   text: z.string(),
   mine: z.boolean(),
   createtime: unixTime,
+  /** The bet of a `bet` message (its `text` is a summary for clients that do not read this); null for any other kind. */
+  bet: chatBetData.nullable(),
 });
 
 /** chat.list: oldest first (newest at the bottom); `has_more`: more lie beyond this page in the direction asked. */

@@ -6,12 +6,14 @@ import { serve } from '../../http/serve.js';
 import { className, maskNickname, money } from '../../present.js';
 import type { BetResult } from '../../domain/betting/request.js';
 import { idempotencyClaim } from '../../domain/idempotency.js';
+import { postBetMessage } from '../../domain/chat/betMessages.js';
 
 /**
  * Lottery/playOrder: one or several classes (`play_type` "1" or "1,3,11" or an array) at `money`
  * each, or the list form `bets` (each class with its own stake), all accepted or none. An `Idempotency-Key` header makes a retry apply once and answer the
  * same entry; the same key with a different bet is refused. The class list is bounded (at most one of each class) before it is read, and each
  * player may place only so many bets per window (`rateLimits.bet`, counted per user after login).
+ * `source: 'chat'` (a slip confirmed in the room's chat) also posts the slip's bet message to the chat.
  */
 export default async function playOrderRoutes(app: FastifyInstance) {
   const limit = app.rateLimits.bet;
@@ -66,6 +68,11 @@ export default async function playOrderRoutes(app: FastifyInstance) {
         },
       );
       app.metrics.betPlaced(result.orders.length, replayed);
+      // A slip confirmed in the chat: its bet message, once (a retry writes it only if still missing).
+      if (body.source === 'chat') {
+        const line = await postBetMessage(app.db, result);
+        if (line) app.chatRelay.posted(line);
+      }
       return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
     },
   );

@@ -10,6 +10,7 @@ const msg = (id: number, createtime = id * 10, patch: Partial<ChatMessage> = {})
   text: `m${id}`,
   mine: false,
   createtime,
+  bet: null,
   ...patch,
 });
 
