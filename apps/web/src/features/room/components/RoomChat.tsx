@@ -73,6 +73,7 @@ export function RoomTimeline<B>({
   onOlder,
   renderBet,
   betKey,
+  renderBetMessage,
 }: {
   items: TimelineItem<B>[];
   hasOlder: boolean;
@@ -80,6 +81,8 @@ export function RoomTimeline<B>({
   onOlder: () => void;
   renderBet: (bet: B) => ReactNode;
   betKey: (bet: B) => string;
+  /** A bet message with its bet (BetMessage.tsx); without it, a bet message is shown as its text. */
+  renderBetMessage?: (m: ChatMessage) => ReactNode;
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -130,7 +133,11 @@ export function RoomTimeline<B>({
       {items.length === 0 && <p>{t('room.chat.empty')}</p>}
       {items.map((item) =>
         item.type === 'chat' ? (
-          <ChatRow key={`c${item.message.id}`} m={item.message} />
+          item.message.bet && renderBetMessage ? (
+            <Fragment key={`c${item.message.id}`}>{renderBetMessage(item.message)}</Fragment>
+          ) : (
+            <ChatRow key={`c${item.message.id}`} m={item.message} />
+          )
         ) : (
           <Fragment key={`b${betKey(item.bet)}`}>{renderBet(item.bet)}</Fragment>
         ),
