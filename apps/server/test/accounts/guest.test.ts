@@ -100,7 +100,7 @@ describe('a guest is refused betting, deposits and withdrawals', () => {
     await fund(app, guest.user_id, 1_000_00);
     const issue = await currentIssue(app);
     expect((await bet(app, member.token, { plan_id: plan, play_type: '2', money: '10', issue })).code).toBe(1);
-    const request = (userId: number) => ({ userId, gameId: 7, roomId: plan, issue, playTypes: [1], amount: 10_00 });
+    const request = (userId: number) => ({ userId, gameId: 7, roomId: plan, issue, playTypes: [1], amounts: [10_00] });
     const ctx = { settings: app.game.settings, now: clock.now(), game: app.game.snapshot.games.get(7), room: app.game.snapshot.rooms.get(plan) };
     const before = await state();
 

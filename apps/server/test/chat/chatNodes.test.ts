@@ -53,7 +53,7 @@ describe('the chat on two nodes', () => {
     const bob = await registerUser(nodeB);
     const viewer = await streamOf(`?plan_id=${plan}&lang=zh`);
     await viewer.next((e) => e.event === 'heart');
-    const posted = await callApi(nodeB, api.chat.post, { plan_id: plan, text: '小双50' }, { token: bob.token });
+    const posted = await callApi(nodeB, api.chat.post, { plan_id: plan, text: '跟一手吧' }, { token: bob.token });
     expect(posted.code).toBe(1);
     expect((await viewer.next((e) => e.event === 'chat')).data).toEqual({ ...posted.data, mine: false });
     const onA = await callApi(nodeA, api.chat.list, { plan_id: plan });

@@ -79,7 +79,7 @@ describe('SIGKILL while a round is drawn and settled', () => {
     );
     for (const u of users) {
       await app.db.transaction((tx) => postLedger(tx, { userId: u.id, type: LedgerType.gift, wallet: 'money', quantity: FUNDS, memo: 'crash test' }));
-      await app.game.placeBets({ userId: u.id, gameId: 7, roomId: room.id, issue, playTypes: CLASSES, amount: STAKE });
+      await app.game.placeBets({ userId: u.id, gameId: 7, roomId: room.id, issue, playTypes: CLASSES, amounts: CLASSES.map(() => STAKE) });
     }
     const [round] = await queryRows<{ id: number }>(app.db, sql`select id from rounds where game_id = 7 and issue = ${issue}`);
     const roundId = Number(round!.id);

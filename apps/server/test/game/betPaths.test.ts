@@ -6,7 +6,7 @@
  * never takes a bet, so every bet runs the general transaction; on `batched` the route chooses as in
  * production. Random players (balances in both wallets, stake/loss/session limits, a time-out that began
  * after their session was resolved, a frozen account), rooms of two games with their stake and entry
- * limits, classes, amounts, the current, a past or a future issue, the clock moved into closed rounds
+ * limits, classes, amounts (one stake for all classes, or the list form's stake per class), the current, a past or a future issue, the clock moved into closed rounds
  * and on to new ones, Idempotency-Keys fresh, retried (at once and later) and reused for another bet.
  * Compared after each scenario: every answer (code, message, field, data), the orders, the ledger rows
  * with their running balance, the balances and the stored idempotency answers, ids and order numbers
@@ -56,6 +56,9 @@ const playerArb = fc.record({
   disabled: fc.oneof({ weight: 15, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
+const centsArb = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 500, max: 20_000 }) }, { weight: 1, arbitrary: fc.constantFrom(200_100, 500_100, 1_000) });
+const moneyText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+
 const betArb = fc.record({
   player: fc.nat(),
   room: fc.nat(ROOMS.length - 1),
@@ -64,7 +67,10 @@ const betArb = fc.record({
     { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...BET_CLASS_IDS), { minLength: 11, maxLength: 14 }) },
   ),
   /** Cents per class: mostly within the rooms' ranges, some below the minimum or above the maximum. */
-  cents: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 500, max: 20_000 }) }, { weight: 1, arbitrary: fc.constantFrom(200_100, 500_100, 1_000) }),
+  cents: centsArb,
+  /** The list form (`bets`) gives each class its own stake, from `listCents`; the spec's form one stake for all. */
+  form: fc.oneof({ weight: 2, arbitrary: fc.constant('single' as const) }, { weight: 1, arbitrary: fc.constant('list' as const) }),
+  listCents: fc.array(centsArb, { minLength: BET_CLASS_IDS.length, maxLength: BET_CLASS_IDS.length }),
   issue: fc.oneof({ weight: 8, arbitrary: fc.constant('current' as const) }, fc.constantFrom('previous' as const, 'next' as const)),
   key: fc.oneof(
     { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
@@ -122,13 +128,11 @@ function requestsOf(step: Scenario['steps'][number], scenario: Scenario, keys: M
     seen.add(player);
     const room = ROOMS[b.room]!;
     const shift = b.issue === 'previous' ? -ROUND_MS : b.issue === 'next' ? ROUND_MS : 0;
-    const body = {
-      plan_id: room.id,
-      game_id: room.gameId,
-      play_type: b.classes.join(','),
-      money: b.cents % 100 === 0 ? String(b.cents / 100) : (b.cents / 100).toFixed(2),
-      issue: roundAt(now + shift, settings).issue,
-    };
+    const slip =
+      b.form === 'list'
+        ? { bets: b.classes.map((c, k) => ({ play_type: c, money: moneyText(b.listCents[k]!) })) }
+        : { play_type: b.classes.join(','), money: moneyText(b.cents) };
+    const body = { plan_id: room.id, game_id: room.gameId, ...slip, issue: roundAt(now + shift, settings).issue };
     const earlier = keys.get(player) ?? [];
     let sent: Sent = { player, body };
     if (b.key.kind === 'fresh' || ((b.key.kind === 'retry' || b.key.kind === 'reuse') && earlier.length === 0)) {

@@ -46,9 +46,11 @@ describe('time-out', () => {
 
     // The bet path refuses by itself too (whatever the session); the deposit path: next test.
     const issue = roundAt(clock.now(), app.game.settings).issue;
-    await expect(app.game.placeBets({ userId: user.userId, gameId: 7, roomId: firstRoom(app), issue, playTypes: [1], amount: 10_00 })).rejects.toMatchObject({
-      key: 'err.excluded_timeout',
-    });
+    await expect(app.game.placeBets({ userId: user.userId, gameId: 7, roomId: firstRoom(app), issue, playTypes: [1], amounts: [10_00] })).rejects.toMatchObject(
+      {
+        key: 'err.excluded_timeout',
+      },
+    );
 
     // The pending withdrawal still goes through.
     const finance = await operatorWithRole(app, 'finance');

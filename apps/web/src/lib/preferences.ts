@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { readJson, storageKeys, writeJson } from './storage';
 
-/** Device preferences (persisted in localStorage): the chosen line and the profit-vibration switch. */
+/** Device preferences (persisted in localStorage): the chosen line, the profit-vibration switch and whether chat bets skip the confirmation. */
 interface Preferences {
   /** The origin of the line chosen on /changeline (the spec's activeList); '' = this page's own. */
   lineBase: string;
@@ -10,6 +10,9 @@ interface Preferences {
   /** Back to this page's own address when the chosen line is no longer one of the operator's `lines`. */
   keepLineIfListed(lines: readonly string[]): void;
   setProfitVibration(on: boolean): void;
+  /** Bets typed in the room's chat are placed at once, without the confirmation (docs/chat.md#bet-by-message). */
+  chatBetsAtOnce: boolean;
+  setChatBetsAtOnce(on: boolean): void;
 }
 
 const storedLine = readJson<unknown>('local', storageKeys.line);
@@ -29,5 +32,10 @@ export const usePreferences = create<Preferences>()((set) => ({
   setProfitVibration(on) {
     writeJson('local', storageKeys.profitVibration, on);
     set({ profitVibration: on });
+  },
+  chatBetsAtOnce: readJson<boolean>('local', storageKeys.chatBetsAtOnce) === true,
+  setChatBetsAtOnce(on) {
+    writeJson('local', storageKeys.chatBetsAtOnce, on);
+    set({ chatBetsAtOnce: on });
   },
 }));

@@ -37,6 +37,8 @@ export const storageKeys = {
   language: 'lucky28.language',
   line: 'lucky28.line',
   profitVibration: 'lucky28.profitVibration',
+  /** Bets typed in a room's chat are placed without the confirmation. */
+  chatBetsAtOnce: 'lucky28.chatBetsAtOnce',
   /** The reality checks answered in this login session: { started, answered }. */
   realityCheck: 'lucky28.realityCheck',
   /** The inviter of the share link this tab arrived by (/register?inviter_id=…), kept until a registration uses it. */

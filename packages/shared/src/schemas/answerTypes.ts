@@ -22,7 +22,7 @@ import type {
   roomHeartData,
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
-import type { chatListData, chatMessageData, chatSystemPostData } from './chat.js';
+import type { chatBetData, chatListData, chatMessageData, chatSystemPostData } from './chat.js';
 import type { adminChatMessagesData, chatFilterData, chatMuteListData, chatReportListData, chatRoomListData } from './chatModeration.js';
 import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
 import type { siteConfigData } from './adminSettings.js';
@@ -90,6 +90,7 @@ export type ChatMuteList = z.infer<typeof chatMuteListData>;
 export type ChatFilter = z.infer<typeof chatFilterData>;
 export type ChatReportList = z.infer<typeof chatReportListData>;
 export type ChatReport = ChatReportList['list'][number];
+export type ChatBet = z.infer<typeof chatBetData>;
 export type OrderRow = z.infer<typeof orderListData>[number];
 export type FairRound = z.infer<typeof fairRoundData>;
 export type FairChain = z.infer<typeof fairChainData>;

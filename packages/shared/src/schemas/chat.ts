@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unixTime } from './envelope.js';
+import { moneyText, unixTime } from './envelope.js';
 import { idField, optionalId, optionalInt, requiredText } from './fields.js';
 
 /**
@@ -54,6 +54,17 @@ export const chatSystemPostData = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 
+/**
+ * What a `bet` message carries, made from the committed orders (never from typed text): the round and
+ * each order with its class and stake; `quantity` is the slip's total.
+ */
+export const chatBetData = z.object({
+  game_id: z.number().int(),
+  issue: z.string(),
+  quantity: moneyText,
+  orders: z.array(z.object({ order_no: z.string(), play_type: z.number().int(), quantity: moneyText })),
+});
+
 /** One message as every viewer sees it: the nickname masked, `mine` for the caller's own. Text, never HTML. */
 export const chatMessageData = z.object({
   /** Increasing: the cursor of chat.list. */
@@ -69,6 +80,8 @@ export const chatMessageData = z.object({
   /** Removed by an operator: shown as "removed by the operator"; its text is empty. */
   removed: z.boolean(),
   createtime: unixTime,
+  /** The bet of a `bet` message (its `text` is a summary for clients that do not read this); null for any other kind. */
+  bet: chatBetData.nullable(),
 });
 
 /** The state of a room's chat that its viewers see (chat.list's `room`). */

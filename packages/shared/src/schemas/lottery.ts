@@ -3,7 +3,7 @@ import { BET_CLASS_IDS } from '../game/betClasses.js';
 import { ISSUE_NUMBER_RE } from '../game/issue.js';
 import { parseMoney } from '../money.js';
 import { moneyText, unixTime } from './envelope.js';
-import { idField, intField, intListField, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
+import { enumText, idField, intField, intListField, optionalInt, optionalText, requiredFlag, requiredText } from './fields.js';
 import { RUN_CLASS_IDS } from '../game/drawStatistics.js';
 import { historyListSchema } from './wallet.js';
 
@@ -33,29 +33,65 @@ export const streamSchema = heartSchema;
 /** Lottery/oddsList. */
 export const oddsListSchema = z.object({ plan_id: idField('err.room_not_found') });
 
-/**
- * Lottery/playOrder, checked in this order with a message each: the room, the classes (each class
- * once — a repeated one is refused, not merged —, the list bounded before it is read), the stake per
- * class, the round.
- */
-export const playOrderSchema = z.object({
-  plan_id: idField('err.room_not_found'),
-  /** Optional; when given it must be the room's game. */
-  game_id: optionalGameId('err.room_not_found'),
-  play_type: intListField({ maxItems: MAX_CLASSES_PER_BET, maxItem: MAX_CLASS_ID, invalid: 'err.bet_class_invalid', repeated: 'err.bet_class_repeated' }).pipe(
-    z.array(z.number()).min(1, 'err.bet_select'),
-  ),
-  /** Stake per class, u ("10", "10.5"). */
-  money: requiredText('err.bet_amount_invalid', { max: 20, invalid: 'err.bet_amount_invalid' }).transform((v, ctx) => {
+/** A stake, u ("10", "10.5") → cents; 0, negative or malformed is `err.bet_amount_invalid`. */
+const stakeField = () =>
+  requiredText('err.bet_amount_invalid', { max: 20, invalid: 'err.bet_amount_invalid' }).transform((v, ctx) => {
     const cents = parseMoney(v);
     if (cents === null || cents <= 0) {
       ctx.addIssue({ code: 'custom', message: 'err.bet_amount_invalid' });
       return z.NEVER;
     }
     return cents;
-  }),
-  issue: requiredText('err.issue_not_current', { max: 20, invalid: 'err.issue_not_current' }),
+  });
+
+/** Where a bet was placed from: `chat` — a confirmed chat message, which the room's chat then shows (docs/chat.md). */
+export const BET_SOURCES = ['panel', 'chat'] as const;
+export type BetSource = (typeof BET_SOURCES)[number];
+
+/** One bet of the list form: a class and its own stake. */
+const listedBetSchema = z.object({
+  play_type: intField({ max: MAX_CLASS_ID, invalid: 'err.bet_class_invalid' }),
+  money: stakeField(),
 });
+
+/**
+ * Lottery/playOrder, checked in this order with a message each: the room, the classes (each class
+ * once — a repeated one is refused, not merged —, the list bounded before it is read), the stake per
+ * class, the round. Two forms: `play_type` (one or several classes) at one `money` each (the spec's),
+ * or `bets` (JSON only), a list of `{ play_type, money }`, each class once with its own stake — never
+ * both. Either way the slip is accepted or refused as a whole.
+ */
+export const playOrderSchema = z
+  .object({
+    plan_id: idField('err.room_not_found'),
+    /** Optional; when given it must be the room's game. */
+    game_id: optionalGameId('err.room_not_found'),
+    play_type: intListField({ maxItems: MAX_CLASSES_PER_BET, maxItem: MAX_CLASS_ID, invalid: 'err.bet_class_invalid', repeated: 'err.bet_class_repeated' }),
+    /** Stake per class, u ("10", "10.5"). */
+    money: stakeField().optional(),
+    /** The list form: at most one bet per class. */
+    bets: z
+      .array(listedBetSchema, { error: 'err.bet_class_invalid' })
+      .max(MAX_CLASSES_PER_BET, 'err.bet_class_invalid')
+      .refine((list) => new Set(list.map((b) => b.play_type)).size === list.length, 'err.bet_class_repeated')
+      .optional(),
+    issue: requiredText('err.issue_not_current', { max: 20, invalid: 'err.issue_not_current' }),
+    /** Optional, default `panel`. */
+    source: enumText(BET_SOURCES, 'err.bet_source_invalid').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.bets) {
+      if (v.play_type.length > 0 || v.money !== undefined) ctx.addIssue({ code: 'custom', message: 'err.bet_forms_both', path: ['bets'] });
+      else if (v.bets.length === 0) ctx.addIssue({ code: 'custom', message: 'err.bet_select', path: ['bets'] });
+    } else if (v.play_type.length === 0) ctx.addIssue({ code: 'custom', message: 'err.bet_select', path: ['play_type'] });
+    else if (v.money === undefined) ctx.addIssue({ code: 'custom', message: 'err.bet_amount_invalid', path: ['money'] });
+  });
+
+/** The slip a playOrder input asks for, whichever form: each class with its stake (cents), in the order given. */
+export function slipOf(input: z.output<typeof playOrderSchema>): { playType: number; amount: number }[] {
+  if (input.bets) return input.bets.map((b) => ({ playType: b.play_type, amount: b.money }));
+  return input.play_type.map((playType) => ({ playType, amount: input.money! }));
+}
 
 /** The optional `Idempotency-Key` header of money calls: 8–100 letters, digits and . _ : - (a UUID in practice). */
 export const IDEMPOTENCY_KEY_RE = /^[\w.:-]{8,100}$/;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validate } from './validate.js';
 import { MAX_REQUEST_CENTS, MIN_WITHDRAW_CENTS, amountField, depositRequestSchema, ledgerListSchema, shimingSchema } from './wallet.js';
-import { playOrderSchema } from './lottery.js';
+import { playOrderSchema, slipOf } from './lottery.js';
 
 const amount = z.object({ money: amountField('err.amount_required') });
 const parse = <S extends z.ZodType>(schema: S, input: unknown) => {
@@ -73,5 +73,40 @@ describe('wallet and bet schemas', () => {
     expect(parse(playOrderSchema, { plan_id: 3, play_type: '1', money: '10' })).toBe('issue: err.issue_not_current');
     const many = Array.from({ length: 100_000 }, (_, i) => i).join(',');
     expect(parse(playOrderSchema, { plan_id: 3, play_type: many, money: '10', issue: '1' })).toBe('play_type: err.bet_class_invalid');
+  });
+
+  it('read the list form of a bet: each class once with its own stake, never with the single-stake form', () => {
+    const bets = [
+      { play_type: 1, money: '100' },
+      { play_type: '14', money: '5.5' },
+    ];
+    const read = parse(playOrderSchema, { plan_id: 3, bets, issue: '1', source: 'chat' });
+    expect(read).toEqual({
+      plan_id: 3,
+      play_type: [],
+      bets: [
+        { play_type: 1, money: 100_00 },
+        { play_type: 14, money: 5_50 },
+      ],
+      issue: '1',
+      source: 'chat',
+    });
+    expect(slipOf(read as z.output<typeof playOrderSchema>)).toEqual([
+      { playType: 1, amount: 100_00 },
+      { playType: 14, amount: 5_50 },
+    ]);
+    expect(slipOf(playOrderSchema.parse({ plan_id: 3, play_type: '1,3', money: '2', issue: '1' }))).toEqual([
+      { playType: 1, amount: 200 },
+      { playType: 3, amount: 200 },
+    ]);
+    expect(parse(playOrderSchema, { plan_id: 3, bets: [bets[0], bets[0]], issue: '1' })).toBe('bets: err.bet_class_repeated');
+    expect(parse(playOrderSchema, { plan_id: 3, bets, money: '10', issue: '1' })).toBe('bets: err.bet_forms_both');
+    expect(parse(playOrderSchema, { plan_id: 3, bets: [], issue: '1' })).toBe('bets: err.bet_select');
+    expect(parse(playOrderSchema, { plan_id: 3, bets: '1', issue: '1' })).toBe('bets: err.bet_class_invalid');
+    expect(parse(playOrderSchema, { plan_id: 3, bets: [{ play_type: 1, money: '-1' }], issue: '1' })).toBe('bets: err.bet_amount_invalid');
+    expect(parse(playOrderSchema, { plan_id: 3, bets: Array.from({ length: 100 }, (_, i) => ({ play_type: i, money: '1' })), issue: '1' })).toBe(
+      'bets: err.bet_class_invalid',
+    );
+    expect(parse(playOrderSchema, { plan_id: 3, play_type: '1', issue: '1' })).toBe('money: err.bet_amount_invalid');
   });
 });

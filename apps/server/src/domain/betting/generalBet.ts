@@ -24,7 +24,7 @@ import { roundAt, type RoundSettings } from '../game/roundClock.js';
 import { ensureRound, type ChainOptions } from '../game/rounds.js';
 import type { ChainSeedCache } from '../game/chains.js';
 import { inTransaction } from '../../db/transaction.js';
-import { checkRequest, newOrderNo, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
+import { checkRequest, newOrderNo, totalOf, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
 
 /** What the general transaction needs besides the checked bet: the clock, and the chain a new round takes its link from. */
 export interface WriteContext {
@@ -78,7 +78,7 @@ export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedB
     refuseIfExcluded(exclusion, ctx.settings.timeZone);
     let moneyLeft = Number(user.money);
     let scoreLeft = Number(user.score);
-    const total = req.amount * req.playTypes.length;
+    const total = totalOf(req);
     if (moneyLeft + scoreLeft < total) throw new AppError('err.insufficient_balance', { field: 'money' });
     // One more query only for a player with limits; judged after the lock, so parallel bets cannot pass one together.
     if (user.limits) {
@@ -100,13 +100,14 @@ export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedB
     // Stored funds last, so that a bonus being wagered (domain/rewards) is still there to move to the
     // balance once its requirement is met, instead of being the first thing every bet spends.
     const at = new Date(ctx.now).toISOString();
-    const planned = req.playTypes.map((playType) => {
+    const planned = req.playTypes.map((playType, k) => {
       const odds = room.odds.get(playType)!;
-      const fromMoney = Math.min(moneyLeft, req.amount);
-      const fromScore = req.amount - fromMoney;
+      const amount = req.amounts[k]!;
+      const fromMoney = Math.min(moneyLeft, amount);
+      const fromScore = amount - fromMoney;
       moneyLeft -= fromMoney;
       scoreLeft -= fromScore;
-      return { playType, odds, fromScore, fromMoney, afterMoney: moneyLeft + scoreLeft + fromScore, after: moneyLeft + scoreLeft };
+      return { playType, amount, odds, fromScore, fromMoney, afterMoney: moneyLeft + scoreLeft + fromScore, after: moneyLeft + scoreLeft };
     });
     const orderRows = await queryRows<{ id: number | string; order_no: string }>(
       tx,
@@ -115,7 +116,7 @@ export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedB
       values ${sql.join(
         planned.map(
           (p) => sql`(${newOrderNo(ctx.now)}, ${req.userId}, ${room.id}, ${game.id}, ${round.id}, ${round.issue}, ${p.playType},
-            ${req.amount}, ${p.fromScore}, ${p.fromMoney}, ${p.odds.odds}, ${p.odds.oddsSpecial}, 0, ${at})`,
+            ${p.amount}, ${p.fromScore}, ${p.fromMoney}, ${p.odds.odds}, ${p.odds.oddsSpecial}, 0, ${at})`,
         ),
         sql`, `,
       )}
@@ -151,7 +152,7 @@ export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedB
         id: Number(orderRows[i]!.id),
         orderNo: orderRows[i]!.order_no,
         playType: p.playType,
-        amount: req.amount,
+        amount: p.amount,
         odds: p.odds.odds,
         oddsSpecial: p.odds.oddsSpecial,
       })),

@@ -32,7 +32,7 @@ import { REMEMBER_MS, SESSION_IDLE_MS } from '../accounts/sessions.js';
 import { MEMBER_GROUP } from '../accounts/users.js';
 import { isRetriableConflict } from '../../db/failures.js';
 import { roundAt } from '../game/roundClock.js';
-import { checkRequest, newOrderNo, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
+import { checkRequest, newOrderNo, totalOf, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
 
 /** More classes than this in one request take the general path. */
 const MAX_CLASSES = 10;
@@ -79,6 +79,7 @@ interface Row {
   id: number | string;
   order_no: string;
   play_type: number;
+  amount: number | string;
   odds: number;
   odds_special: number | null;
   after: number | string;
@@ -91,12 +92,13 @@ function columns(bets: readonly PreparedBet[]) {
   type Value = string | number | null;
   const perBet = (f: (b: PreparedBet, i: number) => Value) => pgArray(bets.map(f));
   const perClass = (f: (b: PreparedBet, k: number, i: number) => Value) => pgArray(bets.flatMap((b, i) => b.req.playTypes.map((_, k) => f(b, k, i))));
+  // What each bet's earlier classes spent before class k (each class has its own stake).
+  const spentBefore = bets.map((b) => b.req.amounts.map((_, k) => b.req.amounts.slice(0, k).reduce((s, a) => s + a, 0)));
   return {
     i: perBet((_, i) => i),
     userId: perBet((b) => b.req.userId),
     sessionId: perBet((b) => b.req.sessionId ?? null),
-    amount: perBet((b) => b.req.amount),
-    total: perBet((b) => b.req.amount * b.req.playTypes.length),
+    total: perBet((b) => totalOf(b.req)),
     joinLimit: perBet((b) => b.joinLimit),
     roomId: perBet((b) => b.roomId),
     gameId: perBet((b) => b.gameId),
@@ -115,6 +117,8 @@ function columns(bets: readonly PreparedBet[]) {
     playType: perClass((b, k) => b.req.playTypes[k]!),
     odds: perClass((b, k) => b.odds[k]!.odds),
     oddsSpecial: perClass((b, k) => b.odds[k]!.oddsSpecial),
+    classAmount: perClass((b, k) => b.req.amounts[k]!),
+    spentBefore: perClass((_, k, i) => spentBefore[i]![k]!),
   };
 }
 
@@ -126,15 +130,17 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
     'lucky28_bet_batch',
     sql`
     with b as (
-      select * from unnest(${a.i}::int[], ${a.userId}::int[], ${a.sessionId}::int[], ${a.amount}::bigint[], ${a.total}::bigint[],
+      select * from unnest(${a.i}::int[], ${a.userId}::int[], ${a.sessionId}::int[], ${a.total}::bigint[],
                            ${a.joinLimit}::bigint[], ${a.roomId}::int[], ${a.gameId}::int[], ${a.issue}::text[], ${a.at}::timestamptz[],
                            ${a.idleRemember}::timestamptz[], ${a.idlePlain}::timestamptz[], ${a.scope}::text[], ${a.key}::text[],
                            ${a.fingerprint}::text[], ${a.createdMs}::bigint[])
-        as b(i, user_id, session_id, amount, total, join_limit, room_id, game_id, issue, at, idle_remember, idle_plain, scope, key, fingerprint, created_ms)
+        as b(i, user_id, session_id, total, join_limit, room_id, game_id, issue, at, idle_remember, idle_plain, scope, key, fingerprint, created_ms)
     ),
     c as (
-      select * from unnest(${a.classBet}::int[], ${a.classK}::int[], ${a.orderNo}::text[], ${a.playType}::int[], ${a.odds}::int[], ${a.oddsSpecial}::int[])
-        as c(i, k, order_no, play_type, odds, odds_special)
+      select *, spent_before + amount as spent
+      from unnest(${a.classBet}::int[], ${a.classK}::int[], ${a.orderNo}::text[], ${a.playType}::int[], ${a.odds}::int[], ${a.oddsSpecial}::int[],
+                  ${a.classAmount}::bigint[], ${a.spentBefore}::bigint[])
+        as c(i, k, order_no, play_type, odds, odds_special, amount, spent_before)
     ),
     r as (
       select id, game_id, issue, closes_at from rounds
@@ -165,17 +171,17 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
     ),
     o as (
       insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_score, from_money, odds, odds_special, status, created_at)
-      select c.order_no, ok.user_id, ok.room_id, ok.game_id, ok.round_id, ok.issue, c.play_type, ok.amount,
-             ok.amount - greatest(0, least(ok.amount, u.money_before - (c.k - 1) * ok.amount)),
-             greatest(0, least(ok.amount, u.money_before - (c.k - 1) * ok.amount)),
+      select c.order_no, ok.user_id, ok.room_id, ok.game_id, ok.round_id, ok.issue, c.play_type, c.amount,
+             c.amount - greatest(0, least(c.amount, u.money_before - c.spent_before)),
+             greatest(0, least(c.amount, u.money_before - c.spent_before)),
              c.odds, c.odds_special, 0, ok.at
       from u join ok on ok.i = u.i join c on c.i = u.i
       order by u.i, c.k
       returning id, order_no, from_score, from_money
     ),
     placed as (
-      select o.id, o.from_score, o.from_money, c.i, c.k, c.order_no, c.play_type, c.odds, c.odds_special, u.before, u.nickname,
-             ok.user_id, ok.amount, ok.game_id, ok.at
+      select o.id, o.from_score, o.from_money, c.i, c.k, c.order_no, c.play_type, c.odds, c.odds_special, c.amount, c.spent_before, c.spent,
+             u.before, u.nickname, ok.user_id, ok.game_id, ok.at
       from o join c on c.order_no = o.order_no join u on u.i = c.i join ok on ok.i = c.i
     ),
     l as (
@@ -183,8 +189,8 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
       select p.user_id, ${literal(LedgerType.purchase)}, ${literal(LedgerStatus.passed)}, v.wallet, v.quantity, true, v.over, p.game_id, 'order', p.id, p.at
       from placed p
       cross join lateral (values
-        (1, 'money', -p.from_money, p.before - (p.k - 1) * p.amount - p.from_money),
-        (2, 'score', -p.from_score, p.before - p.k * p.amount)) as v(pos, wallet, quantity, over)
+        (1, 'money', -p.from_money, p.before - p.spent_before - p.from_money),
+        (2, 'score', -p.from_score, p.before - p.spent)) as v(pos, wallet, quantity, over)
       where v.quantity <> 0
       order by p.i, p.k, v.pos
       returning 1
@@ -193,20 +199,20 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
       insert into idempotency_keys (user_id, scope, key, fingerprint, response, created_at)
       select ok.user_id, ok.scope, ok.key, ok.fingerprint, json_build_object(
         'gameId', ok.game_id, 'roomId', ok.room_id, 'issue', ok.issue, 'userId', ok.user_id, 'nickname', min(p.nickname),
-        'orders', json_agg(json_build_object('id', p.id, 'orderNo', p.order_no, 'playType', p.play_type, 'amount', ok.amount,
+        'orders', json_agg(json_build_object('id', p.id, 'orderNo', p.order_no, 'playType', p.play_type, 'amount', p.amount,
           'odds', p.odds, 'oddsSpecial', p.odds_special) order by p.k),
         'after', min(p.before) - ok.total,
-        'afterEach', json_agg(p.before - p.k * ok.amount order by p.k),
+        'afterEach', json_agg(p.before - p.spent order by p.k),
         'createdAt', ok.created_ms)::jsonb, ok.at
       from placed p join ok on ok.i = p.i
       where ok.key is not null
-      group by ok.i, ok.user_id, ok.scope, ok.key, ok.fingerprint, ok.game_id, ok.room_id, ok.issue, ok.amount, ok.total, ok.created_ms, ok.at
+      group by ok.i, ok.user_id, ok.scope, ok.key, ok.fingerprint, ok.game_id, ok.room_id, ok.issue, ok.total, ok.created_ms, ok.at
       on conflict (user_id, scope, key) do nothing
       returning 1
     )
     -- A taken key fails the statement by a cast of a value known only at run time (order_no), which
     -- the planner cannot fold into an error at plan time.
-    select p.i, p.id, p.order_no, p.play_type, p.odds, p.odds_special, p.before - p.k * p.amount as after, p.nickname,
+    select p.i, p.id, p.order_no, p.play_type, p.amount, p.odds, p.odds_special, p.before - p.spent as after, p.nickname,
       case when (select count(*) from ik) = (select count(distinct k.i) from placed k join b on b.i = k.i where b.key is not null) then 0
            else (${KEY_TAKEN}::text || p.order_no)::int end as saved
     from placed p
@@ -232,7 +238,7 @@ function toResult(bet: PreparedBet, rows: Row[]): BetResult | null {
       id: Number(r.id),
       orderNo: r.order_no,
       playType: Number(r.play_type),
-      amount: req.amount,
+      amount: Number(r.amount),
       odds: Number(r.odds),
       oddsSpecial: r.odds_special === null ? null : Number(r.odds_special),
     })),

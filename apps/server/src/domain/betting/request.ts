@@ -17,8 +17,8 @@ export interface BetRequest {
   issue: string;
   /** Distinct class ids. */
   playTypes: number[];
-  /** Stake per class, cents. */
-  amount: number;
+  /** The stake of each class, cents, in the order of `playTypes`. */
+  amounts: number[];
   /** From the Idempotency-Key header: a retry is applied once (domain/idempotency.ts). */
   idempotency?: IdempotencyClaim;
   /** The caller's login session (its age is what a session time limit measures). */
@@ -78,13 +78,17 @@ export function checkRequest(req: BetRequest, ctx: SnapshotContext, round: Round
   if (req.issue !== round.issue) throw new AppError('err.issue_not_current', { field: 'issue' });
   if (ctx.now >= round.closesAt) throw new AppError('err.betting_closed', { field: 'issue' });
   if (!isOpenIn(round, game, ctx.settings)) throw new AppError('err.game_closed');
-  for (const playType of req.playTypes) {
+  for (const [k, playType] of req.playTypes.entries()) {
     const odds = room.odds.get(playType);
     if (!odds) throw new AppError('err.bet_class_invalid', { field: 'play_type' });
     const min = effectiveMinStake(odds, room.minLimit);
-    if (req.amount < min || req.amount > odds.maxStake) {
+    const amount = req.amounts[k]!;
+    if (amount < min || amount > odds.maxStake) {
       throw new AppError('err.bet_amount_range', { field: 'money', params: { min: money(min), max: money(odds.maxStake) } });
     }
   }
   return { room, game, round };
 }
+
+/** The whole slip's stake, cents. */
+export const totalOf = (req: BetRequest): number => req.amounts.reduce((sum, a) => sum + a, 0);

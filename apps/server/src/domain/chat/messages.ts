@@ -14,11 +14,12 @@ import { AppError } from '../../errors.js';
 import { maskNickname } from '../../present.js';
 import { systemPostOf } from './systemPost.js';
 import { checkPost } from './moderation.js';
+import { presentChatBet, refuseBetText } from './betText.js';
 
-/** A player posts at most `max` messages in any `windowMs`, counted in the database (every node). */
+/** A player posts at most `max` messages in any `windowMs`, counted in the database (every node); their bet messages are not counted (the bet's own rate limit holds those). */
 export const CHAT_RATE = { max: 5, windowMs: 10_000 };
 /** Serialises one player's posts (the rate count and the insert), on every node. */
-const CHAT_POST_LOCK = 28_0401;
+export const CHAT_POST_LOCK = 28_0401;
 /** Rows deleted per statement when pruning (a long history is deleted in several short statements). */
 const PRUNE_BATCH = 5_000;
 
@@ -30,7 +31,7 @@ export interface ChatLine {
   kind: ChatKind;
   nickname: string | null;
   text: string;
-  /** What the message carries besides its text (migration 0022): a system post's key and parameters. */
+  /** What a bet message (betText.ts) or a system post carries besides its text (migration 0022); null for a player's message. */
   data: unknown;
   createdAt: number;
   /** Posted while its author was shadow-muted: shown to its author only (docs/chat.md#moderation). */
@@ -67,6 +68,7 @@ export function presentChatMessage(line: ChatLine, viewerId: number | null): Cha
     system: line.kind === 'system' ? systemPostOf(line.data) : null,
     removed: line.removed,
     createtime: Math.floor(line.createdAt / 1000),
+    bet: line.kind === 'bet' ? presentChatBet(line.data) : null,
   };
 }
 
@@ -74,13 +76,15 @@ export function presentChatMessage(line: ChatLine, viewerId: number | null): Cha
  * Posts a player's message to a room (the caller has checked the room). Refused, changing nothing: a
  * text that is blank, longer than CHAT_TEXT_MAX characters or holds a control character (the route's
  * schema refuses these first; checked again here, where the rule lives); a caller who is not a member,
- * is frozen or on a break; a player past CHAT_RATE.
+ * is frozen or on a break; a player past CHAT_RATE; a text the bet grammar reads as bets, a command or a
+ * wrong bet (betText.ts).
  */
 export async function postMessage(db: Db, input: { roomId: number; userId: number; text: string; now: number; timeZone: string }): Promise<ChatLine> {
   const text = input.text.trim();
   if (text === '') throw new AppError('err.chat_text_required', { field: 'text' });
   if (chatTextLength(text) > CHAT_TEXT_MAX) throw new AppError('err.chat_text_too_long', { field: 'text' });
   if (hasForbiddenChars(text)) throw new AppError('err.chat_text_invalid', { field: 'text' });
+  refuseBetText(text);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_POST_LOCK}, ${input.userId})`);
     const [user] = await queryRows<{ group_id: number; disabled: boolean; excluded_until: Date | string | null; name: string; created_at: Date | string }>(
@@ -93,7 +97,7 @@ export async function postMessage(db: Db, input: { roomId: number; userId: numbe
     const recent = await tx
       .select({ createdAt: chatMessages.createdAt })
       .from(chatMessages)
-      .where(and(eq(chatMessages.userId, input.userId), gt(chatMessages.createdAt, new Date(input.now - CHAT_RATE.windowMs))))
+      .where(and(eq(chatMessages.userId, input.userId), eq(chatMessages.kind, 'player'), gt(chatMessages.createdAt, new Date(input.now - CHAT_RATE.windowMs))))
       .orderBy(desc(chatMessages.createdAt))
       .limit(CHAT_RATE.max);
     const oldest = recent[CHAT_RATE.max - 1];

@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { api } from '@lucky28/shared';
+import { api, slipOf } from '@lucky28/shared';
 import { AppError, unauthorized } from '../../errors.js';
 import { tokenOf } from '../../plugins/auth.js';
 import { serve } from '../../http/serve.js';
 import { className, maskNickname, money } from '../../present.js';
 import type { BetResult } from '../../domain/betting/request.js';
 import { idempotencyClaim } from '../../domain/idempotency.js';
+import { postBetMessage } from '../../domain/chat/betMessages.js';
 
 /**
  * Lottery/playOrder: one or several classes (`play_type` "1" or "1,3,11" or an array) at `money`
- * each, all accepted or none. An `Idempotency-Key` header makes a retry apply once and answer the
+ * each, or the list form `bets` (each class with its own stake), all accepted or none. An `Idempotency-Key` header makes a retry apply once and answer the
  * same entry; the same key with a different bet is refused. The class list is bounded (at most one of each class) before it is read, and each
  * player may place only so many bets per window (`rateLimits.bet`, counted per user after login).
+ * `source: 'chat'` (a slip confirmed in the room's chat) also posts the slip's bet message to the chat.
  */
 export default async function playOrderRoutes(app: FastifyInstance) {
   const limit = app.rateLimits.bet;
@@ -43,6 +45,7 @@ export default async function playOrderRoutes(app: FastifyInstance) {
       if (!room || (body.game_id !== undefined && body.game_id !== room.gameId)) throw new AppError('err.room_not_found', { field: 'plan_id' });
       const userId = request.user!.userId;
       const idempotency = idempotencyClaim({ headers: request.headers, params: body, userId, operation: 'bet' });
+      const slip = slipOf(body);
 
       const { result, replayed } = await app.game.placeBets(
         {
@@ -50,8 +53,8 @@ export default async function playOrderRoutes(app: FastifyInstance) {
           gameId: room.gameId,
           roomId: room.id,
           issue: body.issue,
-          playTypes: body.play_type,
-          amount: body.money,
+          playTypes: slip.map((b) => b.playType),
+          amounts: slip.map((b) => b.amount),
           idempotency,
           sessionId: request.user!.sessionId,
         },
@@ -65,6 +68,11 @@ export default async function playOrderRoutes(app: FastifyInstance) {
         },
       );
       app.metrics.betPlaced(result.orders.length, replayed);
+      // A slip confirmed in the chat: its bet message, once (a retry writes it only if still missing).
+      if (body.source === 'chat') {
+        const line = await postBetMessage(app.db, result);
+        if (line) app.chatRelay.posted(line);
+      }
       return reply.ok(betEntry(result, request.lang), 'msg.bet_success');
     },
   );

@@ -37,6 +37,12 @@ export interface BetRequest {
   playTypes: number[];
   /** Per class, "10.00". */
   money: string;
+  /** The list form instead (a slip typed in the chat): each class with its own stake, "10.00". */
+  slip?: { playType: number; money: string }[];
+  /** Where the slip was confirmed: `chat` posts its bet message to the room's chat. */
+  source?: 'chat';
+  /** The slip's own key (one per confirmation, so a second tap on it is the same bet); default a new one. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -46,11 +52,11 @@ export interface BetRequest {
 export function usePlaceBet() {
   return useMutation({
     mutationFn: async (bet: BetRequest) => {
-      const env = await send(
-        api.lottery.playOrder,
-        { issue: bet.issue, plan_id: bet.planId, game_id: bet.gameId, play_type: bet.playTypes.join(','), money: bet.money },
-        { idempotencyKey: newIdempotencyKey() },
-      );
+      const where = { issue: bet.issue, plan_id: bet.planId, game_id: bet.gameId };
+      const what = bet.slip
+        ? { bets: bet.slip.map((b) => ({ play_type: b.playType, money: b.money })), source: bet.source }
+        : { play_type: bet.playTypes.join(','), money: bet.money };
+      const env = await send(api.lottery.playOrder, { ...where, ...what }, { idempotencyKey: bet.idempotencyKey ?? newIdempotencyKey() });
       return { entry: env.data, msg: env.msg };
     },
   });

@@ -27,6 +27,11 @@ import { deadlineFrom, formatCountdown, secondsLeft } from '../../../lib/countdo
 import { roundPhase, type RoundPhase } from '../model/clock';
 import { countPoll, mergeFeed, sameNotices, type NoticeCounter } from '../model/feed';
 import { BetPanel, type SlipState } from './BetPanel';
+import { BetConfirm } from './BetConfirm';
+import { BetMessage } from './BetMessage';
+import { useChatBets, type ChatSlip } from './useChatBets';
+import { balanceAfter, followOf, withoutChatBets } from '../model/chatBets';
+import type { ChatBet } from '@lucky28/shared/schemas';
 import { BetMarkTag, MyRoundResult, useRoundFeedback } from './RoundFeedback';
 import type { BetMark } from '../model/roundResult';
 import { SideMenu } from './SideMenu';
@@ -297,36 +302,87 @@ export function BetRoomScreen() {
     return !guest;
   };
 
+  // Not kept for later: the round may have closed by the time the network is back (README).
+  const mayPlace = () => {
+    if (!mayBet()) return false;
+    if (!navigator.onLine) Toast.show({ icon: 'fail', content: t('room.offlineNotPlaced') });
+    return navigator.onLine;
+  };
+  const placed = ({ entry, msg }: { entry: { after_quantity: string }; msg: string }) => {
+    setBalanceAfterBet({ at: Date.now(), value: entry.after_quantity });
+    updateSession({ balance: entry.after_quantity });
+    Toast.show({ icon: 'success', content: msg || t('room.betSuccess') });
+    // The live stream pushes the bets itself; a heart fetched too would race its push (the feed's
+    // entries carry no id) and could show them twice. Without the stream, the room sees them at once.
+    if (!streamLive) void heartQuery.refetch();
+  };
+
   const submit = (playTypes: number[], amountCents: number) => {
-    if (!mayBet()) return;
-    // Not kept for later: the round may have closed by the time the network is back (README).
-    if (!navigator.onLine) {
-      Toast.show({ icon: 'fail', content: t('room.offlineNotPlaced') });
-      return;
-    }
+    if (!mayPlace()) return;
     placeBet.mutate(
       { issue, planId, gameId, playTypes, money: formatMoney(amountCents) },
       {
-        onSuccess: ({ entry, msg }) => {
-          setBalanceAfterBet({ at: Date.now(), value: entry.after_quantity });
-          updateSession({ balance: entry.after_quantity });
+        onSuccess: (answer) => {
+          placed(answer);
           setPanel(false);
           setSlip((s) => ({ ...s, selected: [] }));
-          Toast.show({ icon: 'success', content: msg || t('room.betSuccess') });
-          // The live stream pushes the bets itself; a heart fetched too would race its push (the feed's
-          // entries carry no id) and could show them twice. Without the stream, the room sees them at once.
-          if (!streamLive) void heartQuery.refetch();
         },
         onError: (err) => (isGuestRefusal(err) ? void promptGuestToRegister(navigate) : showError(err)),
       },
     );
   };
 
-  // One timeline: the chat and the room's bets (the heart's feed), by time.
-  const bets = useMemo(() => withKeys(live.feed).map(({ e, key }) => ({ e, key, createtime: e.createtime })), [live.feed]);
+  // A slip typed in the chat: the same bet path (list form), its refusal answered under the input.
+  const placeChatSlip = (chatSlip: ChatSlip, done: () => void) => {
+    if (!mayPlace()) return;
+    const money = chatSlip.lines.map((l) => ({ playType: l.classId, money: formatMoney(l.stake) }));
+    placeBet.mutate(
+      { issue, planId, gameId, playTypes: [], money: '', slip: money, source: 'chat', idempotencyKey: chatSlip.key },
+      {
+        onSuccess: (answer) => {
+          placed(answer);
+          done();
+        },
+        onError: (err) => {
+          done();
+          if (isGuestRefusal(err)) void promptGuestToRegister(navigate);
+          else setChatError(err instanceof Error && err.message ? err.message : t('common.failed'));
+        },
+      },
+    );
+  };
+  const classes = useMemo(() => [...base, ...num], [base, num]);
+  const chatBets = useChatBets({ classes, balance, place: placeChatSlip, say: setChatError });
+  const followBet = (bet: ChatBet) => {
+    if (bet.issue !== issue) {
+      Toast.show({ content: t('room.oldIssue') });
+      return;
+    }
+    if (!open) {
+      Toast.show({ content: t('room.closedNotice') });
+      return;
+    }
+    const { classIds, amount } = followOf(bet);
+    setSlip({ tab: tabOfClass(classIds[0]!), selected: classIds, amount });
+    setPanel(true);
+  };
+  const nameOf = (classId: number) => classes.find((c) => c.classId === classId)?.name ?? `#${classId}`;
+
+  // One timeline: the chat and the room's bets (the heart's feed), by time; a bet a bet message shows is left out of the feed's.
+  const bets = useMemo(
+    () =>
+      withoutChatBets(
+        withKeys(live.feed).map(({ e, key }) => ({ e, key, createtime: e.createtime })),
+        (b) => b.e,
+        roomChat.chat.list,
+      ),
+    [live.feed, roomChat.chat.list],
+  );
   const items = useMemo(() => timeline(roomChat.chat, bets), [roomChat.chat, bets]);
   const sendChat = async (text: string): Promise<boolean> => {
     if (!mayBet()) return false;
+    const answered = chatBets.read(text);
+    if (answered !== null) return answered;
     try {
       await roomChat.post.mutateAsync(text);
       setChatError(null);
@@ -396,6 +452,7 @@ export function BetRoomScreen() {
             }}
             betKey={(b) => b.key}
             renderBet={(b) => <BetRow e={b.e} currentIssue={issue} mark={feedback.marks.get(b.e)} onFollow={follow} />}
+            renderBetMessage={(m) => <BetMessage m={m} bet={m.bet!} className={nameOf} currentIssue={issue} onFollow={followBet} />}
           />
           <div className="room-bar">
             {!open && (
@@ -442,6 +499,16 @@ export function BetRoomScreen() {
         submitting={placeBet.isPending}
         mayBet={mayBet}
         onSubmit={submit}
+      />
+      <BetConfirm
+        slip={chatBets.pending}
+        issue={issue}
+        balanceAfter={chatBets.pending && balanceAfter(balance, chatBets.pending.total)}
+        submitting={placeBet.isPending}
+        atOnce={chatBets.atOnce}
+        onAtOnce={chatBets.setAtOnce}
+        onConfirm={chatBets.confirm}
+        onClose={chatBets.close}
       />
       <TrendPopup
         visible={trend}

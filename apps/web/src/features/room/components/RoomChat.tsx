@@ -83,6 +83,7 @@ export function RoomTimeline<B>({
   renderBet,
   betKey,
   onReport,
+  renderBetMessage,
 }: {
   items: TimelineItem<B>[];
   hasOlder: boolean;
@@ -92,6 +93,8 @@ export function RoomTimeline<B>({
   betKey: (bet: B) => string;
   /** Reporting another player's message (members only; absent for guests). */
   onReport?: (m: ChatMessage) => void;
+  /** A bet message with its bet (BetMessage.tsx); without it, a bet message is shown as its text. */
+  renderBetMessage?: (m: ChatMessage) => ReactNode;
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -142,7 +145,11 @@ export function RoomTimeline<B>({
       {items.length === 0 && <p>{t('room.chat.empty')}</p>}
       {items.map((item) =>
         item.type === 'chat' ? (
-          <ChatRow key={`c${item.message.id}`} m={item.message} onReport={onReport} />
+          item.message.bet && renderBetMessage ? (
+            <Fragment key={`c${item.message.id}`}>{renderBetMessage(item.message)}</Fragment>
+          ) : (
+            <ChatRow key={`c${item.message.id}`} m={item.message} onReport={onReport} />
+          )
         ) : (
           <Fragment key={`b${betKey(item.bet)}`}>{renderBet(item.bet)}</Fragment>
         ),

@@ -12,6 +12,7 @@ const msg = (id: number, createtime = id * 10, patch: Partial<ChatMessage> = {})
   system: null,
   removed: false,
   createtime,
+  bet: null,
   ...patch,
 });
 
