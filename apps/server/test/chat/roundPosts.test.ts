@@ -182,7 +182,7 @@ describe("the round's posts in the room chat, on two nodes", () => {
           roomId: plan,
           issue: timing.issue,
           playTypes: [3],
-          amount: 10_00,
+          amounts: [10_00],
         },
         { receivedAt: timing.closesAt - 1 },
       )

@@ -30,6 +30,8 @@ const betMessage = (id: number, issue: string, orders: [number, string][]): Chat
   id,
   plan_id: 1,
   kind: 'bet',
+  system: null,
+  removed: false,
   nickname: 'k***y',
   text: 'summary',
   mine: false,

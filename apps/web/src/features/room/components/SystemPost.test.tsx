@@ -17,6 +17,7 @@ const post = (key: string, params: Record<string, string | number>, text = 'Engl
   mine: false,
   system: { key, params },
   removed: false,
+  bet: null,
   createtime: 100,
 });
 

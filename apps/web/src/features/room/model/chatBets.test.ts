@@ -8,6 +8,8 @@ const betMessage = (orders: [number, string][], createtime = 7): ChatMessage => 
   id: 1,
   plan_id: 1,
   kind: 'bet',
+  system: null,
+  removed: false,
   nickname: 'k***y',
   text: '',
   mine: false,
