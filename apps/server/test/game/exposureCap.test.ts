@@ -109,3 +109,29 @@ describe('the exposure cap of a round', () => {
     expect(await reservedMax()).toBe(0);
   });
 });
+
+describe('the cap in the console', () => {
+  it('an admin sets it from the next round; the monitor shows it beside the fullest reservation', async () => {
+    await freshRound();
+    await setCap(0);
+    const res = await callApi(app, api.admin.gameUpdate, { id: 7, enabled: true, exposure_cap: '300' }, { token: admin });
+    expect(res.code).toBe(1);
+    const config = (await callApi(app, api.admin.gameConfig, {}, { token: admin })).data.games.find((g) => g.id === 7)!;
+    expect([config.exposure_cap, config.pending?.exposure_cap]).toEqual(['0.00', '300.00']);
+    const p = await fundedUser(app, 5_000_00);
+    // This round has none yet.
+    expect((await bet(app, p.token, { plan_id: room, play_type: '1', money: '400' })).code).toBe(1);
+    await freshRound();
+    expect((await bet(app, p.token, { plan_id: room, play_type: '1', money: '400' })).msg).toBe(translate('en', 'err.round_exposure_cap', { max: '300.00' }));
+    expect((await bet(app, p.token, { plan_id: room, play_type: '1', money: '250' })).code).toBe(1);
+    expect(await monitor()).toMatchObject({ exposure_cap: '300.00', exposure_reserved: '250.00' });
+    // Absent, it stays; a negative or malformed cap is refused and changes nothing.
+    expect((await callApi(app, api.admin.gameUpdate, { id: 7, enabled: true }, { token: admin })).code).toBe(1);
+    for (const bad of ['-1', 'abc']) {
+      const refused = await callApi(app, api.admin.gameUpdate, { id: 7, enabled: true, exposure_cap: bad }, { token: admin });
+      expect([refused.code, refused.field]).toEqual([0, 'exposure_cap']);
+    }
+    await freshRound();
+    expect((await callApi(app, api.admin.gameConfig, {}, { token: admin })).data.games.find((g) => g.id === 7)!.exposure_cap).toBe('300.00');
+  });
+});

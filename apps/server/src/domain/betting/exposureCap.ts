@@ -146,3 +146,14 @@ export const batchExposureCtes = (c: ReturnType<typeof batchExposureColumns>) =>
     x as (${upsertReservations(sql`select round_id, outcome, delta, cap from xs`)})`;
 
 export const exposureHeld = sql`(select count(*) from x) = (select count(*) from xs)`;
+
+/** Per game, the fullest reservation of its round `issue` (games with no reservation are absent), cents. */
+export async function fullestReservations(db: DbOrTx, gameIds: readonly number[], issue: string): Promise<Map<number, number>> {
+  if (gameIds.length === 0) return new Map();
+  const rows = await queryRows<{ game_id: number; reserved: number | string }>(
+    db,
+    sql`select r.game_id, max(e.reserved) as reserved from rounds r join round_exposure e on e.round_id = r.id
+    where r.game_id = any(${pgArray(gameIds)}::smallint[]) and r.issue = ${issue} group by r.game_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.game_id), Number(r.reserved)]));
+}
