@@ -125,6 +125,10 @@ describe('the cap in the console', () => {
     expect((await bet(app, p.token, { plan_id: room, play_type: '1', money: '400' })).msg).toBe(translate('en', 'err.round_exposure_cap', { max: '300.00' }));
     expect((await bet(app, p.token, { plan_id: room, play_type: '1', money: '250' })).code).toBe(1);
     expect(await monitor()).toMatchObject({ exposure_cap: '300.00', exposure_reserved: '250.00' });
+    // The metric the alert reads: the fullest reservation ÷ the cap, 0 for a game without one.
+    const metrics = await app.metrics.text();
+    expect(metrics).toMatch(/^lucky28_round_exposure_cap_use_ratio\{game="7"\} 0\.8333/m);
+    expect(metrics).toMatch(/^lucky28_round_exposure_cap_use_ratio\{game="1"\} 0$/m);
     // Absent, it stays; a negative or malformed cap is refused and changes nothing.
     expect((await callApi(app, api.admin.gameUpdate, { id: 7, enabled: true }, { token: admin })).code).toBe(1);
     for (const bad of ['-1', 'abc']) {
