@@ -121,9 +121,7 @@ export const gameConfigData = z.object({
       /** The most the house may lose on any outcome of a round; "0.00" = no cap. */
       exposure_cap: decimal,
       /** A change waiting for the next round, as stored. */
-      pending: z
-        .object({ enabled: z.boolean(), open_from: z.string().nullable(), open_to: z.string().nullable(), exposure_cap: decimal })
-        .nullable(),
+      pending: z.object({ enabled: z.boolean(), open_from: z.string().nullable(), open_to: z.string().nullable(), exposure_cap: decimal }).nullable(),
       pending_from: unixTime.nullable(),
       rooms: z.array(roomView.extend({ id: int, game_id: int, type: int, pending: roomView.nullable(), pending_from: unixTime.nullable() })),
     }),
