@@ -197,6 +197,8 @@ export const games = pgTable('games', {
   pending: jsonb('pending'),
   /** When `pending` takes effect: the start of the round after the change. */
   pendingFrom: timestamp('pending_from', { withTimezone: true }),
+  /** The most the house may lose on any outcome of one round (all rooms), cents; 0 = no cap (docs/design.md, "Exposure cap"). */
+  exposureCap: money('exposure_cap').notNull().default(0),
 });
 
 /** Betting rooms ("plans" in the spec). */
@@ -286,6 +288,24 @@ export const rounds = pgTable(
     // fair/round finds the previous round of a chain by its link.
     index('rounds_chain_idx').on(t.chainId, t.chainIndex),
   ],
+);
+
+/**
+ * A round's exposure reservation (domain/betting/exposureCap.ts): per outcome class (total × 4 + digit
+ * pattern), what the bets winning on it would cost the house beyond their own stakes, cents.
+ */
+export const roundExposure = pgTable(
+  'round_exposure',
+  {
+    roundId: bigint('round_id', { mode: 'number' })
+      .notNull()
+      .references(() => rounds.id),
+    outcome: smallint('outcome').notNull(),
+    reserved: money('reserved').notNull(),
+    /** The cap the row was last judged against (the game's when the bet was placed), cents. */
+    cap: money('cap').notNull(),
+  },
+  (t) => [primaryKey({ name: 'round_exposure_pk', columns: [t.roundId, t.outcome] })],
 );
 
 export const orders = pgTable(

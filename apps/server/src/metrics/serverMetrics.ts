@@ -106,6 +106,13 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  readonly exposureCapUse = new Gauge({
+    name: `${PREFIX}round_exposure_cap_use_ratio`,
+    help: "By game: the current round's fullest exposure reservation ÷ the game's cap (domain/betting/exposureCap.ts; 1 = bets winning on that outcome are refused; 0 without a cap). Read from the database at scrape.",
+    labelNames: ['game'] as const,
+    registers: [this.registry],
+  });
+
   readonly settlementDuration = new Histogram({
     name: `${PREFIX}settlement_duration_seconds`,
     help: 'Time to draw and settle one round (one transaction), by game.',

@@ -13,6 +13,7 @@ import { api, APP_VERSION } from '@lucky28/shared';
 import { logTransactionRetries } from '../db/transaction.js';
 import { readScrapeFigures, type ReviewQueue } from '../domain/operations/scrapeFigures.js';
 import { checkInvariants } from '../domain/wallet/invariants.js';
+import { fullestReservations } from '../domain/betting/exposureCap.js';
 import { countDatabaseError, watchPool } from '../metrics/dbPool.js';
 import { processRegistry } from '../metrics/processMetrics.js';
 import { ServerMetrics } from '../metrics/serverMetrics.js';
@@ -79,6 +80,22 @@ export const metricsPlugin = fp(async (app) => {
     } catch (err) {
       countDatabaseError(metrics, err);
       app.log.warn({ err }, 'metrics: reading the database figures failed');
+    }
+  });
+
+  metrics.onScrape(async () => {
+    try {
+      const games = app.game.snapshot.gameList();
+      const capped = games.filter((g) => g.exposureCap > 0);
+      const fullest = await fullestReservations(
+        app.db,
+        capped.map((g) => g.id),
+        app.game.currentRound(app.clock.now()).issue,
+      );
+      for (const g of games) metrics.exposureCapUse.set({ game: String(g.id) }, g.exposureCap > 0 ? (fullest.get(g.id) ?? 0) / g.exposureCap : 0);
+    } catch (err) {
+      countDatabaseError(metrics, err);
+      app.log.warn({ err }, 'metrics: reading the exposure reservations failed');
     }
   });
 

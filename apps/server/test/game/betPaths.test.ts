@@ -8,8 +8,11 @@
  * after their session was resolved, a frozen account), rooms of two games with their stake and entry
  * limits, classes, amounts (one stake for all classes, or the list form's stake per class), the current, a past or a future issue, the clock moved into closed rounds
  * and on to new ones, Idempotency-Keys fresh, retried (at once and later) and reused for another bet.
+ * Game 7 has an exposure cap in most scenarios (domain/betting/exposureCap.ts; some bets are refused by it);
+ * its bets of a step go one after another when together they could pass the cap (which of two bets racing for
+ * the last of a cap is placed is up to the race, on either path), at once otherwise, as game 1's always do.
  * Compared after each scenario: every answer (code, message, field, data), the orders, the ledger rows
- * with their running balance, the balances and the stored idempotency answers, ids and order numbers
+ * with their running balance, the balances, the stored idempotency answers and game 7's exposure reservations, ids and order numbers
  * replaced by each row's place among the player's rows (sequences and order numbers differ by design).
  * Runs: 24 under TEST_DEPTH=deep (CI's `npm run test:deep`), 8 in `npm test`, BET_PATH_RUNS when set; seed:
  * BET_PATH_SEED or TEST_SEED (fast-check prints the failing one; @lucky28/shared/testing/depth).
@@ -19,10 +22,11 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { BET_CLASS_IDS } from '@lucky28/shared';
+import { API_LANGS, BET_CLASS_IDS, formatMoney, translate } from '@lucky28/shared';
 import { caseCount, caseSeed } from '@lucky28/shared/testing/depth';
 import { queryRows } from '../../src/db/query.js';
 import { roundAt } from '../../src/domain/game/roundClock.js';
+import { exposureDeltas } from '../../src/domain/betting/exposureCap.js';
 import { saveLimit } from '../../src/domain/protection/limits.js';
 import { registerUser, rawCall } from '../helpers.js';
 import { ROUND_MS, createGameApp, fund } from './kit.js';
@@ -88,7 +92,15 @@ const stepArb = fc.record({
   bets: fc.array(betArb, { minLength: 1, maxLength: 5 }),
 });
 
-const scenarioArb = fc.record({ players: fc.array(playerArb, { minLength: 2, maxLength: 4 }), steps: fc.array(stepArb, { minLength: 2, maxLength: 6 }) });
+/** Game 7's exposure cap for the scenario, cents (0 = off): low enough to refuse a bet on an exact sum of high odds, or the sum of a few. */
+const capArb = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.constantFrom(500_00, 2_000_00, 20_000_00) });
+const CAPPED_GAME = 7;
+
+const scenarioArb = fc.record({
+  players: fc.array(playerArb, { minLength: 2, maxLength: 4 }),
+  steps: fc.array(stepArb, { minLength: 2, maxLength: 6 }),
+  cap: capArb,
+});
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 interface Sent {
@@ -186,6 +198,11 @@ async function stateOf(app: FastifyInstance, userIds: number[]) {
     from ledger where user_id = any(${ids}::int[]) order by user_id, id`,
   );
   const users = await queryRows<Record<string, unknown>>(app.db, sql`select id, money, score from users where id = any(${ids}::int[]) order by id`);
+  const exposure = await queryRows<Record<string, unknown>>(
+    app.db,
+    sql`select r.issue, e.outcome, e.reserved, e.cap from round_exposure e join rounds r on r.id = e.round_id
+    where r.game_id = ${CAPPED_GAME} order by r.issue, e.outcome`,
+  );
   const keys = await queryRows<{ response: unknown } & Record<string, unknown>>(
     app.db,
     sql`select user_id, scope, key, fingerprint, response, created_at from idempotency_keys where user_id = any(${ids}::int[]) order by user_id, key`,
@@ -194,6 +211,7 @@ async function stateOf(app: FastifyInstance, userIds: number[]) {
     orders: orders.map(({ id, ...o }) => ({ place: byId.get(Number(id)), ...o })),
     ledger: ledger.map((l) => ({ ...l, ref_id: l.ref_type === 'order' ? byId.get(Number(l.ref_id)) : l.ref_id })),
     users,
+    exposure,
     keys: keys.map((k) => {
       const response = (typeof k.response === 'string' ? JSON.parse(k.response) : k.response) as { orders?: { id: number; orderNo: string }[] };
       const orders = response.orders?.map((o) => ({ ...o, id: byId.get(o.id), orderNo: byNo.get(o.orderNo) }));
@@ -209,9 +227,36 @@ function answerOf(res: Awaited<ReturnType<typeof rawCall>>, byNo: Map<string, st
   return { status: res.status, code: res.code, msg: res.msg, field: res.field, data: data && { ...data, ...(orders ? { orders } : {}) } };
 }
 
+/**
+ * Whether all of a step's bets on the capped game, each placed, would keep within the cap on every outcome
+ * of the current round: then no bet's refusal by the cap depends on the order they are placed in.
+ */
+async function capFitsAll(app: FastifyInstance, requests: Sent[], cap: number): Promise<boolean> {
+  const orders = requests
+    .filter((r) => r.body.game_id === CAPPED_GAME)
+    .flatMap((r) => {
+      const odds = app.game.snapshot.rooms.get(r.body.plan_id as number)!.odds;
+      const classes = String(r.body.play_type).split(',').map(Number);
+      const amount = Math.round(Number(r.body.money) * 100);
+      // A class the room does not offer refuses the whole bet: it reserves nothing.
+      return classes.every((c) => odds.has(c)) ? classes.map((playType) => ({ playType, amount, ...odds.get(playType)! })) : [];
+    });
+  const rows = await queryRows<{ outcome: number; reserved: number | string }>(
+    app.db,
+    sql`select e.outcome, e.reserved from round_exposure e join rounds r on r.id = e.round_id
+    where r.game_id = ${CAPPED_GAME} and r.issue = ${app.game.currentRound().issue}`,
+  );
+  const reserved = new Map(rows.map((r) => [Number(r.outcome), Number(r.reserved)]));
+  return exposureDeltas(orders).every((d) => (reserved.get(d.outcome) ?? 0) + d.delta <= cap);
+}
+
 /** Runs the scenario on one app: its answers (as sent) and what it wrote. */
 async function play(which: typeof general, scenario: Scenario, userIdsOut: number[][]) {
   const { app, clock } = which;
+  // A round of its own, so that the reservations of an earlier scenario (under another cap) do not refuse its bets.
+  clock.advance(ROUND_MS);
+  await app.db.execute(sql`update games set exposure_cap = ${scenario.cap} where id = ${CAPPED_GAME}`);
+  await app.game.reloadConfig();
   const players = await setUpPlayers(app, scenario.players, clock.now());
   userIdsOut.push(players.map((p) => p.userId));
   const keys = new Map<number, Sent[]>();
@@ -219,11 +264,15 @@ async function play(which: typeof general, scenario: Scenario, userIdsOut: numbe
   for (const step of scenario.steps) {
     clock.advance(step.advance);
     const requests = requestsOf(step, scenario, keys, clock.now(), app.game.settings);
-    const answers = await Promise.all(
-      requests.map((r) =>
-        rawCall(app, api.lottery.playOrder, r.body, { token: players[r.player]!.token, headers: r.key ? { 'idempotency-key': r.key } : undefined }),
-      ),
-    );
+    const send = (r: Sent) =>
+      rawCall(app, api.lottery.playOrder, r.body, { token: players[r.player]!.token, headers: r.key ? { 'idempotency-key': r.key } : undefined });
+    const mayRace = scenario.cap > 0 && !(await capFitsAll(app, requests, scenario.cap));
+    const inTurn = (r: Sent) => mayRace && r.body.game_id === CAPPED_GAME;
+    const answers: Awaited<ReturnType<typeof rawCall>>[] = [];
+    const oneByOne = async () => {
+      for (const [i, r] of requests.entries()) if (inTurn(r)) answers[i] = await send(r);
+    };
+    await Promise.all([oneByOne(), ...requests.map(async (r, i) => void (inTurn(r) || (answers[i] = await send(r))))]);
     raw.push(...answers);
   }
   const userIds = players.map((p) => p.userId);
@@ -235,6 +284,7 @@ describe('the general bet transaction and the one-statement batch give the same 
   it(`${RUNS} generated scenarios, on twin databases`, { timeout: 600_000 }, async () => {
     let placed = 0;
     let refused = 0;
+    let capped = 0;
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
         run++;
@@ -247,12 +297,15 @@ describe('the general bet transaction and the one-statement batch give the same 
         expect(b.state).toEqual(a.state);
         placed += a.answers.filter((x) => x.code === 1).length;
         refused += a.answers.filter((x) => x.code !== 1).length;
+        const capRefusal = new Set(API_LANGS.map((lang) => translate(lang, 'err.round_exposure_cap', { max: formatMoney(scenario.cap) })));
+        capped += a.answers.filter((x) => capRefusal.has(String(x.msg))).length;
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     // The scenarios placed and refused bets, and the batched app placed several bets in one statement.
     expect(placed).toBeGreaterThan(RUNS);
     expect(refused).toBeGreaterThan(RUNS);
+    expect(capped).toBeGreaterThan(0);
     const sent = batched.app.game.betBatcher.sent;
     expect(sent.bets).toBeGreaterThan(sent.statements);
   });

@@ -35,8 +35,18 @@ const limit = (min = 1) => decimalHundredths({ min, max: MAX_LIMIT_CENTS, invali
 
 export const gameIdSchema = z.object({ game_id: gameId });
 
+/** Largest exposure cap an operator may set (the most the house may lose on one round): 1,000,000,000 u, in cents. */
+export const MAX_EXPOSURE_CAP_CENTS = 100_000_000_000;
+
 export const gameUpdateSchema = z
-  .object({ id: gameId, enabled: requiredFlag('err.bad_request'), open_from: hourField(), open_to: hourField() })
+  .object({
+    id: gameId,
+    enabled: requiredFlag('err.bad_request'),
+    open_from: hourField(),
+    open_to: hourField(),
+    /** The round's exposure cap (docs/design.md, "Exposure cap"); 0 = none, absent = unchanged. */
+    exposure_cap: optionalHundredths({ min: 0, max: MAX_EXPOSURE_CAP_CENTS, invalid: 'err.limit_invalid' }),
+  })
   .refine((v) => (v.open_from === null) === (v.open_to === null), { message: 'err.hours_invalid', path: ['open_to'] });
 
 export const oddsRowSchema = z.object({
@@ -108,8 +118,10 @@ export const gameConfigData = z.object({
       enabled: z.boolean(),
       open_from: z.string().nullable(),
       open_to: z.string().nullable(),
+      /** The most the house may lose on any outcome of a round; "0.00" = no cap. */
+      exposure_cap: decimal,
       /** A change waiting for the next round, as stored. */
-      pending: z.object({ enabled: z.boolean(), open_from: z.string().nullable(), open_to: z.string().nullable() }).nullable(),
+      pending: z.object({ enabled: z.boolean(), open_from: z.string().nullable(), open_to: z.string().nullable(), exposure_cap: decimal }).nullable(),
       pending_from: unixTime.nullable(),
       rooms: z.array(roomView.extend({ id: int, game_id: int, type: int, pending: roomView.nullable(), pending_from: unixTime.nullable() })),
     }),
@@ -133,6 +145,9 @@ export const roundCurrentData = z.object({
   by_class: z.array(z.object({ class: int, name: z.string(), orders: int, stakes: moneyText })),
   /** For each total 0–27, the house's result if it were drawn (worst and best over its digit triples). */
   exposure: z.array(z.object({ total: int, house_worst: moneyText, house_best: moneyText })),
+  /** The round's exposure cap ("0.00" = none) and its fullest reservation, the figure the cap judges (≥ the worst loss above). */
+  exposure_cap: moneyText,
+  exposure_reserved: moneyText,
 });
 
 export const roundListData = pageData(

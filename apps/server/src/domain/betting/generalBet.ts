@@ -25,6 +25,7 @@ import { ensureRound, type ChainOptions } from '../game/rounds.js';
 import type { ChainSeedCache } from '../game/chains.js';
 import { inTransaction } from '../../db/transaction.js';
 import { checkRequest, newOrderNo, totalOf, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
+import { reserveExposure } from './exposureCap.js';
 
 /** What the general transaction needs besides the checked bet: the clock, and the chain a new round takes its link from. */
 export interface WriteContext {
@@ -141,6 +142,13 @@ export async function placeCheckedBet(db: Db, req: BetRequest, checked: CheckedB
       insert into ledger (user_id, type, status, wallet, quantity, applied, over, gorct, ref_type, ref_id, created_at)
       values ${sql.join(ledgerValues, sql`, `)}`);
     await tx.execute(sql`update users set money = ${moneyLeft}, score = ${scoreLeft} where id = ${req.userId}`);
+    // The round's exposure cap, after the other writes: its rows stay locked only until the commit.
+    await reserveExposure(
+      tx,
+      round.id,
+      game.exposureCap,
+      planned.map((p) => ({ playType: p.playType, amount: p.amount, odds: p.odds.odds, oddsSpecial: p.odds.oddsSpecial })),
+    );
 
     const result: BetResult = {
       gameId: game.id,

@@ -33,6 +33,7 @@ import { MEMBER_GROUP } from '../accounts/users.js';
 import { isRetriableConflict } from '../../db/failures.js';
 import { roundAt } from '../game/roundClock.js';
 import { checkRequest, newOrderNo, totalOf, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
+import { batchExposureColumns, batchExposureCtes, CAP_REACHED, exposureHeld, isCapReached } from './exposureCap.js';
 
 /** More classes than this in one request take the general path. */
 const MAX_CLASSES = 10;
@@ -47,6 +48,8 @@ export interface PreparedBet {
   gameId: number;
   roomId: number;
   joinLimit: number;
+  /** The game's exposure cap (exposureCap.ts), cents; 0 = none. */
+  exposureCap: number;
   now: number;
   orderNos: string[];
   odds: { odds: number; oddsSpecial: number | null }[];
@@ -68,6 +71,7 @@ export function prepareCheckedBet(req: BetRequest, { room, game }: CheckedBet, n
     gameId: game.id,
     roomId: room.id,
     joinLimit: room.joinLimit,
+    exposureCap: game.exposureCap,
     now,
     orderNos: req.playTypes.map(() => newOrderNo(now)),
     odds: req.playTypes.map((t) => room.odds.get(t)!),
@@ -119,6 +123,9 @@ function columns(bets: readonly PreparedBet[]) {
     oddsSpecial: perClass((b, k) => b.odds[k]!.oddsSpecial),
     classAmount: perClass((b, k) => b.req.amounts[k]!),
     spentBefore: perClass((_, k, i) => spentBefore[i]![k]!),
+    exposure: batchExposureColumns(
+      bets.map((b) => ({ cap: b.exposureCap, orders: b.req.playTypes.map((playType, k) => ({ playType, amount: b.req.amounts[k]!, ...b.odds[k]! })) })),
+    ),
   };
 }
 
@@ -169,6 +176,7 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
         and not exists (select 1 from player_limits l where l.user_id = old.id and l.kind in (${BET_LIMIT_KIND_LIST}))
       returning ok.i, old.money + old.score as before, old.money as money_before, coalesce(users.nickname, users.username) as nickname
     ),
+    ${batchExposureCtes(a.exposure)},
     o as (
       insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_score, from_money, odds, odds_special, status, created_at)
       select c.order_no, ok.user_id, ok.room_id, ok.game_id, ok.round_id, ok.issue, c.play_type, c.amount,
@@ -214,7 +222,8 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
     -- the planner cannot fold into an error at plan time.
     select p.i, p.id, p.order_no, p.play_type, p.amount, p.odds, p.odds_special, p.before - p.spent as after, p.nickname,
       case when (select count(*) from ik) = (select count(distinct k.i) from placed k join b on b.i = k.i where b.key is not null) then 0
-           else (${KEY_TAKEN}::text || p.order_no)::int end as saved
+           else (${KEY_TAKEN}::text || p.order_no)::int end as saved,
+      case when ${exposureHeld} then 0 else (${CAP_REACHED}::text || p.order_no)::int end as capped
     from placed p
     order by p.i, p.k`,
   );
@@ -266,8 +275,8 @@ export async function placeBetBatch(database: Database, bets: readonly PreparedB
     rows = await runStatement(database, bets);
   } catch (err) {
     if (bets.length > 1) return Promise.all(bets.map(async (bet) => (await placeBetBatch(database, [bet]))[0]!));
-    // Rolled back by a concurrent transaction: the general path (inTransaction) runs it again.
-    if (isRetriableConflict(err)) return [{ status: 'fulfilled', value: null }];
+    // Rolled back by a concurrent transaction, or past its round's cap: the general path runs it again, or refuses it.
+    if (isRetriableConflict(err) || isCapReached(err)) return [{ status: 'fulfilled', value: null }];
     return [{ status: 'rejected', reason: bets[0]!.req.idempotency && isKeyTaken(err) ? new KeyAlreadyAnswered() : err }];
   }
   // Committed: from here on a bet is never placed again, whatever its rows say.

@@ -31,6 +31,8 @@ export interface GameConfig {
   openFrom: string | null;
   openTo: string | null;
   enabled: boolean;
+  /** The most the house may lose on any outcome of a round, cents; 0 = no cap (domain/betting/exposureCap.ts). */
+  exposureCap: number;
   rooms: RoomConfig[];
 }
 
@@ -44,6 +46,7 @@ export async function promoteDueChanges(db: DbOrTx, now: number): Promise<void> 
       enabled = coalesce((pending->>'enabled')::boolean, enabled),
       open_from = case when pending ? 'open_from' then pending->>'open_from' else open_from end,
       open_to = case when pending ? 'open_to' then pending->>'open_to' else open_to end,
+      exposure_cap = coalesce((pending->>'exposure_cap')::bigint, exposure_cap),
       pending = null, pending_from = null
     where pending_from is not null and pending_from <= ${at}`);
   await db.execute(sql`
@@ -73,7 +76,7 @@ export async function loadGameConfigs(db: DbOrTx, now: number, onBadOdds: (roomI
   const games = await queryRows<Record<string, unknown>>(
     db,
     sql`
-    select id, code, tab_index, open_from, open_to, enabled, pending, pending_from from games order by tab_index`,
+    select id, code, tab_index, open_from, open_to, enabled, exposure_cap, pending, pending_from from games order by tab_index`,
   );
   const rooms = await queryRows<Record<string, unknown>>(
     db,
@@ -93,6 +96,7 @@ export async function loadGameConfigs(db: DbOrTx, now: number, onBadOdds: (roomI
         openFrom: has('open_from') ? ((p!.open_from as string | null) ?? null) : ((g.open_from as string | null) ?? null),
         openTo: has('open_to') ? ((p!.open_to as string | null) ?? null) : ((g.open_to as string | null) ?? null),
         enabled: has('enabled') ? Boolean(p!.enabled) : Boolean(g.enabled),
+        exposureCap: Number(has('exposure_cap') ? p!.exposure_cap : g.exposure_cap),
         rooms: [],
       };
     });

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { className } from '../../present.js';
 import type { RoundTiming } from './roundClock.js';
+import { roundExposureUse } from '../betting/exposureCap.js';
 
 const unix = (v: unknown) => (v === null || v === undefined ? null : Math.floor(new Date(v as string).getTime() / 1000));
 
@@ -49,7 +50,8 @@ export function exposureByTotal(groups: StakeGroup[]) {
   });
 }
 
-export async function currentRoundView(db: DbOrTx, gameId: number, timing: RoundTiming, lang: ApiLang) {
+/** The current round of a game; `exposureCap` is the game's cap in force (0 = none). */
+export async function currentRoundView(db: DbOrTx, gameId: number, timing: RoundTiming, lang: ApiLang, exposureCap: number) {
   const [round] = await queryRows<Record<string, unknown>>(
     db,
     sql`
@@ -74,6 +76,7 @@ export async function currentRoundView(db: DbOrTx, gameId: number, timing: Round
     const c = byClass.get(Number(g.play_type)) ?? { amount: 0, orders: 0 };
     byClass.set(Number(g.play_type), { amount: c.amount + Number(g.amount), orders: c.orders + Number(g.n) });
   }
+  const reservation = round ? await roundExposureUse(db, Number(round.id)) : null;
   const [players] = round
     ? await queryRows<{ n: number }>(db, sql`select count(distinct user_id)::int as n from orders where round_id = ${round.id}`)
     : [{ n: 0 }];
@@ -95,6 +98,8 @@ export async function currentRoundView(db: DbOrTx, gameId: number, timing: Round
       stakes: formatMoney(c.amount),
     })),
     exposure: exposureByTotal(stakeGroups).map(({ worst_cents: _w, ...e }) => e),
+    exposure_cap: formatMoney(exposureCap),
+    exposure_reserved: formatMoney(reservation?.reserved ?? 0),
   };
 }
 

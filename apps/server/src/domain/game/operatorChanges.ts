@@ -5,7 +5,7 @@
  * class would return more than 100 % to players (computed exactly with packages/shared).
  */
 import { eq, sql } from 'drizzle-orm';
-import { BET_CLASSES, betClass, formatOdds, resolveRoomOdds, returnToPlayer, type ApiLang, type ClassOddsOverride } from '@lucky28/shared';
+import { BET_CLASSES, betClass, formatMoney, formatOdds, resolveRoomOdds, returnToPlayer, type ApiLang, type ClassOddsOverride } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { games, rooms } from '../../db/schema.js';
@@ -77,6 +77,10 @@ export function oddsTableView(override: unknown, lang: ApiLang) {
 
 const parse = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? JSON.parse(v) : v);
 
+/** A game's waiting change as the console reads it; one written before the cap existed keeps the live cap. */
+const pendingGameView = (pending: Record<string, unknown> | null, liveCap: number) =>
+  pending && { ...pending, exposure_cap: formatMoney(Number(pending.exposure_cap ?? liveCap)) };
+
 /** Games with their rooms as stored: live values, any change waiting for the next round, and the tables. */
 export async function gameConfigView(db: DbOrTx, lang: ApiLang) {
   const gameRows = await db.select().from(games).orderBy(games.tabIndex);
@@ -88,7 +92,8 @@ export async function gameConfigView(db: DbOrTx, lang: ApiLang) {
     enabled: g.enabled,
     open_from: g.openFrom,
     open_to: g.openTo,
-    pending: parse(g.pending),
+    exposure_cap: formatMoney(g.exposureCap),
+    pending: pendingGameView(parse(g.pending), g.exposureCap),
     pending_from: unix(g.pendingFrom),
     rooms: roomRows
       .filter((r) => r.gameId === g.id)
@@ -134,7 +139,12 @@ export async function lockRoom(tx: DbOrTx, id: number) {
   return row;
 }
 
-export async function scheduleGameChange(tx: DbOrTx, id: number, change: { enabled: boolean; open_from: string | null; open_to: string | null }, from: number) {
+export async function scheduleGameChange(
+  tx: DbOrTx,
+  id: number,
+  change: { enabled: boolean; open_from: string | null; open_to: string | null; exposure_cap: number },
+  from: number,
+) {
   await tx
     .update(games)
     .set({ pending: change, pendingFrom: new Date(from) })

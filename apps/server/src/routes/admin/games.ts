@@ -49,11 +49,13 @@ export default async function adminGameRoutes(app: FastifyInstance) {
   /** Open or close a game and set its opening hours ("HH:MM" in the operator's time zone; both empty = always). */
   serve(app, api.admin.gameUpdate, {}, async (request, reply) => {
     const body = request.body;
-    const change = { enabled: body.enabled, open_from: body.open_from, open_to: body.open_to };
+    const change = { enabled: body.enabled, open_from: body.open_from, open_to: body.open_to, exposure_cap: body.exposure_cap ?? 0 };
     const answer = await changeFromNextRound(request, 'game', body.id, change, async (tx, from) => {
       const before = await lockGame(tx, body.id);
+      // Absent: the cap stays as it is.
+      if (body.exposure_cap === null) change.exposure_cap = Number(before.exposure_cap);
       await scheduleGameChange(tx, body.id, change, from);
-      return { enabled: before.enabled, open_from: before.open_from, open_to: before.open_to };
+      return { enabled: before.enabled, open_from: before.open_from, open_to: before.open_to, exposure_cap: Number(before.exposure_cap) };
     });
     return reply.ok(answer, 'msg.next_round');
   });
@@ -88,7 +90,8 @@ export default async function adminGameRoutes(app: FastifyInstance) {
   serve(app, api.admin.roundCurrent, {}, async (request, reply) => {
     const { game_id } = request.body;
     if (!app.game.snapshot.games.has(game_id)) throw new AppError('err.game_not_found', { field: 'game_id' });
-    return reply.ok(await currentRoundView(app.db, game_id, app.game.currentRound(), request.lang));
+    const exposureCap = app.game.snapshot.games.get(game_id)!.exposureCap;
+    return reply.ok(await currentRoundView(app.db, game_id, app.game.currentRound(), request.lang, exposureCap));
   });
 
   serve(app, api.admin.roundList, {}, async (request, reply) => {

@@ -12,7 +12,7 @@ import { gameConfigQuery, roomTitle, type GameView, type RoomView } from '../api
 const loadSettings = () => import('./GameSettings');
 const GameSettings = lazy(() => loadSettings().then((m) => ({ default: m.GameSettings })));
 
-/** Whether a game is open and its hours (the pending change's, if any), and for admins an Edit button. */
+/** Whether a game is open, its hours and exposure cap (the pending change's, if any), and for admins an Edit button. */
 function GameSummary({ game, editable }: { game: GameView; editable: boolean }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -31,6 +31,9 @@ function GameSummary({ game, editable }: { game: GameView; editable: boolean }) 
       <span>
         {t('games.hours')}: {shown.open_from && shown.open_to ? `${shown.open_from}–${shown.open_to}` : '—'}{' '}
         <Typography.Text type="secondary">({t('games.hoursHint')})</Typography.Text>
+      </span>
+      <span>
+        {t('games.exposureCap')}: {Number(shown.exposure_cap) > 0 ? shown.exposure_cap : t('games.noCap')}
       </span>
       {editable && (
         <Button

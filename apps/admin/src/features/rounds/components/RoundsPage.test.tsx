@@ -17,6 +17,8 @@ const current = (id: number) => ({
   stakes: '60.00',
   by_class: [{ class: 1, name: 'Big', orders: 3, stakes: '60.00' }],
   exposure: [{ total: 14, house_worst: '-40.00', house_best: '60.00' }],
+  exposure_cap: '0.00',
+  exposure_reserved: '0.00',
 });
 const drawn = (id: number) => ({
   id: 100 + id,
@@ -58,6 +60,24 @@ describe('the round monitor', () => {
     await userEvent.click(within(row).getByRole('button', { name: /expand/i }));
     expect(await screen.findByText('seed-1')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Verify on the fairness page' }).getAttribute('href')).toBe('/fair?game_id=1&issue=10000'));
+  }, 60_000);
+
+  it('draws the exposure cap on the chart of the house result per total, with the fullest reservation', async () => {
+    fakeServer({
+      roundCurrent: (b) => ok({ ...current(b.game_id as number), exposure_cap: '1000.00', exposure_reserved: '400.00' }),
+      roundList: () => ok({ total: 0, list: [] }),
+    });
+    // jsdom lays nothing out: the chart's container is given the size a browser would give it.
+    const measure = HTMLElement.prototype.getBoundingClientRect;
+    HTMLElement.prototype.getBoundingClientRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 260, width: 600, height: 260, toJSON: () => ({}) });
+    try {
+      renderScreen(<RoundsPage />);
+      expect(await screen.findByText('400.00 / 1000.00')).toBeTruthy();
+      const chart = screen.getByTestId('exposure-chart');
+      await waitFor(() => expect(within(chart).getByText('Cap −1000.00')).toBeTruthy());
+    } finally {
+      HTMLElement.prototype.getBoundingClientRect = measure;
+    }
   }, 60_000);
 
   it('finds a round by its issue and a bet by its order number (or says it is not there), and lists a round’s bets page by page', async () => {

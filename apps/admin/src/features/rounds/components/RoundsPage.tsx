@@ -52,6 +52,11 @@ export function RoundsPage() {
                   { key: 'orders', label: t('rounds.orders'), children: c.orders },
                   { key: 'players', label: t('rounds.players'), children: c.players },
                   { key: 'stakes', label: t('rounds.stakes'), children: c.stakes },
+                  {
+                    key: 'cap',
+                    label: t('rounds.capUse'),
+                    children: Number(c.exposure_cap) > 0 ? `${c.exposure_reserved} / ${c.exposure_cap}` : t('games.noCap'),
+                  },
                   { key: 'hash', label: t('rounds.commitment'), span: 3, children: <Typography.Text code>{c.hash ?? '—'}</Typography.Text> },
                 ]}
               />
@@ -65,6 +70,15 @@ export function RoundsPage() {
                     <YAxis />
                     <Tooltip />
                     <ReferenceLine y={0} stroke="#999" />
+                    {Number(c.exposure_cap) > 0 && (
+                      <ReferenceLine
+                        y={-Number(c.exposure_cap)}
+                        stroke="#d46b08"
+                        strokeDasharray="6 3"
+                        ifOverflow="extendDomain"
+                        label={{ value: t('rounds.capLine', { cap: c.exposure_cap }), position: 'insideBottomLeft', fill: '#d46b08' }}
+                      />
+                    )}
                     <Bar dataKey="house" name={t('rounds.houseResult')} fill="#b3121f" />
                   </BarChart>
                 </ResponsiveContainer>
