@@ -74,6 +74,7 @@ const PARTS: Record<string, () => ReactNode> = {
   Input: () => [h(C('Input'), {}), h(C('Input').Password!, {}), h(C('Input').Search!, {}), h(C('Input').TextArea!, {}), h(C('Input').OTP!, {})],
   InputNumber: () => [h(C('InputNumber'), {}), panel('InputNumber', {})],
   Switch: () => h(C('Switch')),
+  Segmented: () => h(C('Segmented'), { options: ['a', 'b'] }),
   Radio: () => [h(C('Radio').Group!, { options: ['a'] }), h(C('Radio').Group!, { optionType: 'button', options: ['a'] })],
   Checkbox: () => h(C('Checkbox'), null, 'x'),
   DatePicker: () => [h(C('DatePicker'), {}), h(C('DatePicker').RangePicker!, {}), panel('DatePicker', {})],
