@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { api, type CallRef } from '@lucky28/shared';
+import { api, isMessageKey, LEDGER_TYPE_MAX, type CallRef } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
 import { callApi, openTestDatabase, rawCall, registerUser, usingPostgres } from '../helpers.js';
 import { openPostgres } from '../../src/db/client.js';
@@ -174,6 +174,9 @@ describe('CSV exports', () => {
       ['Nạp tiền', 'Chờ duyệt', 'Có thể rút'],
     ]);
     expect(await ledger(Number(approved[1]))).toEqual([['Nạp tiền', 'Hoàn tất', 'Có thể rút']]);
+    // Every ledger type has its words, the newest included.
+    const typesWithoutWords = Array.from({ length: LEDGER_TYPE_MAX + 1 }, (_, t) => t).filter((t) => !isMessageKey(`csv.value.ledger_type.${t}`));
+    expect(typesWithoutWords).toEqual([]);
 
     // id, username, nickname, group, money, score, real name, ID number, real-name state, frozen, …
     const user = async (lang: string) => (await exportCsv(api.admin.exportUsers, admin, { q: target.username }, lang)).rows[1]!;
