@@ -71,7 +71,7 @@ export async function pgBackrestDrill(opts: { port: number; check(ok: boolean, w
     let placed = 0;
     const bettors = users.map(async (u) => {
       while (betting) {
-        await app.game.placeBets({ userId: Number(u.id), gameId: 7, roomId: room.id, issue, playTypes: [1], amount: 1000 });
+        await app.game.placeBets({ userId: Number(u.id), gameId: 7, roomId: room.id, issue, playTypes: [1], amounts: [1000] });
         placed++;
         await new Promise((r) => setTimeout(r, 50)); // a steady flow, not a flood (each player about 20 bets/s at most)
       }
