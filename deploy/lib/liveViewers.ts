@@ -107,7 +107,7 @@ export class LiveViewers {
           }
           // A thousand viewers in this one process receive every bet of the room: the bytes are searched, not
           // decoded into frames, so that the load generator's own lag does not count as the node's.
-          let tail = Buffer.alloc(0);
+          let tail: Buffer = Buffer.alloc(0);
           res.on('data', (chunk: Buffer) => {
             const seen = tail.length ? Buffer.concat([tail, chunk]) : chunk;
             tail = seen.subarray(Math.max(0, seen.length - 24));
