@@ -18,7 +18,8 @@ import { scratchPglite, scratchPostgres, type BenchDatabase } from './lib/databa
 import { createFundedPlayers } from './lib/players.js';
 import { startServer } from './lib/processes.js';
 import { fmt, Report } from './lib/report.js';
-import { measureBets, verifyBets, waitForDraw } from './measure/bets.js';
+import { measureBets, reportBetProfile, verifyBets, waitForDraw } from './measure/bets.js';
+import { enrolledAdminToken, measureCap } from './measure/cap.js';
 import { measureBundle } from './measure/bundle.js';
 import { measureClosingRush } from './measure/closingRush.js';
 import { measureConsole } from './measure/console.js';
@@ -40,6 +41,8 @@ const CONSOLE_PLAYERS = Number(env.BENCH_CONSOLE_PLAYERS ?? 10_000);
 const CONSOLE_ORDERS = Number(env.BENCH_CONSOLE_ORDERS ?? 1_000_000);
 const CONSOLE_LOADS = Number(env.BENCH_CONSOLE_LOADS ?? 5);
 const RUSH_PLAYERS = Number(env.BENCH_RUSH_PLAYERS ?? 10_000);
+const CAP_PAIRS = Number(env.BENCH_CAP_PAIRS ?? 3);
+const CAP_SECONDS = Number(env.BENCH_CAP_SECONDS ?? 5);
 const PORT = Number(env.BENCH_PORT ?? 8300);
 const GAME_ID = 7;
 /**
@@ -54,7 +57,8 @@ const GAME_ID = 7;
 const ONLY = env.BENCH_ONLY;
 const HEART_ONLY = ONLY === 'heart';
 const STREAM_ONLY = ONLY === 'stream';
-const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets';
+const CAP_ONLY = ONLY === 'cap';
+const PG_ONLY = ONLY === 'postgres' || ONLY === 'bets' || CAP_ONLY;
 const FLOOD_ONLY = ONLY === 'flood';
 const CONSOLE_ONLY = ONLY === 'console';
 const RUSH_ONLY = ONLY === 'rush';
@@ -77,14 +81,15 @@ async function fundedRoom(database: BenchDatabase, count: number) {
   await seedDemoContent(setup.db, PASSWORDS);
   const players = await createFundedPlayers(setup, count, 10_000_00);
   const [room] = await queryRows<{ id: number }>(setup.db, sql`select id from rooms where game_id = ${GAME_ID} and type = 0 order by id limit 1`);
+  const operatorToken = await enrolledAdminToken(setup.db);
   await setup.close();
-  return { dataDir, players, roomId: Number(room!.id), seconds: (performance.now() - started) / 1000 };
+  return { dataDir, players, roomId: Number(room!.id), operatorToken, seconds: (performance.now() - started) / 1000 };
 }
 
 /** The server under test on one kind of database: bets (and pgbench), the draw, the heart, the ledger. */
-async function benchServer(database: BenchDatabase, opts: { label: string; port: number; heart: boolean }) {
+async function benchServer(database: BenchDatabase, opts: { label: string; port: number; heart: boolean; cap?: boolean }) {
   const { label } = opts;
-  const { dataDir, players, roomId, seconds } = await fundedRoom(database, PLAYERS);
+  const { dataDir, players, roomId, operatorToken, seconds } = await fundedRoom(database, PLAYERS);
   report.info(`${label} set-up`, `${PLAYERS} players funded through approved deposits in ${seconds.toFixed(1)} s`);
 
   // Short rounds, so that a round with enough betting time and its draw come within seconds.
@@ -112,10 +117,14 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
     seconds: BET_SECONDS,
     metricsUrl: `http://127.0.0.1:${opts.port + 20}`,
     postgres: ADMIN_URL && databaseUrl ? { adminUrl: ADMIN_URL, database: new URL(databaseUrl).pathname.slice(1) } : undefined,
+    bare: { port: PORT + 10, logLevel: 'warn' },
   };
   let outcome;
   try {
-    outcome = await measureBets(ctx);
+    if (!CAP_ONLY) outcome = await measureBets(ctx);
+    const capped = opts.cap || CAP_ONLY ? await measureCap({ ...ctx, operatorToken, pairs: CAP_PAIRS, seconds: CAP_SECONDS }) : undefined;
+    // BENCH_ONLY=cap: the ledger checked after the draw of the round its last run bet in.
+    outcome ??= { ...capped!, window: { fromUs: 0, toUs: 0, accepted: 0 } };
     await waitForDraw(ctx, outcome.issue);
     if (opts.heart) {
       await measureHeart({
@@ -136,6 +145,8 @@ async function benchServer(database: BenchDatabase, opts: { label: string; port:
   } finally {
     await server.stop();
   }
+  const profileDir = /--cpu-prof-dir=(\S+)/.exec(env.BENCH_SERVER_NODE_ARGS ?? '')?.[1];
+  if (profileDir && !CAP_ONLY) reportBetProfile(ctx, profileDir, server.process.pid!, outcome);
   const check = await database.open();
   try {
     await verifyBets(check.db, ctx, outcome);
@@ -331,17 +342,19 @@ async function main() {
     await productionStartSection();
     return finish(started);
   }
-  report.section('bundle');
-  measureBundle(report);
-  await productionStartSection();
+  if (!PG_ONLY) {
+    report.section('bundle');
+    measureBundle(report);
+    await productionStartSection();
+  }
 
   if (ADMIN_URL) {
     report.section('PostgreSQL (DATABASE_URL server, scratch databases)');
     await withScratch(
       () => scratchPostgres(ADMIN_URL, 'server'),
-      (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: false }),
+      (db) => benchServer(db, { label: 'PostgreSQL', port: PORT, heart: false, cap: true }),
     );
-    if (ONLY !== 'bets') await heartSection();
+    if (ONLY !== 'bets' && !CAP_ONLY) await heartSection();
     if (!PG_ONLY)
       await withScratch(
         () => scratchPostgres(ADMIN_URL, 'settle'),
@@ -353,7 +366,7 @@ async function main() {
   }
   if (!PG_ONLY) {
     report.section('PGlite (embedded, file-backed)');
-    await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: false }));
+    await withScratch(scratchPglite, (db) => benchServer(db, { label: 'PGlite', port: PORT + 1, heart: false, cap: !ADMIN_URL }));
     if (!ADMIN_URL) await heartSection();
     await withScratch(scratchPglite, (db) => benchSettlement(db, 'PGlite'));
     if (!ADMIN_URL) await rushSection();

@@ -89,11 +89,14 @@ export async function sampleAnswer(url: string, body: string): Promise<{ body: s
   return { body: await res.text(), headers };
 }
 
-/** Starts the bare Fastify baseline answering POST `route` with exactly `answer` (body and headers). */
-export async function startBare(port: number, route: string, answer: { body: string; headers: Record<string, string> }): Promise<Child> {
+/**
+ * Starts the bare Fastify baseline answering POST `route` with exactly `answer` (body and headers);
+ * `logLevel`: its logger's level (the server under test's, so both log alike), else none.
+ */
+export async function startBare(port: number, route: string, answer: { body: string; headers: Record<string, string> }, logLevel?: string): Promise<Child> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lucky28-bare-')), 'answer.json');
   fs.writeFileSync(file, JSON.stringify(answer));
-  const [cmd, args] = tsNode(path.join(import.meta.dirname, '../procs/bare.ts'), [String(port), route, file]);
+  const [cmd, args] = tsNode(path.join(import.meta.dirname, '../procs/bare.ts'), [String(port), route, file, ...(logLevel ? [logLevel] : [])]);
   const child = spawn(cmd, args, { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = track(child);
   await waitUntil(async () => output().includes('ready'), child, output, 'the bare baseline');

@@ -83,3 +83,82 @@ export async function readDatabase(adminUrl: string, database: string): Promise<
     await client.end();
   }
 }
+
+/** The monotonic clock the V8 CPU profiler stamps its samples with (CLOCK_MONOTONIC), µs. */
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * The areas of the bet path a sample is counted in: the deepest frame of its stack whose file names
+ * one (a JSON.parse called by Fastify's body parser is HTTP, one called by the driver is the driver).
+ * In order: the first pattern that matches a frame's file names its area.
+ */
+const AREAS: readonly [area: string, pattern: RegExp][] = [
+  ['session', /src\/(plugins\/auth|live\/sessionStore|domain\/accounts\/sessions)\./],
+  ['validation', /src\/plugins\/validation\.|\/zod\/|packages\/shared\/src\/(schemas|validate)/],
+  ['idempotency', /src\/domain\/idempotency\./],
+  ['batch statement', /src\/(domain\/betting\/(oneStatementBet|exposureCap)|live\/betBatcher|db\/query)\./],
+  ['bet checks and engine', /src\/(domain\/betting\/(request|placeBet|generalBet)|live\/(engine|snapshot|heartCache|balances)|domain\/game)\//],
+  ['answer', /src\/(routes\/|plugins\/(envelope|answerHeaders)|present|http\/)|fast-json-stringify/],
+  ['limits', /rate-limit|src\/plugins\/(rateLimits|callerLimits|sharedRateLimitStore)\./],
+  ['metrics', /prom-client|src\/(plugins\/metrics|metrics\/)/],
+  ['logging', /\/pino|sonic-boom|src\/logging\./],
+  ['PostgreSQL driver', /\/(pg|pg-protocol|pg-pool|pg-types|postgres-array|pg-connection-string)\/|drizzle-orm/],
+  ['HTTP', /\/(fastify|find-my-way|light-my-request|avvio|@fastify\/[^/]+|secure-json-parse|fast-querystring|process-warning)\/|node:(_http|http|internal\/http)|_http_/],
+  ['Node sockets and streams', /node:(net|stream|internal\/(stream|streams|net|process\/task_queues|timers))/],
+];
+
+const areaOf = (frame: ProfileNode['callFrame']): string | undefined => {
+  if (frame.functionName === '(garbage collector)') return 'garbage collection';
+  if (frame.functionName === '(idle)') return 'idle';
+  return AREAS.find(([, pattern]) => pattern.test(frame.url))?.[0];
+};
+
+/**
+ * Self time of a CPU profile (node --cpu-prof) by area of the bet path, over the samples taken in
+ * [fromUs, toUs) (monotonicUs of the bench's process: the measured run), idle left out; each with
+ * its share of the busy time. A stack that names no area is "other".
+ */
+export function profileAreas(file: string, window?: { fromUs: number; toUs: number }): { areas: { area: string; ms: number; share: number }[]; busyMs: number; inWindow: boolean } {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const area = new Map<number, string>();
+  const visit = (id: number, inherited: string) => {
+    const node = byId.get(id)!;
+    const own = areaOf(node.callFrame) ?? inherited;
+    area.set(id, own);
+    for (const child of node.children ?? []) visit(child, own);
+  };
+  visit(profile.nodes[0]!.id, 'other');
+  const count = (from: number, to: number) => {
+    const us = new Map<string, number>();
+    let t = profile.startTime;
+    for (let i = 0; i < profile.samples.length; i++) {
+      const delta = profile.timeDeltas[i] ?? 0;
+      t += delta;
+      if (t < from || t >= to) continue;
+      const a = area.get(profile.samples[i]!) ?? 'other';
+      us.set(a, (us.get(a) ?? 0) + (profile.timeDeltas[i + 1] ?? delta));
+    }
+    us.delete('idle');
+    return us;
+  };
+  let us = window ? count(window.fromUs, window.toUs) : new Map<string, number>();
+  const inWindow = us.size > 0;
+  if (!inWindow) us = count(-Infinity, Infinity);
+  const busy = [...us.values()].reduce((s, v) => s + v, 0);
+  const areas = [...us.entries()].map(([a, v]) => ({ area: a, ms: v / 1000, share: v / Math.max(1, busy) })).sort((x, y) => y.ms - x.ms);
+  return { areas, busyMs: busy / 1000, inWindow };
+}

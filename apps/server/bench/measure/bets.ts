@@ -2,19 +2,25 @@
  * Budget: sustained bets from many players over 32 connections for 10 s, against pgbench TPC-B
  * (16 clients) on the same PostgreSQL in the same run: ≥ 2× its tps, p99 ≤ 25 ms (issue 26). The bets are
  * placed in one round, which the server under test then draws; `verifyBets` checks the ledger.
+ * Budget (issue 40): the server's CPU per accepted bet ≤ 2.5× a bare Fastify process's per request,
+ * the bare one sent the same bytes at the same rate right after (procs/bare.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { findDiscrepancies } from '../../src/domain/wallet/invariants.js';
 import { pgbenchTpcb, type PgbenchResult } from '../lib/pgbench.js';
-import { diffMetrics, readDatabase, readMetrics, type DatabaseFigures, type MetricFigures } from '../lib/profile.js';
-import { cpuMs, post, runLoad, sleep, type Child } from '../lib/processes.js';
+import { diffMetrics, monotonicUs, profileAreas, readDatabase, readMetrics, type DatabaseFigures, type MetricFigures } from '../lib/profile.js';
+import { cpuMs, post, runLoad, sleep, startBare, type Child, type LoadJob } from '../lib/processes.js';
 import { fmt, ratio, type Report } from '../lib/report.js';
 
 /** Issue 26: twice pgbench TPC-B on the same PostgreSQL, p99 ≤ 25 ms. */
 const BUDGET_RATIO = 2;
 const BUDGET_P99_MS = 25;
+/** Issue 40: the server's CPU per accepted bet against the bare POST's per request. */
+const BUDGET_CPU_RATIO = 2.5;
 const CONNECTIONS = 32;
 const STAKE = '10';
 const PLAY_TYPE = '1';
@@ -35,12 +41,16 @@ export interface BetsContext {
   metricsUrl?: string;
   /** The PostgreSQL database the server uses, and a URL to ask its server (its backends' CPU, WAL flushes). */
   postgres?: { adminUrl: string; database: string };
+  /** A free port for the bare baseline, and the server's LOG_LEVEL (the bare one logs at the same). */
+  bare?: { port: number; logLevel: string };
 }
 
 export interface BetsOutcome {
   issue: string;
   /** Bets accepted in the warm-up and the measured run together (each one order). */
   accepted: number;
+  /** The measured run, on the CPU profiler's clock (monotonicUs), and the bets it had accepted. */
+  window: { fromUs: number; toUs: number; accepted: number };
 }
 
 interface HeartGame {
@@ -72,7 +82,7 @@ export async function measureBets(ctx: BetsContext): Promise<BetsOutcome> {
   }
   const warmup = 2;
   const issue = await openRound(ctx, warmup + ctx.seconds + 2);
-  const job = {
+  const job: Omit<LoadJob, 'seconds'> = {
     url: ctx.serverUrl,
     path: '/api/Lottery/playOrder',
     body: JSON.stringify({ lang: 'en', plan_id: ctx.roomId, game_id: ctx.gameId, issue, play_type: PLAY_TYPE, money: STAKE }),
@@ -83,10 +93,14 @@ export async function measureBets(ctx: BetsContext): Promise<BetsOutcome> {
     idempotencyKeys: true,
   };
   const warm = await runLoad({ ...job, seconds: warmup });
+  // The bare baseline's bytes: the server's answer to one more bet, sampled while the round is open.
+  const sample = ctx.bare ? await sampleBet(ctx, job) : undefined;
   const metricsBefore = ctx.metricsUrl ? await readMetrics(ctx.metricsUrl) : undefined;
   const dbBefore = ctx.postgres ? await readDatabase(ctx.postgres.adminUrl, ctx.postgres.database) : undefined;
   const cpuBefore = ctx.server && cpuMs(ctx.server);
+  const fromUs = monotonicUs();
   const run = await runLoad({ ...job, seconds: ctx.seconds });
+  const toUs = monotonicUs();
   const cpuAfter = ctx.server && cpuMs(ctx.server);
   const dbAfter = ctx.postgres ? await readDatabase(ctx.postgres.adminUrl, ctx.postgres.database) : undefined;
   const metricsAfter = ctx.metricsUrl ? await readMetrics(ctx.metricsUrl) : undefined;
@@ -97,11 +111,22 @@ export async function measureBets(ctx: BetsContext): Promise<BetsOutcome> {
   const figures =
     `${fmt(perSecond)} accepted/s (${fmt(run.accepted)} bets, each with an Idempotency-Key, from ${ctx.tokens.length} players over ${CONNECTIONS} connections in ${fmt(run.seconds, 1)} s), ` +
     `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms${refused ? `; refused: ${refused}` : ''}${run.errors + run.timeouts ? `; ${run.errors} errors, ${run.timeouts} timeouts` : ''}`;
-  if (cpuBefore !== undefined && cpuAfter !== undefined && run.requests > 0) {
-    ctx.report.info(
-      `${ctx.label} server CPU per bet`,
-      `${fmt(((cpuAfter - cpuBefore) * 1000) / run.requests)} µs (the server process's user + system time over the run, per request answered)`,
-    );
+  if (cpuBefore !== undefined && cpuAfter !== undefined && run.accepted > 0) {
+    const perBet = ((cpuAfter - cpuBefore) * 1000) / run.accepted;
+    if (ctx.bare) {
+      const bare = await bareCpuPerRequest({ ...ctx, bare: ctx.bare }, job, sample!, perSecond);
+      const r = perBet / bare.perRequest;
+      ctx.report.budget(
+        `${ctx.label} server CPU per bet vs a bare POST`,
+        `${fmt(perBet)} µs per accepted bet vs ${fmt(bare.perRequest, 1)} µs per request of a bare Fastify process (the same ${fmt(bare.bytes)} B body parsed, ` +
+          `the bet's ${fmt(bare.answerBytes)} B answer and headers, logging at ${ctx.bare.logLevel}; ${fmt(bare.perSecond)} req/s offered as the bets ran) = ${ratio(r)} ` +
+          `(user + system time of each process from /proc)`,
+        `≤ ${BUDGET_CPU_RATIO}×`,
+        r <= BUDGET_CPU_RATIO,
+      );
+    } else {
+      ctx.report.info(`${ctx.label} server CPU per bet`, `${fmt(perBet)} µs (the server process's user + system time over the run, per accepted bet)`);
+    }
   }
   reportProfile(ctx, {
     run,
@@ -123,7 +148,62 @@ export async function measureBets(ctx: BetsContext): Promise<BetsOutcome> {
   } else {
     ctx.report.info(`${ctx.label} sustained bets (no pgbench on PGlite)`, figures);
   }
-  return { issue, accepted: warm.accepted + run.accepted };
+  return { issue, accepted: warm.accepted + run.accepted, window: { fromUs, toUs, accepted: run.accepted } };
+}
+
+/** The server's answer (body and headers) to one bet with its own key: what the bare baseline answers. */
+async function sampleBet(ctx: BetsContext, job: Omit<LoadJob, 'seconds'>) {
+  const res = await fetch(`${ctx.serverUrl}${job.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token: ctx.tokens[0]!, 'idempotency-key': `bench-sample-${process.pid}` },
+    body: job.body,
+  });
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+  });
+  const answer = { body: await res.text(), headers };
+  if ((JSON.parse(answer.body) as { code: number }).code !== 1) throw new Error(`the sampled bet was refused: ${answer.body}`);
+  return answer;
+}
+
+/**
+ * The bare baseline's CPU per request: the same job (bytes, tokens, keys, connections, length) sent to
+ * a bare Fastify process answering the sampled bet's bytes, at the rate the server sustained, so both
+ * handle requests at the same pace.
+ */
+async function bareCpuPerRequest(
+  ctx: BetsContext & { bare: { port: number; logLevel: string } },
+  job: Omit<LoadJob, 'seconds'>,
+  answer: { body: string; headers: Record<string, string> },
+  perSecond: number,
+) {
+  const bare = await startBare(ctx.bare.port, job.path, answer, ctx.bare.logLevel);
+  try {
+    const rate = Math.max(100, Math.round(perSecond));
+    await runLoad({ ...job, url: bare.url, seconds: 1, rate });
+    const before = cpuMs(bare)!;
+    const run = await runLoad({ ...job, url: bare.url, seconds: ctx.seconds, rate });
+    const after = cpuMs(bare)!;
+    return { perRequest: ((after - before) * 1000) / Math.max(1, run.requests), perSecond: run.perSecond, bytes: job.body!.length, answerBytes: answer.body.length };
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
+ * The server's CPU profile (node --cpu-prof, BENCH_SERVER_NODE_ARGS) over the measured bet run, by
+ * area of the bet path: the profile `dir` holds for the server process `pid`, once it has exited.
+ */
+export function reportBetProfile(ctx: { report: Report; label: string }, dir: string, pid: number, outcome: BetsOutcome): void {
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile') && f.includes(`.${pid}.`));
+  if (!file) return ctx.report.info(`${ctx.label} CPU profile`, `none for process ${pid} in ${dir}`);
+  const { areas, busyMs, inWindow } = profileAreas(path.join(dir, file), outcome.window);
+  ctx.report.info(
+    `${ctx.label} CPU profile of the bet run (${path.join(dir, file)})`,
+    `${fmt(busyMs)} ms busy${inWindow ? ` over the measured run, ${fmt((busyMs * 1000) / Math.max(1, outcome.window.accepted))} µs per accepted bet` : ' (the whole process: no sample in the run window)'}; self time by area: ` +
+      areas.map((a) => `${a.area} ${(a.share * 100).toFixed(1)}%`).join(', '),
+  );
 }
 
 /**
@@ -169,7 +249,7 @@ export async function waitForDraw(ctx: BetsContext, issue: string): Promise<void
 }
 
 /** After the draw: every accepted bet is one order, settled once; balances, ledger and requests agree. */
-export async function verifyBets(db: Db, ctx: { report: Report; label: string; gameId: number }, outcome: BetsOutcome): Promise<void> {
+export async function verifyBets(db: Db, ctx: { report: Report; label: string; gameId: number }, outcome: Pick<BetsOutcome, 'issue' | 'accepted'>): Promise<void> {
   const [orders] = await queryRows<{ open: number; settled: number }>(
     db,
     sql`
