@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from './client.js';
 
@@ -22,6 +22,24 @@ export async function preparedRows<T>(database: Database, name: string, query: S
   const { sql: text, params } = (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   const result = await database.pool.query({ name, text, values: params as unknown[] });
   return result.rows as T[];
+}
+
+/**
+ * A statement run often, prepared once by `name` on each PostgreSQL connection, whose text is worked
+ * out once too: `build` is called once with a placeholder for each value (drizzle turning a long
+ * statement into text costs more than the statement's own parameters), and each run only fills in its
+ * values. `build` must give the same text for any values: every value a bind parameter, never a
+ * fragment chosen by a value. On PGlite (no named statements) each run builds the statement with its values.
+ */
+export function preparedStatement<V extends Record<string, unknown>>(name: string, build: (values: V) => SQL) {
+  let prepared: { sql: string; params: unknown[] } | undefined;
+  const placeholders = new Proxy({}, { get: (_, key) => sql.placeholder(String(key)) }) as V;
+  return async <T>(database: Database, values: V): Promise<T[]> => {
+    if (database.kind !== 'postgres' || !database.pool) return queryRows<T>(database.db, build(values));
+    prepared ??= (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build(placeholders));
+    const result = await database.pool.query({ name, text: prepared.sql, values: fillPlaceholders(prepared.params, values) });
+    return result.rows as T[];
+  };
 }
 
 /**

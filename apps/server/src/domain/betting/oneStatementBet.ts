@@ -25,7 +25,7 @@
 import { sql } from 'drizzle-orm';
 import { BET_LIMIT_KINDS } from '@lucky28/shared';
 import type { Database } from '../../db/client.js';
-import { literal, pgArray, preparedRows } from '../../db/query.js';
+import { literal, pgArray, preparedStatement } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
 import { KeyAlreadyAnswered } from '../idempotency.js';
 import { REMEMBER_MS, SESSION_IDLE_MS } from '../accounts/sessions.js';
@@ -91,13 +91,16 @@ interface Row {
 }
 
 /** The batch's columns, one array per column (sent as PostgreSQL array literals: one statement text for any batch). */
-function columns(bets: readonly PreparedBet[]) {
+function columns(bets: readonly PreparedBet[]): Columns {
   const iso = (ms: number) => new Date(ms).toISOString();
   type Value = string | number | null;
   const perBet = (f: (b: PreparedBet, i: number) => Value) => pgArray(bets.map(f));
   const perClass = (f: (b: PreparedBet, k: number, i: number) => Value) => pgArray(bets.flatMap((b, i) => b.req.playTypes.map((_, k) => f(b, k, i))));
   // What each bet's earlier classes spent before class k (each class has its own stake).
   const spentBefore = bets.map((b) => b.req.amounts.map((_, k) => b.req.amounts.slice(0, k).reduce((s, a) => s + a, 0)));
+  const exposure = batchExposureColumns(
+    bets.map((b) => ({ cap: b.exposureCap, orders: b.req.playTypes.map((playType, k) => ({ playType, amount: b.req.amounts[k]!, ...b.odds[k]! })) })),
+  );
   return {
     i: perBet((_, i) => i),
     userId: perBet((b) => b.req.userId),
@@ -123,19 +126,51 @@ function columns(bets: readonly PreparedBet[]) {
     oddsSpecial: perClass((b, k) => b.odds[k]!.oddsSpecial),
     classAmount: perClass((b, k) => b.req.amounts[k]!),
     spentBefore: perClass((_, k, i) => spentBefore[i]![k]!),
-    exposure: batchExposureColumns(
-      bets.map((b) => ({ cap: b.exposureCap, orders: b.req.playTypes.map((playType, k) => ({ playType, amount: b.req.amounts[k]!, ...b.odds[k]! })) })),
-    ),
+    exposureBet: exposure.bet,
+    exposureOutcome: exposure.outcome,
+    exposureDelta: exposure.delta,
+    exposureCap: exposure.cap,
   };
 }
 
-/** Runs the statement for the batch: the rows of each bet, in order (none where it needs the general path). */
-async function runStatement(database: Database, bets: readonly PreparedBet[]): Promise<Row[][]> {
-  const a = columns(bets);
-  const rows = await preparedRows<Row>(
-    database,
-    'lucky28_bet_batch',
-    sql`
+type ColumnName =
+  | 'i'
+  | 'userId'
+  | 'sessionId'
+  | 'total'
+  | 'joinLimit'
+  | 'roomId'
+  | 'gameId'
+  | 'issue'
+  | 'at'
+  | 'idleRemember'
+  | 'idlePlain'
+  | 'scope'
+  | 'key'
+  | 'fingerprint'
+  | 'createdMs'
+  | 'classBet'
+  | 'classK'
+  | 'orderNo'
+  | 'playType'
+  | 'odds'
+  | 'oddsSpecial'
+  | 'classAmount'
+  | 'spentBefore'
+  | 'exposureBet'
+  | 'exposureOutcome'
+  | 'exposureDelta'
+  | 'exposureCap';
+/** One PostgreSQL array literal per column: each a bind parameter of the statement. */
+type Columns = Record<ColumnName, string>;
+
+/**
+ * The statement, its text worked out once (every column a bind parameter): the batch's bets get their
+ * rows, in order of their place `i` (none where the bet needs the general path).
+ */
+const betBatchStatement = preparedStatement<Columns>(
+  'lucky28_bet_batch',
+  (a) => sql`
     with b as (
       select * from unnest(${a.i}::int[], ${a.userId}::int[], ${a.sessionId}::int[], ${a.total}::bigint[],
                            ${a.joinLimit}::bigint[], ${a.roomId}::int[], ${a.gameId}::int[], ${a.issue}::text[], ${a.at}::timestamptz[],
@@ -176,7 +211,7 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
         and not exists (select 1 from player_limits l where l.user_id = old.id and l.kind in (${BET_LIMIT_KIND_LIST}))
       returning ok.i, old.money + old.score as before, old.money as money_before, coalesce(users.nickname, users.username) as nickname
     ),
-    ${batchExposureCtes(a.exposure)},
+    ${batchExposureCtes({ bet: a.exposureBet, outcome: a.exposureOutcome, delta: a.exposureDelta, cap: a.exposureCap })},
     o as (
       insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_score, from_money, odds, odds_special, status, created_at)
       select c.order_no, ok.user_id, ok.room_id, ok.game_id, ok.round_id, ok.issue, c.play_type, c.amount,
@@ -226,7 +261,11 @@ async function runStatement(database: Database, bets: readonly PreparedBet[]): P
       case when ${exposureHeld} then 0 else (${CAP_REACHED}::text || p.order_no)::int end as capped
     from placed p
     order by p.i, p.k`,
-  );
+);
+
+/** Runs the statement for the batch: the rows of each bet, in order (none where it needs the general path). */
+async function runStatement(database: Database, bets: readonly PreparedBet[]): Promise<Row[][]> {
+  const rows = await betBatchStatement<Row>(database, columns(bets));
   const byBet = bets.map((): Row[] => []);
   for (const row of rows) byBet[Number(row.i)]!.push(row);
   return byBet;
