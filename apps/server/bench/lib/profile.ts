@@ -116,7 +116,10 @@ const AREAS: readonly [area: string, pattern: RegExp][] = [
   ['metrics', /prom-client|src\/(plugins\/metrics|metrics\/)/],
   ['logging', /\/pino|sonic-boom|src\/logging\./],
   ['PostgreSQL driver', /\/(pg|pg-protocol|pg-pool|pg-types|postgres-array|pg-connection-string)\/|drizzle-orm/],
-  ['HTTP', /\/(fastify|find-my-way|light-my-request|avvio|@fastify\/[^/]+|secure-json-parse|fast-querystring|process-warning)\/|node:(_http|http|internal\/http)|_http_/],
+  [
+    'HTTP',
+    /\/(fastify|find-my-way|light-my-request|avvio|@fastify\/[^/]+|secure-json-parse|fast-querystring|process-warning)\/|node:(_http|http|internal\/http)|_http_/,
+  ],
   ['Node sockets and streams', /node:(net|stream|internal\/(stream|streams|net|process\/task_queues|timers))/],
 ];
 
@@ -131,7 +134,10 @@ const areaOf = (frame: ProfileNode['callFrame']): string | undefined => {
  * [fromUs, toUs) (monotonicUs of the bench's process: the measured run), idle left out; each with
  * its share of the busy time. A stack that names no area is "other".
  */
-export function profileAreas(file: string, window?: { fromUs: number; toUs: number }): { areas: { area: string; ms: number; share: number }[]; busyMs: number; inWindow: boolean } {
+export function profileAreas(
+  file: string,
+  window?: { fromUs: number; toUs: number },
+): { areas: { area: string; ms: number; share: number }[]; busyMs: number; inWindow: boolean } {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const area = new Map<number, string>();

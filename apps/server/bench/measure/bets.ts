@@ -185,7 +185,12 @@ async function bareCpuPerRequest(
     const before = cpuMs(bare)!;
     const run = await runLoad({ ...job, url: bare.url, seconds: ctx.seconds, rate });
     const after = cpuMs(bare)!;
-    return { perRequest: ((after - before) * 1000) / Math.max(1, run.requests), perSecond: run.perSecond, bytes: job.body!.length, answerBytes: answer.body.length };
+    return {
+      perRequest: ((after - before) * 1000) / Math.max(1, run.requests),
+      perSecond: run.perSecond,
+      bytes: job.body!.length,
+      answerBytes: answer.body.length,
+    };
   } finally {
     await bare.stop();
   }
@@ -249,7 +254,11 @@ export async function waitForDraw(ctx: BetsContext, issue: string): Promise<void
 }
 
 /** After the draw: every accepted bet is one order, settled once; balances, ledger and requests agree. */
-export async function verifyBets(db: Db, ctx: { report: Report; label: string; gameId: number }, outcome: Pick<BetsOutcome, 'issue' | 'accepted'>): Promise<void> {
+export async function verifyBets(
+  db: Db,
+  ctx: { report: Report; label: string; gameId: number },
+  outcome: Pick<BetsOutcome, 'issue' | 'accepted'>,
+): Promise<void> {
   const [orders] = await queryRows<{ open: number; settled: number }>(
     db,
     sql`

@@ -45,14 +45,21 @@ interface HeartRound {
 
 /** Measures and reports; answers the last run's round and the bets it accepted (warm-up included), for the ledger's check. */
 export async function measureCap(ctx: CapContext): Promise<{ issue: string; accepted: number }> {
-  const admin = (path: string, body: Record<string, unknown>) => post<Record<string, unknown>>(`${ctx.serverUrl}/api/admin/${path}`, { lang: 'en', ...body }, { token: ctx.operatorToken });
+  const admin = (path: string, body: Record<string, unknown>) =>
+    post<Record<string, unknown>>(`${ctx.serverUrl}/api/admin/${path}`, { lang: 'en', ...body }, { token: ctx.operatorToken });
   const config = await admin('gameConfig', {});
   const game = (config.data.games as { id: number; enabled: boolean; open_from: string | null; open_to: string | null }[]).find((g) => g.id === ctx.gameId);
   if (!game) throw new Error(`game ${ctx.gameId} not in the console's configuration: ${config.msg}`);
 
   /** Sets the cap from the next round and waits for a round under it with `seconds` of betting left. */
   const roundWithCap = async (on: boolean, seconds: number): Promise<string> => {
-    const set = await admin('gameUpdate', { id: game.id, enabled: game.enabled, open_from: game.open_from, open_to: game.open_to, exposure_cap: on ? NEVER_REACHED_CAP : '0' });
+    const set = await admin('gameUpdate', {
+      id: game.id,
+      enabled: game.enabled,
+      open_from: game.open_from,
+      open_to: game.open_to,
+      exposure_cap: on ? NEVER_REACHED_CAP : '0',
+    });
     if (set.code !== 1) throw new Error(`setting the exposure cap was refused: ${set.msg}`);
     await sleep(Math.max(0, Number(set.data.from) * 1000 - Date.now()) + 200);
     for (;;) {
@@ -65,7 +72,15 @@ export async function measureCap(ctx: CapContext): Promise<{ issue: string; acce
   const run = async (on: boolean): Promise<LoadResult> => {
     const issue = await roundWithCap(on, ctx.seconds + 3);
     const body = JSON.stringify({ lang: 'en', plan_id: ctx.roomId, game_id: ctx.gameId, issue, play_type: '1', money: '10' });
-    const job = { url: ctx.serverUrl, path: '/api/Lottery/playOrder', body, connections: CONNECTIONS, tokens: ctx.tokens, countCodes: true, idempotencyKeys: true };
+    const job = {
+      url: ctx.serverUrl,
+      path: '/api/Lottery/playOrder',
+      body,
+      connections: CONNECTIONS,
+      tokens: ctx.tokens,
+      countCodes: true,
+      idempotencyKeys: true,
+    };
     const warm = await runLoad({ ...job, seconds: 1 });
     const result = await runLoad({ ...job, seconds: ctx.seconds });
     Object.assign(last, { issue, accepted: warm.accepted + result.accepted });
