@@ -70,7 +70,8 @@ export async function measureCap(ctx: CapContext): Promise<{ issue: string; acce
   };
   const last = { issue: '', accepted: 0 };
   const run = async (on: boolean): Promise<LoadResult> => {
-    const issue = await roundWithCap(on, ctx.seconds + 3);
+    // Time to spare: on a loaded host the load generator takes seconds to start.
+    const issue = await roundWithCap(on, ctx.seconds + 10);
     const body = JSON.stringify({ lang: 'en', plan_id: ctx.roomId, game_id: ctx.gameId, issue, play_type: '1', money: '10' });
     const job = {
       url: ctx.serverUrl,
