@@ -129,6 +129,15 @@ test('the trend table shows the kept missing counts; an alert turned on arrives 
   const alert = page.getByTestId('notice-item').filter({ hasText: 'Streak alert' });
   await expect(alert).toHaveCount(1);
   await expect(alert).toContainText(/American 28: .+ has come 3 draws in a row\. Each draw is independent: the next draw's odds are unchanged\./);
+
+  // The room's menu leads to the same screen, with the alerts as saved.
+  const hall = (await api('/api/Lottery/index', { game_id: AMERICA })) as { gameList: { planList: { id: number; type: number }[] }[] };
+  const plan = hall.gameList[0]!.planList.find((p) => p.type === 0)!.id;
+  await page.goto(`/betRoom?id=${plan}&game_id=${AMERICA}`);
+  await page.locator('.room-menu-button').click();
+  await page.locator('.room-menu').getByText('Streak alerts').click();
+  await expect(page).toHaveURL(new RegExp(`/streakAlerts\\?game_id=${AMERICA}$`));
+  for (const id of RUN_CLASSES) await expect(page.getByTestId(`alert-switch-${id}`)).toHaveAttribute('aria-checked', 'true');
 });
 
 test('the trend table and the alerts at 320 and 390 px in the four languages, none wider than the screen; an opted-out player is told why none is sent', async ({
