@@ -86,6 +86,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/GameIntroduction', auth: true, depth: 1, screen: g(() => import('../features/rules/components/GameIntroductionScreen'), 'GameIntroductionScreen') },
   { path: '/GameRules', auth: true, depth: 1, screen: g(() => import('../features/rules/components/GameRulesScreen'), 'GameRulesScreen') },
   { path: '/trendChart', auth: true, depth: 2, screen: g(() => import('../features/draws/components/TrendChartScreen'), 'TrendChartScreen') },
+  { path: '/streakAlerts', auth: true, depth: 3, screen: g(() => import('../features/draws/components/StreakAlertsScreen'), 'StreakAlertsScreen') },
   { path: '/moreNews', auth: true, depth: 1, screen: c(() => import('../features/news/components/MoreNewsScreen'), 'MoreNewsScreen') },
   { path: '/aticleDetail', auth: true, depth: 2, screen: c(() => import('../features/news/components/ArticleDetailScreen'), 'ArticleDetailScreen') },
   { path: '/realNameAuth', auth: true, depth: 2, screen: d(() => import('../features/realname/components/RealNameAuthScreen'), 'RealNameAuthScreen') },

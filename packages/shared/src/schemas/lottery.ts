@@ -110,8 +110,8 @@ export const drawListSchema = z.object({
 /** Lottery/statistics: a game. */
 export const drawStatisticsSchema = z.object({ game_id: gameId('err.game_not_found') });
 
-/** Streak alerts: a run of at least 3 and at most 50 draws (docs/statistics.md#streak-alerts). */
-export const STREAK_ALERT_RUN = { min: 3, max: 50 } as const;
+/** Streak alerts: a run of at least 3 and at most 50 draws, 6 when the player names none (docs/statistics.md#streak-alerts). */
+export const STREAK_ALERT_RUN = { min: 3, max: 50, default: 6 } as const;
 
 /** Lottery/setStreakAlert: turns one alert on (with its run) or off. */
 export const streakAlertSchema = z.object({

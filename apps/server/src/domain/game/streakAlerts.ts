@@ -13,7 +13,7 @@ import { literal, queryRows } from '../../db/query.js';
 /** The least time between two alerts to one player. */
 export const STREAK_ALERT_GAP_MS = 30 * 60_000;
 /** The run an alert turned on without one waits for. */
-export const DEFAULT_STREAK_RUN = 6;
+export const DEFAULT_STREAK_RUN = STREAK_ALERT_RUN.default;
 
 export interface StreakAlert {
   gameId: number;

@@ -64,6 +64,7 @@ describe('TrendChartScreen: missing counts', () => {
     expect(within(section).getByTestId('current-runs').textContent).toBe('Current runs:Big ×3Odd ×1');
     expect(section.textContent).toContain('Counted over all 1234 draws of this game.');
     expect(section.textContent).not.toMatch(/predict/i);
+    expect(within(section).getByTestId('streak-alerts-link').getAttribute('href')).toBe('/streakAlerts?game_id=7');
   });
 
   it.each(UI_LANGS)('%s: says each draw is independent, with the link to the fairness page', async (ui) => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DrawStatistics } from '@lucky28/shared/schemas';
 import { missingTable, type MissingEntry } from '../model/missing';
+import { IndependenceNote } from './IndependenceNote';
 
 const Cells = ({ entry, label }: { entry: MissingEntry | undefined; label: string }) =>
   entry ? (
@@ -30,12 +31,7 @@ export function MissingCounts({ stats }: { stats: DrawStatistics }) {
   return (
     <section className="l28-surface trend-stats" data-testid="missing-counts" aria-label={t('draws.stats.title')}>
       <h3>{t('draws.stats.title')}</h3>
-      <p className="trend-stats-independent" data-testid="independence">
-        {t('draws.stats.independent')}{' '}
-        <Link to="/fair" className="trend-stats-fair" data-testid="stats-fair-link">
-          {t('draws.stats.fairLink')}
-        </Link>
-      </p>
+      <IndependenceNote />
       <p className="trend-stats-note">{t('draws.stats.over', { count: stats.draws })}</p>
       <div className="trend-runs" data-testid="current-runs">
         <span>{t('draws.stats.runs')}</span>
@@ -47,6 +43,9 @@ export function MissingCounts({ stats }: { stats: DrawStatistics }) {
             </span>
           ))}
       </div>
+      <Link to={`/streakAlerts?game_id=${stats.game_id}`} className="trend-stats-fair" data-testid="streak-alerts-link">
+        {t('draws.alerts.entry')}
+      </Link>
       <table className="trend-table trend-missing" data-testid="missing-classes">
         <thead>
           <tr>

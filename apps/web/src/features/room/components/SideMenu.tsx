@@ -35,6 +35,7 @@ export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMen
     { to: '/recharge', icon: <PayCircleOutline />, label: t('room.menu.recharge') },
     { to: `/lotteryDetail?${game}`, icon: <UnorderedListOutline />, label: t('room.menu.lotteryDetail') },
     { to: `/trendChart?${game}`, icon: <AppstoreOutline />, label: t('room.menu.trendChart') },
+    { to: `/streakAlerts?game_id=${gameId}`, icon: <AppstoreOutline />, label: t('room.menu.streakAlerts') },
     { to: `/find?game_id=${gameId}`, icon: <HistogramOutline />, label: t('room.menu.candles') },
     { to: `/lotteryExplain?plan_id=${planId}`, icon: <QuestionCircleOutline />, label: t('room.menu.lotteryExplain') },
     { to: '/betRecord', icon: <BillOutline />, label: t('room.menu.betRecord') },
