@@ -2,8 +2,9 @@
  * The chat's live side (docs/chat.md): a message committed on this node goes to this node's live
  * streams at once and to the other nodes' within a moment (LISTEN/NOTIFY, events.ts, batched with the
  * bets); a message committed on another node arrives here the same way. The streams listen (`on`).
- * Nothing is kept: a viewer that missed a push (a reconnection, a lost listener) reads the messages
- * after its last id with chat.list.
+ * A change of a room's chat settings travels the same way (`onRoom`: chat.list's cache, live/chatListCache.ts).
+ * A viewer that missed a push (a reconnection, a lost listener) reads the messages after its last id
+ * with chat.list.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatLine } from '../domain/chat/messages.js';
@@ -11,13 +12,28 @@ import type { GameEvents } from './events.js';
 
 export class ChatRelay {
   private listeners = new Set<(line: ChatLine) => void>();
+  private roomListeners = new Set<(roomId: number) => void>();
   private unsubscribe: () => void;
+  private unsubscribeRooms: () => void;
 
   constructor(
     private events: GameEvents,
     private log: FastifyBaseLogger,
   ) {
     this.unsubscribe = events.onChat((line) => this.emit(line));
+    this.unsubscribeRooms = events.onChatRoom((roomId) => this.emitRoom(roomId));
+  }
+
+  /** Adds a listener of every room's chat settings changing (this node's and the others'); returns the function that removes it. */
+  onRoom(listener: (roomId: number) => void): () => void {
+    this.roomListeners.add(listener);
+    return () => this.roomListeners.delete(listener);
+  }
+
+  /** A room's chat settings changed on this node (committed): to this node's listeners now, to the other nodes' soon. */
+  roomChanged(roomId: number): void {
+    this.emitRoom(roomId);
+    this.events.publishAfterCommit({ type: 'chatRoom', roomId });
   }
 
   /** Adds a listener of every room's messages (this node's and the others'); returns the function that removes it. */
@@ -34,7 +50,19 @@ export class ChatRelay {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeRooms();
     this.listeners.clear();
+    this.roomListeners.clear();
+  }
+
+  private emitRoom(roomId: number): void {
+    for (const listener of this.roomListeners) {
+      try {
+        listener(roomId);
+      } catch (err) {
+        this.log.warn({ err }, 'a chat room listener failed');
+      }
+    }
   }
 
   private emit(line: ChatLine): void {

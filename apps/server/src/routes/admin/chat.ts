@@ -24,7 +24,8 @@ const seconds = (v: Date | string | number) => Math.floor(new Date(v).getTime() 
 /**
  * Chat moderation (docs/chat.md#moderation): the live view of a room, removing messages, mutes, a room's
  * settings, clearing and pinning, the word and link lists, the reports queue. Each change and its audit
- * row commit together; a removed message is pushed to the room's viewers on every node (live/chat.ts).
+ * row commit together; a removed message is pushed to the room's viewers on every node (live/chat.ts), and
+ * a room's changed settings reach every node's chat.list cache the same way.
  */
 export default async function adminChatRoutes(app: FastifyInstance) {
   /** Any room the operator names, on or off. */
@@ -151,6 +152,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       };
       await record({ action: 'chat.room_update', targetType: 'room', targetId: roomId, detail: { before: was, after: change } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -160,6 +162,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       const through = await clearRoom(tx, roomId, actor.at);
       await record({ action: 'chat.clear', targetType: 'room', targetId: roomId, detail: { cleared_through: through } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -170,6 +173,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       await updateRoomSettings(tx, roomId, { pinnedText: text, pinnedAt: new Date(actor.at) }, actor.at);
       await record({ action: 'chat.pin', targetType: 'room', targetId: roomId, detail: { text } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -179,6 +183,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       const { before } = await updateRoomSettings(tx, roomId, { pinnedText: null, pinnedAt: null }, actor.at);
       await record({ action: 'chat.unpin', targetType: 'room', targetId: roomId, detail: { text: before.pinnedText } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 
