@@ -44,7 +44,9 @@ export type GameEvent =
 export type ChatEvent =
   | { type: 'chat'; message: ChatLine }
   /** An operator changed a room's chat settings (cleared it, pinned, switched it off…): chat.list's cache reads them again. */
-  | { type: 'chatRoom'; roomId: number };
+  | { type: 'chatRoom'; roomId: number }
+  /** An operator muted or unmuted a player: chat.list's cache reads their mute again. */
+  | { type: 'chatMute'; userId: number };
 
 interface PgliteListener {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -94,6 +96,7 @@ export class GameEvents {
   private pending: (GameEvent | ChatEvent)[] = [];
   private chatListeners = new Set<(message: ChatLine) => void>();
   private chatRoomListeners = new Set<(roomId: number) => void>();
+  private chatMuteListeners = new Set<(userId: number) => void>();
   /**
    * How many times the listener was lost: what another node did meanwhile reached no listener here,
    * so what was kept from its events (chat.list's cache) is read again.
@@ -112,9 +115,16 @@ export class GameEvents {
     return () => this.chatRoomListeners.delete(listener);
   }
 
+  /** Adds a listener of other nodes' mutes and unmutes of players; returns the function that removes it. */
+  onChatMute(listener: (userId: number) => void): () => void {
+    this.chatMuteListeners.add(listener);
+    return () => this.chatMuteListeners.delete(listener);
+  }
+
   private dispatch(e: GameEvent | ChatEvent): void {
     if (e.type === 'chat') return this.tell(this.chatListeners, e.message);
     if (e.type === 'chatRoom') return this.tell(this.chatRoomListeners, e.roomId);
+    if (e.type === 'chatMute') return this.tell(this.chatMuteListeners, e.userId);
     this.opts.onEvent(e);
   }
 

@@ -1,7 +1,7 @@
 /**
  * chat.list's per-room cache (live/chatListCache.ts, docs/chat.md#the-chatlist-cache): polls from a
  * cursor are answered without reading the database, and what changes the timeline — a post, a removal,
- * a clear, a pin — is seen by the next chat.list at once, on the node where it happened and on another
+ * a clear, a pin, a mute — is seen by the next chat.list at once, on the node where it happened and on another
  * node as soon as that node has heard of it (the moment its live streams push it); every answer the
  * same as the database's (listMessages).
  */
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ManualClock } from '../../src/clock.js';
 import { CHAT_RATE, listMessages } from '../../src/domain/chat/messages.js';
+import { chatMessages } from '../../src/db/schema.js';
 import { roomChatSettings } from '../../src/domain/chat/moderation.js';
 import { callApi, registerUser } from '../helpers.js';
 import { createGameApp, roomOf, T0 } from '../game/kit.js';
@@ -49,6 +50,7 @@ describe('chat.list from the cache, one node', () => {
     const first = await callApi(app, api.chat.post, { plan_id: plan, text: 'first' }, { token: alice.token });
     expect(first.code).toBe(1);
     await list(app, plan); // loads the room's page and settings
+    await list(app, plan, {}, alice.token); // and alice's mute (none)
     const polls = await readsDuring(app, async () => {
       const guest = await list(app, plan, { after: first.data.id - 1 });
       const member = await list(app, plan, { after: first.data.id - 1 }, alice.token);
@@ -78,23 +80,40 @@ describe('chat.list from the cache, one node', () => {
     const third = await callApi(app, api.chat.post, { plan_id: plan, text: 'after the clear' }, { token: alice.token });
     expect((await list(app, plan, { after: second.data.id })).data.list.map((m) => m.text)).toEqual(['after the clear']);
     expect(third.code).toBe(1);
+
+    // A member's mute: kept with the page, told at once when an operator mutes or unmutes, none past its end.
+    expect((await list(app, plan, {}, alice.token)).data.my_mute).toBeNull();
+    expect((await callApi(app, api.admin.chatMute, { user_id: alice.userId, minutes: 5, reason: 'calm down', shadow: false }, op)).code).toBe(1);
+    const muted = await readsDuring(app, async () => [await list(app, plan, {}, alice.token), await list(app, plan, {}, alice.token)]);
+    expect(muted.result.map((r) => r.data.my_mute?.reason)).toEqual(['calm down', 'calm down']);
+    expect(muted.reads).toBe(1); // the mute read again once, then kept
+    clock.advance(5 * 60_000 + 1);
+    expect((await list(app, plan, {}, alice.token)).data.my_mute).toBeNull();
+    expect((await callApi(app, api.admin.chatMute, { user_id: alice.userId, minutes: 5, reason: 'again', shadow: false }, op)).code).toBe(1);
+    expect((await list(app, plan, {}, alice.token)).data.my_mute?.reason).toBe('again');
+    expect((await callApi(app, api.admin.chatUnmute, { user_id: alice.userId }, op)).code).toBe(1);
+    expect((await list(app, plan, {}, alice.token)).data.my_mute).toBeNull();
   });
 
   it('gives the database’s answer for every cursor, page size and viewer, shadowed messages included', async () => {
     const plan = await roomOf(app, 7, 1);
-    const op = { token: await operatorWithRole(app, 'moderator') };
     const players = await Promise.all([registerUser(app), registerUser(app), registerUser(app)]);
     const shadowed = players[2]!;
-    expect((await callApi(app, api.admin.chatMute, { user_id: shadowed.userId, minutes: 60, reason: 'spam', shadow: true }, op)).code).toBe(1);
-    // 205 messages: more than the cache keeps (2 pages), so older cursors fall back to the database.
-    const ids: number[] = [];
-    for (let i = 0; i < 205; i++) {
-      if (i % CHAT_RATE.max === 0) clock.advance(CHAT_RATE.windowMs + 1);
+    // 205 messages (written directly: the set-up, not the subject): more than the cache keeps (2 pages), so
+    // older cursors fall back to the database; the shadow-muted player's are shadowed, as their posts are.
+    const rows = Array.from({ length: 205 }, (_, i) => {
       const author = players[i % 3]!;
-      const r = await callApi(app, api.chat.post, { plan_id: plan, text: `m${i}` }, { token: author.token });
-      expect(r.code).toBe(1);
-      ids.push(r.data.id);
-    }
+      return {
+        roomId: app.game.snapshot.rooms.get(plan)!.id,
+        userId: author.userId,
+        kind: 'player',
+        nickname: 'p***r',
+        text: `m${i}`,
+        createdAt: new Date(clock.now()),
+        shadow: author === shadowed,
+      };
+    });
+    const ids = (await app.db.insert(chatMessages).values(rows).returning({ id: chatMessages.id })).map((r) => r.id);
     await list(app, plan);
     const settings = await roomChatSettings(app.db, app.game.snapshot.rooms.get(plan)!.id);
     const roomId = settings.roomId;
@@ -156,7 +175,19 @@ describe('chat.list from the cache, two nodes', () => {
     await cleared;
     const afterClear = await list(nodeB, plan);
     expect(afterClear.data.list).toEqual([]);
+
+    expect((await list(nodeB, plan, {}, alice.token)).data.my_mute).toBeNull(); // kept on B
+    const mutedOnB = new Promise<void>((resolve) => {
+      const off = nodeB.chatRelay.onMute(() => {
+        off();
+        resolve();
+      });
+    });
+    expect((await callApi(nodeA, api.admin.chatMute, { user_id: alice.userId, minutes: 5, reason: 'spam', shadow: false }, op)).code).toBe(1);
+    await mutedOnB;
+    expect((await list(nodeB, plan, {}, alice.token)).data.my_mute?.reason).toBe('spam');
     // Both nodes answer alike.
-    expect(await list(nodeA, plan, {}, alice.token)).toEqual(await list(nodeB, plan, {}, alice.token));
+    const [onA, onB] = [await list(nodeA, plan, {}, alice.token), await list(nodeB, plan, {}, alice.token)];
+    expect(onB.data).toEqual(onA.data);
   });
 });

@@ -109,6 +109,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       const mute = await mutePlayer(tx, { userId: user_id, minutes, reason, shadow, operatorId: actor.operatorId, now: actor.at });
       await record({ action: 'chat.mute', targetType: 'user', targetId: user_id, detail: { minutes, reason, shadow, until: mute.until.toISOString() } });
     });
+    app.chatRelay.muteChanged(user_id);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -119,6 +120,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       if (lifted === 0) throw new AppError('err.not_found', { field: 'user_id' });
       await record({ action: 'chat.unmute', targetType: 'user', targetId: userId });
     });
+    app.chatRelay.muteChanged(userId);
     return reply.ok(null, 'msg.set_success');
   });
 
