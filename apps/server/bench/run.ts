@@ -21,6 +21,7 @@ import { fmt, Report } from './lib/report.js';
 import { measureBets, reportBetProfile, verifyBets, waitForDraw } from './measure/bets.js';
 import { enrolledAdminToken, measureCap } from './measure/cap.js';
 import { measureBundle } from './measure/bundle.js';
+import { measureChat } from './measure/chat.js';
 import { measureClosingRush } from './measure/closingRush.js';
 import { measureConsole } from './measure/console.js';
 import { floodRun, reportFlood } from './measure/flood.js';
@@ -52,7 +53,7 @@ const GAME_ID = 7;
  * split over two nodes behind HAProxy); =flood, one
  * caller flooding reads; =console, the console's screens on a month of history (PGlite, and
  * PostgreSQL with DATABASE_URL); =start, the compiled server's first start and restart (PGlite, and
- * PostgreSQL with DATABASE_URL).
+ * PostgreSQL with DATABASE_URL); =chat, the room chat's speed (measure/chat.ts).
  */
 const ONLY = env.BENCH_ONLY;
 const HEART_ONLY = ONLY === 'heart';
@@ -64,6 +65,7 @@ const CONSOLE_ONLY = ONLY === 'console';
 const RUSH_ONLY = ONLY === 'rush';
 const SETTLE_ONLY = ONLY === 'settlement';
 const START_ONLY = ONLY === 'start';
+const CHAT_ONLY = ONLY === 'chat';
 const PASSWORDS = { demoPassword: 'bench-demo-password', operatorPassword: 'bench-operator-password' };
 const passwordEnv = { DEMO_PASSWORD: PASSWORDS.demoPassword, OPERATOR_PASSWORD: PASSWORDS.operatorPassword };
 
@@ -342,6 +344,10 @@ async function main() {
     await productionStartSection();
     return finish(started);
   }
+  if (CHAT_ONLY) {
+    await chatSection();
+    return finish(started);
+  }
   if (!PG_ONLY) {
     report.section('bundle');
     measureBundle(report);
@@ -373,6 +379,7 @@ async function main() {
     report.section('one caller flooding reads (PGlite)');
     await benchFlood(PORT + 2);
     await streamSection();
+    await chatSection();
     await consoleSections();
   }
   finish(started);
@@ -429,6 +436,12 @@ async function streamSection() {
       async (db) => print(await benchStream({ port: PORT + 6, databaseUrl: db.serverEnv.DATABASE_URL, nodes: 2 })),
     );
   }
+}
+
+/** The room chat: a message to every viewer (one node, and two with DATABASE_URL), a bet by message, the heart with chat. */
+async function chatSection() {
+  report.section('the room chat (PGlite; two nodes on PostgreSQL with DATABASE_URL)');
+  await measureChat({ report, port: PORT + 11, adminUrl: ADMIN_URL, fundedRoom, passwords: passwordEnv });
 }
 
 /** The heart at the default configuration: on PostgreSQL with DATABASE_URL, else on PGlite. */

@@ -17,6 +17,12 @@
  * file-backed PGlite. Run on its own with `npm run bench:stream -w apps/server`, or call
  * `benchStream()` from the bench runner. Port 8360 (server; BENCH_STREAM_PORT); loopback only.
  *
+ * Chat (`chat`, the room chat's bench: measure/chat.ts): a burst of chat messages before each memory
+ * reading (memory per viewer with chat, budget ≤ 6 kB), then `chat.messages` messages posted over HTTP
+ * one every `gapMs` by members registered for it, in turn (within the per-player chat rate); for each,
+ * the time from sending it to its arrival at every viewer — budget p99 ≤ 250 ms, none missed. With
+ * `bets: 0` and `draw: false` only the chat's figures are measured (besides the viewers and the cap).
+ *
  * Two nodes (`nodes: 2`, BENCH_STREAM_NODES=2; PostgreSQL only): the same, with the viewers split
  * over two nodes on one database behind HAProxy (Debian's `haproxy`, deploy/haproxy.cfg, on the port;
  * the nodes on the next two), each node capped at half the viewers: a bet placed through HAProxy
@@ -46,7 +52,9 @@ export interface StreamBenchResult {
   lines: { name: string; value: string; budget: string; ok: boolean }[];
 }
 
-export const STREAM_BUDGETS = { bytesPerViewer: 5 * 1024, p99Ms: 250, drawP99Ms: 500 };
+export const STREAM_BUDGETS = { bytesPerViewer: 5 * 1024, chatBytesPerViewer: 6 * 1024, p99Ms: 250, drawP99Ms: 500 };
+/** Members posting the chat bench's messages in turn: each posts at most every 8th message, within CHAT_RATE. */
+const CHAT_POSTERS = 8;
 /** Issue 26's count of viewers: on one node, and split over two behind HAProxy. */
 const VIEWERS_WANTED = 20_000;
 const ROUND_SECONDS = 60;
@@ -108,6 +116,10 @@ export async function benchStream(
     generators?: number;
     over?: number;
     nodes?: 1 | 2;
+    /** The chat's measures (above): messages posted, one every `gapMs` (default 400). */
+    chat?: { messages: number; gapMs?: number };
+    /** Whether the round of the bets is drawn and its push measured (default yes). */
+    draw?: boolean;
   } = {},
 ): Promise<StreamBenchResult> {
   const nodes = opts.nodes ?? (process.env.BENCH_STREAM_NODES === '2' ? 2 : 1);
@@ -214,6 +226,27 @@ export async function benchStream(
         await sleep(500);
       }
     };
+    // The chat's posters: members registered for it (chat.post is for members).
+    const posters: string[] = [];
+    for (let i = 0; opts.chat && i < CHAT_POSTERS; i++) {
+      const username = `chatbench${i}${randomBytes(3).toString('hex')}`;
+      const r = await post(base, '/api/user/register', { username, password: demoPassword, repassword: demoPassword });
+      if (r.code !== 1) throw new Error(`registering a chat poster: ${r.msg}`);
+      posters.push(r.data.userinfo.token as string);
+    }
+    let chatPosted = 0;
+    /** Posts a chat message to the room from the next poster; answers the refusal's message, if any. */
+    const postChat = async (text: string) => {
+      const r = await post(base, '/api/chat/post', { plan_id: plan, text }, posters[chatPosted++ % posters.length]);
+      return r.code === 1 ? undefined : r.msg;
+    };
+    /** One message from each poster, so that the memory read is that of viewers who were pushed chat. */
+    const chatBurst = async () => {
+      for (let i = 0; opts.chat && i < CHAT_POSTERS; i++) {
+        const refused = await postChat(`warm-up ${chatPosted}`);
+        if (refused) throw new Error(`a chat warm-up message was refused: ${refused}`);
+      }
+    };
     // Fill the room's feed first, so every viewer gets a full state (the heaviest case), and warm up.
     let issue = await openIssue(10);
     for (let i = 0; i < 25; i++) await post(base, '/api/Lottery/playOrder', { issue, plan_id: plan, game_id: 7, play_type: '1,2', money: '10' }, token);
@@ -273,6 +306,7 @@ export async function benchStream(
     });
     const all = <T>(type: string, timeoutMs: number) => Promise.all(gens.map((g) => waitFor<T>(g, type, timeoutMs)));
     await all('ready', 60_000);
+    await chatBurst();
     const before = await settled();
     const started = Date.now();
     const rest = viewers - first;
@@ -282,6 +316,7 @@ export async function benchStream(
     const sum = (rs: Ready[], k: keyof Ready) => rs.reduce((n, r) => n + r[k], 0);
     const ready = { ready: sum(readies, 'ready'), failed: sum(readies, 'failed') + sum(readies, 'refused'), retried: sum(readies, 'retried') };
     const connectMs = Date.now() - started;
+    await chatBurst();
     const after = await settled();
 
     // At the cap: more viewers are refused (503, Retry-After), and the node still answers.
@@ -297,7 +332,7 @@ export async function benchStream(
     const bytesPerViewer = added > 0 ? (after.js - before.js) / added : NaN;
     const rssPerViewer = added > 0 ? (after.rss - before.rss) / added : NaN;
 
-    issue = await openIssue(Math.ceil((bets * (betGapMs + 300)) / 1000) + 2);
+    if (bets > 0) issue = await openIssue(Math.ceil((bets * (betGapMs + 300)) / 1000) + 2);
     let placed = 0;
     const answered: number[] = [];
     const serversCpuMs = () => servers.reduce((ms, s) => ms + cpuMsOf(s.child.pid!), 0);
@@ -315,36 +350,51 @@ export async function benchStream(
     await sleep(1000);
     const betsCpuMs = serversCpuMs() - cpuBefore;
     const lbCpuMs = lb ? cpuMsOf(lb.pid!) - lbCpuBefore : 0;
+    // The chat: each message's text is its marker.
+    const chatMessages = opts.chat?.messages ?? 0;
+    const chatAnswered: number[] = [];
+    const chatRefused: string[] = [];
+    const chatCpuBefore = serversCpuMs();
+    for (let i = 0; i < chatMessages; i++) {
+      const marker = `chat-marker-${i + 1}`;
+      const sentAt = Date.now();
+      for (const g of gens) g.send({ type: 'chat', marker, sentAt });
+      const refused = await postChat(marker);
+      chatAnswered.push(Date.now() - sentAt);
+      if (refused) chatRefused.push(refused);
+      await sleep(opts.chat?.gapMs ?? 400);
+    }
+    if (chatMessages > 0) await sleep(1000);
+    const chatCpuMs = serversCpuMs() - chatCpuBefore;
     // The draw of that round: wait until the server shows it drawn, then for its push to arrive.
     const drawsAt = roundAt(Date.now(), ROUND_SETTINGS).issue === issue ? roundAt(Date.now(), ROUND_SETTINGS).drawsAt : NaN;
-    for (let i = 0; i < 240; i++) {
+    for (let i = 0; opts.draw !== false && i < 240; i++) {
       const last = (await post(base, '/api/Lottery/heart', { game_id: 7 })).data.last_issue as { issue: string } | null;
       if (last && last.issue >= issue) break;
       await sleep(500);
     }
     await sleep(3000);
     for (const g of gens) g.send({ type: 'report' });
-    const reports = await all<{
-      latencies: number[];
-      spans: Record<string, [number, number]>;
-      missing: number;
-      closed: number;
-      drawn: Record<string, number[]>;
-    }>('report', 60_000);
+    type Delivery = { latencies: number[]; spans: Record<string, [number, number]>; missing: number };
+    const reports = await all<Delivery & { chat: Delivery; closed: number; drawn: Record<string, number[]> }>('report', 60_000);
     for (const g of gens) g.send({ type: 'exit' });
-    const spans = new Map<string, [number, number]>();
-    for (const r of reports) {
-      for (const [marker, [lo, hi]] of Object.entries(r.spans)) {
-        const had = spans.get(marker);
-        spans.set(marker, had ? [Math.min(had[0], lo), Math.max(had[1], hi)] : [lo, hi]);
+    /** The generators' figures together: latencies, each marker's first and last viewer, viewers missed. */
+    const merged = (parts: Delivery[]) => {
+      const spans = new Map<string, [number, number]>();
+      for (const r of parts) {
+        for (const [marker, [lo, hi]] of Object.entries(r.spans)) {
+          const had = spans.get(marker);
+          spans.set(marker, had ? [Math.min(had[0], lo), Math.max(had[1], hi)] : [lo, hi]);
+        }
       }
-    }
-    const report = {
-      latencies: reports.flatMap((r) => r.latencies),
-      spans: [...spans.values()],
-      missing: reports.reduce((n, r) => n + r.missing, 0),
-      closed: reports.reduce((n, r) => n + r.closed, 0),
+      return { latencies: parts.flatMap((r) => r.latencies), spans: [...spans.values()], missing: parts.reduce((n, r) => n + r.missing, 0) };
     };
+    const report = { ...merged(reports), closed: reports.reduce((n, r) => n + r.closed, 0) };
+    const chat = merged(reports.map((r) => r.chat));
+    const chatSorted = chat.latencies.sort((x, y) => x - y);
+    const chatP99 = percentile(chatSorted, 99);
+    const chatMissing = chat.missing + chatRefused.length * ready.ready;
+    chatAnswered.sort((x, y) => x - y);
     const sorted = report.latencies.sort((x, y) => x - y);
     const p99 = percentile(sorted, 99);
     const missing = report.missing + (bets - placed) * ready.ready;
@@ -386,36 +436,76 @@ export async function benchStream(
         ok: overRefused === over && overAccepted === 0 && health === 200,
       },
       {
-        name: `server memory per idle viewer (JS heap + buffers after GC${nodes === 2 ? ', both nodes' : ''})`,
+        name: `server memory per idle viewer (JS heap + buffers after GC${nodes === 2 ? ', both nodes' : ''}${opts.chat ? `, ${CHAT_POSTERS} chat messages pushed before each reading` : ''})`,
         value:
           `${(bytesPerViewer / 1024).toFixed(2)} kB (${((after.js - before.js) / 1048576).toFixed(1)} MB for ${added} more: heap ${((after.heap - before.heap) / added / 1024).toFixed(2)} kB, ` +
           `buffers ${((after.external - before.external) / added / 1024).toFixed(2)} kB each, least of 3 readings; resident set ${(rssPerViewer / 1024).toFixed(2)} kB each)`,
-        budget: '≤ 5 kB',
+        budget: opts.chat ? '≤ 6 kB' : '≤ 5 kB',
         // Less memory with more viewers is no measure: something else in the process moved (on PGlite,
         // the embedded database's buffers are counted too). Never a pass.
-        ok: bytesPerViewer >= 0 && bytesPerViewer <= STREAM_BUDGETS.bytesPerViewer,
+        ok: bytesPerViewer >= 0 && bytesPerViewer <= (opts.chat ? STREAM_BUDGETS.chatBytesPerViewer : STREAM_BUDGETS.bytesPerViewer),
       },
-      {
-        name: `bet → every viewer (${placed} bets × ${ready.ready} viewers${nodes === 2 ? ', placed through HAProxy' : ''})`,
-        value: `p50 ${percentile(sorted, 50)} ms, p99 ${p99} ms, max ${sorted[sorted.length - 1]} ms, ${missing} missed`,
-        budget: 'p99 ≤ 250 ms, 0 missed',
-        ok: p99 <= STREAM_BUDGETS.p99Ms && missing === 0 && placed === bets,
-      },
-      {
-        name: `draw of round ${issue} → every viewer (from its push reaching the first viewer)`,
-        value: `p50 ${percentile(drawLatencies, 50)} ms, p99 ${drawP99} ms, max ${drawLatencies[drawLatencies.length - 1]} ms, ${drawMissing} missed; the first viewer reached ${Number.isFinite(drawsAt) ? `${firstDraw - drawsAt} ms after the round's scheduled end` : '(round end unknown)'}`,
-        budget: 'p99 ≤ 500 ms, 0 missed',
-        ok: drawP99 <= STREAM_BUDGETS.drawP99Ms && drawMissing === 0,
-      },
-      {
-        name: 'of which (informative): the bet answered / first viewer reached / first to last viewer',
-        value:
-          `p50 ${percentile(answered, 50)} / ${percentile(firstReached, 50)} / ${percentile(spread, 50)} ms, max ${answered[answered.length - 1]} / ${firstReached[firstReached.length - 1]} / ${spread[spread.length - 1]} ms; ` +
-          `server${nodes === 2 ? "s'" : ''} CPU during the bets ${betsCpuMs} ms = ${((betsCpuMs * 1000) / Math.max(1, placed * ready.ready)).toFixed(1)} µs per viewer and bet (bets and writes included)` +
-          (lb ? `; HAProxy's CPU meanwhile ${lbCpuMs} ms (it relays every frame to every viewer)` : ''),
-        budget: '—',
-        ok: true,
-      },
+      ...(bets > 0
+        ? [
+            {
+              name: `bet → every viewer (${placed} bets × ${ready.ready} viewers${nodes === 2 ? ', placed through HAProxy' : ''})`,
+              value: `p50 ${percentile(sorted, 50)} ms, p99 ${p99} ms, max ${sorted[sorted.length - 1]} ms, ${missing} missed`,
+              budget: 'p99 ≤ 250 ms, 0 missed',
+              ok: p99 <= STREAM_BUDGETS.p99Ms && missing === 0 && placed === bets,
+            },
+          ]
+        : []),
+      ...(opts.draw !== false
+        ? [
+            {
+              name: `draw of round ${issue} → every viewer (from its push reaching the first viewer)`,
+              value: `p50 ${percentile(drawLatencies, 50)} ms, p99 ${drawP99} ms, max ${drawLatencies[drawLatencies.length - 1]} ms, ${drawMissing} missed; the first viewer reached ${Number.isFinite(drawsAt) ? `${firstDraw - drawsAt} ms after the round's scheduled end` : '(round end unknown)'}`,
+              budget: 'p99 ≤ 500 ms, 0 missed',
+              ok: drawP99 <= STREAM_BUDGETS.drawP99Ms && drawMissing === 0,
+            },
+          ]
+        : []),
+      ...(bets > 0
+        ? [
+            {
+              name: 'of which (informative): the bet answered / first viewer reached / first to last viewer',
+              value:
+                `p50 ${percentile(answered, 50)} / ${percentile(firstReached, 50)} / ${percentile(spread, 50)} ms, max ${answered[answered.length - 1]} / ${firstReached[firstReached.length - 1]} / ${spread[spread.length - 1]} ms; ` +
+                `server${nodes === 2 ? "s'" : ''} CPU during the bets ${betsCpuMs} ms = ${((betsCpuMs * 1000) / Math.max(1, placed * ready.ready)).toFixed(1)} µs per viewer and bet (bets and writes included)` +
+                (lb ? `; HAProxy's CPU meanwhile ${lbCpuMs} ms (it relays every frame to every viewer)` : ''),
+              budget: '—',
+              ok: true,
+            },
+          ]
+        : []),
+      ...(opts.chat
+        ? [
+            {
+              name: `chat message → every viewer (${chatMessages - chatRefused.length} of ${chatMessages} messages posted × ${ready.ready} viewers${nodes === 2 ? ', posted through HAProxy' : ''})`,
+              value:
+                `p50 ${percentile(chatSorted, 50)} ms, p99 ${chatP99} ms, max ${chatSorted[chatSorted.length - 1]} ms, ${chatMissing} missed` +
+                (chatRefused.length ? `; refused: ${[...new Set(chatRefused)].join(', ')}` : '') +
+                `; machine load average ${load}`,
+              budget: 'p99 ≤ 250 ms, 0 missed',
+              ok: chatP99 <= STREAM_BUDGETS.p99Ms && chatMissing === 0 && chatRefused.length === 0,
+            },
+            {
+              name: 'of which (informative): the post answered / first viewer reached / first to last viewer',
+              value:
+                `p50 ${percentile(chatAnswered, 50)} / ${percentile(
+                  chat.spans.map((x) => x[0]).sort((x, y) => x - y),
+                  50,
+                )} / ` +
+                `${percentile(
+                  chat.spans.map((x) => x[1] - x[0]).sort((x, y) => x - y),
+                  50,
+                )} ms, max ${chatAnswered[chatAnswered.length - 1]} ms answered; ` +
+                `server${nodes === 2 ? "s'" : ''} CPU during the messages ${chatCpuMs} ms = ${((chatCpuMs * 1000) / Math.max(1, chatMessages * ready.ready)).toFixed(1)} µs per viewer and message (posts and writes included)`,
+              budget: '—',
+              ok: true,
+            },
+          ]
+        : []),
     ];
     return {
       viewers,

@@ -4,7 +4,9 @@
  * and reports over IPC when every one has its first state ('ready'); `{ type: 'open', count }` opens
  * more. For every bet the parent announces ({ marker, sentAt }) it reports how long the bet took to
  * reach each viewer (the bet's stake is its marker, found in the pushed frame without parsing it), and
- * for every round drawn (the heart frame whose `last_issue` is that round) when it reached each viewer.
+ * for every round drawn (the heart frame whose `last_issue` is that round) when it reached each viewer;
+ * the same for every chat message it announces ({ type: 'chat', marker, sentAt }: the message's text is
+ * its marker, found in the pushed `chat` frame), reported apart (`chat`).
  * A connection that fails is tried again (up to 3 times, after 1 s), as a browser would; one refused
  * with 503 (a node at its cap) is counted as refused, not tried again.
  *
@@ -25,6 +27,8 @@ const sentAt = new Map<string, number>();
 const arrivals = new Map<string, number[]>();
 /** Markers seen before the parent's announcement reached us. */
 const early = new Map<string, number[]>();
+/** Markers announced as chat messages (their arrivals are reported apart from the bets'). */
+const chatMarkers = new Set<string>();
 /** Drawn round → arrival times of the heart frame showing it (first per viewer). */
 const draws = new Map<string, number[]>();
 let ready = 0;
@@ -52,6 +56,7 @@ function record(marker: string, at: number): void {
 }
 
 const QUANTITY = Buffer.from('"quantity":"');
+const TEXT = Buffer.from('"text":"');
 const LAST_ISSUE = Buffer.from('"last_issue":{"issue":"');
 const EVENT = Buffer.from('event: ');
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -67,7 +72,7 @@ interface ViewerState {
   started: boolean;
   lastIssue?: string;
   /** The event of the frame being read: its data lines are read as that kind. */
-  event: 'heart' | 'bets' | 'other';
+  event: 'heart' | 'bets' | 'chat' | 'other';
 }
 
 /** The text from `from` up to the next double quote (a marker or an issue: a few ASCII bytes). */
@@ -81,7 +86,7 @@ function onLine(line: Buffer, state: ViewerState): void {
   if (line.length === 0) return;
   if (line.indexOf(EVENT) === 0) {
     const name = line.toString('latin1', EVENT.length);
-    state.event = name === 'heart' ? 'heart' : name === 'bets' ? 'bets' : 'other';
+    state.event = name === 'heart' || name === 'bets' || name === 'chat' ? name : 'other';
     return;
   }
   if (state.event === 'heart') {
@@ -98,6 +103,9 @@ function onLine(line: Buffer, state: ViewerState): void {
       if (!list) draws.set(drawn, (list = []));
       list.push(Date.now());
     }
+  } else if (state.event === 'chat') {
+    const at = line.indexOf(TEXT);
+    if (at >= 0) record(quoted(line, at + TEXT.length), Date.now());
   } else if (state.event === 'bets') {
     const at = Date.now();
     for (let i = line.indexOf(QUANTITY); i >= 0; i = line.indexOf(QUANTITY, i + QUANTITY.length)) {
@@ -164,7 +172,8 @@ process.on('message', (msg: { type: string; marker?: string; sentAt?: number; co
   if (msg.type === 'open') {
     viewers += msg.count!;
     batch();
-  } else if (msg.type === 'bet') {
+  } else if (msg.type === 'bet' || msg.type === 'chat') {
+    if (msg.type === 'chat') chatMarkers.add(msg.marker!);
     sentAt.set(msg.marker!, msg.sentAt!);
     const before = early.get(msg.marker!);
     if (before) {
@@ -172,22 +181,28 @@ process.on('message', (msg: { type: string; marker?: string; sentAt?: number; co
       early.delete(msg.marker!);
     }
   } else if (msg.type === 'report') {
-    const latencies: number[] = [];
-    /** Per bet (marker): first viewer reached, last viewer reached (ms after sending). */
-    const spans: Record<string, [number, number]> = {};
-    let missing = 0;
-    for (const [marker, at] of sentAt) {
-      const seen = arrivals.get(marker) ?? [];
-      missing += Math.max(0, ready - seen.length);
-      for (const t of seen) latencies.push(t - at);
-      if (seen.length > 0) spans[marker] = [Math.min(...seen) - at, Math.max(...seen) - at];
-    }
     const drawn: Record<string, number[]> = Object.fromEntries(draws);
-    send({ type: 'report', latencies, spans, missing, closed, ready, failed, drawn });
+    send({ type: 'report', ...delivery((m) => !chatMarkers.has(m)), chat: delivery((m) => chatMarkers.has(m)), closed, ready, failed, drawn });
   } else if (msg.type === 'exit') {
     process.exit(0);
   }
 });
+
+/** How the announced markers chosen by `which` reached the viewers. */
+function delivery(which: (marker: string) => boolean) {
+  const latencies: number[] = [];
+  /** Per marker: first viewer reached, last viewer reached (ms after sending). */
+  const spans: Record<string, [number, number]> = {};
+  let missing = 0;
+  for (const [marker, at] of sentAt) {
+    if (!which(marker)) continue;
+    const seen = arrivals.get(marker) ?? [];
+    missing += Math.max(0, ready - seen.length);
+    for (const t of seen) latencies.push(t - at);
+    if (seen.length > 0) spans[marker] = [Math.min(...seen) - at, Math.max(...seen) - at];
+  }
+  return { latencies, spans, missing };
+}
 
 // Open the connections in batches, so the server's accept queue is not the thing measured.
 let opened = 0;

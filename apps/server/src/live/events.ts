@@ -41,7 +41,12 @@ export type GameEvent =
  * A room's chat message, committed on its node (live/chat.ts): not a change of the game snapshot, so it
  * goes to the chat's listeners (`onChat`), never to the engine.
  */
-export type ChatEvent = { type: 'chat'; message: ChatLine };
+export type ChatEvent =
+  | { type: 'chat'; message: ChatLine }
+  /** An operator changed a room's chat settings (cleared it, pinned, switched it off…): chat.list's cache reads them again. */
+  | { type: 'chatRoom'; roomId: number }
+  /** An operator muted or unmuted a player: chat.list's cache reads their mute again. */
+  | { type: 'chatMute'; userId: number };
 
 interface PgliteListener {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -90,6 +95,13 @@ export class GameEvents {
   /** Bets and chat messages waiting to be sent in the next batch (see publishAfterCommit). */
   private pending: (GameEvent | ChatEvent)[] = [];
   private chatListeners = new Set<(message: ChatLine) => void>();
+  private chatRoomListeners = new Set<(roomId: number) => void>();
+  private chatMuteListeners = new Set<(userId: number) => void>();
+  /**
+   * How many times the listener was lost: what another node did meanwhile reached no listener here,
+   * so what was kept from its events (chat.list's cache) is read again.
+   */
+  losses = 0;
 
   /** Adds a listener of other nodes' chat messages; returns the function that removes it. */
   onChat(listener: (message: ChatLine) => void): () => void {
@@ -97,11 +109,29 @@ export class GameEvents {
     return () => this.chatListeners.delete(listener);
   }
 
+  /** Adds a listener of other nodes' changes of a room's chat settings; returns the function that removes it. */
+  onChatRoom(listener: (roomId: number) => void): () => void {
+    this.chatRoomListeners.add(listener);
+    return () => this.chatRoomListeners.delete(listener);
+  }
+
+  /** Adds a listener of other nodes' mutes and unmutes of players; returns the function that removes it. */
+  onChatMute(listener: (userId: number) => void): () => void {
+    this.chatMuteListeners.add(listener);
+    return () => this.chatMuteListeners.delete(listener);
+  }
+
   private dispatch(e: GameEvent | ChatEvent): void {
-    if (e.type !== 'chat') return this.opts.onEvent(e);
-    for (const listener of this.chatListeners) {
+    if (e.type === 'chat') return this.tell(this.chatListeners, e.message);
+    if (e.type === 'chatRoom') return this.tell(this.chatRoomListeners, e.roomId);
+    if (e.type === 'chatMute') return this.tell(this.chatMuteListeners, e.userId);
+    this.opts.onEvent(e);
+  }
+
+  private tell<T>(listeners: Set<(value: T) => void>, value: T): void {
+    for (const listener of listeners) {
       try {
-        listener(e.message);
+        listener(value);
       } catch (err) {
         this.opts.onError(err);
       }
@@ -212,6 +242,7 @@ export class GameEvents {
   private lost(listener: Listener, err: unknown): void {
     if (listener !== this.listener) return;
     this.listener = undefined;
+    this.losses++;
     this.stopPing();
     void listener.close().catch(() => {});
     if (!this.running || this.recovering) return;

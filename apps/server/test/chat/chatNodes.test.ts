@@ -64,8 +64,19 @@ describe('the chat on two nodes', () => {
     const plan = await roomOf(nodeA, 7, 0);
     const carol = await registerUser(nodeA);
     const first = await callApi(nodeA, api.chat.post, { plan_id: plan, text: 'before the gap' }, { token: carol.token });
+    // Node B's chat.list answers from its cache (live/chatListCache.ts), which learns of A's message when B
+    // hears of it, as its streams do: the resuming client's read comes after that.
+    const heardOnB = new Promise<void>((resolve) => {
+      const off = nodeB.chatRelay.on((line) => {
+        if (line.text === 'during the gap') {
+          off();
+          resolve();
+        }
+      });
+    });
     // Posted while no stream is open: missed by every stream, found by the cursor.
     const missed = await callApi(nodeA, api.chat.post, { plan_id: plan, text: 'during the gap' }, { token: carol.token });
+    await heardOnB;
     const resumed = await callApi(nodeB, api.chat.list, { plan_id: plan, after: first.data.id });
     expect(resumed.data.list.map((m) => m.text)).toEqual(['during the gap']);
     expect(resumed.data.list[0]!.id).toBe(missed.data.id);

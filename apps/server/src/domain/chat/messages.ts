@@ -145,6 +145,43 @@ export async function listMessages(
   return { lines: rows.slice(0, limit).map(chatLineOf).reverse(), hasMore: rows.length > limit };
 }
 
+/**
+ * The newest `count` messages of a room as stored (every kind, shadowed and cleared ones too), oldest
+ * first: the page live/chatListCache.ts keeps. `floor`: every message of the room with a greater id is
+ * in `lines` (0: the room holds no other).
+ */
+export async function newestLines(db: DbOrTx, roomId: number, count: number): Promise<{ lines: ChatLine[]; floor: number }> {
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId)).orderBy(desc(chatMessages.id)).limit(count);
+  const lines = rows.map(chatLineOf).reverse();
+  return { lines, floor: rows.length < count ? 0 : lines[0]!.id - 1 };
+}
+
+/** Whether a player (null: a guest) sees a message: listMessages' rule (visibleTo) for one held in memory. */
+export const visibleLine = (line: ChatLine, viewerId: number | null, clearedThrough: number): boolean =>
+  line.id > clearedThrough && (!line.shadow || (viewerId !== null && line.userId === viewerId));
+
+/**
+ * listMessages' answer from the newest messages held in memory (`lines`, oldest first, holding every
+ * message with an id above `floor`), or undefined when the answer may need older ones than these.
+ */
+export function pageOf(
+  held: { lines: readonly ChatLine[]; floor: number },
+  query: { before?: number; after?: number; limit?: number; viewerId?: number | null; clearedThrough?: number },
+): { lines: ChatLine[]; hasMore: boolean } | undefined {
+  const limit = Math.min(query.limit ?? CHAT_PAGE_MAX, CHAT_PAGE_MAX);
+  const shown = (l: ChatLine) => visibleLine(l, query.viewerId ?? null, query.clearedThrough ?? 0);
+  if (query.after) {
+    if (query.after < held.floor) return undefined;
+    const after = query.after;
+    const rows = held.lines.filter((l) => l.id > after && shown(l));
+    return { lines: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+  const before = query.before;
+  const rows = held.lines.filter((l) => (before ? l.id < before : true) && shown(l));
+  if (rows.length > limit) return { lines: rows.slice(rows.length - limit), hasMore: true };
+  return held.floor === 0 ? { lines: rows, hasMore: false } : undefined;
+}
+
 /** What a player (null: a guest) sees of a room's timeline: after the clear mark, no one else's shadowed messages. */
 function visibleTo(viewerId: number | null, clearedThrough: number): SQL[] {
   const shown = viewerId === null ? eq(chatMessages.shadow, false) : or(eq(chatMessages.shadow, false), eq(chatMessages.userId, viewerId))!;

@@ -24,7 +24,8 @@ const seconds = (v: Date | string | number) => Math.floor(new Date(v).getTime() 
 /**
  * Chat moderation (docs/chat.md#moderation): the live view of a room, removing messages, mutes, a room's
  * settings, clearing and pinning, the word and link lists, the reports queue. Each change and its audit
- * row commit together; a removed message is pushed to the room's viewers on every node (live/chat.ts).
+ * row commit together; a removed message is pushed to the room's viewers on every node (live/chat.ts), and
+ * a room's changed settings reach every node's chat.list cache the same way.
  */
 export default async function adminChatRoutes(app: FastifyInstance) {
   /** Any room the operator names, on or off. */
@@ -108,6 +109,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       const mute = await mutePlayer(tx, { userId: user_id, minutes, reason, shadow, operatorId: actor.operatorId, now: actor.at });
       await record({ action: 'chat.mute', targetType: 'user', targetId: user_id, detail: { minutes, reason, shadow, until: mute.until.toISOString() } });
     });
+    app.chatRelay.muteChanged(user_id);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -118,6 +120,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       if (lifted === 0) throw new AppError('err.not_found', { field: 'user_id' });
       await record({ action: 'chat.unmute', targetType: 'user', targetId: userId });
     });
+    app.chatRelay.muteChanged(userId);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -151,6 +154,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       };
       await record({ action: 'chat.room_update', targetType: 'room', targetId: roomId, detail: { before: was, after: change } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -160,6 +164,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       const through = await clearRoom(tx, roomId, actor.at);
       await record({ action: 'chat.clear', targetType: 'room', targetId: roomId, detail: { cleared_through: through } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -170,6 +175,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       await updateRoomSettings(tx, roomId, { pinnedText: text, pinnedAt: new Date(actor.at) }, actor.at);
       await record({ action: 'chat.pin', targetType: 'room', targetId: roomId, detail: { text } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -179,6 +185,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       const { before } = await updateRoomSettings(tx, roomId, { pinnedText: null, pinnedAt: null }, actor.at);
       await record({ action: 'chat.unpin', targetType: 'room', targetId: roomId, detail: { text: before.pinnedText } });
     });
+    app.chatRelay.roomChanged(roomId);
     return reply.ok(null, 'msg.set_success');
   });
 

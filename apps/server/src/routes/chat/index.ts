@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@lucky28/shared';
 import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
-import { listMessages, postMessage, presentChatMessage } from '../../domain/chat/messages.js';
-import { activeMute, roomChatSettings } from '../../domain/chat/moderation.js';
+import { postMessage, presentChatMessage } from '../../domain/chat/messages.js';
+import { roomChatSettings } from '../../domain/chat/moderation.js';
 import { reportMessage } from '../../domain/chat/operatorActions.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
@@ -34,9 +34,10 @@ export default async function chatRoutes(app: FastifyInstance) {
     const roomId = roomOf(plan_id);
     const user = await app.optionalUser(request, { cachedFor: SHOWN_CACHE_MS });
     const viewer = user?.userId ?? null;
-    const settings = await roomChatSettings(app.db, roomId);
+    // The room's settings, its newest messages and the viewer's mute from the node's cache (live/chatListCache.ts): a poll reads no database.
+    const settings = await app.chatList.roomSettings(roomId);
     const [{ lines, hasMore }, mute] = await Promise.all([
-      listMessages(app.db, {
+      app.chatList.list({
         roomId,
         before: before || undefined,
         after: after || undefined,
@@ -44,7 +45,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         viewerId: viewer,
         clearedThrough: settings.clearedThrough,
       }),
-      viewer === null ? null : activeMute(app.db, viewer, app.clock.now()),
+      viewer === null ? null : app.chatList.mute(viewer, app.clock.now()),
     ]);
     // A shadow mute is never told to its player.
     const myMute = mute && !mute.shadow ? { until: Math.floor(mute.until / 1000), reason: mute.reason } : null;
