@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { consoleButton, operatorToken } from './operator';
 import { fund, newMember, openAs, type Member } from './members';
@@ -140,4 +141,23 @@ test('an operator corrects a balance: a credit at once, a debit above the four-e
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: '撤回誤發的贈送' }).getByTestId('ledger-quantity')).toHaveText('-88.00');
   });
+});
+
+test('the players list downloads as CSV from the console: UTF-8 with a BOM, a formula-like nickname neutralised', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const admin = await operatorToken(request);
+  const player = await newMember(request, 'csv');
+  await must(request, '/api/user/profile', { nickname: '=1+2' }, player.token);
+  const op = await openConsole(browser, admin, '/users');
+  const [file] = await Promise.all([op.waitForEvent('download'), op.getByRole('button', { name: consoleButton('导出 CSV') }).click()]);
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const bytes = fs.readFileSync((await file.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const line = bytes
+    .toString('utf8')
+    .split('\r\n')
+    .find((l) => l.includes(player.username));
+  expect(line, 'the new player is in the file').toBeTruthy();
+  expect(line).toContain(",'=1+2,");
+  await op.context().close();
 });
