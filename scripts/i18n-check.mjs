@@ -19,8 +19,9 @@
  *   packages/shared/src/messages/{zh,tw,en,vi}.json       (the API message catalogue)
  *
  * And the audit trail's words: every action, area and target of packages/shared/src/audit.ts must have
- * its words (`auditAction.<action>`, `auditArea.<area>`, `auditTarget.<target>`) in each locale of
- * the operator console, so a new action cannot reach the audit log as a raw key.
+ * its words (`audit.action.<action>`, `audit.area.<area>`, `audit.target.<target>`) in each language of
+ * the shared message catalogue (read by the console's audit screen and the server's audit CSV alike),
+ * so a new action cannot reach the audit log as a raw key.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -161,22 +162,26 @@ for (const cat of catalogues) {
   if (problems === before) console.log('  ✓ complete');
 }
 
-/** The words the shared audit list needs in the console's catalogue, when the tree has that list. */
+/** The words the shared audit list needs in the shared message catalogue, when the tree has that list. */
 async function checkAuditWords() {
   const listFile = path.join(root, 'packages/shared/src/audit.ts');
   if (!fs.existsSync(listFile)) return;
   const { auditActions, auditAreas, auditTargets } = await tsImport(pathToFileURL(listFile).href, import.meta.url);
-  const needed = [...auditActions.map((a) => `auditAction.${a}`), ...auditAreas.map((a) => `auditArea.${a}`), ...auditTargets.map((t) => `auditTarget.${t}`)];
-  const dir = 'apps/admin/src/i18n/locales';
+  const needed = [
+    ...auditActions.map((a) => `audit.action.${a}`),
+    ...auditAreas.map((a) => `audit.area.${a}`),
+    ...auditTargets.map((t) => `audit.target.${t}`),
+  ];
+  const dir = 'packages/shared/src/messages';
   const before = problems;
   console.log(`audit trail words (packages/shared/src/audit.ts in ${dir}): ${needed.length} keys × 4 locales`);
-  for (const locale of ['zh-CN', 'zh-TW', 'en', 'vi']) {
+  for (const locale of ['zh', 'tw', 'en', 'vi']) {
     const file = path.join(root, dir, `${locale}.json`);
     let keys;
     try {
       keys = flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
     } catch {
-      continue; // missing or not JSON: the console's catalogue above has reported it
+      continue; // missing or not JSON: the shared catalogue's check above has reported it
     }
     for (const key of needed) {
       const value = keys.get(key);

@@ -1,8 +1,9 @@
 /**
  * Every action the audit trail records and every kind of thing it records it on: the one list the
- * server's writes are typed by (an action not listed here does not typecheck) and the console's
- * words are checked against (`npm run i18n:check` fails when one lacks its words in a language:
- * `auditAction.<action>`, `auditArea.<area>` and `auditTarget.<target>` in the console's catalogue).
+ * server's writes are typed by (an action not listed here does not typecheck) and its words are
+ * checked against (`npm run i18n:check` fails when one lacks its words in a language:
+ * `audit.action.<action>`, `audit.area.<area>` and `audit.target.<target>` in the shared message
+ * catalogue, ./messages, which the console's audit screen and the server's audit CSV both read).
  * An action is `<area>.<verb>`; the console's action filter offers each area and each action.
  */
 export const auditActions = [

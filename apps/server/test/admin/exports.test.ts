@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { api, isMessageKey, LEDGER_TYPE_MAX, type CallRef } from '@lucky28/shared';
+import { api, isMessageKey, LEDGER_TYPE_MAX, translate, type CallRef } from '@lucky28/shared';
 import { queryRows } from '../../src/db/query.js';
 import { callApi, openTestDatabase, rawCall, registerUser, usingPostgres } from '../helpers.js';
 import { openPostgres } from '../../src/db/client.js';
@@ -185,14 +185,35 @@ describe('CSV exports', () => {
   });
 
   it('exports the money days and the audit trail', async () => {
+    // Today's balance adjustments: a credit and a debit, each its own column.
+    for (const [direction, amount] of [
+      ['credit', '7.25'],
+      ['debit', '1.50'],
+    ] as const) {
+      const body = { id: players[0]!.userId, direction, amount, wallet: 'money', reason_code: 'correction', public_text: 'Correction', note: '' };
+      expect((await callApi(app, api.admin.userAdjust, body, { token: finance })).code).toBe(1);
+    }
     const days = await exportCsv(api.admin.exportMoneyDays, finance, { last_days: 7 }, 'tw');
-    expect(days.rows[0]).toEqual(['日期', '充值', '提現', '贈送', '投注額', '派彩額', '平台盈虧', '玩家數']);
+    expect(days.rows[0]).toEqual(['日期', '充值', '提現', '贈送', '投注額', '派彩額', '平台盈虧', '調整加款', '調整扣款', '玩家數']);
     expect(days.rows.slice(1).some((r) => r[1] === '150.00')).toBe(true);
+    const summary = (await callApi(app, api.admin.moneySummary, { last_days: 7 }, { token: finance })).data;
+    expect(days.rows.slice(1).map((r) => r.slice(7, 9))).toEqual(summary.days.map((d) => [d.adjustment_credits, d.adjustment_debits]));
+    expect([summary.totals.adjustment_credits, summary.totals.adjustment_debits]).toEqual(['7.25', '1.50']);
     const trail = await exportCsv(api.admin.exportAudit, admin, { action: 'export.' });
     const lines = trail.rows.slice(1);
     expect(lines.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(lines.map((r) => r[2]))).toEqual(new Set(['export.csv']));
+    // The action and the target kind in the request's words, from the shared catalogue the console's audit screen reads.
+    expect(new Set(lines.map((r) => r.slice(2, 4).join('|')))).toEqual(
+      new Set([`${translate('en', 'audit.action.export.csv')}|${translate('en', 'audit.target.export')}`]),
+    );
     expect(lines.map((r) => Number(r[0]))).toEqual([...lines.map((r) => Number(r[0]))].sort((a, b) => b - a));
+    const adjustments = await exportCsv(api.admin.exportAudit, admin, { action: 'user.adjust' }, 'zh');
+    expect(adjustments.rows[0]!.slice(2, 5)).toEqual(['操作', '对象类型', '对象编号']);
+    expect(adjustments.rows.slice(1).map((r) => r.slice(2, 5))).toEqual([
+      ['调整了玩家余额', '用户', String(players[0]!.userId)],
+      ['调整了玩家余额', '用户', String(players[0]!.userId)],
+    ]);
+    expect(adjustments.body).not.toContain('user.adjust');
   });
 
   it('refuses the roles a list is not for, and bad filters, with the envelope before any byte of CSV', async () => {

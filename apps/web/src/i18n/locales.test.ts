@@ -68,14 +68,16 @@ describe('npm run i18n:check', () => {
     expect(en.output).toContain('en: "msg.ok" says "recharge" for deposit');
   });
 
-  it('fails when an action of the shared audit list has no words in the console languages', () => {
+  it('fails when an action of the shared audit list has no words in the shared message catalogue', () => {
     const words = (l: string, withGift: boolean) => ({
-      auditAction: { user: { freeze: `freeze ${l}`, ...(withGift ? { gift: `gift ${l}` } : {}) } },
-      auditArea: { user: `players ${l}` },
-      auditTarget: { user: `player ${l}` },
+      'msg.ok': `ok ${l}`,
+      'audit.action.user.freeze': `freeze ${l}`,
+      ...(withGift ? { 'audit.action.user.gift': `gift ${l}` } : {}),
+      'audit.area.user': `players ${l}`,
+      'audit.target.user': `player ${l}`,
     });
     const withWords = (withGift: boolean) => (write: (rel: string, data: unknown) => void) => {
-      for (const l of ['zh-CN', 'zh-TW', 'en', 'vi']) write(`apps/admin/src/i18n/locales/${l}.json`, words(l, withGift));
+      for (const l of ['zh', 'tw', 'en', 'vi']) write(`packages/shared/src/messages/${l}.json`, words(l, withGift));
     };
     const withList = (root: string) => {
       const list =
@@ -84,13 +86,13 @@ describe('npm run i18n:check', () => {
       return root;
     };
     expect(runCheck(withList(fixture(withWords(true)))).output).toContain(
-      'audit trail words (packages/shared/src/audit.ts in apps/admin/src/i18n/locales): 4 keys × 4 locales\n  ✓ complete',
+      'audit trail words (packages/shared/src/audit.ts in packages/shared/src/messages): 4 keys × 4 locales\n  ✓ complete',
     );
-    // A new action no locale has words for: the catalogues agree with each other, only the list knows.
+    // A new action no language has words for: the catalogue's languages agree with each other, only the list knows.
     const { code, output } = runCheck(withList(fixture(withWords(false))));
     expect(code).toBe(1);
-    for (const l of ['zh-CN', 'zh-TW', 'en', 'vi']) expect(output).toContain(`${l}: the audit list's "auditAction.user.gift" has no words`);
-    expect(output).not.toContain('"auditAction.user.freeze" has no words');
+    for (const l of ['zh', 'tw', 'en', 'vi']) expect(output).toContain(`${l}: the audit list's "audit.action.user.gift" has no words`);
+    expect(output).not.toContain('"audit.action.user.freeze" has no words');
   });
 
   it('fails when a translation drops a placeholder', () => {

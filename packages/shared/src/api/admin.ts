@@ -330,7 +330,7 @@ export const admin = {
     path: '/api/admin/moneySummary',
     access: finance,
     summary:
-      "A period's money totals and daily figures (deposits, withdrawals, gifts, stakes, payouts, house result, players) by day in the operator's time zone, the rewards and commissions paid (ledger types 5–9), and the net after rewards (house result − commissions − rakeback − check-in − bonuses granted; a bonus released to the balance is not a new cost); default today.",
+      "A period's money totals and daily figures (deposits, withdrawals, gifts, stakes, payouts, house result, balance adjustments credited and debited, players) by day in the operator's time zone, the rewards and commissions paid (ledger types 5–9), and the net after rewards (house result − commissions − rakeback − check-in − bonuses granted − adjustment credits + adjustment debits; a bonus released to the balance is not a new cost); default today.",
     input: moneySummarySchema,
     answer: moneySummaryData,
   }),

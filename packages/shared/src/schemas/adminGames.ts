@@ -167,7 +167,22 @@ export const roundListData = pageData(
   }),
 );
 
-const moneyFigures = { deposits: moneyText, withdrawals: moneyText, gifts: moneyText, stakes: moneyText, payouts: moneyText, house: moneyText, players: int };
+/**
+ * A day's or a period's figures. `house` is the games' result (stakes − payouts); the balance
+ * adjustments (ledger type 12, passed, on the day approved) are their own figures, positive amounts
+ * each — credited to players, debited from them — and count in the net after rewards, not in `house`.
+ */
+const moneyFigures = {
+  deposits: moneyText,
+  withdrawals: moneyText,
+  gifts: moneyText,
+  stakes: moneyText,
+  payouts: moneyText,
+  house: moneyText,
+  adjustment_credits: moneyText,
+  adjustment_debits: moneyText,
+  players: int,
+};
 /**
  * The period's reward and commission costs, by ledger type (5 commission, 6 rakeback, 7 first-deposit
  * bonus, 8 check-in, 9 bonus released to the balance), and 10 the bonuses forfeited (what the players
@@ -183,8 +198,9 @@ const moneyCosts = {
 };
 /**
  * The house's result after what the rewards and commissions cost: house − commission − rakeback −
- * check-in − first-deposit bonus granted + bonuses forfeited. A bonus released to the balance is not
- * subtracted: it is the same money as its grant, moved from stored funds to the withdrawable balance.
+ * check-in − first-deposit bonus granted + bonuses forfeited − adjustment credits + adjustment debits. A
+ * bonus released to the balance is not subtracted: it is the same money as its grant, moved from
+ * stored funds to the withdrawable balance.
  */
 const netAfterRewards = moneyText;
 export const moneySummaryData = z.object({

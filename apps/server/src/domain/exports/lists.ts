@@ -318,7 +318,18 @@ export interface PeriodFilter {
 
 export const moneyDaysExport: ExportList<PeriodFilter & { keepOn: DbOrTx }> = {
   masked: [],
-  columns: [field('day'), field('deposits'), field('withdrawals'), field('gifts'), field('stakes'), field('payouts'), field('house'), field('players')],
+  columns: [
+    field('day'),
+    field('deposits'),
+    field('withdrawals'),
+    field('gifts'),
+    field('stakes'),
+    field('payouts'),
+    field('house'),
+    field('adjustment_credits'),
+    field('adjustment_debits'),
+    field('players'),
+  ],
   async *rows(db, f, ctx) {
     yield* (await moneySummary(db, f.from, f.to, ctx.timeZone, ctx.now, f.keepOn)).days;
   },
@@ -329,13 +340,25 @@ export const moneyDaysExport: ExportList<PeriodFilter & { keepOn: DbOrTx }> = {
 /** The audit screen's filters (domain/operators/auditList.ts), without its paging. */
 export type AuditExportFilter = Omit<AuditFilter, 'page' | 'limit'>;
 
+/**
+ * An audit row's action or target kind in the request's words: `<prefix>.<key>` of the shared message
+ * catalogue, the same words the console's audit screen shows; a key without words (written before a
+ * rename) shows as it is.
+ */
+const auditWords = (name: 'action' | 'target_type', prefix: 'audit.action' | 'audit.target') =>
+  col(`csv.${name}` as MessageKey, (r, c) => {
+    const key = text(r[name]);
+    if (key === null || key === '') return key;
+    return isMessageKey(`${prefix}.${key}`) ? translate(c.lang, `${prefix}.${key}`) : key;
+  });
+
 export const auditExport: ExportList<AuditExportFilter> = {
   masked: [],
   columns: [
     idCol,
     field('username', 'operator'),
-    field('action'),
-    field('target_type'),
+    auditWords('action', 'audit.action'),
+    auditWords('target_type', 'audit.target'),
     field('target_id'),
     col('csv.detail', (r) => (r.detail === null || r.detail === undefined ? null : typeof r.detail === 'string' ? r.detail : JSON.stringify(r.detail))),
     field('ip'),

@@ -40,6 +40,13 @@ export interface AdjustmentOutcome {
   over: number;
 }
 
+/**
+ * Test seams for the crash test (test/crash/adjustmentCrash.test.ts): `afterPost` runs inside the
+ * transaction once the adjustment's money has moved — a direct post's row written, an approval's held
+ * row passed — before the audit row and the commit.
+ */
+export const adjustmentFaults: { afterPost?: (step: 'post' | 'approve') => Promise<void> } = {};
+
 /** A debit that would take the balance below zero: the adjustment's own wording, with the balance there is. */
 const insufficient = (err: unknown) => {
   throw err instanceof AppError && err.key === 'err.insufficient_balance' ? new AppError('err.adjust_insufficient', { field: 'amount' }) : err;
@@ -124,6 +131,7 @@ export async function requestAdjustment(tx: DbOrTx, req: AdjustmentRequest): Pro
   if (!posts) return { id: row.id, userId: req.userId, status: AdjustmentStatus.pending, ledgerId: null, over: Number(user.money) + Number(user.score) };
   const posted = await postAdjustment(tx, adjustment, needsSecond ? LedgerStatus.pending : LedgerStatus.passed, req.now);
   await tx.update(balanceAdjustments).set({ ledgerId: posted.id }).where(eq(balanceAdjustments.id, row.id));
+  if (!needsSecond) await adjustmentFaults.afterPost?.('post');
   return { id: row.id, userId: req.userId, status: needsSecond ? AdjustmentStatus.pending : AdjustmentStatus.approved, ledgerId: posted.id, over: posted.over };
 }
 
@@ -160,10 +168,12 @@ export async function approveAdjustment(tx: DbOrTx, opts: { id: number; operator
   const a = await claimAdjustment(tx, { ...opts, to: AdjustmentStatus.approved });
   if (a.ledgerId !== null) {
     await tx.update(ledger).set({ status: LedgerStatus.passed }).where(eq(ledger.id, a.ledgerId));
+    await adjustmentFaults.afterPost?.('approve');
     return { id: a.id, userId: a.userId, status: AdjustmentStatus.approved, ledgerId: a.ledgerId, over: await balanceOf(tx, a.userId) };
   }
   const posted = await postAdjustment(tx, a, LedgerStatus.passed, opts.now);
   await tx.update(balanceAdjustments).set({ ledgerId: posted.id }).where(eq(balanceAdjustments.id, a.id));
+  await adjustmentFaults.afterPost?.('approve');
   return { id: a.id, userId: a.userId, status: AdjustmentStatus.approved, ledgerId: posted.id, over: posted.over };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The money dashboard: over a period, deposits and withdrawals approved, gifts,
- * stakes, payouts, the house's result and active players — in total and per day of the operator's
- * time zone — the period's reward and commission costs (ledger types 5–9) and the house's result net
- * of them. Every figure is a sum over the real ledger, orders and requests.
+ * stakes, payouts, the house's result, balance adjustments (credits and debits, ledger type 12) and
+ * active players — in total and per day of the operator's time zone — the period's reward and
+ * commission costs (ledger types 5–9) and the house's result net of them and of the adjustments. Every
+ * figure is a sum over the real ledger, orders and requests.
  *
  * A day that ended more than CLOSED_AFTER_MS ago no longer changes (every row is dated when it is
  * written: bets, settlements, approvals, gifts), so its figures are kept in `money_days` once
@@ -11,7 +12,7 @@
  * (width_bucket over the boundaries, not a time-zone conversion per row).
  */
 import { sql } from 'drizzle-orm';
-import { formatMoney } from '@lucky28/shared';
+import { AdjustmentStatus, formatMoney } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { literal, queryRows } from '../../db/query.js';
 import { LedgerStatus, LedgerType } from '../ledger/post.js';
@@ -21,7 +22,8 @@ import { zonedDate, zonedDayStart } from '../time.js';
 const CLOSED_AFTER_MS = 10 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
-interface DayFigures {
+/** A day's figures as `money_days` keeps them once the day is closed. */
+interface KeptFigures {
   day: string;
   deposits: number;
   withdrawals: number;
@@ -29,6 +31,12 @@ interface DayFigures {
   stakes: number;
   payouts: number;
   players: number;
+}
+
+/** A day's figures with its balance adjustments (positive amounts each: what was credited, what was debited). */
+interface DayFigures extends KeptFigures {
+  adjustment_credits: number;
+  adjustment_debits: number;
 }
 
 interface Day {
@@ -52,7 +60,7 @@ function daysOf(from: number, to: number, timeZone: string): Day[] {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The figures of consecutive days, computed from the tables (each figure one index range, bucketed by day). */
-async function computeDays(db: DbOrTx, days: Day[]): Promise<DayFigures[]> {
+async function computeDays(db: DbOrTx, days: Day[]): Promise<KeptFigures[]> {
   if (days.length === 0) return [];
   const f = iso(days[0]!.start);
   const t = iso(days[days.length - 1]!.end);
@@ -108,10 +116,10 @@ function runsOf(days: Day[]): Day[][] {
  * The days' figures: closed days from `money_days` (computed and kept the first time, on `keepOn`: the
  * primary when `db` is a replica), the others computed now.
  */
-async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number, keepOn: DbOrTx): Promise<DayFigures[]> {
+async function keptFiguresOf(db: DbOrTx, days: Day[], timeZone: string, now: number, keepOn: DbOrTx): Promise<KeptFigures[]> {
   const closed = days.filter((d) => d.end + CLOSED_AFTER_MS <= now);
   const kept = closed.length
-    ? await queryRows<DayFigures>(
+    ? await queryRows<KeptFigures>(
         db,
         sql`
         select day, deposits, withdrawals, gifts, stakes, payouts, players from money_days
@@ -139,6 +147,36 @@ async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number,
   const open = days.filter((d) => d.end + CLOSED_AFTER_MS > now);
   for (const run of runsOf(open)) for (const c of await computeDays(db, run)) found.set(c.day, c);
   return days.map((d) => found.get(d.day)!);
+}
+
+/**
+ * The balance adjustments of consecutive days: per day, the credits and the debits that passed — each
+ * adjustment's own type-12 row (a rejection's refund row is not an adjustment), on the day it was
+ * approved (a debit held for a second operator passes then, days after its row was written, which is
+ * why these are not kept in `money_days`; adjustments are few beside the orders).
+ */
+async function adjustmentsOf(db: DbOrTx, days: Day[]): Promise<Map<number, { credits: number; debits: number }>> {
+  if (days.length === 0) return new Map();
+  const bounds = sql`${`{${days.map((d) => iso(d.start)).join(',')}}`}::timestamptz[]`;
+  const rows = await queryRows<{ b: number; credits: string; debits: string }>(
+    db,
+    sql`
+    select width_bucket(a.decided_at, ${bounds}) as b, sum(greatest(l.quantity, 0))::bigint as credits, sum(greatest(-l.quantity, 0))::bigint as debits
+    from balance_adjustments a join ledger l on l.id = a.ledger_id
+    where a.status = ${literal(AdjustmentStatus.approved)} and l.type = ${literal(LedgerType.adjustment)} and l.status = ${literal(LedgerStatus.passed)}
+      and a.decided_at >= ${iso(days[0]!.start)} and a.decided_at < ${iso(days[days.length - 1]!.end)}
+    group by 1`,
+  );
+  return new Map(rows.map((r) => [Number(r.b), { credits: Number(r.credits), debits: Number(r.debits) }]));
+}
+
+/** The days' figures: what `money_days` keeps (or computes now), with each day's adjustments. */
+async function figuresOf(db: DbOrTx, days: Day[], timeZone: string, now: number, keepOn: DbOrTx): Promise<DayFigures[]> {
+  const [kept, adjustments] = [await keptFiguresOf(db, days, timeZone, now, keepOn), await adjustmentsOf(db, days)];
+  return kept.map((k, i) => {
+    const a = adjustments.get(i + 1);
+    return { ...k, adjustment_credits: a?.credits ?? 0, adjustment_debits: a?.debits ?? 0 };
+  });
 }
 
 /**
@@ -221,12 +259,23 @@ type Costs = Awaited<ReturnType<typeof periodCosts>>;
 /**
  * The cost lines as the answer gives them, and the house's result after them: house − commission −
  * rakeback − check-in − first-deposit bonus granted + bonuses forfeited (what is left of a bonus and
- * what it won, given back). The bonus released to the balance is left out of the net: it is the money
- * of a grant already subtracted, moved from stored funds to the balance.
+ * what it won, given back) − adjustment credits + adjustment debits. The bonus released to the balance
+ * is left out of the net: it is the money of a grant already subtracted, moved from stored funds to the
+ * balance. The adjustments are in the net, not in `house` (the games' result, stakes − payouts): a
+ * credit is money the house put into a balance, a debit money it took back, as a reward is.
  */
 function withNet(figures: DayFigures[], costs: Costs) {
-  const house = figures.reduce((s, r) => s + Number(r.stakes) - Number(r.payouts), 0);
-  const net = house - costs.commission - costs.rakeback - costs.check_in - costs.first_deposit_bonus + costs.bonus_forfeited;
+  const sum = (k: 'stakes' | 'payouts' | 'adjustment_credits' | 'adjustment_debits') => figures.reduce((s, r) => s + Number(r[k]), 0);
+  const house = sum('stakes') - sum('payouts');
+  const net =
+    house -
+    costs.commission -
+    costs.rakeback -
+    costs.check_in -
+    costs.first_deposit_bonus +
+    costs.bonus_forfeited -
+    sum('adjustment_credits') +
+    sum('adjustment_debits');
   return {
     costs: Object.fromEntries(Object.entries(costs).map(([name, cents]) => [name, formatMoney(cents)])) as Record<keyof Costs, string>,
     net_after_rewards: formatMoney(net),
@@ -242,6 +291,8 @@ const totalsOf = (figures: DayFigures[], players: number) => {
     stakes: formatMoney(sum('stakes')),
     payouts: formatMoney(sum('payouts')),
     house: formatMoney(sum('stakes') - sum('payouts')),
+    adjustment_credits: formatMoney(sum('adjustment_credits')),
+    adjustment_debits: formatMoney(sum('adjustment_debits')),
     players,
   };
 };
@@ -256,7 +307,9 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
   const periodDays = daysOf(from, to, timeZone);
   const figures = await figuresOf(db, periodDays, timeZone, now, keepOn);
   // Days with nothing at all are left out, as a grouped sum over the rows would.
-  const shown = figures.filter((r) => r.deposits || r.withdrawals || r.gifts || r.stakes || r.payouts || r.players);
+  const shown = figures.filter(
+    (r) => r.deposits || r.withdrawals || r.gifts || r.stakes || r.payouts || r.players || r.adjustment_credits || r.adjustment_debits,
+  );
   const days = shown.map((r) => ({
     day: r.day,
     deposits: formatMoney(r.deposits),
@@ -265,6 +318,8 @@ export async function moneySummary(db: DbOrTx, from: number, to: number, timeZon
     stakes: formatMoney(r.stakes),
     payouts: formatMoney(r.payouts),
     house: formatMoney(r.stakes - r.payouts),
+    adjustment_credits: formatMoney(r.adjustment_credits),
+    adjustment_debits: formatMoney(r.adjustment_debits),
     players: r.players,
   }));
   // One day's distinct players are its figure; a longer period's are counted over the whole period.

@@ -59,7 +59,20 @@ export function everyDay(days: Summary['days'], [from, to]: [Dayjs, Dayjs]): Day
   const all: DayRow[] = [];
   for (let d = from.startOf('day'); !d.isAfter(to, 'day'); d = d.add(1, 'day')) {
     const day = d.format('YYYY-MM-DD');
-    all.push(byDay.get(day) ?? { day, deposits: '0.00', withdrawals: '0.00', gifts: '0.00', stakes: '0.00', payouts: '0.00', house: '0.00', players: 0 });
+    all.push(
+      byDay.get(day) ?? {
+        day,
+        deposits: '0.00',
+        withdrawals: '0.00',
+        gifts: '0.00',
+        stakes: '0.00',
+        payouts: '0.00',
+        house: '0.00',
+        adjustment_credits: '0.00',
+        adjustment_debits: '0.00',
+        players: 0,
+      },
+    );
   }
   // A day of the answer outside the asked dates (the server's today against the browser's) still shows.
   return [...all, ...days.filter((d) => !all.some((a) => a.day === d.day))].sort((a, b) => a.day.localeCompare(b.day));

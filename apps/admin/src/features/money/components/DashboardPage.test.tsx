@@ -12,6 +12,8 @@ const figures = (deposits: string) => ({
   stakes: '5000.00',
   payouts: '4700.00',
   house: '300.00',
+  adjustment_credits: '45.00',
+  adjustment_debits: '12.50',
   players: 12,
 });
 
@@ -57,6 +59,11 @@ describe('the money dashboard', () => {
     const period = screen.getByText('Period').closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(statistic(today, 'Deposits')).toBe('1,000.00'));
     await waitFor(() => expect(statistic(period, 'Deposits')).toBe('9,000.00'));
+    // The balance adjustments credited and debited, their own figures in both cards.
+    expect(['Adjustments credited', 'Adjustments debited'].map((title) => [statistic(today, title), statistic(period, title)])).toEqual([
+      ['45.00', '45.00'],
+      ['12.50', '12.50'],
+    ]);
     // The rewards and commissions paid, each ledger type on its own line, in both cards.
     expect(within(today).getByText('Rewards and commissions paid')).toBeTruthy();
     expect(
@@ -77,6 +84,7 @@ describe('the money dashboard', () => {
       expect(within(card).getByTestId('money-net').textContent).toContain(
         'House result minus commissions, rakeback, check-in rewards and first-deposit bonuses granted, plus the bonuses players forfeited (what was left of them and what they won, given back). A bonus moved to the balance is not subtracted again',
       );
+      expect(within(card).getByTestId('money-net').textContent).toContain('Balance adjustments count here too: a credit comes off, a debit is added back');
     }
     // One call, the last 30 days (the server's today): its answer filled the today card as well.
     expect(calls.filter((c) => c.call === 'moneySummary').map((c) => c.body)).toEqual([{ lang: 'en', last_days: 30 }]);
@@ -113,7 +121,17 @@ describe('the money dashboard', () => {
 
   it('draws every day of the period, the one day with play at the figures its cards count', async () => {
     const played = dayjs().subtract(3, 'day').format('YYYY-MM-DD');
-    const totals = { deposits: '0.00', withdrawals: '0.00', gifts: '0.00', stakes: '360.00', payouts: '410.00', house: '-50.00', players: 2 };
+    const totals = {
+      deposits: '0.00',
+      withdrawals: '0.00',
+      gifts: '0.00',
+      stakes: '360.00',
+      payouts: '410.00',
+      house: '-50.00',
+      adjustment_credits: '0.00',
+      adjustment_debits: '0.00',
+      players: 2,
+    };
     fakeServer({
       moneySummary: () => ok({ totals, costs: costs('0.00'), net_after_rewards: '-50.00', days: [{ day: played, ...totals }] }),
     });

@@ -19,6 +19,8 @@ function Totals({ totals }: { totals: Figures }) {
     [t('rounds.stakes'), totals.stakes],
     [t('rounds.payouts'), totals.payouts],
     [t('rounds.houseResult'), totals.house],
+    [t('money.adjustmentCredits'), totals.adjustment_credits],
+    [t('money.adjustmentDebits'), totals.adjustment_debits],
     [t('money.players'), totals.players],
   ];
   return (
@@ -85,6 +87,8 @@ const CHARTS = [
     series: [
       ['deposits', 'money.deposits', '#389e0d'],
       ['withdrawals', 'money.withdrawals', '#cf1322'],
+      ['adjustment_credits', 'money.adjustmentCredits', '#13c2c2'],
+      ['adjustment_debits', 'money.adjustmentDebits', '#d48806'],
     ],
   },
   {
@@ -99,7 +103,11 @@ const CHARTS = [
   },
 ] as const;
 
-/** Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, active players, as numbers and charts; the rewards and commissions paid, and the net after them. */
+/**
+ * Today and a chosen period: deposits, withdrawals, stakes, payouts, house result, balance adjustments
+ * credited and debited, active players, as numbers and charts; the rewards and commissions paid, and
+ * the net after them and the adjustments.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   // null: the default period (the last 30 days), as the route asked for it.

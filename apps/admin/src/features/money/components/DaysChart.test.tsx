@@ -10,6 +10,8 @@ const day = (d: string, deposits: string, withdrawals: string, house: string) =>
   stakes: '0.00',
   payouts: '0.00',
   house,
+  adjustment_credits: '0.00',
+  adjustment_debits: '0.00',
   players: 0,
 });
 const days = [day('2026-05-01', '300.00', '100.00', '50.00'), day('2026-05-02', '0.00', '200.00', '-80.00'), day('2026-05-03', '150.00', '0.00', '10.00')];

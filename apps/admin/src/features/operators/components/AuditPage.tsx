@@ -8,6 +8,7 @@ import * as api from '@lucky28/shared/api/refs';
 import { PagedTable, usePagedList } from '../../../components/PagedTable';
 import { ExportButton } from '../../../components/ExportButton';
 import { call } from '../../../lib/api';
+import { apiLangOf } from '../../../lib/languages';
 import { actionChoices, actionWords, targetChoices, targetWords } from '../model/auditWords';
 
 type Filters = {
@@ -23,7 +24,8 @@ const show = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 1))
 
 /** The append-only audit trail with filters (who, action, target, period) and before / after of changes. */
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = apiLangOf(i18n.language);
   const [filters, setFilters] = useState<Filters>({});
   const audit = usePagedList(api.admin.auditList, filters, { pageSize: 50 });
   const operators = useQuery({ queryKey: ['operators'], queryFn: () => call(api.admin.operatorList) });
@@ -49,10 +51,10 @@ export function AuditPage() {
           />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
-          <Select {...choose} options={actionChoices(t)} popupMatchSelectWidth={false} style={{ width: 220 }} />
+          <Select {...choose} options={actionChoices(t, lang)} popupMatchSelectWidth={false} style={{ width: 220 }} />
         </Form.Item>
         <Form.Item name="target_type" label={t('audit.targetType')}>
-          <Select {...choose} options={targetChoices(t)} popupMatchSelectWidth={false} style={{ width: 150 }} />
+          <Select {...choose} options={targetChoices(lang)} popupMatchSelectWidth={false} style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="target_id" label={t('audit.targetId')}>
           <Input allowClear maxLength={64} style={{ width: 90 }} />
@@ -93,8 +95,8 @@ export function AuditPage() {
         columns={[
           { title: t('common.time'), dataIndex: 'created_at', render: dateTime },
           { title: t('audit.operator'), key: 'operator', render: (_, r) => (r.operator_id === null ? t('audit.systemOperator') : r.username) },
-          { title: t('audit.action'), key: 'action', render: (_, r) => actionWords(t, r.action) },
-          { title: t('audit.target'), key: 'target', render: (_, r) => targetWords(t, r.target_type, r.target_id) },
+          { title: t('audit.action'), key: 'action', render: (_, r) => actionWords(lang, r.action) },
+          { title: t('audit.target'), key: 'target', render: (_, r) => targetWords(lang, r.target_type, r.target_id) },
           { title: 'IP', dataIndex: 'ip' },
         ]}
       />
