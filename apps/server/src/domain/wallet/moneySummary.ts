@@ -192,6 +192,7 @@ const COST_TYPES = {
   check_in: LedgerType.checkIn,
   bonus_released: LedgerType.bonusRelease,
   bonus_forfeited: LedgerType.bonusForfeit,
+  red_packets: LedgerType.redPacketShare,
 } as const;
 
 /**
@@ -220,13 +221,13 @@ type Costs = Awaited<ReturnType<typeof periodCosts>>;
 
 /**
  * The cost lines as the answer gives them, and the house's result after them: house − commission −
- * rakeback − check-in − first-deposit bonus granted + bonuses forfeited (what is left of a bonus and
+ * rakeback − check-in − first-deposit bonus granted − red-packet shares paid + bonuses forfeited (what is left of a bonus and
  * what it won, given back). The bonus released to the balance is left out of the net: it is the money
  * of a grant already subtracted, moved from stored funds to the balance.
  */
 function withNet(figures: DayFigures[], costs: Costs) {
   const house = figures.reduce((s, r) => s + Number(r.stakes) - Number(r.payouts), 0);
-  const net = house - costs.commission - costs.rakeback - costs.check_in - costs.first_deposit_bonus + costs.bonus_forfeited;
+  const net = house - costs.commission - costs.rakeback - costs.check_in - costs.first_deposit_bonus - costs.red_packets + costs.bonus_forfeited;
   return {
     costs: Object.fromEntries(Object.entries(costs).map(([name, cents]) => [name, formatMoney(cents)])) as Record<keyof Costs, string>,
     net_after_rewards: formatMoney(net),
