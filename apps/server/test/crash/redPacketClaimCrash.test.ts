@@ -54,7 +54,12 @@ describe('a crash halfway through a red packet claim', () => {
     const admin = await operatorWithRole(app, 'admin');
     expect((await callApi(app, api.redPackets.budgetTopUp, { amount: '10.00' }, { token: admin })).code).toBe(1);
     const room = [...app.game.snapshot.rooms.values()][0]!;
-    const dropped = await callApi(app, api.redPackets.packetDrop, { plan_id: room.id, total: '10.00', shares: 4, wallet: 'cash', window_minutes: 60 }, { token: admin });
+    const dropped = await callApi(
+      app,
+      api.redPackets.packetDrop,
+      { plan_id: room.id, total: '10.00', shares: 4, wallet: 'cash', window_minutes: 60 },
+      { token: admin },
+    );
     expect(dropped.code, JSON.stringify(dropped)).toBe(1);
     const packetId = dropped.data.id;
     const player = await registerUser(app);

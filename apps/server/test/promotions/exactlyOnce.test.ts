@@ -64,7 +64,9 @@ describe('exactly once over two server nodes on one database', () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => registerUser(nodeA)));
     const nodes = [nodeA, nodeB];
     const answers = await Promise.all(
-      Array.from({ length: 48 }, (_, i) => callApi(nodes[i % 2]!, api.packets.packetClaim, { packet_id: packet.id }, { token: players[i % 12]!.token, lang: 'en' })),
+      Array.from({ length: 48 }, (_, i) =>
+        callApi(nodes[i % 2]!, api.packets.packetClaim, { packet_id: packet.id }, { token: players[i % 12]!.token, lang: 'en' }),
+      ),
     );
     const paid = answers.filter((a) => a.code === 1);
     expect(paid.map((a) => a.data.claim_no).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);

@@ -17,12 +17,10 @@ export async function topUp(r: Pick<RewardsApp, 'app' | 'admin'>, amount: string
 }
 
 export const dropRaw = (r: Pick<RewardsApp, 'app' | 'admin'>, input: Record<string, unknown>, lang = 'en') =>
-  callApi(
-    r.app,
-    api.redPackets.packetDrop,
-    { plan_id: roomOf(r.app), total: '10.00', shares: 5, wallet: 'cash', window_minutes: 30, ...input } as never,
-    { token: r.admin, lang },
-  );
+  callApi(r.app, api.redPackets.packetDrop, { plan_id: roomOf(r.app), total: '10.00', shares: 5, wallet: 'cash', window_minutes: 30, ...input } as never, {
+    token: r.admin,
+    lang,
+  });
 
 export async function drop(r: Pick<RewardsApp, 'app' | 'admin'>, input: Record<string, unknown> = {}) {
   const res = await dropRaw(r, input);
@@ -37,5 +35,8 @@ export const fairPacket = (app: FastifyInstance, packetId: number) => callApi(ap
 
 /** The player's type-13 rows. */
 export async function sharesPaidTo(app: FastifyInstance, userId: number) {
-  return queryRows<{ wallet: string; quantity: string }>(app.db, sql`select wallet, quantity::text from ledger where user_id = ${userId} and type = 13 order by id`);
+  return queryRows<{ wallet: string; quantity: string }>(
+    app.db,
+    sql`select wallet, quantity::text from ledger where user_id = ${userId} and type = 13 order by id`,
+  );
 }

@@ -63,7 +63,11 @@ describe('reconcile: red_packets', () => {
   });
 
   it('a budget balance that is not its movements', async () => {
-    await seeBroken(['budget_vs_movements'], sql`update promotion_budget set balance = balance + 500`, sql`update promotion_budget set balance = balance - 500`);
+    await seeBroken(
+      ['budget_vs_movements'],
+      sql`update promotion_budget set balance = balance + 500`,
+      sql`update promotion_budget set balance = balance - 500`,
+    );
   });
 
   it('a packet whose return is not what it left', async () => {
@@ -75,10 +79,11 @@ describe('reconcile: red_packets', () => {
   });
 
   it('budget movements can be neither changed nor deleted', async () => {
-    const refusal = (q: SQL) => r.app.db.execute(q).then(
-      () => 'done',
-      (err: { cause?: { message?: string } }) => err.cause?.message ?? String(err),
-    );
+    const refusal = (q: SQL) =>
+      r.app.db.execute(q).then(
+        () => 'done',
+        (err: { cause?: { message?: string } }) => err.cause?.message ?? String(err),
+      );
     expect(await refusal(sql`update promotion_budget_movements set amount = amount + 1`)).toBe('promotion budget movements are never changed or deleted');
     expect(await refusal(sql`delete from promotion_budget_movements`)).toBe('promotion budget movements are never changed or deleted');
   });

@@ -105,13 +105,16 @@ describe('a packet claimed share by share', () => {
 
   it('pays a bonus packet to stored funds with its wagering requirement, and the dashboard counts the shares as a cost', async () => {
     const summary = async () => (await callApi(r.app, api.admin.moneySummary, {}, { token: r.admin })).data;
-    const costBefore = cents((await summary()).costs.red_packets);
+    const before = await summary();
     const packet = await drop(r, { total: '2.00', shares: 1, wallet: 'bonus', wager_multiple: 5 });
     const p = await player(r);
     const res = await claimShare(r.app, p.token, packet.id);
     expect(res.data).toMatchObject({ share: '2.00', wallet: 'bonus', wager_required: '10.00' });
     expect(await balanceOf(r.app, p.userId)).toEqual({ money: 0, score: 200 });
-    expect(cents((await summary()).costs.red_packets)).toBe(costBefore + 200);
+    const after = await summary();
+    expect(cents(after.costs.red_packets)).toBe(cents(before.costs.red_packets) + 200);
+    expect(after.totals.house).toBe(before.totals.house);
+    expect(cents(after.net_after_rewards)).toBe(cents(before.net_after_rewards) - 200);
   });
 });
 
@@ -123,7 +126,9 @@ describe('who gets no share, and is told why', () => {
     expect((await claimShare(r.app, guest.data.userinfo.token, packet.id)).msg).toBe('Guests must register as full members before doing this');
 
     const timedOut = await player(r);
-    await r.app.db.execute(sql`update users set excluded_until = ${new Date(r.clock.now() + DAY_MS).toISOString()}, exclusion_kind = 'timeout' where id = ${timedOut.userId}`);
+    await r.app.db.execute(
+      sql`update users set excluded_until = ${new Date(r.clock.now() + DAY_MS).toISOString()}, exclusion_kind = 'timeout' where id = ${timedOut.userId}`,
+    );
     expect((await claimShare(r.app, timedOut.token, packet.id)).code).toBe(0);
 
     const optedOut = await player(r);

@@ -20,7 +20,25 @@ import { support } from './support.js';
 import { user } from './user.js';
 import { wallet } from './wallet.js';
 
-export const api = defineApi({ lottery, fair, user, wallet, protection, content, common, settings, support, admin, referral, rewards, campaigns, packets, redPackets, chat, docs });
+export const api = defineApi({
+  lottery,
+  fair,
+  user,
+  wallet,
+  protection,
+  content,
+  common,
+  settings,
+  support,
+  admin,
+  referral,
+  rewards,
+  campaigns,
+  packets,
+  redPackets,
+  chat,
+  docs,
+});
 export type Api = typeof api;
 
 export * from './define.js';

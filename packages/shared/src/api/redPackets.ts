@@ -22,7 +22,8 @@ export const packets = {
     method: 'POST',
     path: '/api/rewards/roomPackets',
     access: publicAccess,
-    summary: "A room's red packets scheduled or open, newest first: total, shares, claims so far, window, who qualifies, the seed's hash, the caller's own share.",
+    summary:
+      "A room's red packets scheduled or open, newest first: total, shares, claims so far, window, who qualifies, the seed's hash, the caller's own share.",
     input: roomRedPacketsSchema,
     answer: roomRedPacketsData,
   }),

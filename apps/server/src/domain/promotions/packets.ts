@@ -178,7 +178,10 @@ export const openPacketsOfRoom = (db: DbOrTx, roomId: number, now: number) =>
 export const maskedClaimant = (user: { nickname: string | null; username: string }) => maskNickname(user.nickname ?? user.username);
 
 /** Every packet, newest first, a page at a time, with each one's claims. */
-export async function packetPage(db: DbOrTx, page: { page: number; limit: number }): Promise<{ total: number; list: { packet: Packet; claims: ClaimRow[] }[] }> {
+export async function packetPage(
+  db: DbOrTx,
+  page: { page: number; limit: number },
+): Promise<{ total: number; list: { packet: Packet; claims: ClaimRow[] }[] }> {
   const packets = await packetsWhere(db, sql`true`, { limit: page.limit, offset: (page.page - 1) * page.limit });
   const [count] = await queryRows<{ n: string }>(db, sql`select count(*)::text as n from red_packets`);
   const list = [];

@@ -38,6 +38,12 @@ export function presentAdminPacket(p: Packet, claims: readonly ClaimRow[], now: 
     returned: formatMoney(p.returned),
     created_by: p.createdBy,
     createtime: seconds(p.createdAt),
-    claimants: claims.map((c) => ({ claim_no: c.claimNo, user_id: c.userId, username: c.username, share: formatMoney(c.amount), createtime: seconds(c.createdAt) })),
+    claimants: claims.map((c) => ({
+      claim_no: c.claimNo,
+      user_id: c.userId,
+      username: c.username,
+      share: formatMoney(c.amount),
+      createtime: seconds(c.createdAt),
+    })),
   };
 }

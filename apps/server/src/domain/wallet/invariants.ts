@@ -498,7 +498,16 @@ async function redPacketsPaidOnce(db: DbOrTx): Promise<InvariantReport> {
 
 /** Each claim's amount against its number's share of the split recomputed from its packet's seed. */
 async function sharesVsSplit(db: DbOrTx): Promise<{ count: number; examples: Discrepancy[] }> {
-  const claims = await queryRows<{ packet_id: string; seed: string; total: string; shares: number; claim_no: number; amount: string; user_id: number; id: string }>(
+  const claims = await queryRows<{
+    packet_id: string;
+    seed: string;
+    total: string;
+    shares: number;
+    claim_no: number;
+    amount: string;
+    user_id: number;
+    id: string;
+  }>(
     db,
     sql`select c.packet_id::text, p.seed, p.total::text, p.shares, c.claim_no, c.amount::text, c.user_id, c.id::text
         from red_packet_claims c join red_packets p on p.id = c.packet_id order by c.packet_id, c.claim_no`,

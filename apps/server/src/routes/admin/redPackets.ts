@@ -40,7 +40,12 @@ export default async function adminRedPacketRoutes(app: FastifyInstance) {
     const { amount, note } = request.body;
     const answer = await audited(app, request, async (tx, record, actor) => {
       const moved = await moveBudget(tx, { kind: 'top_up', amount, operatorId: actor.operatorId, note: note ?? '', now: actor.at });
-      await record({ action: 'promotion.budget_top_up', targetType: 'promotion_budget', targetId: moved.id, detail: { amount, balance_after: moved.balanceAfter, note } });
+      await record({
+        action: 'promotion.budget_top_up',
+        targetType: 'promotion_budget',
+        targetId: moved.id,
+        detail: { amount, balance_after: moved.balanceAfter, note },
+      });
       return budgetAnswer(tx);
     });
     return reply.ok(answer, 'msg.budget_topped_up');
@@ -91,7 +96,8 @@ export default async function adminRedPacketRoutes(app: FastifyInstance) {
     const { user_id: userId, linked, note } = request.body;
     await audited(app, request, async (tx, record, actor) => {
       const changed = await setOperatorLink(tx, { userId, linked, note: note ?? '', operatorId: actor.operatorId, now: actor.at });
-      if (changed) await record({ action: linked ? 'promotion.player_link' : 'promotion.player_unlink', targetType: 'user', targetId: userId, detail: { note } });
+      if (changed)
+        await record({ action: linked ? 'promotion.player_link' : 'promotion.player_unlink', targetType: 'user', targetId: userId, detail: { note } });
     });
     return reply.ok({ user_id: userId, linked }, 'msg.set_success');
   });
