@@ -1,5 +1,5 @@
 /**
- * A packet in its room's chat (docs/red-packets.md#in-the-room): its drop, each claim ("x***y got 3.20 u")
+ * A packet in its room's chat (docs/red-packets.md#claiming): its drop, each claim ("x***y got 3.20 u")
  * and its close, posted by the system in the transaction that made them, each once (`data.post` is
  * `packet:<id>:<step>`, unique per room like the rounds' posts).
  */
