@@ -15,6 +15,7 @@ export * from './csv.js';
 export * from './wallet.js';
 export * from './protection.js';
 export * from './game/index.js';
+export * from './promotions/redPacket.js';
 export * from './access.js';
 export * from './audit.js';
 export * from './routeTrouble.js';

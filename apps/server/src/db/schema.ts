@@ -1246,3 +1246,113 @@ export const chatFilter = pgTable('chat_filter', {
   allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Red packets (issue 41, migration 0029, docs/red-packets.md)
+
+/** The promotions budget: the house's money for red packets, one row (id 1); moved only with a `promotion_budget_movements` row. */
+export const promotionBudget = pgTable('promotion_budget', {
+  id: smallint('id').primaryKey().default(1),
+  balance: money('balance').notNull().default(0),
+});
+
+/** A packet dropped into a room: its total split into `shares` from `seed` (secret until closed; `seed_hash` published). */
+export const redPackets = pgTable(
+  'red_packets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    total: money('total').notNull(),
+    shares: integer('shares').notNull(),
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    /** 'money' (cash) or 'score' (bonus money with a wagering requirement of share × wager_multiple). */
+    wallet: text('wallet').notNull().default('money'),
+    wagerMultiple: smallint('wager_multiple').notNull().default(0),
+    /** Money at risk a claimant needs over the last `at_risk_days` days (0: any member). */
+    minAtRisk: money('min_at_risk').notNull().default(0),
+    atRiskDays: smallint('at_risk_days').notNull().default(0),
+    greeting: text('greeting').notNull().default(''),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    claimed: integer('claimed').notNull().default(0),
+    paid: money('paid').notNull().default(0),
+    /** When it was emptied, or when its rest went back to the budget after `closes_at`. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    returned: money('returned').notNull().default(0),
+    /** SHA-256 of the claim sequence's canonical form, set when the packet closes. */
+    claimsHash: text('claims_hash'),
+    /** Whether its drop was posted in the room's chat. */
+    announced: boolean('announced').notNull().default(false),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('red_packets_room_idx').on(t.roomId, t.id),
+    index('red_packets_open_idx')
+      .on(t.closesAt)
+      .where(sql`closed_at is null`),
+  ],
+);
+
+/** One share claimed: once per player and packet, claim numbers 1, 2, 3… in order; paid by one type-13 ledger row (ref_type 'red_packet_claim'). */
+export const redPacketClaims = pgTable(
+  'red_packet_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    packetId: bigint('packet_id', { mode: 'number' })
+      .notNull()
+      .references(() => redPackets.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    claimNo: integer('claim_no').notNull(),
+    amount: money('amount').notNull(),
+    /** Masked as the feeds mask it, when the claim was made. */
+    nickname: text('nickname').notNull(),
+    wagerRequired: money('wager_required').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('red_packet_claims_player_uq').on(t.packetId, t.userId),
+    uniqueIndex('red_packet_claims_number_uq').on(t.packetId, t.claimNo),
+    index('red_packet_claims_user_idx').on(t.userId),
+  ],
+);
+
+/** The budget's append-only movements: 'top_up' (+), 'packet' (− a packet's total when dropped), 'return' (+ what it left unclaimed). */
+export const promotionBudgetMovements = pgTable(
+  'promotion_budget_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** Signed cents. */
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    packetId: bigint('packet_id', { mode: 'number' }).references(() => redPackets.id),
+    operatorId: integer('operator_id').references(() => operators.id),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promotion_budget_movements_packet_uq')
+      .on(t.packetId, t.kind)
+      .where(sql`packet_id is not null`),
+  ],
+);
+
+/** Accounts linked to operators (staff, relatives, test accounts): never paid a red packet share. */
+export const operatorLinkedPlayers = pgTable('operator_linked_players', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  note: text('note').notNull().default(''),
+  createdAt: createdAt(),
+});

@@ -18,6 +18,8 @@ import { deleteIdleGuests } from '../domain/accounts/guests.js';
 import { runDueDays } from '../domain/referral/commission.js';
 import { pruneChatMessages } from '../domain/chat/messages.js';
 import { CHAT_RETENTION_DAYS_DEFAULT } from '../config.js';
+import { closeExpiredPackets } from '../domain/promotions/expiry.js';
+import type { ChatLine } from '../domain/chat/messages.js';
 
 export interface PruneReport {
   uploads: PrunedUpload[];
@@ -29,6 +31,8 @@ export interface PruneReport {
   referralDays: string[];
   /** Chat messages deleted for being older than the retention. */
   chatMessages: number;
+  /** Red packets closed past their window, their rest returned to the budget (docs/red-packets.md). */
+  redPackets: { id: number; returned: number }[];
 }
 
 /** One pass of every pruning step; a failing step is logged and the others still run. */
@@ -40,8 +44,10 @@ export async function pruneOnce(deps: {
   log: FastifyBaseLogger;
   /** CHAT_RETENTION_DAYS (default CHAT_RETENTION_DAYS_DEFAULT). */
   chatRetentionDays?: number;
+  /** A system post written by a step (a red packet's close), for the room's live streams. */
+  onChatPosted?: (line: ChatLine) => void;
 }): Promise<PruneReport> {
-  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0, guests: 0, referralDays: [], chatMessages: 0 };
+  const report: PruneReport = { uploads: [], contentImages: [], articleViews: 0, guests: 0, referralDays: [], chatMessages: 0, redPackets: [] };
   const step = async (name: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -69,6 +75,12 @@ export async function pruneOnce(deps: {
   await step('referral_commissions', async () => {
     report.referralDays = (await runDueDays(deps.db, { now: deps.now, timeZone: deps.timeZone })).filter((d) => d.computed).map((d) => d.day);
   });
+  await step('red_packets', async () => {
+    const done = await closeExpiredPackets(deps.db, deps.now);
+    report.redPackets = done.closed;
+    for (const line of done.lines) deps.onChatPosted?.(line);
+  });
+  if (report.redPackets.length) deps.log.info({ packets: report.redPackets }, 'expired red packets closed, their rest returned to the budget');
   if (report.referralDays.length) deps.log.info({ days: report.referralDays }, 'referral commissions computed and paid');
   const { uploads, contentImages, articleViews, guests, chatMessages } = report;
   if (uploads.length || contentImages.length || articleViews || guests || chatMessages) {
@@ -107,6 +119,7 @@ export const housekeepingPlugin = fp<{ intervalMs: number }>(async (app, opts) =
       timeZone: app.config.timeZone,
       log: app.log,
       chatRetentionDays: app.config.chatRetentionDays,
+      onChatPosted: (line) => app.chatRelay.posted(line),
     })
       .catch((err) => app.log.warn({ err }, 'pruning failed'))
       .finally(() => (running = undefined));

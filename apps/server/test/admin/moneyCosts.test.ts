@@ -17,7 +17,7 @@ const r = await createRewardsApp();
 const checkIn = await createCampaign(r, 'check_in', CHECK_IN_TERMS);
 const firstDeposit = await createCampaign(r, 'first_deposit', BONUS_TERMS);
 const rakeback = await createCampaign(r, 'rakeback', RAKEBACK_TERMS);
-const NONE = { commission: '0.00', rakeback: '0.00', first_deposit_bonus: '0.00', check_in: '0.00', bonus_released: '0.00', bonus_forfeited: '0.00' };
+const NONE = { commission: '0.00', rakeback: '0.00', first_deposit_bonus: '0.00', check_in: '0.00', bonus_released: '0.00', bonus_forfeited: '0.00', red_packets: '0.00' };
 const cents = (v: string) => Math.round(Number(v) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 
@@ -92,6 +92,7 @@ describe('money dashboard: reward and commission costs', () => {
       check_in: money(checkInPaid),
       bonus_released: money(releasePaid),
       bonus_forfeited: '0.00',
+      red_packets: '0.00',
     });
     expect(yesterday.net_after_rewards).toBe(firstDay.net_after_rewards);
     expect(both.net_after_rewards).toBe(money(cents(both.totals.house) - commission - rakebackPaid - bonusPaid - checkInPaid));

@@ -1,6 +1,7 @@
 import { fairAcceptedBetsData, fairAcceptedBetsSchema, fairChainData, fairChainSchema, fairRoundData, fairRoundSchema } from '../schemas/lottery.js';
 import { publicAccess } from '../access.js';
 import { defineCall } from './define.js';
+import { fairPacket } from './redPackets.js';
 
 /** Provable fairness: each round's commitment, seed and result, and the published hash chains. Server: apps/server/src/routes/fair/. */
 export const fair = {
@@ -29,4 +30,5 @@ export const fair = {
     input: fairAcceptedBetsSchema,
     answer: fairAcceptedBetsData,
   }),
+  redPacket: fairPacket,
 };

@@ -12,6 +12,7 @@ import { fair } from './fair.js';
 import { lottery } from './lottery.js';
 import { protection } from './protection.js';
 import { campaigns, rewards } from './rewards.js';
+import { packets, redPackets } from './redPackets.js';
 import { chat } from './chat.js';
 import { referral } from './referral.js';
 import { settings } from './settings.js';
@@ -19,7 +20,25 @@ import { support } from './support.js';
 import { user } from './user.js';
 import { wallet } from './wallet.js';
 
-export const api = defineApi({ lottery, fair, user, wallet, protection, content, common, settings, support, admin, referral, rewards, campaigns, chat, docs });
+export const api = defineApi({
+  lottery,
+  fair,
+  user,
+  wallet,
+  protection,
+  content,
+  common,
+  settings,
+  support,
+  admin,
+  referral,
+  rewards,
+  campaigns,
+  packets,
+  redPackets,
+  chat,
+  docs,
+});
 export type Api = typeof api;
 
 export * from './define.js';

@@ -212,6 +212,7 @@ export const INVARIANT_NAMES = [
   'commission_from_orders',
   'import_opening_balances',
   'balance_adjustments',
+  'red_packets',
 ] as const;
 export type InvariantName = (typeof INVARIANT_NAMES)[number];
 

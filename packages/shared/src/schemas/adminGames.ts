@@ -195,6 +195,8 @@ const moneyCosts = {
   check_in: moneyText,
   bonus_released: moneyText,
   bonus_forfeited: moneyText,
+  /** 13: red-packet shares paid (docs/red-packets.md), a cost. */
+  red_packets: moneyText,
 };
 /**
  * The house's result after what the rewards and commissions cost: house − commission − rakeback −

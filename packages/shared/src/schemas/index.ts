@@ -21,3 +21,4 @@ export * from './protection.js';
 export * from './referral.js';
 export * from './content.js';
 export * from './rewards.js';
+export * from './redPackets.js';

@@ -48,8 +48,8 @@ export const withdrawActionSchema = z.object({
 /** user/withdrawInfo and user/payInfo share the account type. */
 export const payTypeQuery = z.object({ type: payType });
 
-/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (docs/design.md#ledger-types), 5 referral commission; rewards: 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released, 10 bonus forfeited; 11 a balance brought from the previous product (docs/import.md); 12 an operator's balance adjustment (docs/design.md#balance-adjustments). */
-export const LEDGER_TYPE_MAX = 12;
+/** Ledger types 0 recharge, 1 withdraw, 2 bet, 3 payout, 4 gift (docs/design.md#ledger-types), 5 referral commission; rewards: 6 rakeback, 7 first-deposit bonus, 8 check-in, 9 bonus released, 10 bonus forfeited; 11 a balance brought from the previous product (docs/import.md); 12 an operator's balance adjustment (docs/design.md#balance-adjustments); 13 a red-packet share (docs/red-packets.md). */
+export const LEDGER_TYPE_MAX = 13;
 
 /** The longest page of a history list. */
 export const HISTORY_PAGE_MAX = 500;

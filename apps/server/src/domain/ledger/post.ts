@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { AppError } from '../../errors.js';
 
-/** Ledger types (docs/design.md#ledger-types): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/), 11 the importer's opening balances (domain/import/), 12 an operator's adjustment. */
+/** Ledger types (docs/design.md#ledger-types): only appended, never renumbered. 5 is the referral commission, 6–10 are rewards (domain/rewards/), 11 the importer's opening balances (domain/import/), 12 an operator's adjustment, 13 a red-packet share (domain/promotions/). */
 export const LedgerType = {
   recharge: 0,
   withdraw: 1,
@@ -38,6 +38,11 @@ export const LedgerType = {
    * or 'adjustment_refund' (a rejected debit's money back), ref_id the adjustment.
    */
   adjustment: 12,
+  /**
+   * A red-packet share paid to its claimant (domain/promotions/claim.ts) from the promotions budget: cash
+   * to the balance, or bonus money to stored funds; ref_type 'red_packet_claim', ref_id the claim.
+   */
+  redPacketShare: 13,
 } as const;
 /** The ledger types a reward claim writes (the reconciliation ties each row to its claim; a forfeit is a claim row of its own kind). */
 export const REWARD_LEDGER_TYPES = [

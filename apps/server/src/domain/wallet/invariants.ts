@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { INVARIANT_NAMES, deriveDraw, isHex32, nextInChain, settleOrder, type Digits, type InvariantName } from '@lucky28/shared';
+import { INVARIANT_NAMES, deriveDraw, isHex32, nextInChain, settleOrder, splitRedPacket, type Digits, type InvariantName } from '@lucky28/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { commissionProblems } from '../referral/reconcile.js';
@@ -435,8 +435,113 @@ async function adjustmentsPostedOnce(db: DbOrTx): Promise<InvariantReport> {
 }
 
 /**
+ * Red packets (ledger type 13, docs/red-packets.md#the-books): every type-13 row is the one applied, passed
+ * row of a claim of its player, of the claim's amount, to the packet's wallet; each claim has exactly one;
+ * each packet's counters are its claims (numbered 1…claimed) and each claim's amount is the share of its
+ * number in the split recomputed from the packet's seed; the budget took each packet's total once when it
+ * was dropped and got back, once it closed, exactly what was not claimed; the budget's balance is the sum
+ * of its movements, each movement's balance-after follows the one before, and none is below zero.
+ */
+async function redPacketsPaidOnce(db: DbOrTx): Promise<InvariantReport> {
+  const rows = await firstProblems(
+    db,
+    sql`
+    select l.user_id, l.id as ref, 'share_row_without_claim' as problem, l.quantity as a, 0::bigint as b
+    from ledger l left join red_packet_claims c on l.ref_type = 'red_packet_claim' and c.id = l.ref_id
+      left join red_packets p on p.id = c.packet_id
+    where l.type = 13 and (c.id is null or c.user_id <> l.user_id or c.amount <> l.quantity or p.wallet <> l.wallet or not l.applied or l.status <> 1)
+    union all
+    select c.user_id, c.id, 'claim_ledger_mismatch', c.amount, coalesce(l.n, 0)
+    from red_packet_claims c left join (
+      select ref_id, count(*)::int as n from ledger where type = 13 and ref_type = 'red_packet_claim' group by ref_id
+    ) l on l.ref_id = c.id
+    where coalesce(l.n, 0) <> 1
+    union all
+    select null::int, p.id, 'packet_counters', p.claimed, coalesce(c.n, 0)
+    from red_packets p left join (
+      select packet_id, count(*)::int as n, sum(amount)::bigint as paid, max(claim_no) as top from red_packet_claims group by packet_id
+    ) c on c.packet_id = p.id
+    where p.claimed <> coalesce(c.n, 0) or p.paid <> coalesce(c.paid, 0) or coalesce(c.top, 0) <> coalesce(c.n, 0)
+    union all
+    select null::int, p.id, 'packet_budget_mismatch', p.total, coalesce(-d.amount, 0) + coalesce(r.amount, 0)
+    from red_packets p
+      left join promotion_budget_movements d on d.packet_id = p.id and d.kind = 'packet'
+      left join promotion_budget_movements r on r.packet_id = p.id and r.kind = 'return'
+    where d.id is null or -d.amount <> p.total
+       or (p.closed_at is null and r.id is not null)
+       or (p.closed_at is not null and coalesce(r.amount, 0) <> p.total - p.paid)
+       or p.returned <> coalesce(r.amount, 0)
+    union all
+    select null::int, b.id, 'budget_vs_movements', b.balance, coalesce(m.total, 0)
+    from promotion_budget b left join (select sum(amount)::bigint as total from promotion_budget_movements) m on true
+    where b.balance <> coalesce(m.total, 0) or b.balance < 0
+    union all
+    select null::int, m.id, 'budget_chain', m.balance_after, m.prev + m.amount
+    from (select id, amount, balance_after, coalesce(lag(balance_after) over (order by id), 0) as prev from promotion_budget_movements) m
+    where m.balance_after <> m.prev + m.amount or m.balance_after < 0`,
+  );
+  const examples = rows.map((r): Discrepancy => {
+    const problem = String(r.problem);
+    const detail: Record<string, number> =
+      problem === 'share_row_without_claim'
+        ? { ledger: num(r.ref), quantity: num(r.a) }
+        : problem === 'claim_ledger_mismatch'
+          ? { claim: num(r.ref), amount: num(r.a), rows: num(r.b) }
+          : problem.startsWith('budget')
+            ? { ref: num(r.ref), recorded: num(r.a), expected: num(r.b) }
+            : { packet: num(r.ref), recorded: num(r.a), found: num(r.b) };
+    return { userId: r.user_id === null ? null : num(r.user_id), problem, detail };
+  });
+  const split = await sharesVsSplit(db);
+  return { name: 'red_packets', count: total(rows) + split.count, examples: [...examples, ...split.examples].slice(0, EXAMPLES_PER_INVARIANT) };
+}
+
+/** Each claim's amount against its number's share of the split recomputed from its packet's seed. */
+async function sharesVsSplit(db: DbOrTx): Promise<{ count: number; examples: Discrepancy[] }> {
+  const claims = await queryRows<{
+    packet_id: string;
+    seed: string;
+    total: string;
+    shares: number;
+    claim_no: number;
+    amount: string;
+    user_id: number;
+    id: string;
+  }>(
+    db,
+    sql`select c.packet_id::text, p.seed, p.total::text, p.shares, c.claim_no, c.amount::text, c.user_id, c.id::text
+        from red_packet_claims c join red_packets p on p.id = c.packet_id order by c.packet_id, c.claim_no`,
+  );
+  const splits = new Map<string, number[] | null>();
+  let count = 0;
+  const examples: Discrepancy[] = [];
+  for (const c of claims) {
+    if (!splits.has(c.packet_id)) {
+      let shares: number[] | null = null;
+      try {
+        shares = splitRedPacket(c.seed, Number(c.total), Number(c.shares));
+      } catch {
+        shares = null;
+      }
+      splits.set(c.packet_id, shares);
+    }
+    const expected = splits.get(c.packet_id)?.[Number(c.claim_no) - 1];
+    if (expected === Number(c.amount)) continue;
+    count++;
+    if (examples.length < EXAMPLES_PER_INVARIANT) {
+      examples.push({
+        userId: num(c.user_id),
+        problem: 'share_vs_split',
+        detail: { claim: num(c.id), packet: num(c.packet_id), claim_no: num(c.claim_no), amount: num(c.amount), expected: expected ?? 'no such share' },
+      });
+    }
+  }
+  return { count, examples };
+}
+
+/**
  * The ledger invariants (docs/design.md#the-invariants) over the whole database, each by name with its problem count and first
- * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping, the referral commissions, the importer's opening balances and the balance adjustments. One query per
+ * problems: I1–I7, each player's running balance, the wallet requests' bookkeeping, the referral commissions, the importer's opening balances, the balance adjustments and the red packets. One query per
  * invariant. Used by the operators' reconcile call and, after every server test file, by the test
  * helpers (test/invariantsAfterFile.ts).
  */
@@ -455,6 +560,7 @@ export async function checkInvariants(db: DbOrTx): Promise<InvariantReport[]> {
     await commissionsFromOrders(db),
     await importOpeningBalances(db),
     await adjustmentsPostedOnce(db),
+    await redPacketsPaidOnce(db),
   ];
   const order = INVARIANT_NAMES as readonly string[];
   return reports.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));

@@ -230,6 +230,7 @@ const COST_TYPES = {
   check_in: LedgerType.checkIn,
   bonus_released: LedgerType.bonusRelease,
   bonus_forfeited: LedgerType.bonusForfeit,
+  red_packets: LedgerType.redPacketShare,
 } as const;
 
 /**
@@ -258,7 +259,7 @@ type Costs = Awaited<ReturnType<typeof periodCosts>>;
 
 /**
  * The cost lines as the answer gives them, and the house's result after them: house − commission −
- * rakeback − check-in − first-deposit bonus granted + bonuses forfeited (what is left of a bonus and
+ * rakeback − check-in − first-deposit bonus granted − red-packet shares paid + bonuses forfeited (what is left of a bonus and
  * what it won, given back) − adjustment credits + adjustment debits. The bonus released to the balance
  * is left out of the net: it is the money of a grant already subtracted, moved from stored funds to the
  * balance. The adjustments are in the net, not in `house` (the games' result, stakes − payouts): a
@@ -272,7 +273,8 @@ function withNet(figures: DayFigures[], costs: Costs) {
     costs.commission -
     costs.rakeback -
     costs.check_in -
-    costs.first_deposit_bonus +
+    costs.first_deposit_bonus -
+    costs.red_packets +
     costs.bonus_forfeited -
     sum('adjustment_credits') +
     sum('adjustment_debits');

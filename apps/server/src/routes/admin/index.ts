@@ -10,6 +10,7 @@ import adminCampaignRoutes from './campaigns.js';
 import adminExportRoutes from './exports.js';
 import adminAdjustmentRoutes from './adjustments.js';
 import adminChatRoutes from './chat.js';
+import adminRedPacketRoutes from './redPackets.js';
 
 /** The operator API under /api/admin/ (the console at /admin/ is its client). */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -24,4 +25,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminExportRoutes);
   await app.register(adminAdjustmentRoutes);
   await app.register(adminChatRoutes);
+  await app.register(adminRedPacketRoutes);
 }

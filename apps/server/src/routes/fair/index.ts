@@ -5,6 +5,8 @@ import { serve } from '../../http/serve.js';
 import { chainById, listChains } from '../../domain/game/chains.js';
 import { commitmentAt, findRound } from '../../domain/game/rounds.js';
 import { acceptedBetsPage } from '../../domain/game/acceptedBets.js';
+import { claimsOf, findPacket } from '../../domain/promotions/packets.js';
+import { presentPacket } from '../../domain/promotions/present.js';
 
 const ALGORITHM =
   'seed = c(k), c(k+1) = SHA-256(c(k)); bytes = HMAC-SHA256(seed, "<game_id>:<issue>:<counter>") for counter 0,1,…; ' +
@@ -83,5 +85,12 @@ export default async function fairRoutes(app: FastifyInstance) {
       limit,
       rows: list?.rows ?? [],
     });
+  });
+
+  // A red packet for verification (docs/red-packets.md#checking-a-packet): the seed and the sequence once it is closed.
+  serve(app, api.fair.redPacket, {}, async (request, reply) => {
+    const packet = await findPacket(app.db, request.query.packet_id);
+    if (!packet) throw new AppError('err.red_packet_not_found', { field: 'packet_id' });
+    return reply.ok(presentPacket(packet, await claimsOf(app.db, packet.id), app.clock.now()));
   });
 }

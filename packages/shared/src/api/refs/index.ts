@@ -12,5 +12,7 @@ export * as admin from './admin/index.js';
 export * as referral from './referral/index.js';
 export * as rewards from './rewards/index.js';
 export * as campaigns from './campaigns/index.js';
+export * as packets from './packets/index.js';
+export * as redPackets from './redPackets/index.js';
 export * as chat from './chat/index.js';
 export * as docs from './docs/index.js';

@@ -24,6 +24,7 @@ const costs = (commission: string) => ({
   check_in: '3.00',
   bonus_released: '40.00',
   bonus_forfeited: '7.25',
+  red_packets: '0.00',
 });
 
 beforeEach(() => session.set('op-token'));

@@ -42,6 +42,7 @@ const COSTS = [
   ['check_in', 'money.costs.checkIn'],
   ['bonus_released', 'money.costs.bonusReleased'],
   ['bonus_forfeited', 'money.costs.bonusForfeited'],
+  ['red_packets', 'money.costs.redPackets'],
 ] as const;
 
 /**

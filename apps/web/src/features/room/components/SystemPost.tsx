@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChatMessage, ChatSystemPost } from '@lucky28/shared/schemas';
+import { usePacketPostBody } from './PacketPost';
 import './SystemPost.css';
 
 type Params = ChatSystemPost['params'];
@@ -68,7 +69,9 @@ function usePostBody(post: ChatSystemPost | null, planId: number): ReactNode {
  */
 export function SystemPost({ m }: { m: ChatMessage }) {
   const { t } = useTranslation();
-  const body = usePostBody(m.system, m.plan_id);
+  const roundBody = usePostBody(m.system, m.plan_id);
+  const packetBody = usePacketPostBody(m.system, m.createtime);
+  const body = roundBody ?? packetBody;
   return (
     <div className="room-system" data-testid="chat-message" data-kind="system" data-key={m.system?.key ?? ''} role="note">
       <span className="room-system-mark">{t('room.chat.system')}</span>

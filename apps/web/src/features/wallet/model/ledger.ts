@@ -1,7 +1,7 @@
 import { gameCode } from '@lucky28/shared/game';
 
-/** Ledger types (docs/design.md#ledger-types) in the order of the type filter; undefined = all. 5 the referral commission, 6–10 rewards, 11 a balance moved from the previous site, 12 an operator's balance adjustment. */
-export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+/** Ledger types (docs/design.md#ledger-types) in the order of the type filter; undefined = all. 5 the referral commission, 6–10 rewards, 11 a balance moved from the previous site, 12 an operator's balance adjustment, 13 a red-packet share. */
+export const LEDGER_TYPES = [undefined, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
 /** Each type's text key, by type number. */
 export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
   'recharge',
@@ -17,6 +17,7 @@ export const LEDGER_TYPE_KEYS: readonly (string | undefined)[] = [
   'bonusForfeit',
   'importOpening',
   'adjustment',
+  'redPacket',
 ];
 
 /** A ledger row's region code (docs/product.md#states-and-transitions, `gorct`) to the game key of the `games` texts. */

@@ -2,3 +2,4 @@
 export { ref as round } from './round.ref.js';
 export { ref as chain } from './chain.ref.js';
 export { ref as acceptedBets } from './acceptedBets.ref.js';
+export { ref as redPacket } from './redPacket.ref.js';

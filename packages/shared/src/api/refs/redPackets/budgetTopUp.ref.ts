@@ -1,0 +1,5 @@
+// Generated from the API contract (packages/shared/src/api) by `npm run api:generate`. Do not edit.
+import type { Api } from '../../index.js';
+import type { RefOf } from '../../define.js';
+
+export const ref: RefOf<Api['redPackets']['budgetTopUp']> = {"name":"redPackets.budgetTopUp","method":"POST","path":"/api/admin/promotionBudgetTopUp","kind":"json","access":{"who":"operator","roles":["admin"]},"idempotent":false};
