@@ -43,7 +43,7 @@ type Params = Record<string, string | number>;
 
 const post = (key: MessageKey, params: Params): ChatSystemPost => ({ key, params });
 
-export const warningPost = (issue: string, seconds: number) => post('chat.round.closing', { issue, seconds });
+export const warningPost = (issue: string, seconds: number) => post('chat.round.closing', { issue, seconds, count: seconds });
 export const closedPost = (issue: string) => post('chat.round.closed', { issue });
 export const listPost = (gameId: number, issue: string, list: RoomList) =>
   post('chat.round.list', { game_id: gameId, issue, count: list.count, hash: list.hash });
