@@ -5,7 +5,7 @@
  * the test's output, as chat.spec.ts saves the timeline) and checked: nothing scrolls sideways and every
  * tap target is at least 44×44 px.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { smallTargets } from './layout';
 import { fund, newMember } from './members';
 import { operatorToken } from './operator';
@@ -24,6 +24,9 @@ async function shootAtWidths(page: Page, testInfo: TestInfo, name: string) {
     expect(await smallTargets(page), `${name} at ${width} px`).toEqual([]);
   }
 }
+
+/** Scrolls the timeline so that `row` stands in its middle, whole (not cut at the timeline's edge). */
+const inMiddle = (row: Locator) => row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
 
 /** Waits until the round has at least `seconds` of betting left (rounds are 30 s here), so a bet placed now lands in it. */
 async function bettingTimeLeft(page: Page, seconds: number) {
@@ -59,7 +62,7 @@ test('the chat’s bet confirmation, bet message, round posts and mute notice fi
     await expect(confirm).toBeHidden();
     const mine = page.locator('[data-testid=chat-bet-message][data-mine=true]').last();
     await expect(mine.getByTestId('chat-bet-order')).toHaveCount(2, { timeout: 10_000 });
-    await mine.scrollIntoViewIfNeeded();
+    await inMiddle(mine);
     await shootAtWidths(page, testInfo, `chat-bet-message-${language}`);
   }
 
@@ -68,7 +71,7 @@ test('the chat’s bet confirmation, bet message, round posts and mute notice fi
   await expect(listPost.getByTestId('system-list-link')).toBeVisible({ timeout: 60_000 });
   for (const language of LANGUAGES) {
     await enterRoom(page, member, plan, language);
-    await page.locator('[data-testid=chat-message][data-key="chat.round.list"]').last().scrollIntoViewIfNeeded();
+    await inMiddle(page.locator('[data-testid=chat-message][data-key="chat.round.list"]').last());
     await shootAtWidths(page, testInfo, `chat-round-posts-${language}`);
   }
 

@@ -43,7 +43,7 @@ type Params = Record<string, string | number>;
 
 const post = (key: MessageKey, params: Params): ChatSystemPost => ({ key, params });
 
-export const warningPost = (issue: string, seconds: number) => post('chat.round.closing', { issue, seconds, count: seconds });
+export const warningPost = (issue: string, seconds: number) => post('chat.round.closing', { issue, seconds });
 export const closedPost = (issue: string) => post('chat.round.closed', { issue });
 export const listPost = (gameId: number, issue: string, list: RoomList) =>
   post('chat.round.list', { game_id: gameId, issue, count: list.count, hash: list.hash });
@@ -74,6 +74,8 @@ export const englishText = (p: ChatSystemPost): string => [...english(p)].slice(
 
 function english(p: ChatSystemPost): string {
   const { params } = p;
+  // The warning's plural form follows its seconds ("1 second"); the list's its count.
+  if (p.key === 'chat.round.closing') return translate('en', p.key, { ...params, count: Number(params.seconds) });
   if (p.key !== 'chat.round.draw') return translate('en', p.key, params);
   const tags = String(params.tags ?? '')
     .split(',')
