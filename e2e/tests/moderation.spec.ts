@@ -9,6 +9,8 @@ import { operatorToken } from './operator';
 import { beginnerRoom, roomAs } from './room';
 
 test('a deleted message reads "removed by the operator" for everyone; a mute shows until when', async ({ browser, request }) => {
+  // Two players' browsers and an operator on the shared machine.
+  test.setTimeout(150_000);
   const plan = await beginnerRoom(request);
   const [alice, bob] = [await newMember(request, 'ma'), await newMember(request, 'mb')];
   const a = await roomAs(browser, alice, plan, 'en');

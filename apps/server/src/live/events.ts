@@ -44,9 +44,7 @@ export type GameEvent =
  * (`onChat`), never to the engine.
  */
 export type ChatEvent =
-  | { type: 'chat'; message: ChatLine }
-  | { type: 'chat_room'; room: RoomStateEvent }
-  | { type: 'chat_mute'; userId: number; mute: ShownMute };
+  { type: 'chat'; message: ChatLine } | { type: 'chat_room'; room: RoomStateEvent } | { type: 'chat_mute'; userId: number; mute: ShownMute };
 
 const CHAT_EVENTS: ReadonlySet<string> = new Set<ChatEvent['type']>(['chat', 'chat_room', 'chat_mute']);
 const isChatEvent = (e: GameEvent | ChatEvent): e is ChatEvent => CHAT_EVENTS.has(e.type);

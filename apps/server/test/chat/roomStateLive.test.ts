@@ -55,9 +55,11 @@ describe('a room’s chat state, pushed live across nodes', () => {
       enabled: true,
       slow_mode_seconds: 30,
     });
-    expect(
-      await change(() => callApi(nodeA, api.admin.chatRoomUpdate, { ...settings, gate_settled_bet: true, gate_account_hours: 24 }, op)),
-    ).toMatchObject({ slow_mode_seconds: 0, gate_settled_bet: true, gate_account_hours: 24 });
+    expect(await change(() => callApi(nodeA, api.admin.chatRoomUpdate, { ...settings, gate_settled_bet: true, gate_account_hours: 24 }, op))).toMatchObject({
+      slow_mode_seconds: 0,
+      gate_settled_bet: true,
+      gate_account_hours: 24,
+    });
     expect(await change(() => callApi(nodeA, api.admin.chatRoomUpdate, { ...settings, muted: true }, op))).toMatchObject({ muted: true });
     expect(await change(() => callApi(nodeA, api.admin.chatPin, { plan_id: plan, text: 'Be kind' }, op))).toMatchObject({
       pinned: { text: 'Be kind', createtime: Math.floor(clock.now() / 1000) },

@@ -22,9 +22,7 @@ import type {
   roomHeartData,
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
-import type { chatBetData, chatListData,
-  chatMyMuteData,
-  chatRoomEventData, chatMessageData, chatSystemPostData } from './chat.js';
+import type { chatBetData, chatListData, chatMyMuteData, chatRoomEventData, chatMessageData, chatSystemPostData } from './chat.js';
 import type { adminChatMessagesData, chatFilterData, chatMuteListData, chatReportListData, chatRoomListData } from './chatModeration.js';
 import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
 import type { siteConfigData } from './adminSettings.js';

@@ -34,7 +34,7 @@ function open(chat: ChatMessage[] = [], feed: unknown[] = []) {
   let balance = '100.00';
   const api = fakeApi({
     '/api/chat/list': () => ok(chatPage(chat)),
-    '/api/chat/post': (body) => ok(chatMessage(99, { nickname: 'm***e', text: body.text, mine: true, createtime: 9 })),
+    '/api/chat/post': (body) => ok(chatMessage(99, { nickname: 'm***e', text: String(body.text), mine: true, createtime: 9 })),
     '/api/Lottery/heart': () => ok({ ...heart(feed), user_quantity: balance }),
     '/api/Lottery/oddsList': () => ok({ plan_id: 1, game_id: 7, rule_base: [odds(1, 'Big'), odds(3, 'Odd'), odds(4, 'Even')], rule_num: [] }),
     '/api/Lottery/issueList': () => ok([]),

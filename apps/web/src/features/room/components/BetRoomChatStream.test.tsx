@@ -91,7 +91,7 @@ describe('BetRoomScreen chat over the stream', () => {
       '/api/Lottery/issueList': () => ok([]),
       '/api/Lottery/index': () => ok({ gameList: [], round_seconds: 60, close_before_seconds: 10, time_zone: 'Asia/Shanghai' }),
       '/api/chat/list': (body) => ok(body.after !== undefined ? { ...listed, list: [] } : listed),
-      '/api/chat/post': (body) => ok(msg(3, { text: body.text, mine: true })),
+      '/api/chat/post': (body) => ok(msg(3, { text: String(body.text), mine: true })),
     });
     configureApiClient({ fetch: api.fetch });
     screenAt('/betRoom', <BetRoomScreen />, '/betRoom?id=1&game_id=7');

@@ -404,7 +404,7 @@ describe('BetRoomScreen', () => {
 
     it('posts a message, counts its characters up to 200 and adds it to the timeline once', async () => {
       const api = open(heart(), {
-        '/api/chat/post': (body) => ok(msg(9, { text: body.text, mine: true, nickname: 'm***e' })),
+        '/api/chat/post': (body) => ok(msg(9, { text: String(body.text), mine: true, nickname: 'm***e' })),
       });
       const input = await screen.findByTestId('chat-input');
       expect(screen.getByTestId('chat-send')).toHaveProperty('disabled', true);

@@ -22,8 +22,7 @@ export interface ChatState {
 export const emptyChat: ChatState = { list: [], hasOlder: false, room: null, myMute: null };
 
 /** The room's state and the player's mute as the last chat.list answered them. */
-export const withRoomState = (state: ChatState, page: Pick<ChatList, 'room' | 'my_mute'>): ChatState =>
-  withMute(withRoom(state, page.room), page.my_mute);
+export const withRoomState = (state: ChatState, page: Pick<ChatList, 'room' | 'my_mute'>): ChatState => withMute(withRoom(state, page.room), page.my_mute);
 
 /**
  * The room's state as chat.list answers it or the stream's `chat_room` event pushes it
