@@ -2,26 +2,9 @@
  * Bet by message in the browser (docs/chat.md#bet-by-message): a player types two bets into the room's
  * chat, confirms them, and both players see the one bet message made from the committed orders.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fund, newMember, openAs, type Member } from './members';
-
-const AMERICA = 7;
-
-async function beginnerRoom(request: APIRequestContext): Promise<number> {
-  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: AMERICA } })).json()) as {
-    data: { gameList: { planList: { id: number; type: number }[] }[] };
-  };
-  return hall.data.gameList[0]!.planList.find((p) => p.type === 0)!.id;
-}
-
-async function roomAs(browser: Browser, member: Member, plan: number): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const streamOpened = page.waitForResponse((r) => r.url().includes('/api/Lottery/stream') && r.status() === 200);
-  await openAs(page, member, 'zh-TW', `/betRoom?id=${plan}&game_id=${AMERICA}`);
-  await expect(page.getByTestId('room-countdown')).toBeVisible();
-  await streamOpened;
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { fund, newMember } from './members';
+import { beginnerRoom, roomAs } from './room';
 
 test('a player types "大100 小双50", confirms, and both players see the bet message', async ({ browser, request }) => {
   test.setTimeout(120_000);

@@ -3,28 +3,10 @@
  * it live over the stream, marked as the author's own only on the author's screen; a guest reads the
  * chat and is asked to register instead of posting.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { newMember, openAs, type Member } from './members';
+import { expect, test } from '@playwright/test';
+import { newMember, openAs } from './members';
+import { beginnerRoom, roomAs, roomPath } from './room';
 import { playAsGuest } from './ui';
-
-const AMERICA = 7;
-
-async function beginnerRoom(request: APIRequestContext): Promise<number> {
-  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: AMERICA } })).json()) as {
-    data: { gameList: { planList: { id: number; type: number }[] }[] };
-  };
-  return hall.data.gameList[0]!.planList.find((p) => p.type === 0)!.id;
-}
-
-async function roomAs(browser: Browser, member: Member, plan: number): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const streamOpened = page.waitForResponse((r) => r.url().includes('/api/Lottery/stream') && r.status() === 200);
-  await openAs(page, member, 'zh-TW', `/betRoom?id=${plan}&game_id=${AMERICA}`);
-  await expect(page.getByTestId('room-countdown')).toBeVisible();
-  await streamOpened;
-  return page;
-}
 
 test('two players in one room: one posts, the other sees it live; a guest reads and cannot post', async ({ browser, request }, testInfo) => {
   const plan = await beginnerRoom(request);
@@ -69,7 +51,7 @@ test('two players in one room: one posts, the other sees it live; a guest reads 
   const guestContext = await browser.newContext();
   const g = await guestContext.newPage();
   await playAsGuest(g);
-  await g.goto(`/betRoom?id=${plan}&game_id=${AMERICA}`);
+  await g.goto(roomPath(plan));
   await expect(g.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1);
   await expect(g.getByTestId('chat-input')).toHaveCount(0);
   await g.getByTestId('chat-guest').click();
@@ -100,7 +82,7 @@ test('without the stream the chat is polled after the last id and still shows ne
   b.on('request', (r) => {
     if (r.url().includes('/api/chat/list')) afters.push((r.postDataJSON() as { after?: number } | null)?.after);
   });
-  await openAs(b, bob, 'zh-TW', `/betRoom?id=${plan}&game_id=${AMERICA}`);
+  await openAs(b, bob, 'zh-TW', roomPath(plan));
   await expect(b.getByTestId('room-countdown')).toBeVisible();
 
   const text = `polled ${Date.now().toString(36)}`;

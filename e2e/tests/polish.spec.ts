@@ -1,6 +1,8 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fund, newMember, openAs, placeBet, readyToWithdraw } from './members';
+import { smallTargets } from './layout';
+import { beginnerRoom } from './room';
 import { ready } from './ui';
 
 /** What a new player trips over. */
@@ -103,25 +105,6 @@ for (const width of [320, 390]) {
   });
 }
 
-/** Visible tappable things smaller than 44×44 CSS px, and whether the page scrolls sideways. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const selector = 'button, a[href], [role=button], [role=radio], [role=tab], .adm-tabs-tab, .adm-capsule-tabs-tab, .adm-checkbox';
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
-      const b = el.getBoundingClientRect();
-      if (b.width === 0 || b.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      // Half a pixel of tolerance: layout rounding (a feed row entering) can leave a 44 px target at 43.8.
-      if (b.width < 43.5 || b.height < 43.5) {
-        const name = (el.getAttribute('aria-label') || el.textContent || el.className).trim().slice(0, 24);
-        out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(b.width)}×${Math.round(b.height)}`);
-      }
-    }
-    if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide`);
-    return out;
-  });
-}
-
 test('tap targets are at least 44×44 and nothing scrolls sideways at 320 px', async ({ page, request }) => {
   const member = await readyToWithdraw(request);
   // Another player's bet in the room, so its feed has a "follow" button.
@@ -166,13 +149,6 @@ const dateIn = (zone: string, at = new Date()) => new Intl.DateTimeFormat('en-CA
  */
 const shanghaiHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: SERVER_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
 const DEVICE_ZONE = shanghaiHour < 20 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
-
-async function beginnerRoom(request: APIRequestContext, gameId = 7): Promise<number> {
-  const hall = (await (await request.post('/api/Lottery/index', { data: { game_id: gameId } })).json()).data as {
-    gameList: { planList: { id: number; type: number }[] }[];
-  };
-  return hall.gameList[0]!.planList.find((p) => p.type === 0)!.id;
-}
 
 test.describe('with the device on another date than the server', () => {
   test.use({ timezoneId: DEVICE_ZONE });

@@ -64,10 +64,10 @@ export class ChatListCache {
   ) {
     this.offs = [
       relay.on((line) => this.apply(line)),
-      relay.onRoom((roomId) => this.forgetSettings(roomId)),
-      relay.onMute((userId) => {
-        this.muteGenerations.set(userId, (this.muteGenerations.get(userId) ?? 0) + 1);
-        this.mutes.delete(userId);
+      relay.onState((e) => {
+        if (e.type === 'chat_room') return this.forgetSettings(e.room.plan_id);
+        this.muteGenerations.set(e.userId, (this.muteGenerations.get(e.userId) ?? 0) + 1);
+        this.mutes.delete(e.userId);
       }),
     ];
   }

@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../db/client.js';
 import type { ChatLine } from '../domain/chat/messages.js';
+import type { RoomStateEvent, ShownMute } from '../domain/chat/roomState.js';
 
 export const CHANNEL = 'lucky28_game';
 /** The listening connection's `application_name` is this and the node's id (operators, tests). */
@@ -38,15 +39,15 @@ export type GameEvent =
   | { type: 'config' };
 
 /**
- * A room's chat message, committed on its node (live/chat.ts): not a change of the game snapshot, so it
- * goes to the chat's listeners (`onChat`), never to the engine.
+ * The room chat's events, committed on their node (live/chat.ts): a message, a room's changed state, a
+ * player's changed mute. Not changes of the game snapshot, so they go to the chat's listeners
+ * (`onChat`), never to the engine.
  */
 export type ChatEvent =
-  | { type: 'chat'; message: ChatLine }
-  /** An operator changed a room's chat settings (cleared it, pinned, switched it off…): chat.list's cache reads them again. */
-  | { type: 'chatRoom'; roomId: number }
-  /** An operator muted or unmuted a player: chat.list's cache reads their mute again. */
-  | { type: 'chatMute'; userId: number };
+  { type: 'chat'; message: ChatLine } | { type: 'chat_room'; room: RoomStateEvent } | { type: 'chat_mute'; userId: number; mute: ShownMute };
+
+const CHAT_EVENTS: ReadonlySet<string> = new Set<ChatEvent['type']>(['chat', 'chat_room', 'chat_mute']);
+const isChatEvent = (e: GameEvent | ChatEvent): e is ChatEvent => CHAT_EVENTS.has(e.type);
 
 interface PgliteListener {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -94,44 +95,24 @@ export class GameEvents {
 
   /** Bets and chat messages waiting to be sent in the next batch (see publishAfterCommit). */
   private pending: (GameEvent | ChatEvent)[] = [];
-  private chatListeners = new Set<(message: ChatLine) => void>();
-  private chatRoomListeners = new Set<(roomId: number) => void>();
-  private chatMuteListeners = new Set<(userId: number) => void>();
+  private chatListeners = new Set<(event: ChatEvent) => void>();
   /**
    * How many times the listener was lost: what another node did meanwhile reached no listener here,
    * so what was kept from its events (chat.list's cache) is read again.
    */
   losses = 0;
 
-  /** Adds a listener of other nodes' chat messages; returns the function that removes it. */
-  onChat(listener: (message: ChatLine) => void): () => void {
+  /** Adds a listener of other nodes' chat events; returns the function that removes it. */
+  onChat(listener: (event: ChatEvent) => void): () => void {
     this.chatListeners.add(listener);
     return () => this.chatListeners.delete(listener);
   }
 
-  /** Adds a listener of other nodes' changes of a room's chat settings; returns the function that removes it. */
-  onChatRoom(listener: (roomId: number) => void): () => void {
-    this.chatRoomListeners.add(listener);
-    return () => this.chatRoomListeners.delete(listener);
-  }
-
-  /** Adds a listener of other nodes' mutes and unmutes of players; returns the function that removes it. */
-  onChatMute(listener: (userId: number) => void): () => void {
-    this.chatMuteListeners.add(listener);
-    return () => this.chatMuteListeners.delete(listener);
-  }
-
   private dispatch(e: GameEvent | ChatEvent): void {
-    if (e.type === 'chat') return this.tell(this.chatListeners, e.message);
-    if (e.type === 'chatRoom') return this.tell(this.chatRoomListeners, e.roomId);
-    if (e.type === 'chatMute') return this.tell(this.chatMuteListeners, e.userId);
-    this.opts.onEvent(e);
-  }
-
-  private tell<T>(listeners: Set<(value: T) => void>, value: T): void {
-    for (const listener of listeners) {
+    if (!isChatEvent(e)) return this.opts.onEvent(e);
+    for (const listener of this.chatListeners) {
       try {
-        listener(value);
+        listener(e);
       } catch (err) {
         this.opts.onError(err);
       }

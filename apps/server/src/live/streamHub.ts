@@ -9,6 +9,9 @@
  * - `presence`: `{ robot_num }` when the room's count of present players changes;
  * - `chat`: a room's new chat message as chat.list answers it (`mine` on its author's streams), from
  *   this node or another (live/chat.ts; docs/chat.md);
+ * - `chat_room`: the room's chat state `{ plan_id, enabled, muted, slow_mode_seconds, gate_*, pinned,
+ *   cleared_through }` when an operator changes it; `chat_mute`: the viewer's own mute `{ until, reason }`
+ *   or null, when an operator sets or lifts it (docs/chat.md#live-room-state);
  * - a comment every 15 s, so idle connections and load balancers stay alive;
  * - the end of the stream after about 10 minutes (the client reconnects, spreading viewers over nodes);
  * - the end of a logged-in viewer's stream once their session has ended — signed out, password
@@ -28,6 +31,7 @@ import type { FeedEntry } from './snapshot.js';
 import type { HeartView } from './heartView.js';
 import { SHOWN_CACHE_MS } from '../domain/accounts/sessions.js';
 import { presentChatMessage, type ChatLine } from '../domain/chat/messages.js';
+import type { RoomStateEvent, ShownMute } from '../domain/chat/roomState.js';
 
 export const HEARTBEAT_MS = 15_000;
 /**
@@ -330,6 +334,23 @@ export class StreamHub {
         this.write(v, (shared ??= frame('chat', JSON.stringify(presentChatMessage(line, null)))));
       }
     });
+  }
+
+  /**
+   * A room's chat state an operator changed (docs/chat.md#live-room-state) to its viewers, one frame
+   * for all: the input's notice, the pinned announcement, slow mode and the clear mark follow at once.
+   */
+  pushRoomState(room: RoomStateEvent): void {
+    const entry = this.topics.get(`room:${room.plan_id}`);
+    if (!entry) return;
+    const buf = frame('chat_room', JSON.stringify(room));
+    this.fanOut(entry.viewers, (v: StreamViewer) => this.write(v, buf));
+  }
+
+  /** A player's mute set or lifted, to that player's room streams (a mute holds in every room). */
+  pushMute(userId: number, mute: ShownMute): void {
+    const buf = frame('chat_mute', JSON.stringify(mute));
+    for (const v of this.byUser.get(userId) ?? []) if (v.topic.kind === 'room') this.write(v, buf);
   }
 
   /** Writes a room's waiting bets to a viewer: one shared frame per language; the bettor's own, and late joiners', apart. */

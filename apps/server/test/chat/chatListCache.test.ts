@@ -166,7 +166,8 @@ describe('chat.list from the cache, two nodes', () => {
     expect(afterRemoval.reads).toBe(0);
 
     const cleared = new Promise<void>((resolve) => {
-      const off = nodeB.chatRelay.onRoom(() => {
+      const off = nodeB.chatRelay.onState((e) => {
+        if (e.type !== 'chat_room') return;
         off();
         resolve();
       });
@@ -178,7 +179,8 @@ describe('chat.list from the cache, two nodes', () => {
 
     expect((await list(nodeB, plan, {}, alice.token)).data.my_mute).toBeNull(); // kept on B
     const mutedOnB = new Promise<void>((resolve) => {
-      const off = nodeB.chatRelay.onMute(() => {
+      const off = nodeB.chatRelay.onState((e) => {
+        if (e.type !== 'chat_mute') return;
         off();
         resolve();
       });

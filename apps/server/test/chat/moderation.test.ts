@@ -114,7 +114,7 @@ describe('room settings', () => {
     later();
     const erin = await fundedUser(app, 100_00);
     await setRoom({ gate_account_hours: 1 });
-    expect(await post(erin.token, 'hi')).toMatchObject({ code: 0, msg: 'New accounts can chat 1 hours after registering' });
+    expect(await post(erin.token, 'hi')).toMatchObject({ code: 0, msg: 'New accounts can chat 1 hour after registering' });
     clock.advance(3_600_000);
     expect((await post(erin.token, 'hi')).code).toBe(1);
     later();

@@ -28,9 +28,28 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, key);
 }
 
-/** Looks a key up and fills {{name}} placeholders; an unknown key is returned as is. */
+/** Each language's plural rules (the API's `tw` is Traditional Chinese, not Twi). */
+const pluralRules: Record<ApiLang, Intl.PluralRules> = {
+  zh: new Intl.PluralRules('zh-CN'),
+  tw: new Intl.PluralRules('zh-TW'),
+  en: new Intl.PluralRules('en'),
+  vi: new Intl.PluralRules('vi'),
+};
+
+/**
+ * The key's form for a number, as i18next picks it: with a numeric `count`, `<key>_one` (or another
+ * category) when the catalogue has it, else the key itself — "1 second", "30 seconds".
+ */
+function pluralKey(lang: ApiLang, key: string, count: unknown): string {
+  if (typeof count !== 'number') return key;
+  const form = `${key}_${pluralRules[lang].select(count)}`;
+  return isMessageKey(form) ? form : key;
+}
+
+/** Looks a key up (its plural form for `params.count`) and fills {{name}} placeholders; an unknown key is returned as is. */
 export function translate(lang: ApiLang, key: string, params?: Record<string, string | number>): string {
-  const text = isMessageKey(key) ? apiMessages[lang][key] : key;
+  const found = pluralKey(lang, key, params?.count);
+  const text = isMessageKey(found) ? apiMessages[lang][found] : key;
   if (!params) return text;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -22,7 +22,7 @@ import type {
   roomHeartData,
 } from './lottery.js';
 import type { supportConfigData, supportHandoffData } from './support.js';
-import type { chatBetData, chatListData, chatMessageData, chatSystemPostData } from './chat.js';
+import type { chatBetData, chatListData, chatMyMuteData, chatRoomEventData, chatMessageData, chatSystemPostData } from './chat.js';
 import type { adminChatMessagesData, chatFilterData, chatMuteListData, chatReportListData, chatRoomListData } from './chatModeration.js';
 import type { netPositionData, orderTotalsData, protectionInfoData, protectionStatusData, takeBreakData } from './protection.js';
 import type { siteConfigData } from './adminSettings.js';
@@ -82,6 +82,10 @@ export type CandleEntry = z.infer<typeof candData>[number];
 export type ChatMessage = z.infer<typeof chatMessageData>;
 export type ChatList = z.infer<typeof chatListData>;
 export type ChatSystemPost = z.infer<typeof chatSystemPostData>;
+/** The stream's `chat_room` event: a room's state, pushed when an operator changes it. */
+export type ChatRoomEvent = z.infer<typeof chatRoomEventData>;
+/** The stream's `chat_mute` event (and chat.list's `my_mute`): the player's own mute, or null. */
+export type ChatMyMute = z.infer<typeof chatMyMuteData>;
 export type ChatRoomList = z.infer<typeof chatRoomListData>;
 export type ChatRoomSettings = ChatRoomList['list'][number];
 export type AdminChatMessages = z.infer<typeof adminChatMessagesData>;

@@ -91,9 +91,21 @@ export const chatRoomStateData = z.object({
   /** Muted: only posts of the system appear (the input shows the chat-banned notice). */
   muted: z.boolean(),
   slow_mode_seconds: z.number().int(),
+  /** The new-account gate: posting needs a first settled bet (0/false: no gate). */
+  gate_settled_bet: z.boolean(),
+  /** The new-account gate: posting needs an account at least this many hours old (0: no gate). */
+  gate_account_hours: z.number().int(),
   /** The pinned announcement, shown at the top of the room; null when none. */
   pinned: z.object({ text: z.string(), createtime: unixTime }).nullable(),
+  /** The clear mark: messages up to this id are no longer shown (0: never cleared). */
+  cleared_through: z.number().int(),
 });
+
+/**
+ * The stream's `chat_room` event (docs/chat.md#live-room-state): a room's state, pushed to its viewers
+ * on every node whenever an operator changes it.
+ */
+export const chatRoomEventData = chatRoomStateData.extend({ plan_id: z.number().int() });
 
 /** The caller's own mute (chat.list's `my_mute`): until when, and why; null when not muted (or shadow-muted). */
 export const chatMyMuteData = z.object({ until: unixTime, reason: z.string() }).nullable();

@@ -103,7 +103,7 @@ export async function postMessage(db: Db, input: { roomId: number; userId: numbe
     const oldest = recent[CHAT_RATE.max - 1];
     if (oldest) {
       const seconds = Math.max(1, Math.ceil((oldest.createdAt.getTime() + CHAT_RATE.windowMs - input.now) / 1000));
-      throw new AppError('err.chat_too_fast', { params: { seconds } });
+      throw new AppError('err.chat_too_fast', { params: { seconds, count: seconds } });
     }
     const { shadow } = await checkPost(tx, { ...input, text, accountCreatedAt: new Date(user.created_at).getTime() });
     const [row] = await tx

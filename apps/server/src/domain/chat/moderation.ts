@@ -102,7 +102,7 @@ export async function checkPost(
   const mute = await activeMute(tx, post.userId, post.now);
   if (mute && !mute.shadow) throw new AppError('err.chat_muted', { params: { until: localTime(mute.until, post.timeZone), reason: mute.reason } });
   if (room.gateAccountHours > 0 && post.now - post.accountCreatedAt < room.gateAccountHours * 3_600_000) {
-    throw new AppError('err.chat_gate_account_age', { params: { hours: room.gateAccountHours } });
+    throw new AppError('err.chat_gate_account_age', { params: { hours: room.gateAccountHours, count: room.gateAccountHours } });
   }
   if (room.gateSettledBet) {
     const [bet] = await queryRows<{ one: number }>(tx, sql`select 1 as one from orders where user_id = ${post.userId} and status = 1 limit 1`);
@@ -116,7 +116,10 @@ export async function checkPost(
       .orderBy(desc(chatMessages.id))
       .limit(1);
     const wait = last ? last.createdAt.getTime() + room.slowModeSeconds * 1000 - post.now : 0;
-    if (wait > 0) throw new AppError('err.chat_slow_mode', { params: { seconds: Math.ceil(wait / 1000) } });
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AppError('err.chat_slow_mode', { params: { seconds, count: seconds } });
+    }
   }
   const verdict = judgeText(post.text, await filterRules(tx));
   if (!verdict.ok) throw new AppError(FILTER_REFUSALS[verdict.reason], { field: 'text' });

@@ -74,6 +74,8 @@ export const englishText = (p: ChatSystemPost): string => [...english(p)].slice(
 
 function english(p: ChatSystemPost): string {
   const { params } = p;
+  // The warning's plural form follows its seconds ("1 second"); the list's its count.
+  if (p.key === 'chat.round.closing') return translate('en', p.key, { ...params, count: Number(params.seconds) });
   if (p.key !== 'chat.round.draw') return translate('en', p.key, params);
   const tags = String(params.tags ?? '')
     .split(',')

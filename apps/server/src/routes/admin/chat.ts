@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@lucky28/shared';
 import { chatLineOf, listMessages, type ChatLine } from '../../domain/chat/messages.js';
-import { allRoomChatSettings, defaultRoomSettings, filterRules, roomChatSettings } from '../../domain/chat/moderation.js';
+import { allRoomChatSettings, defaultRoomSettings, filterRules, roomChatSettings, type RoomChatSettings } from '../../domain/chat/moderation.js';
+import { roomStateEvent, shownMute } from '../../domain/chat/roomState.js';
 import {
   activeMutes,
   clearRoom,
@@ -38,6 +39,11 @@ export default async function adminChatRoutes(app: FastifyInstance) {
   /** A removed (or otherwise changed) message to the room's viewers, after the commit. */
   function push(line: ChatLine) {
     app.chatRelay.posted(line);
+  }
+
+  /** A room's changed state to its viewers on every node, after the commit (docs/chat.md#live-room-state). */
+  function pushRoom(settings: RoomChatSettings) {
+    app.chatRelay.roomChanged(roomStateEvent(settings));
   }
 
   serve(app, api.admin.chatRooms, {}, async (_request, reply) => {
@@ -105,11 +111,13 @@ export default async function adminChatRoutes(app: FastifyInstance) {
 
   serve(app, api.admin.chatMute, {}, async (request, reply) => {
     const { user_id, minutes, reason, shadow } = request.body;
-    await audited(app, request, async (tx, record, actor) => {
-      const mute = await mutePlayer(tx, { userId: user_id, minutes, reason, shadow, operatorId: actor.operatorId, now: actor.at });
-      await record({ action: 'chat.mute', targetType: 'user', targetId: user_id, detail: { minutes, reason, shadow, until: mute.until.toISOString() } });
+    const mute = await audited(app, request, async (tx, record, actor) => {
+      const row = await mutePlayer(tx, { userId: user_id, minutes, reason, shadow, operatorId: actor.operatorId, now: actor.at });
+      await record({ action: 'chat.mute', targetType: 'user', targetId: user_id, detail: { minutes, reason, shadow, until: row.until.toISOString() } });
+      return row;
     });
-    app.chatRelay.muteChanged(user_id);
+    // The player's notice follows at once (a shadow mute is never told: null).
+    app.chatRelay.muteChanged(user_id, shownMute({ until: mute.until.getTime(), reason: mute.reason, shadow: mute.shadow }));
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -120,7 +128,7 @@ export default async function adminChatRoutes(app: FastifyInstance) {
       if (lifted === 0) throw new AppError('err.not_found', { field: 'user_id' });
       await record({ action: 'chat.unmute', targetType: 'user', targetId: userId });
     });
-    app.chatRelay.muteChanged(userId);
+    app.chatRelay.muteChanged(userId, null);
     return reply.ok(null, 'msg.set_success');
   });
 
@@ -142,9 +150,9 @@ export default async function adminChatRoutes(app: FastifyInstance) {
   serve(app, api.admin.chatRoomUpdate, {}, async (request, reply) => {
     const { plan_id, enabled, muted, slow_mode_seconds, gate_settled_bet, gate_account_hours } = request.body;
     const roomId = roomOf(plan_id);
-    await audited(app, request, async (tx, record, actor) => {
+    const after = await audited(app, request, async (tx, record, actor) => {
       const change = { enabled, muted, slowModeSeconds: slow_mode_seconds, gateSettledBet: gate_settled_bet, gateAccountHours: gate_account_hours };
-      const { before } = await updateRoomSettings(tx, roomId, change, actor.at);
+      const { before, after } = await updateRoomSettings(tx, roomId, change, actor.at);
       const was = {
         enabled: before.enabled,
         muted: before.muted,
@@ -153,39 +161,43 @@ export default async function adminChatRoutes(app: FastifyInstance) {
         gateAccountHours: before.gateAccountHours,
       };
       await record({ action: 'chat.room_update', targetType: 'room', targetId: roomId, detail: { before: was, after: change } });
+      return after;
     });
-    app.chatRelay.roomChanged(roomId);
+    pushRoom(after);
     return reply.ok(null, 'msg.set_success');
   });
 
   serve(app, api.admin.chatClear, {}, async (request, reply) => {
     const roomId = roomOf(request.body.plan_id);
-    await audited(app, request, async (tx, record, actor) => {
+    const after = await audited(app, request, async (tx, record, actor) => {
       const through = await clearRoom(tx, roomId, actor.at);
       await record({ action: 'chat.clear', targetType: 'room', targetId: roomId, detail: { cleared_through: through } });
+      return roomChatSettings(tx, roomId);
     });
-    app.chatRelay.roomChanged(roomId);
+    pushRoom(after);
     return reply.ok(null, 'msg.set_success');
   });
 
   serve(app, api.admin.chatPin, {}, async (request, reply) => {
     const roomId = roomOf(request.body.plan_id);
     const text = request.body.text;
-    await audited(app, request, async (tx, record, actor) => {
-      await updateRoomSettings(tx, roomId, { pinnedText: text, pinnedAt: new Date(actor.at) }, actor.at);
+    const after = await audited(app, request, async (tx, record, actor) => {
+      const { after } = await updateRoomSettings(tx, roomId, { pinnedText: text, pinnedAt: new Date(actor.at) }, actor.at);
       await record({ action: 'chat.pin', targetType: 'room', targetId: roomId, detail: { text } });
+      return after;
     });
-    app.chatRelay.roomChanged(roomId);
+    pushRoom(after);
     return reply.ok(null, 'msg.set_success');
   });
 
   serve(app, api.admin.chatUnpin, {}, async (request, reply) => {
     const roomId = roomOf(request.body.plan_id);
-    await audited(app, request, async (tx, record, actor) => {
-      const { before } = await updateRoomSettings(tx, roomId, { pinnedText: null, pinnedAt: null }, actor.at);
+    const after = await audited(app, request, async (tx, record, actor) => {
+      const { before, after } = await updateRoomSettings(tx, roomId, { pinnedText: null, pinnedAt: null }, actor.at);
       await record({ action: 'chat.unpin', targetType: 'room', targetId: roomId, detail: { text: before.pinnedText } });
+      return after;
     });
-    app.chatRelay.roomChanged(roomId);
+    pushRoom(after);
     return reply.ok(null, 'msg.set_success');
   });
 

@@ -4,6 +4,7 @@ import { SHOWN_CACHE_MS } from '../../domain/accounts/sessions.js';
 import { postMessage, presentChatMessage } from '../../domain/chat/messages.js';
 import { roomChatSettings } from '../../domain/chat/moderation.js';
 import { reportMessage } from '../../domain/chat/operatorActions.js';
+import { shownMute, shownRoomState } from '../../domain/chat/roomState.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
@@ -47,15 +48,9 @@ export default async function chatRoutes(app: FastifyInstance) {
       }),
       viewer === null ? null : app.chatList.mute(viewer, app.clock.now()),
     ]);
-    // A shadow mute is never told to its player.
-    const myMute = mute && !mute.shadow ? { until: Math.floor(mute.until / 1000), reason: mute.reason } : null;
-    const room = {
-      enabled: settings.enabled,
-      muted: settings.muted,
-      slow_mode_seconds: settings.slowModeSeconds,
-      pinned: settings.pinnedText === null ? null : { text: settings.pinnedText, createtime: Math.floor((settings.pinnedAt ?? 0) / 1000) },
-    };
-    return reply.ok({ plan_id: roomId, list: lines.map((l) => presentChatMessage(l, viewer)), has_more: hasMore, room, my_mute: myMute });
+    // The same state the stream's `chat_room` and `chat_mute` events push (domain/chat/roomState.ts).
+    const room = shownRoomState(settings);
+    return reply.ok({ plan_id: roomId, list: lines.map((l) => presentChatMessage(l, viewer)), has_more: hasMore, room, my_mute: shownMute(mute) });
   });
 
   serve(app, api.chat.report, {}, async (request, reply) => {

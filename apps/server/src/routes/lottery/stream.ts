@@ -38,8 +38,11 @@ export default async function streamRoutes(app: FastifyInstance, opts: { view: H
   const hub = new StreamHub(engine, opts.view, (ids, now) => app.sessions.stillValid(ids, now));
   // The room chat's messages, this node's and the other nodes' (live/chat.ts).
   const offChat = app.chatRelay.on((line) => hub.pushChat(line));
+  // A room's changed state and a player's changed mute (docs/chat.md#live-room-state).
+  const offState = app.chatRelay.onState((e) => (e.type === 'chat_room' ? hub.pushRoomState(e.room) : hub.pushMute(e.userId, e.mute)));
   app.addHook('preClose', async () => {
     offChat();
+    offState();
     hub.close();
   });
   app.metrics.onScrape(() => app.metrics.liveStreamViewers.set(hub.size));

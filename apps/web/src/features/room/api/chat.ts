@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as api from '@lucky28/shared/api/refs';
-import type { ChatList, ChatMessage } from '@lucky28/shared/schemas';
+import type { ChatList, ChatMessage, ChatMyMute, ChatRoomEvent } from '@lucky28/shared/schemas';
 import { call, send } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { addNewer, addOlder, emptyChat, firstChatId, lastChatId, withRoomState, type ChatState } from '../model/chat';
+import { addNewer, addOlder, emptyChat, firstChatId, lastChatId, withMute, withRoom, withRoomState, type ChatState } from '../model/chat';
 
 /** While the stream is down the chat is polled as often as the room's heart (docs/chat.md). */
 export const CHAT_POLL_MS = 2000;
@@ -70,13 +70,22 @@ export function useRoomChat(planId: number, streamLive: boolean) {
   }, [streamLive, loaded, refetch]);
 
   const keyText = JSON.stringify(key);
-  /** For the room's stream: a `chat` event of this room. */
+  /**
+   * For the room's stream: a `chat` event of this room, the room's changed state (`chat_room`) and the
+   * player's changed mute (`chat_mute`), folded in as chat.list would answer them (docs/chat.md#live-room-state).
+   */
   const listen = useCallback(
     (event: string, payload: unknown) => {
-      if (event !== 'chat') return;
-      const m = payload as ChatMessage;
-      if (m.plan_id !== planId) return;
-      update(queryClient, JSON.parse(keyText) as Key, (s) => addNewer(s, [m]));
+      const at = JSON.parse(keyText) as Key;
+      if (event === 'chat') {
+        const m = payload as ChatMessage;
+        if (m.plan_id === planId) update(queryClient, at, (s) => addNewer(s, [m]));
+      } else if (event === 'chat_room') {
+        const { plan_id, ...room } = payload as ChatRoomEvent;
+        if (plan_id === planId) update(queryClient, at, (s) => withRoom(s, room));
+      } else if (event === 'chat_mute') {
+        update(queryClient, at, (s) => withMute(s, payload as ChatMyMute));
+      }
     },
     [queryClient, keyText, planId],
   );

@@ -3,53 +3,38 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@lucky28/shared/schemas';
 import { configureApiClient } from '../../../lib/api';
 import { usePreferences } from '../../../lib/preferences';
+import { storageKeys } from '../../../lib/storage';
 import { useSession } from '../../../lib/session';
 import { loadGameTexts } from '../../../i18n/gameTexts';
 import { fakeApi, ok, screenAt } from '../../../test/render';
+import { chatMessage, chatPage, ISSUE, roomHeart } from '../test/roomData';
 import { BetRoomScreen } from './BetRoomScreen';
 
 /** Bet by message in the room (docs/chat.md#bet-by-message): the input's bets, commands and refusals, and bet messages. */
-const ISSUE = '20250101001';
-
-const heart = (message: unknown[] = []) => ({
-  game_id: 7,
-  plan_id: 1,
-  last_issue: { issue: '20250101000', site_1: 1, site_2: 2, site_3: 3, code: 6 },
-  issue: { issue: ISSUE, whether_close: false, openTime: 100, openTime1: 100, closeTime: 80 },
-  game_status: 1,
-  order_count: 0,
-  robot_num: 2,
-  user_quantity: '100.00',
-  message,
-  hit_notice: [],
-});
+const heart = (message: unknown[] = []) => roomHeart({ message });
 
 const odds = (cls: number, name: string) => ({ class: cls, class_name: name, odds: '2.00', odds_special: '1.60', min: '10.00', max: '5000.00', rtp: '97.00' });
 
-const betMessage = (id: number, issue: string, orders: [number, string][]): ChatMessage => ({
-  id,
-  plan_id: 1,
-  kind: 'bet',
-  system: null,
-  removed: false,
-  nickname: 'k***y',
-  text: 'summary',
-  mine: false,
-  createtime: 7,
-  bet: {
-    game_id: 7,
-    issue,
-    quantity: '50.00',
-    orders: orders.map(([play_type, quantity], i) => ({ order_no: `17000000000000${id}${i}`, play_type, quantity })),
-  },
-});
+const betMessage = (id: number, issue: string, orders: [number, string][]): ChatMessage =>
+  chatMessage(id, {
+    kind: 'bet',
+    nickname: 'k***y',
+    text: 'summary',
+    createtime: 7,
+    bet: {
+      game_id: 7,
+      issue,
+      quantity: '50.00',
+      orders: orders.map(([play_type, quantity], i) => ({ order_no: `17000000000000${id}${i}`, play_type, quantity })),
+    },
+  });
 
 function open(chat: ChatMessage[] = [], feed: unknown[] = []) {
   // Like the server: the heartbeat reports the caller's balance after a bet.
   let balance = '100.00';
   const api = fakeApi({
-    '/api/chat/list': () => ok({ plan_id: 1, list: chat, has_more: false }),
-    '/api/chat/post': (body) => ok({ id: 99, plan_id: 1, kind: 'player', nickname: 'm***e', text: body.text, mine: true, createtime: 9, bet: null }),
+    '/api/chat/list': () => ok(chatPage(chat)),
+    '/api/chat/post': (body) => ok(chatMessage(99, { nickname: 'm***e', text: String(body.text), mine: true, createtime: 9 })),
     '/api/Lottery/heart': () => ok({ ...heart(feed), user_quantity: balance }),
     '/api/Lottery/oddsList': () => ok({ plan_id: 1, game_id: 7, rule_base: [odds(1, 'Big'), odds(3, 'Odd'), odds(4, 'Even')], rule_num: [] }),
     '/api/Lottery/issueList': () => ok([]),
@@ -147,6 +132,45 @@ describe('bet by message in the room', () => {
     await waitFor(() => expect(callsTo(api, '/api/Lottery/playOrder')).toHaveLength(2));
     expect(screen.queryByTestId('chat-bet-confirm')).toBeNull();
     expect(callsTo(api, '/api/Lottery/playOrder')[1]!.body).toMatchObject({ bets: [{ play_type: 4, money: '20.00' }], source: 'chat' });
+  });
+
+  it('the room’s menu holds the switch: off by default, kept on the device, and turned off again there', async () => {
+    localStorage.removeItem(storageKeys.chatBetsAtOnce);
+    usePreferences.setState({ chatBetsAtOnce: false });
+    const api = open();
+    await waitFor(() => expect(callsTo(api, '/api/Lottery/oddsList').length).toBeGreaterThan(0));
+    const menuSwitch = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+      return screen.findByRole('switch', { name: 'Place chat bets at once' });
+    };
+    const closeMenu = () => fireEvent.click(document.querySelector('.room-menu')!.closest('.adm-popup')!.querySelector('.adm-mask')!);
+
+    let toggle = await menuSwitch();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(localStorage.getItem(storageKeys.chatBetsAtOnce)).toBe('true');
+    closeMenu();
+    // While on, the room says so above the input, and a typed bet is placed without the confirmation.
+    expect(screen.getByTestId('chat-rule-at-once').textContent).toBe('Bets you type are placed at once — change it in the menu');
+    await type('big 10');
+    await waitFor(() => expect(callsTo(api, '/api/Lottery/playOrder')).toHaveLength(1));
+    expect(screen.queryByTestId('chat-bet-confirm')).toBeNull();
+    const placed = callsTo(api, '/api/Lottery/playOrder')[0]!;
+    expect(placed.body).toMatchObject({ bets: [{ play_type: 1, money: '10.00' }], source: 'chat' });
+    expect(placed.headers['idempotency-key']).toMatch(/.{16,}/);
+
+    // Off again from the menu: the next typed bet asks first.
+    toggle = await menuSwitch();
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(localStorage.getItem(storageKeys.chatBetsAtOnce)).toBe('false');
+    closeMenu();
+    expect(screen.queryByTestId('chat-rule-at-once')).toBeNull();
+    await type('odd 10');
+    expect(await screen.findByTestId('chat-bet-confirm')).toBeTruthy();
+    expect(callsTo(api, '/api/Lottery/playOrder')).toHaveLength(1);
   });
 
   it('draws a bet message from its orders, leaves its bets out of the feed, and follows it for the current round only', async () => {

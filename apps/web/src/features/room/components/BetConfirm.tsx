@@ -59,7 +59,7 @@ export function BetConfirm({
           <p className="bp-total">
             {t('room.chat.balanceAfter')} <b data-testid="chat-bet-balance-after">{balanceAfter ?? '--'}</b> u
           </p>
-          <Checkbox checked={atOnce} onChange={onAtOnce} data-testid="chat-bet-at-once">
+          <Checkbox className="bp-at-once" checked={atOnce} onChange={onAtOnce} data-testid="chat-bet-at-once">
             {t('room.chat.atOnce')}
           </Checkbox>
           <Button block color="primary" loading={submitting} disabled={submitting} onClick={onConfirm} data-testid="chat-bet-place">

@@ -4,6 +4,7 @@ import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { loadGameTexts } from '../../../i18n/gameTexts';
 import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { chatMessage, chatPage } from '../test/roomData';
 import { BetRoomScreen } from './BetRoomScreen';
 
 const ISSUE = '20250101001';
@@ -41,7 +42,7 @@ function open(h = heart(), extra: Parameters<typeof fakeApi>[0] = {}) {
   // Like the server: the heartbeat reports the caller's balance after a bet.
   let balance = h.user_quantity;
   const api = fakeApi({
-    '/api/chat/list': () => ok({ plan_id: 1, list: [], has_more: false }),
+    '/api/chat/list': () => ok(chatPage([])),
     ...extra,
     '/api/Lottery/heart': () => ok({ ...h, user_quantity: balance }),
     '/api/Lottery/oddsList': () =>
@@ -371,30 +372,19 @@ describe('BetRoomScreen', () => {
   });
 
   describe('the chat', () => {
-    const msg = (id: number, patch: Record<string, unknown> = {}) => ({
-      id,
-      plan_id: 1,
-      kind: 'player',
-      nickname: 'd***d',
-      text: `hello ${id}`,
-      mine: false,
-      createtime: 1 + id,
-      ...patch,
-    });
+    const msg = (id: number, patch: Parameters<typeof chatMessage>[1] = {}) => chatMessage(id, { createtime: 1 + id, ...patch });
     const chatCalls = (api: ReturnType<typeof open>, path = '/api/chat/list') => api.calls.filter((c) => c.path === path);
 
     it('replaces the feed: one timeline of the messages and the bets by time, text as text, own messages marked', async () => {
       const api = open(heart(), {
         '/api/chat/list': () =>
-          ok({
-            plan_id: 1,
-            list: [
+          ok(
+            chatPage([
               msg(1, { createtime: 1, text: '<b>big</b> 大100 🎲' }),
               msg(2, { createtime: 5, mine: true, nickname: 'm***e', text: 'mine' }),
               msg(3, { kind: 'system', nickname: null, text: 'Round closed' }),
-            ],
-            has_more: false,
-          }),
+            ]),
+          ),
       });
       const rows = await screen.findAllByTestId('chat-message');
       expect(rows).toHaveLength(3);
@@ -414,7 +404,7 @@ describe('BetRoomScreen', () => {
 
     it('posts a message, counts its characters up to 200 and adds it to the timeline once', async () => {
       const api = open(heart(), {
-        '/api/chat/post': (body) => ok(msg(9, { text: body.text, mine: true, nickname: 'm***e' })),
+        '/api/chat/post': (body) => ok(msg(9, { text: String(body.text), mine: true, nickname: 'm***e' })),
       });
       const input = await screen.findByTestId('chat-input');
       expect(screen.getByTestId('chat-send')).toHaveProperty('disabled', true);
@@ -444,7 +434,7 @@ describe('BetRoomScreen', () => {
 
     it('a guest reads the chat and is asked to register instead of posting', async () => {
       useSession.getState().signIn({ token: 'g', user_id: 6, group_id: 2 }, { remember: false });
-      const api = open(heart(), { '/api/chat/list': () => ok({ plan_id: 1, list: [msg(1)], has_more: false }) });
+      const api = open(heart(), { '/api/chat/list': () => ok(chatPage([msg(1)])) });
       expect(await screen.findByText('hello 1')).toBeTruthy();
       expect(screen.queryByTestId('chat-input')).toBeNull();
       fireEvent.click(screen.getByTestId('chat-guest'));
@@ -456,9 +446,9 @@ describe('BetRoomScreen', () => {
       let newer = false;
       const api = open(heart(), {
         '/api/chat/list': (body) => {
-          if (body.before === 5) return ok({ plan_id: 1, list: [msg(3), msg(4)], has_more: false });
-          if (body.after === 6) return ok({ plan_id: 1, list: newer ? [msg(6), msg(7)] : [], has_more: false });
-          return ok({ plan_id: 1, list: [msg(5), msg(6)], has_more: true });
+          if (body.before === 5) return ok(chatPage([msg(3), msg(4)]));
+          if (body.after === 6) return ok(chatPage(newer ? [msg(6), msg(7)] : []));
+          return ok(chatPage([msg(5), msg(6)], { has_more: true }));
         },
       });
       expect(await screen.findByText('hello 6')).toBeTruthy();

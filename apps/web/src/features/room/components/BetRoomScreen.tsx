@@ -16,7 +16,7 @@ import { usePlaceBet, useRecentDraws, useRoomHeart, useRoomOdds } from '../api/r
 import { useRoomChat } from '../api/chat';
 import { timeline } from '../model/chat';
 import { ChatComposer, RoomTimeline } from './RoomChat';
-import { PinnedAnnouncement, useChatNotice } from './ChatNotice';
+import { ChatRules, PinnedAnnouncement, useChatNotice } from './ChatNotice';
 import { useRoomTitle } from '../api/useRoomTitle';
 import { gameNameKey } from '../../../lib/gameName';
 import { useNow } from '../../../hooks/useNow';
@@ -227,6 +227,8 @@ export function BetRoomScreen() {
     chatListener.current = roomChat.listen;
   }, [roomChat.listen]);
   const [chatError, setChatError] = useState<string | null>(null);
+  /** When this player's last message was posted (this device's clock): slow mode's wait runs from it. */
+  const [lastPostAt, setLastPostAt] = useState<number | null>(null);
   const chatNotice = useChatNotice(roomChat.chat);
   const odds = useRoomOdds(planId);
   // The server refused the room (switched off: "product discontinued"; unknown): say so, not the stale room.
@@ -385,6 +387,7 @@ export function BetRoomScreen() {
     if (answered !== null) return answered;
     try {
       await roomChat.post.mutateAsync(text);
+      setLastPostAt(Date.now());
       setChatError(null);
       return true;
     } catch (err) {
@@ -460,6 +463,7 @@ export function BetRoomScreen() {
                 {phase === 'stopped' ? t('room.stoppedNotice') : t('room.closedNotice')}
               </div>
             )}
+            {!guest && !chatNotice && <ChatRules chat={roomChat.chat} lastPostAt={lastPostAt} atOnce={chatBets.atOnce} />}
             <div className="room-bar-row">
               <ChatComposer
                 guest={guest}
@@ -516,7 +520,14 @@ export function BetRoomScreen() {
         draws={draws.data ?? []}
         moreHref={`/lotteryDetail?${new URLSearchParams({ game_id: String(gameId), name }).toString()}`}
       />
-      <SideMenu visible={menu} onClose={() => setMenu(false)} gameId={gameId} planId={planId} gameName={name} />
+      <SideMenu
+        visible={menu}
+        onClose={() => setMenu(false)}
+        gameId={gameId}
+        planId={planId}
+        gameName={name}
+        chatBetsAtOnce={guest ? undefined : { on: chatBets.atOnce, set: chatBets.setAtOnce }}
+      />
     </Page>
   );
 }

@@ -6,39 +6,15 @@ import { configureApiClient } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { loadGameTexts } from '../../../i18n/gameTexts';
 import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { chatMessage, chatPage as page, roomHeart, roomState } from '../test/roomData';
 import { BetRoomScreen } from './BetRoomScreen';
 
-const ISSUE = '20250101001';
-const heart = {
-  game_id: 7,
-  plan_id: 1,
-  last_issue: { issue: '20250101000', site_1: 1, site_2: 2, site_3: 3, code: 6 },
-  issue: { issue: ISSUE, whether_close: false, openTime: 100, openTime1: 100, closeTime: 80 },
-  game_status: 1,
-  order_count: 0,
-  robot_num: 2,
-  user_quantity: '100.00',
-  message: [],
-  hit_notice: [],
-};
-const msg = (id: number, patch: Record<string, unknown> = {}) => ({
-  id,
-  plan_id: 1,
-  kind: 'player',
-  nickname: 'd***d',
-  text: `hello ${id}`,
-  mine: false,
-  removed: false,
-  createtime: 10 + id,
-  ...patch,
-});
-const ROOM = { enabled: true, muted: false, slow_mode_seconds: 0, pinned: null };
-const chatPage = (patch: Record<string, unknown> = {}) =>
-  ok({ plan_id: 1, list: [msg(1), msg(2, { removed: true, text: '' })], has_more: false, room: ROOM, my_mute: null, ...patch });
+const ROOM = roomState();
+const chatPage = (patch: Parameters<typeof page>[1] = {}) => ok(page([chatMessage(1), chatMessage(2, { removed: true, text: '' })], patch));
 
 function open(handlers: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi({
-    '/api/Lottery/heart': () => ok(heart),
+    '/api/Lottery/heart': () => ok(roomHeart()),
     '/api/Lottery/oddsList': () => ok({ plan_id: 1, game_id: 7, rule_base: [], rule_num: [] }),
     '/api/Lottery/issueList': () => ok([]),
     '/api/Lottery/index': () => ok({ gameList: [], round_seconds: 60, close_before_seconds: 10, time_zone: 'Asia/Shanghai' }),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../../hooks/useNow';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone } from '../../../lib/operatorTime';
 import type { ChatState } from '../model/chat';
@@ -36,5 +37,37 @@ export function ChatBlocked({ notice }: { notice: string }) {
     <p className="room-chat room-chat-blocked" role="status" data-testid="chat-blocked">
       {notice}
     </p>
+  );
+}
+
+/**
+ * The room's rules a poster meets, above the input (docs/chat.md#live-room-state): slow mode — and,
+ * after one's own post, the wait before the next — and the new-account gate, as the room's state says
+ * them (pushed live when an operator changes them); and a reminder while typed bets are placed at once.
+ */
+export function ChatRules({ chat, lastPostAt, atOnce }: { chat: ChatState; lastPostAt: number | null; atOnce: boolean }) {
+  const { t } = useTranslation();
+  const room = chat.room;
+  const open = room !== null && room.enabled && !room.muted;
+  const slow = open ? room.slow_mode_seconds : 0;
+  const waiting = slow > 0 && lastPostAt !== null;
+  const now = useNow();
+  const lines: { id: string; text: string }[] = [];
+  if (open && slow > 0) {
+    const wait = waiting ? Math.ceil((lastPostAt + slow * 1000 - now) / 1000) : 0;
+    lines.push(wait > 0 ? { id: 'slow-wait', text: t('room.chat.slowWait', { count: wait }) } : { id: 'slow', text: t('room.chat.slowMode', { count: slow }) });
+  }
+  if (open && room.gate_settled_bet) lines.push({ id: 'gate-settled', text: t('room.chat.gateSettled') });
+  if (open && room.gate_account_hours > 0) lines.push({ id: 'gate-hours', text: t('room.chat.gateHours', { count: room.gate_account_hours }) });
+  if (atOnce) lines.push({ id: 'at-once', text: t('room.chat.atOnceActive') });
+  if (lines.length === 0) return null;
+  return (
+    <div className="room-chat-rules" data-testid="chat-rules">
+      {lines.map((l) => (
+        <p key={l.id} data-testid={`chat-rule-${l.id}`}>
+          {l.text}
+        </p>
+      ))}
+    </div>
   );
 }

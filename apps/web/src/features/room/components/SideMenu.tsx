@@ -1,8 +1,9 @@
-import { List, Popup } from 'antd-mobile';
+import { List, Popup, Switch } from 'antd-mobile';
 import {
   AppstoreOutline,
   BillOutline,
   HistogramOutline,
+  MessageOutline,
   PayCircleOutline,
   QuestionCircleOutline,
   RedoOutline,
@@ -19,10 +20,16 @@ interface SideMenuProps {
   gameId: number;
   planId: number;
   gameName: string;
+  /** The switch that places bets typed in the chat without the confirmation (members only). */
+  chatBetsAtOnce?: { on: boolean; set: (on: boolean) => void };
 }
 
-/** The room's side menu (docs/product.md#game-screens): recharge, draws, the trend table and the candle chart, explanation, bet record, fairness, reload. */
-export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMenuProps) {
+/**
+ * The room's side menu (docs/product.md#game-screens): recharge, draws, the trend table and the candle
+ * chart, explanation, bet record, fairness, reload; and for a member the switch "place chat bets at
+ * once" (docs/chat.md#bet-by-message), where it can be turned off again once no confirmation shows it.
+ */
+export function SideMenu({ visible, onClose, gameId, planId, gameName, chatBetsAtOnce }: SideMenuProps) {
   const { t } = useTranslation();
   const leaveTo = useBackCloses(visible, onClose, 'menu');
   const queryClient = useQueryClient();
@@ -60,6 +67,17 @@ export function SideMenu({ visible, onClose, gameId, planId, gameName }: SideMen
           {t('room.menu.reload')}
         </List.Item>
       </List>
+      {chatBetsAtOnce && (
+        <List header={t('room.chat.title')}>
+          <List.Item
+            prefix={<MessageOutline />}
+            description={t('room.chat.atOnceHint')}
+            extra={<Switch checked={chatBetsAtOnce.on} onChange={chatBetsAtOnce.set} aria-label={t('room.chat.atOnceMenu')} data-testid="menu-chat-at-once" />}
+          >
+            {t('room.chat.atOnceMenu')}
+          </List.Item>
+        </List>
+      )}
     </Popup>
   );
 }

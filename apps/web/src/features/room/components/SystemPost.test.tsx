@@ -1,25 +1,16 @@
 /** The round's posts in the room (docs/chat.md#the-rounds-posts): in the viewer's language, marked as the system, with their links. */
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { loadGameTexts } from '../../../i18n/gameTexts';
 import type { ChatMessage } from '@lucky28/shared/schemas';
 import { screenAt } from '../../../test/render';
+import { chatMessage } from '../test/roomData';
 import { SystemPost } from './SystemPost';
 
 const HASH = 'a3e8155ebfb64e0690b6339c396712da740adcb5081176fd4243c987ca3ddea3';
-const post = (key: string, params: Record<string, string | number>, text = 'English fallback'): ChatMessage => ({
-  id: 1,
-  plan_id: 12,
-  kind: 'system',
-  nickname: null,
-  text,
-  mine: false,
-  system: { key, params },
-  removed: false,
-  bet: null,
-  createtime: 100,
-});
+const post = (key: string, params: Record<string, string | number>, text = 'English fallback'): ChatMessage =>
+  chatMessage(1, { plan_id: 12, kind: 'system', nickname: null, text, system: { key, params }, createtime: 100 });
 
 const show = (m: ChatMessage) => screenAt('/betRoom', <SystemPost m={m} />);
 
@@ -44,6 +35,17 @@ describe('SystemPost', () => {
         'zh-CN': '第20250101001期：60秒后停止下注',
         'zh-TW': '第20250101001期：60秒後停止下注',
         vi: 'Kỳ 20250101001: còn 60 giây là ngừng đặt cược',
+      },
+    ],
+    [
+      'a 1 s warning in the singular',
+      'chat.round.closing',
+      { issue: '20250101001', seconds: 1 },
+      {
+        en: 'Round 20250101001: betting closes in 1 second',
+        'zh-CN': '第20250101001期：1秒后停止下注',
+        'zh-TW': '第20250101001期：1秒後停止下注',
+        vi: 'Kỳ 20250101001: còn 1 giây là ngừng đặt cược',
       },
     ],
     [
@@ -87,6 +89,9 @@ describe('SystemPost', () => {
     expect(screen.getByTestId('chat-message').textContent).toContain('Round 20251231480: 5 bets accepted in this room. SHA-256 of the list:');
     expect(screen.getByTestId('system-hash').textContent).toBe(HASH);
     expect(screen.getByTestId('system-list-link').getAttribute('href')).toBe('/fair?game_id=2&issue=20251231480&plan_id=12#accepted-bets');
+    cleanup();
+    show(post('chat.round.list', { game_id: 2, issue: '20251231480', count: 1, hash: HASH }));
+    expect(screen.getByTestId('chat-message').textContent).toContain('Round 20251231480: 1 bet accepted in this room. SHA-256 of the list:');
   });
 
   it('shows the draw with its digits, total and kind in the viewer’s words, and a link to verify it', async () => {

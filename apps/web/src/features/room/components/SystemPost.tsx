@@ -23,13 +23,14 @@ function usePostBody(post: ChatSystemPost | null, planId: number): ReactNode {
   const { params } = post;
   switch (post.key) {
     case 'chat.round.closing':
-      return t('room.chat.round.closing', { issue: params.issue, seconds: params.seconds });
+      // `count` picks the plural form ("1 second"); the text shows `seconds`.
+      return t('room.chat.round.closing', { issue: params.issue, seconds: params.seconds, count: Number(params.seconds) });
     case 'chat.round.closed':
       return t('room.chat.round.closed', { issue: params.issue });
     case 'chat.round.list':
       return (
         <>
-          {t('room.chat.round.list', { issue: params.issue, count: params.count })}{' '}
+          {t('room.chat.round.list', { issue: params.issue, count: Number(params.count) })}{' '}
           <code className="room-system-hash" data-testid="system-hash">
             {str(params, 'hash')}
           </code>{' '}

@@ -22,7 +22,20 @@ export interface ChatState {
 export const emptyChat: ChatState = { list: [], hasOlder: false, room: null, myMute: null };
 
 /** The room's state and the player's mute as the last chat.list answered them. */
-export const withRoomState = (state: ChatState, page: Pick<ChatList, 'room' | 'my_mute'>): ChatState => ({ ...state, room: page.room, myMute: page.my_mute });
+export const withRoomState = (state: ChatState, page: Pick<ChatList, 'room' | 'my_mute'>): ChatState => withMute(withRoom(state, page.room), page.my_mute);
+
+/**
+ * The room's state as chat.list answers it or the stream's `chat_room` event pushes it
+ * (docs/chat.md#live-room-state). A room cleared past what is shown drops those messages at once.
+ */
+export function withRoom(state: ChatState, room: ChatList['room']): ChatState {
+  const through = room.cleared_through ?? 0;
+  const list = through > 0 && (state.list[0]?.id ?? Infinity) <= through ? state.list.filter((m) => m.id > through) : state.list;
+  return { ...state, list, room };
+}
+
+/** The player's own mute, from chat.list or the stream's `chat_mute` event. */
+export const withMute = (state: ChatState, myMute: ChatList['my_mute']): ChatState => ({ ...state, myMute });
 
 /** The last id seen: the `after` cursor of a catch-up (null before anything was shown). */
 export const lastChatId = (state: ChatState): number | null => state.list[state.list.length - 1]?.id ?? null;
