@@ -17,7 +17,15 @@ const r = await createRewardsApp();
 const checkIn = await createCampaign(r, 'check_in', CHECK_IN_TERMS);
 const firstDeposit = await createCampaign(r, 'first_deposit', BONUS_TERMS);
 const rakeback = await createCampaign(r, 'rakeback', RAKEBACK_TERMS);
-const NONE = { commission: '0.00', rakeback: '0.00', first_deposit_bonus: '0.00', check_in: '0.00', bonus_released: '0.00', bonus_forfeited: '0.00', red_packets: '0.00' };
+const NONE = {
+  commission: '0.00',
+  rakeback: '0.00',
+  first_deposit_bonus: '0.00',
+  check_in: '0.00',
+  bonus_released: '0.00',
+  bonus_forfeited: '0.00',
+  red_packets: '0.00',
+};
 const cents = (v: string) => Math.round(Number(v) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 
