@@ -1093,6 +1093,10 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_round_post_uq')
       .on(t.roomId, sql`(data->>'post')`)
       .where(sql`kind = 'system'`),
+    // A slip's bet message is stored once, by its first order number (migration 0030).
+    uniqueIndex('chat_messages_bet_slip_uq')
+      .on(sql`(data->'orders'->0->>'order_no')`)
+      .where(sql`kind = 'bet'`),
   ],
 );
 

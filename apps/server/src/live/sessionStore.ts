@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../db/client.js';
-import { pgArray, preparedRows, preparedStatement } from '../db/query.js';
+import { pgArray, preparedRows } from '../db/query.js';
 import { sessions } from '../db/schema.js';
 import { newToken, tokenHash } from '../domain/security/tokens.js';
 import { REMEMBER_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionUser } from '../domain/accounts/sessions.js';
@@ -23,33 +23,6 @@ interface SessionRow {
   expiresAt: Date | string;
   commitLsn: string | null;
 }
-
-/**
- * A session by its token's hash, and in the same statement its `last_seen_at` moved to `at` when the
- * session holds at `at` (not expired, not idle: last seen since `idle_remember` or `idle_plain`, the
- * user not frozen) and was last seen before `touch_before` — one round trip, never a second for the touch.
- * The row answered is the session as it was before the touch.
- */
-const resolveSession = preparedStatement<{ hash: string; at: string; idleRemember: string; idlePlain: string; touchBefore: string }>(
-  'lucky28_session',
-  (v) => sql`
-    with s as (
-      select s.id as "sessionId", u.id as "userId", u.username, u.group_id as "groupId", u.disabled, s.remember,
-             s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.commit_lsn::text as "commitLsn"
-      from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ${v.hash}::text and s.revoked_at is null
-      limit 1
-    ),
-    touched as (
-      update sessions set last_seen_at = ${v.at}::timestamptz
-      from s
-      where sessions.id = s."sessionId" and not s.disabled and s."expiresAt" > ${v.at}::timestamptz
-        and s."lastSeenAt" >= case when s.remember then ${v.idleRemember}::timestamptz else ${v.idlePlain}::timestamptz end
-        and s."lastSeenAt" < ${v.touchBefore}::timestamptz
-      returning 1
-    )
-    select * from s`,
-);
 
 interface CachedSession {
   user: SessionUser;
@@ -91,20 +64,27 @@ export class SessionStore {
       const hit = this.cache.get(hash);
       if (hit && now - hit.cachedAt < opts.cachedFor) return hit.user;
     }
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const [found] = await resolveSession<SessionRow>(this.database, {
-      hash,
-      at: iso(now),
-      idleRemember: iso(now - REMEMBER_MS),
-      idlePlain: iso(now - SESSION_IDLE_MS),
-      touchBefore: iso(now - TOUCH_EVERY_MS),
-    });
+    const [found] = await preparedRows<SessionRow>(
+      this.database,
+      'lucky28_session',
+      sql`
+      select s.id as "sessionId", u.id as "userId", u.username, u.group_id as "groupId", u.disabled, s.remember,
+             s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.commit_lsn::text as "commitLsn"
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${hash}::text and s.revoked_at is null
+      limit 1`,
+    );
     const row = found && { ...found, lastSeenAt: new Date(found.lastSeenAt), expiresAt: new Date(found.expiresAt) };
     const idleLimit = row?.remember ? REMEMBER_MS : SESSION_IDLE_MS;
-    // The statement's touch judged the same conditions; this answer follows them.
     if (!row || row.disabled || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > idleLimit) {
       this.cache.delete(hash);
       return null;
+    }
+    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, Number(row.sessionId)));
     }
     const user: SessionUser = {
       sessionId: Number(row.sessionId),

@@ -6,16 +6,13 @@
  * missing — the attempt that placed the bet died before writing it — so there is one per slip, and
  * none for a refused bet (nothing committed, nothing to show).
  */
-import { sql } from 'drizzle-orm';
 import { CHAT_TEXT_MAX, DEFAULT_API_LANG } from '@lucky28/shared';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
 import { chatMessages } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
 import { className, maskNickname, money } from '../../present.js';
 import type { BetResult } from '../betting/request.js';
 import type { StoredChatBet } from './betText.js';
-import { CHAT_POST_LOCK, chatLineOf, type ChatLine } from './messages.js';
+import { chatLineOf, type ChatLine } from './messages.js';
 
 /** The stored text: a summary in the operator's default language, for a client that does not read `bet`. */
 function summaryOf(result: BetResult): string {
@@ -25,39 +22,29 @@ function summaryOf(result: BetResult): string {
 }
 
 /**
- * Writes the bet message of a committed slip, unless it is already written (checked by the slip's
- * first order number under the player's chat lock, so two attempts at once write one). Answers the
- * new message, or null when it was there.
+ * Writes the bet message of a committed slip, unless it is already written: one statement, the
+ * unique index on the slip's first order number (migration 0030) keeping two attempts at once to one.
+ * Answers the new message, or null when it was there.
  */
 export async function postBetMessage(db: Db, result: BetResult): Promise<ChatLine | null> {
-  const first = result.orders[0];
-  if (!first) return null;
-  return inTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_POST_LOCK}, ${result.userId})`);
-    const at = new Date(result.createdAt);
-    const written = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from ${chatMessages} where user_id = ${result.userId} and created_at >= ${at} and kind = 'bet'
-            and data -> 'orders' -> 0 ->> 'order_no' = ${first.orderNo} limit 1`,
-    );
-    if (written.length > 0) return null;
-    const data: StoredChatBet = {
-      game_id: result.gameId,
-      issue: result.issue,
-      orders: result.orders.map((o) => ({ order_no: o.orderNo, play_type: o.playType, amount: o.amount })),
-    };
-    const [row] = await tx
-      .insert(chatMessages)
-      .values({
-        roomId: result.roomId,
-        userId: result.userId,
-        kind: 'bet',
-        nickname: maskNickname(result.nickname),
-        text: summaryOf(result),
-        data,
-        createdAt: at,
-      })
-      .returning();
-    return chatLineOf(row!);
-  });
+  if (result.orders.length === 0) return null;
+  const data: StoredChatBet = {
+    game_id: result.gameId,
+    issue: result.issue,
+    orders: result.orders.map((o) => ({ order_no: o.orderNo, play_type: o.playType, amount: o.amount })),
+  };
+  const [row] = await db
+    .insert(chatMessages)
+    .values({
+      roomId: result.roomId,
+      userId: result.userId,
+      kind: 'bet',
+      nickname: maskNickname(result.nickname),
+      text: summaryOf(result),
+      data,
+      createdAt: new Date(result.createdAt),
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ? chatLineOf(row) : null;
 }
