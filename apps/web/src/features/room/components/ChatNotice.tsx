@@ -54,7 +54,8 @@ export function ChatRules({ chat, lastPostAt, atOnce }: { chat: ChatState; lastP
   const now = useNow();
   const lines: { id: string; text: string }[] = [];
   if (open && slow > 0) {
-    const wait = waiting ? Math.ceil((lastPostAt + slow * 1000 - now) / 1000) : 0;
+    // `now` ticks once a second and may be older than the post just made: never more than the slow mode itself.
+    const wait = waiting ? Math.ceil((lastPostAt + slow * 1000 - Math.max(now, lastPostAt)) / 1000) : 0;
     lines.push(wait > 0 ? { id: 'slow-wait', text: t('room.chat.slowWait', { count: wait }) } : { id: 'slow', text: t('room.chat.slowMode', { count: slow }) });
   }
   if (open && room.gate_settled_bet) lines.push({ id: 'gate-settled', text: t('room.chat.gateSettled') });
