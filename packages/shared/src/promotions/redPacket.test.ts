@@ -79,5 +79,6 @@ describe('the red packet split and claim sequence (docs/red-packets.md#the-split
       }),
       caseOptions({ deep: 400, quick: 60 }),
     );
-  });
+    // 400 splits of up to 500 shares, each checked twice, at TEST_DEPTH=deep: beyond vitest's 5 s default on a busy machine.
+  }, 120_000);
 });
