@@ -125,20 +125,11 @@ export const sequenceOf = (claims: readonly ClaimRow[]): RedPacketClaimRow[] =>
   claims.map((c) => ({ claim_no: c.claimNo, nickname: c.nickname, share: formatMoney(c.amount) }));
 export const claimsHashOf = (p: Packet, claims: readonly ClaimRow[]) => redPacketClaimsHash(packetOfPublished(p), sequenceOf(claims));
 
-export interface DropInput {
-  roomId: number;
-  total: number;
-  shares: number;
-  wallet: 'money' | 'score';
-  wagerMultiple: number;
-  minAtRisk: number;
-  atRiskDays: number;
-  greeting: string;
-  opensAt: number;
-  closesAt: number;
-  operatorId: number;
-  now: number;
-}
+/** A packet as the operator sets it out, before it has a seed or any claim. */
+export type DropInput = Pick<
+  Packet,
+  'roomId' | 'total' | 'shares' | 'wallet' | 'wagerMultiple' | 'minAtRisk' | 'atRiskDays' | 'greeting' | 'opensAt' | 'closesAt'
+> & { operatorId: number; now: number };
 
 /** Drops a packet: its row, its total taken from the budget (refused when larger), its post in the room. */
 export async function dropPacket(tx: DbOrTx, input: DropInput): Promise<{ packet: Packet; line: ChatLine | null }> {

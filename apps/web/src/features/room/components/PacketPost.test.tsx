@@ -7,20 +7,18 @@ import { configureApiClient } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { loadGameTexts } from '../../../i18n/gameTexts';
 import { fail, fakeApi, ok, screenAt } from '../../../test/render';
+import { chatMessage } from '../test/roomData';
 import { SystemPost } from './SystemPost';
 
-const post = (key: string, params: Record<string, string | number>): ChatMessage => ({
-  id: 7,
-  plan_id: 12,
-  kind: 'system',
-  nickname: null,
-  text: 'English fallback',
-  mine: false,
-  system: { key, params: { packet_id: 41, ...params } },
-  removed: false,
-  bet: null,
-  createtime: 1_000,
-});
+const post = (key: string, params: Record<string, string | number>): ChatMessage =>
+  chatMessage(7, {
+    plan_id: 12,
+    kind: 'system',
+    nickname: null,
+    text: 'English fallback',
+    system: { key, params: { packet_id: 41, ...params } },
+    createtime: 1_000,
+  });
 
 const show = (m: ChatMessage) => screenAt('/betRoom', <SystemPost m={m} />);
 const dropped = post('chat.packet.dropped', { total: '28.88', shares: 6, opens_at: 1_000, greeting: 'Happy hour' });
