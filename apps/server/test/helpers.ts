@@ -60,7 +60,9 @@ export async function openTestDatabase(): Promise<Database> {
   if (!serverUrl) return checkInvariantsOnClose(await openMigratedPglite());
 
   const scratch = await createScratchDatabase(serverUrl);
-  const database = await openPostgres(scratch.url, 30);
+  // Ten connections a database: two workers' files each hold a few databases open at once, and the
+  // server allows 100 connections in all (a larger pool failed CI with "too many clients").
+  const database = await openPostgres(scratch.url, 10);
   await database.migrate();
   const close = database.close;
   database.close = async () => {

@@ -85,8 +85,10 @@ const DIGIT_RUN = /\d(?:[\s.-]*\d)*/gu;
 
 /** A round's issue: its local date YYYYMMDD and a sequence of 3 or 4 digits (domain/game/roundClock.ts). */
 const ISSUE = /^20\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3,4}$/u;
+/** Whether a run of digits reads as a round's issue (which a player pastes as often as an order number). */
+export const looksLikeIssue = (run: string): boolean => ISSUE.test(run);
 /** An order number or a round's issue, written as one run of digits: pasted to settle a dispute, it passes. */
-const isReference = (run: string) => /^\d+$/.test(run) && (run.length === ORDER_NO_LENGTH || ISSUE.test(run));
+const isReference = (run: string) => /^\d+$/.test(run) && (run.length === ORDER_NO_LENGTH || looksLikeIssue(run));
 
 /** Whether `text` holds a number that reads as a QQ or phone number (7 digits or more), other than an order number or issue. */
 function hasContactNumber(folded: string): boolean {
