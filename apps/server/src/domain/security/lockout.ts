@@ -57,7 +57,7 @@ export async function claimAttempt(db: DbOrTx, key: string, policy: LockoutPolic
   );
   const until = row?.locked_until ? new Date(row.locked_until).getTime() : now.getTime();
   const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60000));
-  throw new AppError('err.too_many_attempts', { params: { minutes }, httpStatus: 429 });
+  throw new AppError('err.too_many_attempts', { params: { minutes, count: minutes }, httpStatus: 429 });
 }
 
 /** A successful check: the key's count and lock are forgotten. */
