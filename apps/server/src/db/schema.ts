@@ -308,6 +308,28 @@ export const roundExposure = pgTable(
   (t) => [primaryKey({ name: 'round_exposure_pk', columns: [t.roundId, t.outcome] })],
 );
 
+/**
+ * A round's exposure reservations since migration 0032 (domain/betting/exposureCap.ts): per outcome,
+ * EXPOSURE_SLOTS rows, each within its quota, the quotas together within the cap. `round_exposure`
+ * above is what nodes of the version before wrote (kept for a rolling restart).
+ */
+export const roundExposureSlots = pgTable(
+  'round_exposure_slots',
+  {
+    roundId: bigint('round_id', { mode: 'number' })
+      .notNull()
+      .references(() => rounds.id),
+    outcome: smallint('outcome').notNull(),
+    slot: smallint('slot').notNull(),
+    reserved: money('reserved').notNull(),
+    /** What this slot may reserve without the other slots' rows (reserved ≤ quota; the quotas' sum ≤ cap). */
+    quota: money('quota').notNull(),
+    /** The cap the quotas were last shared out under, cents. */
+    cap: money('cap').notNull(),
+  },
+  (t) => [primaryKey({ name: 'round_exposure_slots_pk', columns: [t.roundId, t.outcome, t.slot] })],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -1199,6 +1221,8 @@ export const chatRoomSettings = pgTable('chat_room_settings', {
   pinnedAt: timestamp('pinned_at', { withTimezone: true }),
   /** The room was cleared: messages up to this id are no longer shown. */
   clearedThrough: bigint('cleared_through', { mode: 'number' }).notNull().default(0),
+  /** Raised by every change: viewers keep the newest state they heard (migration 0031). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -157,7 +157,7 @@ describe('chat.list', () => {
       plan_id: otherPlan,
       list: [],
       has_more: false,
-      room: { enabled: true, muted: false, slow_mode_seconds: 0, gate_settled_bet: false, gate_account_hours: 0, pinned: null, cleared_through: 0 },
+      room: { enabled: true, muted: false, slow_mode_seconds: 0, gate_settled_bet: false, gate_account_hours: 0, pinned: null, cleared_through: 0, version: 0 },
       my_mute: null,
     });
 

@@ -74,6 +74,9 @@ describe('a room’s chat state, pushed live across nodes', () => {
     expect(posted.code).toBe(1);
     expect(await change(() => callApi(nodeA, api.admin.chatClear, { plan_id: plan }, op))).toMatchObject({ cleared_through: posted.data.id });
 
+    // Each change raised the version: a viewer keeps the newest it heard (eight changes so far).
+    expect((await listedRoom()).version).toBe(8);
+
     // Another room's viewers heard none of it.
     expect(other.events.some((e) => e.event === 'chat_room')).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { api } from '@lucky28/shared/api';
 import { describe, expect, it } from 'vitest';
+import { caseCount } from '@lucky28/shared/testing/depth';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../src/clock.js';
@@ -29,7 +30,8 @@ import { PNG, createWalletApp, operatorLogin, readyToWithdraw, upload } from './
  * - the deposit/withdrawal bookkeeping (findDiscrepancies) and at most one pending withdrawal per user.
  */
 const SEED = Number(process.env.INVARIANT_SEED ?? 20260322);
-const STEPS = 150;
+/** Steps of the workload: 150 at TEST_DEPTH=deep (CI's `npm run test:deep` and the PostgreSQL suite), 50 in `npm test`. */
+const STEPS = caseCount({ deep: 150, quick: 50 }, 'INVARIANT_STEPS');
 const BATCH = 20;
 
 function mulberry32(seed: number) {

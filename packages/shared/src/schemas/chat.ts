@@ -99,6 +99,8 @@ export const chatRoomStateData = z.object({
   pinned: z.object({ text: z.string(), createtime: unixTime }).nullable(),
   /** The clear mark: messages up to this id are no longer shown (0: never cleared). */
   cleared_through: z.number().int(),
+  /** Raised by every operator change (0: never changed): a viewer keeps the state with the highest it has heard. */
+  version: z.number().int(),
 });
 
 /**

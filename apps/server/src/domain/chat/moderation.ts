@@ -22,6 +22,8 @@ export interface RoomChatSettings {
   pinnedText: string | null;
   pinnedAt: number | null;
   clearedThrough: number;
+  /** Raised by every operator change (0: the defaults, never changed). */
+  version: number;
 }
 
 export const defaultRoomSettings = (roomId: number): RoomChatSettings => ({
@@ -34,6 +36,7 @@ export const defaultRoomSettings = (roomId: number): RoomChatSettings => ({
   pinnedText: null,
   pinnedAt: null,
   clearedThrough: 0,
+  version: 0,
 });
 
 type SettingsRow = typeof chatRoomSettings.$inferSelect;
@@ -47,6 +50,7 @@ const settingsOf = (r: SettingsRow): RoomChatSettings => ({
   pinnedText: r.pinnedText,
   pinnedAt: r.pinnedAt?.getTime() ?? null,
   clearedThrough: r.clearedThrough,
+  version: r.version,
 });
 
 /** A room's chat settings; the defaults for a room no operator has set. */

@@ -92,15 +92,15 @@ export async function activeMutes(db: DbOrTx, now: number) {
 export async function updateRoomSettings(
   tx: Tx,
   roomId: number,
-  change: Partial<Omit<RoomChatSettings, 'roomId' | 'pinnedAt'>> & { pinnedAt?: Date | null },
+  change: Partial<Omit<RoomChatSettings, 'roomId' | 'pinnedAt' | 'version'>> & { pinnedAt?: Date | null },
   now: number,
 ): Promise<{ before: RoomChatSettings; after: RoomChatSettings }> {
   const before = await roomChatSettings(tx, roomId);
-  const values = { roomId, ...change, updatedAt: new Date(now) };
+  const values = { roomId, ...change, version: 1, updatedAt: new Date(now) };
   await tx
     .insert(chatRoomSettings)
     .values(values)
-    .onConflictDoUpdate({ target: chatRoomSettings.roomId, set: { ...change, updatedAt: new Date(now) } });
+    .onConflictDoUpdate({ target: chatRoomSettings.roomId, set: { ...change, version: sql`${chatRoomSettings.version} + 1`, updatedAt: new Date(now) } });
   return { before, after: await roomChatSettings(tx, roomId) };
 }
 

@@ -21,6 +21,7 @@ export function shownRoomState(s: RoomChatSettings): ShownRoomState {
     gate_account_hours: s.gateAccountHours,
     pinned: s.pinnedText === null ? null : { text: s.pinnedText, createtime: Math.floor((s.pinnedAt ?? 0) / 1000) },
     cleared_through: s.clearedThrough,
+    version: s.version,
   };
 }
 

@@ -432,7 +432,8 @@ export function BetRoomScreen() {
         </ErrorBlock>
       )}
       {valid && heart && (
-        <div className="room-layout">
+        // data-stream: whether the live stream feeds the room (else it polls); read by the end-to-end tests.
+        <div className="room-layout" data-stream={streamLive ? 'live' : 'polling'}>
           <RoundPanel
             heart={heart}
             awaiting={feedback.awaiting}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@lucky28/shared/schemas';
-import { addNewer, addOlder, CHAT_KEEP, emptyChat, firstChatId, lastChatId, mergeChat, timeline } from './chat';
+import { roomState } from '../test/roomData';
+import { addNewer, addOlder, CHAT_KEEP, emptyChat, firstChatId, lastChatId, mergeChat, timeline, withRoom } from './chat';
 
 const msg = (id: number, createtime = id * 10, patch: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -93,5 +94,21 @@ describe('timeline', () => {
   it('leaves out bets older than the first message while older messages can still be loaded', () => {
     const items = timeline({ ...emptyChat, list: [msg(7, 50)], hasOlder: true }, [bet(10, 'old'), bet(60, 'new')]);
     expect(items.map((i) => (i.type === 'chat' ? 'msg' : i.bet.name))).toEqual(['msg', 'new']);
+  });
+});
+
+describe('withRoom', () => {
+  it('keeps the newest room state heard: a list answer older than a pushed change does not undo it', () => {
+    const muted = withRoom(addNewer(emptyChat, [msg(1), msg(2)]), roomState({ muted: true, version: 4 }));
+    expect(withRoom(muted, roomState({ muted: false, version: 3 }))).toBe(muted);
+    expect(withRoom(muted, roomState({ muted: false, version: 5 })).room).toMatchObject({ muted: false, version: 5 });
+    // The same version again (a list answer after the push of that change) is the same state.
+    expect(withRoom(muted, roomState({ muted: true, version: 4 })).room?.muted).toBe(true);
+  });
+
+  it('drops the messages a clear covers, once its state is the newest', () => {
+    const shown = addNewer(emptyChat, [msg(1), msg(2), msg(3)]);
+    const cleared = withRoom(shown, roomState({ cleared_through: 2, version: 2 }));
+    expect(cleared.list.map((m) => m.id)).toEqual([3]);
   });
 });

@@ -26,9 +26,12 @@ export const withRoomState = (state: ChatState, page: Pick<ChatList, 'room' | 'm
 
 /**
  * The room's state as chat.list answers it or the stream's `chat_room` event pushes it
- * (docs/chat.md#live-room-state). A room cleared past what is shown drops those messages at once.
+ * (docs/chat.md#live-room-state). A room cleared past what is shown drops those messages at once. A
+ * state older than the one shown (a list answer computed before a change whose push came first) is
+ * ignored: every operator change raises the version.
  */
 export function withRoom(state: ChatState, room: ChatList['room']): ChatState {
+  if (state.room && room.version < state.room.version) return state;
   const through = room.cleared_through ?? 0;
   const list = through > 0 && (state.list[0]?.id ?? Infinity) <= through ? state.list.filter((m) => m.id > through) : state.list;
   return { ...state, list, room };

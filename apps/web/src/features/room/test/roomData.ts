@@ -46,6 +46,7 @@ export const roomState = (patch: Partial<ChatList['room']> = {}): ChatList['room
   gate_account_hours: 0,
   pinned: null,
   cleared_through: 0,
+  version: 0,
   ...patch,
 });
 
