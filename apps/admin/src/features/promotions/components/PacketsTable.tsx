@@ -25,9 +25,15 @@ function PacketClaims({ packet }: { packet: AdminPacket }) {
           {
             key: 'seed',
             label: t('packets.seed'),
-            children: packet.seed ? <Typography.Text code>{packet.seed}</Typography.Text> : <Typography.Text type="secondary">{t('packets.seedHidden')}</Typography.Text>,
+            children: packet.seed ? (
+              <Typography.Text code>{packet.seed}</Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">{t('packets.seedHidden')}</Typography.Text>
+            ),
           },
-          ...(packet.claims_hash ? [{ key: 'claims', label: t('packets.claimsHash'), children: <Typography.Text code>{packet.claims_hash}</Typography.Text> }] : []),
+          ...(packet.claims_hash
+            ? [{ key: 'claims', label: t('packets.claimsHash'), children: <Typography.Text code>{packet.claims_hash}</Typography.Text> }]
+            : []),
           ...(packet.greeting ? [{ key: 'greeting', label: t('packets.form.greeting'), children: packet.greeting }] : []),
         ]}
       />

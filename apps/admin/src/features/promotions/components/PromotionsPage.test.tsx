@@ -23,8 +23,32 @@ const CONFIG = {
       pending: null,
       pending_from: null,
       rooms: [
-        { id: 3, game_id: 1, type: 0, title: 'Beginner', title_i18n: { en: 'Beginner room', zh: '初级房' }, min_limit: '1.00', join_limit: '0.00', enabled: true, odds: [], pending: null, pending_from: null },
-        { id: 4, game_id: 1, type: 1, title: 'Advanced', title_i18n: null, min_limit: '1.00', join_limit: '100.00', enabled: true, odds: [], pending: null, pending_from: null },
+        {
+          id: 3,
+          game_id: 1,
+          type: 0,
+          title: 'Beginner',
+          title_i18n: { en: 'Beginner room', zh: '初级房' },
+          min_limit: '1.00',
+          join_limit: '0.00',
+          enabled: true,
+          odds: [],
+          pending: null,
+          pending_from: null,
+        },
+        {
+          id: 4,
+          game_id: 1,
+          type: 1,
+          title: 'Advanced',
+          title_i18n: null,
+          min_limit: '1.00',
+          join_limit: '100.00',
+          enabled: true,
+          odds: [],
+          pending: null,
+          pending_from: null,
+        },
       ],
     },
   ],
@@ -75,7 +99,7 @@ const PACKET: AdminPacket = {
   ],
 };
 
-const ADMIN = { id: 1, username: 'olga', role: 'admin' };
+const ADMIN = { id: 1, username: 'olga', role: 'admin', time_zone: 'UTC' };
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const under = (label: string | RegExp) => within(screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement);
 const sent = (calls: { call: string; body: Record<string, unknown> }[], name: string) => calls.filter((c) => c.call === name).map((c) => c.body);
@@ -102,7 +126,19 @@ describe('the promotions budget', () => {
           balance: '620.00',
           movements: {
             total: 4,
-            list: [{ id: 4, kind: 'top_up', amount: '500.00', balance_after: '620.00', packet_id: null, operator: 'olga', note: String(b.note), createtime: T0 + 1000 }, ...BUDGET.movements.list],
+            list: [
+              {
+                id: 4,
+                kind: 'top_up',
+                amount: '500.00',
+                balance_after: '620.00',
+                packet_id: null,
+                operator: 'olga',
+                note: String(b.note),
+                createtime: T0 + 1000,
+              },
+              ...BUDGET.movements.list,
+            ],
           },
         };
         return ok(budget);
@@ -193,9 +229,7 @@ describe('dropping a red packet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Drop' }));
     expect(await under('Total').findByText(msg)).toBeTruthy();
     expect(under('Number of shares').queryByText(msg)).toBeNull();
-    expect(sent(calls, 'redPacketDrop')).toEqual([
-      { lang: 'en', plan_id: 3, total: '900', shares: 10, wallet: 'cash', window_minutes: 10, greeting: '' },
-    ]);
+    expect(sent(calls, 'redPacketDrop')).toEqual([{ lang: 'en', plan_id: 3, total: '900', shares: 10, wallet: 'cash', window_minutes: 10, greeting: '' }]);
     // Edited, the refusal goes.
     type('Total', '100');
     await waitFor(() => expect(under('Total').queryByText(msg)).toBeNull());
@@ -247,7 +281,8 @@ describe('dropping a red packet', () => {
     type('Opens at', new Date(opens * 1000).toISOString().slice(0, 16));
     type('Claim window', '2');
     await choose('Unit', 'Hours');
-    expect(screen.getByTestId('drop-closes').textContent).toContain(`Closes ${new Date((opens + 7200) * 1000).toISOString().slice(0, 16).replace('T', ' ')}.`);
+    const closes = new Date((opens + 7200) * 1000).toISOString().slice(0, 16).replace('T', ' ');
+    await waitFor(() => expect(screen.getByTestId('drop-closes').textContent).toBe(`Closes ${closes}. Times in UTC (UTC+00:00)`));
     fireEvent.click(screen.getByRole('button', { name: 'Drop' }));
     await waitFor(() => expect(sent(calls, 'redPacketDrop')).toHaveLength(1));
     expect(sent(calls, 'redPacketDrop')[0]).toEqual({
@@ -276,7 +311,28 @@ describe('the packets list', () => {
     fakeServer({
       me: () => ok(ADMIN),
       gameConfig: () => ok(CONFIG),
-      redPacketList: () => ok({ total: 2, list: [{ ...PACKET, id: 8, status: 'open', claimed: 0, claimants: [], seed: null, claims_hash: null, wallet: 'cash', wager_multiple: 0, min_at_risk: '0.00', at_risk_days: 0, paid: '0.00', returned: '0.00' }, PACKET] }),
+      redPacketList: () =>
+        ok({
+          total: 2,
+          list: [
+            {
+              ...PACKET,
+              id: 8,
+              status: 'open',
+              claimed: 0,
+              claimants: [],
+              seed: null,
+              claims_hash: null,
+              wallet: 'cash',
+              wager_multiple: 0,
+              min_at_risk: '0.00',
+              at_risk_days: 0,
+              paid: '0.00',
+              returned: '0.00',
+            },
+            PACKET,
+          ],
+        }),
       promotionBudget: () => ok(BUDGET),
     });
     renderScreen(<PromotionsPage />);

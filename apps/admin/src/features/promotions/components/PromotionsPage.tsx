@@ -15,31 +15,31 @@ function MovementsTable({ budget }: { budget: ReturnType<typeof useBudget> }) {
   const { t } = useTranslation();
   return (
     <div data-testid="budget-movements">
-    <Table<BudgetMovement>
-      rowKey="id"
-      size="small"
-      loading={budget.query.isPending}
-      dataSource={budget.query.data?.movements.list ?? []}
-      pagination={budget.pagination}
-      locale={{ emptyText: t('common.empty') }}
-      columns={[
-        { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
-        {
-          title: t('packets.col.movement'),
-          key: 'what',
-          render: (_, m) => {
-            const w = movementWords(m);
-            return t(w.key, w.params);
+      <Table<BudgetMovement>
+        rowKey="id"
+        size="small"
+        loading={budget.query.isPending}
+        dataSource={budget.query.data?.movements.list ?? []}
+        pagination={budget.pagination}
+        locale={{ emptyText: t('common.empty') }}
+        columns={[
+          { title: t('common.time'), dataIndex: 'createtime', render: dateTime },
+          {
+            title: t('packets.col.movement'),
+            key: 'what',
+            render: (_, m) => {
+              const w = movementWords(m);
+              return t(w.key, w.params);
+            },
           },
-        },
-        {
-          title: t('packets.col.amount'),
-          dataIndex: 'amount',
-          render: (v: string) => <Typography.Text type={v.startsWith('-') ? 'danger' : 'success'}>{v.startsWith('-') ? v : `+${v}`}</Typography.Text>,
-        },
-        { title: t('packets.col.balanceAfter'), dataIndex: 'balance_after' },
-      ]}
-    />
+          {
+            title: t('packets.col.amount'),
+            dataIndex: 'amount',
+            render: (v: string) => <Typography.Text type={v.startsWith('-') ? 'danger' : 'success'}>{v.startsWith('-') ? v : `+${v}`}</Typography.Text>,
+          },
+          { title: t('packets.col.balanceAfter'), dataIndex: 'balance_after' },
+        ]}
+      />
     </div>
   );
 }

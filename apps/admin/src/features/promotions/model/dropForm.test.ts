@@ -40,7 +40,7 @@ describe("a red packet's drop form", () => {
     expect(fieldsOf(filled({ plan_id: undefined }))).toEqual([['plan_id', 'packets.form.roomRequired']]);
   });
 
-  it("puts a server refusal under the field it names, or the choice hiding it", () => {
+  it('puts a server refusal under the field it names, or the choice hiding it', () => {
     expect(refusedDropField('total', filled())).toBe('total');
     expect(refusedDropField('window_minutes', filled())).toBe('window');
     expect(refusedDropField('wager_multiple', filled())).toBe('wallet');

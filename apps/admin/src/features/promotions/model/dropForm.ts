@@ -92,7 +92,8 @@ export function checkDrop(v: DropValues, nowS: number): DropCheck {
   if (v.plan_id === undefined) add({ name: 'plan_id', key: 'packets.form.roomRequired', console: true });
   if (v.opens === 'at') {
     const at = opensAtOf(v);
-    if (at === undefined || at < nowS - START_GRACE_S || at > nowS + RED_PACKET_SCHEDULE_MAX_SECONDS) add({ name: 'opens_at', key: 'err.red_packet_window_invalid' });
+    if (at === undefined || at < nowS - START_GRACE_S || at > nowS + RED_PACKET_SCHEDULE_MAX_SECONDS)
+      add({ name: 'opens_at', key: 'err.red_packet_window_invalid' });
   }
   const parsed = redPacketDropSchema.safeParse(body);
   if (!parsed.success) {
