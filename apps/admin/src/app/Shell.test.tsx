@@ -83,6 +83,7 @@ describe('console menu', () => {
         'Referral programme',
         'Content',
         'Campaigns',
+        'Red packets',
         'Chat moderation',
         'Settings',
         'Operators',
@@ -98,6 +99,7 @@ describe('console menu', () => {
         'Balance adjustments',
         'Reconciliation',
         'Referral programme',
+        'Red packets',
         'My security',
       ],
       support: ['Real-name reviews', 'Users', 'Round monitor', 'Referral programme', 'Chat moderation', 'My security'],
@@ -133,7 +135,7 @@ describe('console menu', () => {
       Players: ['Users'],
       Games: ['Games and rooms', 'Round monitor'],
       Money: ['Money dashboard', 'Balance adjustments', 'Reconciliation', 'Referral programme'],
-      Site: ['Content', 'Campaigns', 'Chat moderation', 'Settings'],
+      Site: ['Content', 'Campaigns', 'Red packets', 'Chat moderation', 'Settings'],
       Operators: ['Operators', 'Audit log', 'My security'],
     });
   });

@@ -64,6 +64,7 @@ export function Shell() {
       entries: [
         { path: '/content', label: t('menu.content'), opens: api.admin.bannerList },
         { path: '/campaigns', label: t('menu.campaigns'), opens: api.campaigns.campaignList },
+        { path: '/promotions', label: t('menu.packets'), opens: api.redPackets.packetList },
         { path: '/chat', label: t('menu.chat'), opens: api.admin.chatRooms },
         { path: '/settings', label: t('menu.settings'), opens: api.admin.settingsUpdate },
       ],

@@ -5,7 +5,7 @@ import { meQuery } from '../lib/operator';
 import { queryClient } from '../lib/queryClient';
 import { pagedQuery } from '../lib/pagedQuery';
 import { session } from '../lib/session';
-import { gameConfigQuery } from '../features/games/api/games';
+import { gameConfigQuery } from '../lib/rooms';
 import { periodSummaryQuery } from '../features/money/api/money';
 
 /** What a screen shows while its code loads on the first page load (React Router's HydrateFallback). */
@@ -56,6 +56,11 @@ const screens: RouteObject[] = [
   { path: 'audit', lazy: () => import('../features/operators/components/AuditPage').then((m) => ({ Component: m.AuditPage })) },
   { path: 'content', lazy: () => import('../features/content/components/ContentPage').then((m) => ({ Component: m.ContentPage })) },
   { path: 'campaigns', lazy: () => import('../features/campaigns/components/CampaignsPage').then((m) => ({ Component: m.CampaignsPage })) },
+  {
+    path: 'promotions',
+    loader: prefetch(gameConfigQuery, pagedQuery(api.redPackets.packetList, {}, 1)),
+    lazy: () => import('../features/promotions/components/PromotionsPage').then((m) => ({ Component: m.PromotionsPage })),
+  },
   { path: 'settings', lazy: () => import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
   { path: 'referral', lazy: () => import('../features/referral/components/ReferralPage').then((m) => ({ Component: m.ReferralPage })) },
   { path: 'chat', lazy: () => import('../features/chat/components/ChatPage').then((m) => ({ Component: m.ChatPage })) },

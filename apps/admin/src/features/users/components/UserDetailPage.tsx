@@ -13,6 +13,7 @@ import { ExportButton } from '../../../components/ExportButton';
 import { UserActions } from './UserActions';
 import { AdjustBalance } from './AdjustBalance';
 import { ProtectionStatus } from './ProtectionStatus';
+import { OperatorLink } from './OperatorLink';
 import { userDetailQuery, type PayAccount, type UserDetail } from '../api/users';
 
 type LedgerRow = RowOf<typeof api.admin.userLedger>;
@@ -159,6 +160,7 @@ export function UserDetailPage() {
             <Space wrap>
               <UserActions user={u} />
               <AdjustBalance user={u} />
+              <OperatorLink user={u} />
             </Space>
           }
         >
