@@ -50,6 +50,7 @@ export const aliceRow: UserRow = {
 export const aliceDetail: UserDetail = {
   ...aliceRow,
   imported: null,
+  operator_linked: false,
   real_name: 'Alice Wong',
   has_idcard: true,
   has_security_code: false,

@@ -115,6 +115,8 @@ export const userDetailData = userRowData.extend({
   accounts: z.array(boundPayAccountData),
   /** The responsible-gambling status (time-out, self-exclusion, limits). */
   protection: protectionStatusData,
+  /** Linked to the operator (staff, relatives, test accounts): never paid a red packet share. */
+  operator_linked: z.boolean(),
   /** A player brought from the previous product: its id and username there, its owning agent (the tag), whether the move is open to it. */
   imported: z.object({ source_id: int, source_username: z.string(), agent: z.string(), open: z.boolean() }).nullable(),
 });

@@ -124,7 +124,7 @@ export async function userDetail(db: DbOrTx, userId: number, now: number) {
     db,
     sql`
     select u.*, i.username as inviter_name, p.source_id as imported_source_id, p.source_username as imported_name, p.agent as imported_agent,
-      p.open as imported_open
+      p.open as imported_open, exists (select 1 from operator_linked_players o where o.user_id = u.id) as operator_linked
     from users u left join users i on i.id = u.inviter_id left join imported_players p on p.user_id = u.id where u.id = ${userId}`,
   );
   if (!u) return null;
@@ -165,6 +165,8 @@ export async function userDetail(db: DbOrTx, userId: number, now: number) {
     /** Masked as the player sees them; revealing one in full is a separate, audited call. */
     accounts: accounts.map(presentPayAccount),
     protection: await protectionStatus(db, userId, now),
+    /** Linked to the operator (staff, relatives, test accounts): never paid a red packet share (docs/red-packets.md). */
+    operator_linked: Boolean(u.operator_linked),
     /** A player brought from the previous product (docs/import.md): its id and name there, its agent, and whether the move is open. */
     imported:
       u.imported_source_id === null || u.imported_source_id === undefined

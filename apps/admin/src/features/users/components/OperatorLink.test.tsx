@@ -35,6 +35,15 @@ describe("the operator link on a player's page", () => {
     await waitFor(() => expect(calls.filter((c) => c.call === 'operatorLinkedPlayer')[1]?.body).toEqual({ lang: 'en', user_id: 5, linked: false }));
   }, 90_000);
 
+  it('offers to clear the mark of a player already linked', async () => {
+    fakeServer({ me: () => ok({ id: 1, username: 'olga', role: 'admin' }) });
+    renderScreen(<OperatorLink user={{ ...player, operator_linked: true }} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Operator link' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Is not linked to the operator') as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Is linked to the operator') as HTMLInputElement).checked).toBe(false);
+  }, 60_000);
+
   it('is offered to an admin only', async () => {
     fakeServer({});
     for (const [role, shown] of [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Radio, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { linkedPlayerSchema } from '@lucky28/shared/schemas';
 import * as api from '@lucky28/shared/api/refs';
@@ -8,7 +8,7 @@ import { call } from '../../../lib/api';
 import { clearEditedErrors, useDiscardGuard } from '../../../lib/forms';
 import { can, useMe } from '../../../lib/operator';
 import { checkWith } from '../../../lib/validation';
-import type { UserDetail } from '../api/users';
+import { userDetailQuery, type UserDetail } from '../api/users';
 
 interface LinkValues {
   linked: boolean;
@@ -18,7 +18,8 @@ interface LinkValues {
 /**
  * Marks a player as linked to the operator — staff, relatives, test accounts, never paid a red packet
  * share (docs/red-packets.md#claiming) — or clears the mark, with a note; audited. The dialog is the
- * confirmation: the operator picks which, and the answer says what the player now is.
+ * confirmation: the operator picks which (the change from what the player is now, by default), and the
+ * answer says what the player now is; the page then shows the mark.
  */
 export function OperatorLink({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export function OperatorLink({ user }: { user: UserDetail }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<LinkValues>();
   const guardClose = useDiscardGuard();
+  const queryClient = useQueryClient();
   const run = useMutation({
     mutationFn: async (values: LinkValues) => {
       const body = { user_id: user.id, linked: values.linked, ...(values.note?.trim() ? { note: values.note } : {}) };
@@ -36,6 +38,7 @@ export function OperatorLink({ user }: { user: UserDetail }) {
     },
     onSuccess: (answer) => {
       setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: userDetailQuery(user.id).queryKey });
       void message.success(answer.linked ? t('users.operatorLink.marked') : t('users.operatorLink.cleared'));
     },
     onError: (e: Error & { field?: string }) => {
@@ -61,7 +64,7 @@ export function OperatorLink({ user }: { user: UserDetail }) {
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">{t('users.operatorLink.explain')}</Typography.Paragraph>
-        <Form form={form} layout="vertical" preserve={false} initialValues={{ linked: true }} onValuesChange={clearEditedErrors(form)}>
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ linked: !user.operator_linked }} onValuesChange={clearEditedErrors(form)}>
           <Form.Item name="linked" label={t('users.operatorLink.choice')}>
             <Radio.Group
               options={[

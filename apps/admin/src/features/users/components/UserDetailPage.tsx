@@ -154,6 +154,11 @@ export function UserDetailPage() {
               </span>
               {u.frozen && <Tag color="red">{t('users.frozen')}</Tag>}
               {u.group_id === 2 && <Tag>{t('users.guest')}</Tag>}
+              {u.operator_linked && (
+                <Tag color="purple" data-testid="operator-linked">
+                  {t('users.operatorLink.linkedTag')}
+                </Tag>
+              )}
             </Space>
           }
           extra={
