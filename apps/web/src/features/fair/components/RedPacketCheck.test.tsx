@@ -61,7 +61,12 @@ const LOADED = { timeout: 10_000 };
 const verdict = () => screen.findByTestId('fair-packet-verdict', {}, LOADED);
 const problems = () => screen.queryAllByTestId('fair-packet-problem').map((p) => p.textContent);
 const rows = () =>
-  screen.getAllByTestId('fair-packet-row').map((r) => [...within(r).getAllByRole('cell').map((c) => c.textContent), r.getAttribute('data-ok')]);
+  screen.getAllByTestId('fair-packet-row').map((r) => [
+    ...within(r)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+    r.getAttribute('data-ok'),
+  ]);
 
 describe('checking a red packet on /fair', () => {
   beforeAll(() => loadGameTexts());
@@ -100,7 +105,11 @@ describe('checking a red packet on /fair', () => {
         'The claims do not hash to the published claims hash.',
       ],
     ],
-    ['a claim given to another name', { claims: claims.map((c) => (c.claim_no === 2 ? { ...c, nickname: 'b***e' } : c)) }, ['The claims do not hash to the published claims hash.']],
+    [
+      'a claim given to another name',
+      { claims: claims.map((c) => (c.claim_no === 2 ? { ...c, nickname: 'b***e' } : c)) },
+      ['The claims do not hash to the published claims hash.'],
+    ],
     ['a seed that is not the committed one', { seed: 'ab'.repeat(32) }, ['The revealed seed does not hash to the seed hash published with the packet.']],
   ];
   it.each(tampered)('refuses a packet with %s, saying why', async (_, over, why) => {

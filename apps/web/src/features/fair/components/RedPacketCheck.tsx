@@ -34,7 +34,11 @@ function Hash({ label, value, testId }: { label: string; value: string | null; t
 function CheckLine({ ok, label, testId }: { ok: boolean | null; label: string; testId: string }) {
   const { t } = useTranslation();
   return (
-    <li className={`fair-check ${ok === null ? 'fair-check-na' : ok ? 'fair-check-ok' : 'fair-check-bad'}`} data-testid={testId} data-ok={ok === null ? 'na' : String(ok)}>
+    <li
+      className={`fair-check ${ok === null ? 'fair-check-na' : ok ? 'fair-check-ok' : 'fair-check-bad'}`}
+      data-testid={testId}
+      data-ok={ok === null ? 'na' : String(ok)}
+    >
       {ok === null ? <ClockCircleFill /> : ok ? <CheckCircleFill /> : <CloseCircleFill />}
       <span>{label}</span>
       <b>{ok === null ? t('fair.na') : ok ? t('fair.match') : t('fair.mismatch')}</b>
@@ -58,12 +62,7 @@ function SharesTable({ rows, split }: { rows: ShareRow[]; split: boolean }) {
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr
-            key={r.claimNo}
-            className={r.ok === false ? 'fair-packet-bad' : ''}
-            data-testid="fair-packet-row"
-            data-ok={r.ok === null ? 'na' : String(r.ok)}
-          >
+          <tr key={r.claimNo} className={r.ok === false ? 'fair-packet-bad' : ''} data-testid="fair-packet-row" data-ok={r.ok === null ? 'na' : String(r.ok)}>
             <td>{r.claim?.claim_no ?? r.claimNo}</td>
             <td className="fair-packet-name">{r.claim?.nickname ?? t('fair.packet.unclaimed')}</td>
             <td>{r.claim?.share ?? '—'}</td>
@@ -106,7 +105,11 @@ function PacketReport({ packet }: { packet: PublishedPacket & { closes_at: numbe
   return (
     <>
       {summary}
-      <div className={`fair-bets-verdict ${ok ? 'fair-check-ok' : 'fair-check-bad'}`} data-testid="fair-packet-verdict" data-state={ok ? 'verified' : 'problems'}>
+      <div
+        className={`fair-bets-verdict ${ok ? 'fair-check-ok' : 'fair-check-bad'}`}
+        data-testid="fair-packet-verdict"
+        data-state={ok ? 'verified' : 'problems'}
+      >
         {ok ? <CheckCircleFill /> : <CloseCircleFill />}
         <b>{ok ? t('fair.packet.verifiedTitle') : t('fair.packet.problemsTitle')}</b>
       </div>

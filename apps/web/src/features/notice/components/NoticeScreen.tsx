@@ -23,21 +23,21 @@ function NoticeTab({ type }: { type: NoticeType }) {
       {list.map((n) => {
         const link = noticeLink(n);
         return (
-        <li key={n.id} className={`notice-item ${n.read ? '' : 'unread'}`} data-testid="notice-item">
-          <div className="notice-head">
-            {!n.read && <span className="notice-dot" aria-label={t('notice.unread')} />}
-            <strong>{n.title}</strong>
-            <time dateTime={new Date(n.createtime * 1000).toISOString()} data-testid="notice-time">
-              {formatInZone(n.createtime, zone, ZONED_MINUTE)}
-            </time>
-          </div>
-          <p className="notice-body">{n.content}</p>
-          {link && (
-            <Link to={link} className="notice-link" data-testid="notice-fair-link">
-              {t('notice.fairLink')}
-            </Link>
-          )}
-        </li>
+          <li key={n.id} className={`notice-item ${n.read ? '' : 'unread'}`} data-testid="notice-item">
+            <div className="notice-head">
+              {!n.read && <span className="notice-dot" aria-label={t('notice.unread')} />}
+              <strong>{n.title}</strong>
+              <time dateTime={new Date(n.createtime * 1000).toISOString()} data-testid="notice-time">
+                {formatInZone(n.createtime, zone, ZONED_MINUTE)}
+              </time>
+            </div>
+            <p className="notice-body">{n.content}</p>
+            {link && (
+              <Link to={link} className="notice-link" data-testid="notice-fair-link">
+                {t('notice.fairLink')}
+              </Link>
+            )}
+          </li>
         );
       })}
       <InfiniteScroll
