@@ -99,12 +99,12 @@ test('an operator drops a two-share packet; two players grab it in the chat; the
 
   // The same check in Traditional Chinese, at the narrowest phone and the design's width.
   await a.goto(`/fair?packet=${packet.id}`);
+  await expect(a.getByTestId('splash')).toHaveCount(0, { timeout: 10_000 });
   await expect(a.getByTestId('fair-packet-verdict')).toHaveText('紅包驗證通過');
   for (const width of [320, 390]) {
     await a.setViewportSize({ width, height: width === 320 ? 568 : 844 });
-    await a.getByTestId('fair-packet').scrollIntoViewIfNeeded();
     const path = testInfo.outputPath(`fair-packet-${width}.png`);
-    await a.screenshot({ path, fullPage: true });
+    await a.getByTestId('fair-packet').screenshot({ path });
     await testInfo.attach(`fair-packet-${width}`, { path, contentType: 'image/png' });
     expect(await smallTargets(a), `/fair?packet at ${width} px`).toEqual([]);
   }
