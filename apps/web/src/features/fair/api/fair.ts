@@ -47,3 +47,15 @@ export function useFairRooms(gameId: number) {
     select: (hall) => hall.gameList.find((g) => g.id === gameId)?.planList ?? [],
   });
 }
+
+/** `fair.redPacket`: a packet's seed hash and claims, and once it is empty or expired its seed and claims hash. */
+export function useFairPacket(packetId: number) {
+  return useQuery({
+    queryKey: ['fair', 'redPacket', packetId] as const,
+    queryFn: ({ signal }) => call(api.fair.redPacket, { packet_id: packetId }, { signal }),
+    enabled: Number.isSafeInteger(packetId) && packetId > 0,
+    staleTime: (q) => (q.state.data?.seed ? Infinity : 0),
+    // Until it is revealed the claims keep coming; the seed appears once the packet is empty or expired.
+    refetchInterval: (q) => (q.state.data && !q.state.data.seed ? 10_000 : false),
+  });
+}

@@ -10,6 +10,7 @@ import { formatInZone } from '../../../lib/operatorTime';
 import { useFairChain, useFairRecent, useFairRound, type FairRound } from '../api/fair';
 import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';
 import { AcceptedBetsCheck } from './AcceptedBetsCheck';
+import { RedPacketCheck } from './RedPacketCheck';
 import './fair.css';
 
 function Check({ ok, label, testId }: { ok: boolean | null; label: string; testId?: string }) {
@@ -146,7 +147,10 @@ function RoundReport({ round }: { round: FairRound }) {
   );
 }
 
-/** /fair: pick a game and a round; the page recomputes the draw with packages/shared and says whether it matches. */
+/**
+ * /fair: pick a game and a round; the page recomputes the draw with packages/shared and says whether it
+ * matches; below it (first when `?packet=` names one) the check of a red packet's split.
+ */
 export function FairScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -160,17 +164,31 @@ export function FairScreen() {
   const inputValue = typed && typed.for === issue ? typed.value : issue;
   const round = useFairRound(gameId, issue);
   const chain = useFairChain(gameId);
+  const packetParam = Number(params.get('packet'));
+  const packetId = Number.isSafeInteger(packetParam) && packetParam > 0 ? packetParam : null;
   const select = (next: { game?: number; issue?: string }) => {
     const q = new URLSearchParams({ game_id: String(next.game ?? gameId) });
     if (next.issue) q.set('issue', next.issue);
+    if (packetId !== null) q.set('packet', String(packetId));
     setParams(q, { replace: true });
   };
+  const pickPacket = (id: number) =>
+    setParams(
+      (q) => {
+        q.set('packet', String(id));
+        return q;
+      },
+      { replace: true },
+    );
+  // Linked from a room's packet post (`?packet=`): the packet's check comes first.
+  const packetCheck = <RedPacketCheck packetId={packetId} onPick={pickPacket} />;
   return (
     <Page title={t('fair.title')} className="fair">
       <section className="l28-hero fair-intro">
         <p>{t('fair.intro')}</p>
         {chain.data?.terminal_hash && <Hash label={t('fair.published')} value={chain.data.terminal_hash} />}
       </section>
+      {packetId !== null && packetCheck}
       <div className="fair-picker">
         <div className="l28-chips" role="group" aria-label={t('fair.game')}>
           {GAMES.map((g) => (
@@ -220,6 +238,7 @@ export function FairScreen() {
       {!issue && recent.data?.length === 0 && <ErrorBlock status="empty" title={t('fair.noRounds')} description="" />}
       {round.data && <RoundReport key={`${round.data.game_id}:${round.data.issue}`} round={round.data} />}
       {round.data && <AcceptedBetsCheck gameId={round.data.game_id} issue={round.data.issue} planId={planParam > 0 ? planParam : null} />}
+      {packetId === null && packetCheck}
     </Page>
   );
 }

@@ -1,11 +1,12 @@
 import { ErrorBlock, InfiniteScroll, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { LoadError } from '../../../components/LoadError';
 import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone, ZONED_MINUTE } from '../../../lib/operatorTime';
 import { useNotices, type NoticeType } from '../api/notice';
+import { noticeLink } from '../model/noticeLinks';
 import './notice.css';
 
 function NoticeTab({ type }: { type: NoticeType }) {
@@ -19,18 +20,26 @@ function NoticeTab({ type }: { type: NoticeType }) {
   }
   return (
     <ul className="notice-list" data-testid={`notice-list-${type}`}>
-      {list.map((n) => (
-        <li key={n.id} className={`notice-item ${n.read ? '' : 'unread'}`} data-testid="notice-item">
-          <div className="notice-head">
-            {!n.read && <span className="notice-dot" aria-label={t('notice.unread')} />}
-            <strong>{n.title}</strong>
-            <time dateTime={new Date(n.createtime * 1000).toISOString()} data-testid="notice-time">
-              {formatInZone(n.createtime, zone, ZONED_MINUTE)}
-            </time>
-          </div>
-          <p className="notice-body">{n.content}</p>
-        </li>
-      ))}
+      {list.map((n) => {
+        const link = noticeLink(n);
+        return (
+          <li key={n.id} className={`notice-item ${n.read ? '' : 'unread'}`} data-testid="notice-item">
+            <div className="notice-head">
+              {!n.read && <span className="notice-dot" aria-label={t('notice.unread')} />}
+              <strong>{n.title}</strong>
+              <time dateTime={new Date(n.createtime * 1000).toISOString()} data-testid="notice-time">
+                {formatInZone(n.createtime, zone, ZONED_MINUTE)}
+              </time>
+            </div>
+            <p className="notice-body">{n.content}</p>
+            {link && (
+              <Link to={link} className="notice-link" data-testid="notice-fair-link">
+                {t('notice.fairLink')}
+              </Link>
+            )}
+          </li>
+        );
+      })}
       <InfiniteScroll
         hasMore={notices.hasNextPage || !notices.isFetched}
         loadMore={async () => {
@@ -43,7 +52,10 @@ function NoticeTab({ type }: { type: NoticeType }) {
   );
 }
 
-/** /notice (docs/product.md#account-screens): station messages to this player and platform announcements; "nothing" when empty. */
+/**
+ * /notice (docs/product.md#account-screens): station messages to this player and platform announcements;
+ * "nothing" when empty; a streak alert with its link to the fairness page.
+ */
 export function NoticeScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

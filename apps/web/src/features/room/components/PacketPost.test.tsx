@@ -71,6 +71,17 @@ describe('PacketPost', () => {
     await waitFor(() => expect(screen.getByTestId('packet-said').textContent).toContain('This red packet is empty: every share has been claimed'));
   });
 
+  it('links the drop and the close to the packet’s check on the fairness page', async () => {
+    const first = show(dropped);
+    expect(screen.getByTestId('packet-check-link').getAttribute('href')).toBe('/fair?packet=41');
+    expect(screen.getByTestId('packet-check-link').textContent).toBe('Check the split');
+    first.unmount();
+    show(post('chat.packet.closed', {}));
+    expect(screen.getByRole('note').textContent).toContain('The red packet is closed');
+    await userEvent.click(screen.getByTestId('packet-check-link'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+  });
+
   it('says when a scheduled packet opens', () => {
     show(post('chat.packet.dropped', { total: '1.00', shares: 1, opens_at: 1_600, greeting: '' }));
     expect(screen.getByRole('note').textContent).toContain('Opens at');
