@@ -129,6 +129,7 @@ test('the trend table shows the kept missing counts; an alert turned on arrives 
   const alert = page.getByTestId('notice-item').filter({ hasText: 'Streak alert' });
   await expect(alert).toHaveCount(1);
   await expect(alert).toContainText(/American 28: .+ has come 3 draws in a row\. Each draw is independent: the next draw's odds are unchanged\./);
+  await expect(alert.getByTestId('notice-fair-link')).toHaveAttribute('href', '/fair');
 
   // The room's menu leads to the same screen, with the alerts as saved.
   const hall = (await api('/api/Lottery/index', { game_id: AMERICA })) as { gameList: { planList: { id: number; type: number }[] }[] };

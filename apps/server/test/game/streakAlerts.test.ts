@@ -31,7 +31,10 @@ function secondEngine(): GameEngine {
 
 const alertsOf = async (token: string, lang: 'en' | 'zh' = 'en') => {
   const list = await callApi(app, api.content.noticeList, { type: 1 }, { token, lang });
-  return list.data.list.filter((n: { title: string }) => n.title === (lang === 'en' ? 'Streak alert' : '连开提醒'));
+  const alerts = list.data.list.filter((n: { title: string }) => n.title === (lang === 'en' ? 'Streak alert' : '连开提醒'));
+  // Each says what it is about, for the app to link it to the fairness page.
+  expect(alerts.every((n: { key: string | null }) => n.key === 'streak_alert')).toBe(true);
+  return alerts;
 };
 
 const writtenFor = async (userId: number) =>

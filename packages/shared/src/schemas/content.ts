@@ -58,6 +58,8 @@ export const noticeData = z.object({
   type: z.number().int(),
   title: z.string(),
   content: z.string(),
+  /** What a station message is about (e.g. `streak_alert`), for the app to link it; null for an announcement. */
+  key: z.string().nullable(),
   /** Whether the player had read it before this list (the list marks what it shows as read). */
   read: z.boolean(),
   createtime: unixTime,

@@ -62,7 +62,8 @@ function present(row: NoticeRow, lang: ApiLang) {
     title = row.title?.[lang] ?? row.title?.en ?? '';
     content = row.content?.[lang] ?? row.content?.en ?? '';
   }
-  return { id: Number(row.id), type: row.kind, title, content, read: row.read, createtime: Math.floor(new Date(row.created_at).getTime() / 1000) };
+  const key = row.kind === NOTICE_STATION ? row.msg_key : null;
+  return { id: Number(row.id), type: row.kind, title, content, key, read: row.read, createtime: Math.floor(new Date(row.created_at).getTime() / 1000) };
 }
 
 /** Unread station messages of this player and enabled announcements they have not opened. */

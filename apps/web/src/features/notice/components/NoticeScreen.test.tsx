@@ -8,7 +8,15 @@ import { loadContentTexts } from '../../../i18n/contentTexts';
 import { fakeApi, ok, renderRoutes } from '../../../test/render';
 import { NoticeScreen } from './NoticeScreen';
 
-const message = (id: number, title: string, content: string) => ({ id, type: 1, title, content, read: false, createtime: 1_700_000_000 + id });
+const message = (id: number, key: string | null, title: string, content: string) => ({
+  id,
+  type: 1,
+  title,
+  content,
+  key,
+  read: false,
+  createtime: 1_700_000_000 + id,
+});
 
 function open(list: ReturnType<typeof message>[]) {
   const api = fakeApi({
@@ -29,11 +37,17 @@ function open(list: ReturnType<typeof message>[]) {
 describe('the station messages', () => {
   beforeAll(() => loadContentTexts());
 
-  it('links a streak alert, in whichever language it was read, to the fairness page, and no other message', async () => {
+  it('links a streak alert to the fairness page, and no other message', async () => {
     open([
-      message(3, translate('en', 'notice.streak_alert.title'), translate('en', 'notice.streak_alert.body', { game: 'American 28', class: 'Big', run: '6' })),
-      message(2, translate('vi', 'notice.streak_alert.title'), 'vi'),
-      message(1, translate('en', 'notice.deposit_approved.title'), 'Your deposit was approved'),
+      message(
+        3,
+        'streak_alert',
+        translate('en', 'notice.streak_alert.title'),
+        translate('en', 'notice.streak_alert.body', { game: 'American 28', class: 'Big', run: '6' }),
+      ),
+      message(2, 'streak_alert', translate('vi', 'notice.streak_alert.title'), 'vi'),
+      // A message that only reads like an alert is not one.
+      message(1, 'deposit_approved', translate('en', 'notice.streak_alert.title'), 'Your deposit was approved'),
     ]);
     const items = await screen.findAllByTestId('notice-item', {}, { timeout: 10_000 });
     expect(items).toHaveLength(3);
