@@ -308,28 +308,6 @@ export const roundExposure = pgTable(
   (t) => [primaryKey({ name: 'round_exposure_pk', columns: [t.roundId, t.outcome] })],
 );
 
-/**
- * A round's exposure reservations since migration 0032 (domain/betting/exposureCap.ts): per outcome,
- * EXPOSURE_SLOTS rows, each within its quota, the quotas together within the cap. `round_exposure`
- * above is what nodes of the version before wrote (kept for a rolling restart).
- */
-export const roundExposureSlots = pgTable(
-  'round_exposure_slots',
-  {
-    roundId: bigint('round_id', { mode: 'number' })
-      .notNull()
-      .references(() => rounds.id),
-    outcome: smallint('outcome').notNull(),
-    slot: smallint('slot').notNull(),
-    reserved: money('reserved').notNull(),
-    /** What this slot may reserve without the other slots' rows (reserved ≤ quota; the quotas' sum ≤ cap). */
-    quota: money('quota').notNull(),
-    /** The cap the quotas were last shared out under, cents. */
-    cap: money('cap').notNull(),
-  },
-  (t) => [primaryKey({ name: 'round_exposure_slots_pk', columns: [t.roundId, t.outcome, t.slot] })],
-);
-
 export const orders = pgTable(
   'orders',
   {

@@ -200,9 +200,8 @@ async function stateOf(app: FastifyInstance, userIds: number[]) {
   const users = await queryRows<Record<string, unknown>>(app.db, sql`select id, money, score from users where id = any(${ids}::int[]) order by id`);
   const exposure = await queryRows<Record<string, unknown>>(
     app.db,
-    // Summed over the outcome's slots: which slot a bet reserved in depends on the path and the batch.
-    sql`select r.issue, e.outcome, sum(e.reserved)::bigint as reserved from round_exposure_slots e join rounds r on r.id = e.round_id
-    where r.game_id = ${CAPPED_GAME} group by r.issue, e.outcome order by r.issue, e.outcome`,
+    sql`select r.issue, e.outcome, e.reserved, e.cap from round_exposure e join rounds r on r.id = e.round_id
+    where r.game_id = ${CAPPED_GAME} order by r.issue, e.outcome`,
   );
   const keys = await queryRows<{ response: unknown } & Record<string, unknown>>(
     app.db,
@@ -244,8 +243,8 @@ async function capFitsAll(app: FastifyInstance, requests: Sent[], cap: number): 
     });
   const rows = await queryRows<{ outcome: number; reserved: number | string }>(
     app.db,
-    sql`select e.outcome, sum(e.reserved)::bigint as reserved from round_exposure_slots e join rounds r on r.id = e.round_id
-    where r.game_id = ${CAPPED_GAME} and r.issue = ${app.game.currentRound().issue} group by e.outcome`,
+    sql`select e.outcome, e.reserved from round_exposure e join rounds r on r.id = e.round_id
+    where r.game_id = ${CAPPED_GAME} and r.issue = ${app.game.currentRound().issue}`,
   );
   const reserved = new Map(rows.map((r) => [Number(r.outcome), Number(r.reserved)]));
   return exposureDeltas(orders).every((d) => (reserved.get(d.outcome) ?? 0) + d.delta <= cap);

@@ -3,20 +3,14 @@
  * any outcome of one round of a game, all its rooms together (`games.exposure_cap`, cents; 0 = off).
  *
  * The outcomes are the monitor's (domain/game/monitor.ts): every total with its digit pattern (plain,
- * pair, triple, straight), which is all a class's payout depends on. A bet raises the reservation of
- * only the outcomes it wins on (what the orders that win on it would pay beyond their own stakes), in
- * its own transaction on both write paths. The stakes of the orders that lose on an outcome are not
- * taken off (that would make every bet write every outcome of the round), so a reservation is an upper
- * bound of the house's loss on its outcome: the cap is never passed, and a hedged round is refused a
- * little earlier than its exact worst case would say.
- *
- * Each outcome's reservation is kept in EXPOSURE_SLOTS rows (`round_exposure_slots`), each within its
- * quota, the quotas together within the cap. A batch of bets (the one statement) raises the rows of one
- * slot, the next batch the next slot's: batches running at once never queue on one row per outcome, so
- * the cap costs a round's bets no serialisation. A batch whose slot lacks a row or the quota goes to the
- * general path, which locks every slot of its bet's outcomes, judges their sum against the cap, and
- * shares out what is left as new quotas: the cap is refused exactly where one row per outcome would
- * refuse it, only more slowly near it.
+ * pair, triple, straight), which is all a class's payout depends on. A round keeps one row per outcome
+ * in `round_exposure`: what the orders that win on it would pay beyond their own stakes. A bet raises
+ * only the rows of the outcomes it wins on, by one conditional upsert (`reserved + delta <= cap`), in its
+ * own transaction on both write paths; a bet on 大 waits only for bets sharing one of its outcomes, and
+ * never for a bet on 小. The stakes of the orders that lose on an outcome are not taken off its row (that
+ * would make every bet write every row of the round), so a row is an upper bound of the house's loss on
+ * its outcome: the cap is never passed, and a hedged round is refused a little earlier than its exact
+ * worst case would say.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { allDigitTriples, appliedOdds, isPair, isStraight, isTriple, payoutFor, totalOf, type Digits, type SettleableOrder } from '@lucky28/shared';
@@ -72,81 +66,44 @@ export function exposureDeltas(orders: readonly SettleableOrder[]): ExposureDelt
   return [...byOutcome.entries()].sort((a, b) => a[0] - b[0]).map(([outcome, delta]) => ({ outcome, delta }));
 }
 
-/** Rows per outcome of a round (see the top of the file): more batches than this at once share a slot's rows. */
-export const EXPOSURE_SLOTS = 8;
-
-let lastSlot = 0;
-/** The slot the next batch reserves in: each batch the next, round robin on this node. */
-export const nextExposureSlot = (): number => (lastSlot = (lastSlot + 1) % EXPOSURE_SLOTS);
-
 /** The refusal of a bet that would take its round past the cap. */
 export const capRefusal = (cap: number) => new AppError('err.round_exposure_cap', { field: 'money', params: { max: money(cap) } });
 
-interface SlotRow {
-  outcome: number;
-  slot: number;
-  reserved: number;
-}
+/**
+ * The conditional upsert of a round's rows, from a query of (round_id, outcome, delta, cap) rows in
+ * outcome order. A row is written only while it stays within the cap; under READ COMMITTED a writer
+ * that waited for another's lock judges the condition again on the row as committed, so two bets never
+ * pass the cap together. The caller compares the rows written with the rows asked.
+ */
+export const upsertReservations = (deltas: SQL) => sql`
+  insert into round_exposure (round_id, outcome, reserved, cap)
+  select round_id, outcome, delta, cap from (${deltas}) as d where d.delta <= d.cap order by d.round_id, d.outcome
+  on conflict (round_id, outcome) do update set reserved = round_exposure.reserved + excluded.reserved, cap = excluded.cap
+  where round_exposure.reserved + excluded.reserved <= excluded.cap
+  returning 1`;
 
 /**
- * Reserves one bet's exposure in its transaction (the general path), or refuses it naming the cap: every
- * slot of the bet's outcomes made (a new one without quota) and locked, in (outcome, slot) order as a
- * batch locks its slot's rows; each outcome's sum judged against the cap; the bet's delta added to slot
- * 0 and what the cap leaves shared out as the slots' quotas. Its locks are held until the commit: call
- * it last, after the bet's other writes.
+ * Reserves one bet's exposure in its transaction (the general path), or refuses it naming the cap. The
+ * row locks it takes are held until the commit: call it last, after the bet's other writes.
  */
 export async function reserveExposure(tx: DbOrTx, roundId: number, cap: number, orders: readonly SettleableOrder[]): Promise<void> {
   if (cap <= 0) return;
   const deltas = exposureDeltas(orders);
   if (deltas.length === 0) return;
-  const outcomes = pgArray(deltas.map((d) => d.outcome));
-  await tx.execute(sql`
-    insert into round_exposure_slots (round_id, outcome, slot, reserved, quota, cap)
-    select ${roundId}::bigint, o, s, 0, 0, ${cap}::bigint
-    from unnest(${outcomes}::smallint[]) as o cross join generate_series(0, ${EXPOSURE_SLOTS - 1}) as s
-    order by o, s
-    on conflict do nothing`);
-  const rows = await queryRows<{ outcome: number; slot: number; reserved: number | string }>(
+  const written = await queryRows(
     tx,
-    sql`
-    select outcome, slot, reserved from round_exposure_slots
-    where round_id = ${roundId} and outcome = any(${outcomes}::smallint[])
-    order by outcome, slot
-    for update`,
+    upsertReservations(sql`
+      select ${roundId}::bigint as round_id, outcome, delta, ${cap}::bigint as cap
+      from unnest(${pgArray(deltas.map((d) => d.outcome))}::smallint[], ${pgArray(deltas.map((d) => d.delta))}::bigint[]) as u(outcome, delta)`),
   );
-  const slotsOf = new Map<number, SlotRow[]>();
-  for (const r of rows) {
-    const row = { outcome: Number(r.outcome), slot: Number(r.slot), reserved: Number(r.reserved) };
-    slotsOf.set(row.outcome, [...(slotsOf.get(row.outcome) ?? []), row]);
-  }
-  const shared: (SlotRow & { quota: number })[] = [];
-  for (const d of deltas) {
-    const slots = slotsOf.get(d.outcome)!;
-    const reserved = slots.reduce((sum, r) => sum + r.reserved, 0) + d.delta;
-    if (reserved > cap) throw capRefusal(cap);
-    const each = Math.floor((cap - reserved) / slots.length);
-    for (const r of slots) {
-      const mine = r.reserved + (r.slot === 0 ? d.delta : 0);
-      shared.push({ outcome: r.outcome, slot: r.slot, reserved: mine, quota: mine + each });
-    }
-  }
-  await tx.execute(sql`
-    update round_exposure_slots e set reserved = n.reserved, quota = n.quota, cap = ${cap}::bigint
-    from unnest(${pgArray(shared.map((r) => r.outcome))}::smallint[], ${pgArray(shared.map((r) => r.slot))}::smallint[],
-                ${pgArray(shared.map((r) => r.reserved))}::bigint[], ${pgArray(shared.map((r) => r.quota))}::bigint[]) as n(outcome, slot, reserved, quota)
-    where e.round_id = ${roundId} and e.outcome = n.outcome and e.slot = n.slot`);
+  if (written.length !== deltas.length) throw capRefusal(cap);
 }
 
-/** Each outcome's reservation of the rounds `rounds` selects (a query of round ids): its slots summed, with the cap. */
-const reservations = (rounds: SQL) => sql`
-  select round_id, outcome, sum(reserved)::bigint as reserved, max(cap) as cap
-  from round_exposure_slots where round_id in (${rounds}) group by round_id, outcome`;
-
-/** A round's reservation at its fullest: the largest outcome's and the cap it was judged against (null without rows). */
+/** A round's reservation at its fullest: the largest row and the cap it was judged against (null without rows). */
 export async function roundExposureUse(db: DbOrTx, roundId: number): Promise<{ reserved: number; cap: number } | null> {
   const [row] = await queryRows<{ reserved: number | string; cap: number | string }>(
     db,
-    sql`select reserved, cap from (${reservations(sql`${roundId}::bigint`)}) as e order by reserved desc limit 1`,
+    sql`select reserved, cap from round_exposure where round_id = ${roundId} order by reserved desc limit 1`,
   );
   return row ? { reserved: Number(row.reserved), cap: Number(row.cap) } : null;
 }
@@ -174,12 +131,10 @@ export function batchExposureColumns(bets: readonly { cap: number; orders: reado
 /**
  * The batch statement's reservation, as CTEs after `u` (the bets debited, by `i`) and `ok` (their
  * `round_id`): the deltas of the bets placed summed per round and outcome (the sum reads all of `u`, so
- * every player's lock is taken before any exposure row's), then the rows of the batch's `slot` locked in
- * outcome order where their quota, shared out under the bet's cap, holds the delta, and raised. `exposureHeld` is true when every outcome
- * was; the statement fails on `CAP_REACHED` otherwise (a row missing or its quota short), nothing of it
- * is applied, and the general path judges the bets against the whole reservation.
+ * every player's lock is taken before any exposure row's), then the upsert. `exposureHeld` is true when
+ * every row was written; the statement fails on `CAP_REACHED` otherwise, and nothing of it is applied.
  */
-export const batchExposureCtes = (c: ReturnType<typeof batchExposureColumns> & { slot: string }) => sql`
+export const batchExposureCtes = (c: ReturnType<typeof batchExposureColumns>) => sql`
     xd as (
       select * from unnest(${c.bet}::int[], ${c.outcome}::smallint[], ${c.delta}::bigint[], ${c.cap}::bigint[]) as xd(i, outcome, delta, cap)
     ),
@@ -188,18 +143,7 @@ export const batchExposureCtes = (c: ReturnType<typeof batchExposureColumns> & {
       from u join ok on ok.i = u.i join xd on xd.i = u.i
       group by ok.round_id, xd.outcome
     ),
-    xl as (
-      select e.round_id, e.outcome from round_exposure_slots e join xs on xs.round_id = e.round_id and xs.outcome = e.outcome
-      where e.slot = ${c.slot}::smallint and e.cap = xs.cap and e.reserved + xs.delta <= e.quota
-      order by e.round_id, e.outcome
-      for update of e
-    ),
-    x as (
-      update round_exposure_slots e set reserved = e.reserved + xs.delta
-      from xs join xl on xl.round_id = xs.round_id and xl.outcome = xs.outcome
-      where e.round_id = xs.round_id and e.outcome = xs.outcome and e.slot = ${c.slot}::smallint and e.reserved + xs.delta <= e.quota
-      returning 1
-    )`;
+    x as (${upsertReservations(sql`select round_id, outcome, delta, cap from xs`)})`;
 
 export const exposureHeld = sql`(select count(*) from x) = (select count(*) from xs)`;
 
@@ -208,10 +152,8 @@ export async function fullestReservations(db: DbOrTx, gameIds: readonly number[]
   if (gameIds.length === 0) return new Map();
   const rows = await queryRows<{ game_id: number; reserved: number | string }>(
     db,
-    sql`select r.game_id, max(e.reserved) as reserved
-    from (${reservations(sql`select id from rounds where game_id = any(${pgArray(gameIds)}::smallint[]) and issue = ${issue}`)}) as e
-    join rounds r on r.id = e.round_id
-    group by r.game_id`,
+    sql`select r.game_id, max(e.reserved) as reserved from rounds r join round_exposure e on e.round_id = r.id
+    where r.game_id = any(${pgArray(gameIds)}::smallint[]) and r.issue = ${issue} group by r.game_id`,
   );
   return new Map(rows.map((r) => [Number(r.game_id), Number(r.reserved)]));
 }

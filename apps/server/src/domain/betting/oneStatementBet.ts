@@ -33,7 +33,7 @@ import { MEMBER_GROUP } from '../accounts/users.js';
 import { isRetriableConflict } from '../../db/failures.js';
 import { roundAt } from '../game/roundClock.js';
 import { checkRequest, newOrderNo, totalOf, type BetRequest, type BetResult, type CheckedBet, type SnapshotContext } from './request.js';
-import { batchExposureColumns, batchExposureCtes, CAP_REACHED, exposureHeld, isCapReached, nextExposureSlot } from './exposureCap.js';
+import { batchExposureColumns, batchExposureCtes, CAP_REACHED, exposureHeld, isCapReached } from './exposureCap.js';
 
 /** More classes than this in one request take the general path. */
 const MAX_CLASSES = 10;
@@ -130,7 +130,6 @@ function columns(bets: readonly PreparedBet[]): Columns {
     exposureOutcome: exposure.outcome,
     exposureDelta: exposure.delta,
     exposureCap: exposure.cap,
-    exposureSlot: String(nextExposureSlot()),
   };
 }
 
@@ -161,8 +160,7 @@ type ColumnName =
   | 'exposureBet'
   | 'exposureOutcome'
   | 'exposureDelta'
-  | 'exposureCap'
-  | 'exposureSlot';
+  | 'exposureCap';
 /** One PostgreSQL array literal per column: each a bind parameter of the statement. */
 type Columns = Record<ColumnName, string>;
 
@@ -213,7 +211,7 @@ const betBatchStatement = preparedStatement<Columns>(
         and not exists (select 1 from player_limits l where l.user_id = old.id and l.kind in (${BET_LIMIT_KIND_LIST}))
       returning ok.i, old.money + old.score as before, old.money as money_before, coalesce(users.nickname, users.username) as nickname
     ),
-    ${batchExposureCtes({ bet: a.exposureBet, outcome: a.exposureOutcome, delta: a.exposureDelta, cap: a.exposureCap, slot: a.exposureSlot })},
+    ${batchExposureCtes({ bet: a.exposureBet, outcome: a.exposureOutcome, delta: a.exposureDelta, cap: a.exposureCap })},
     o as (
       insert into orders (order_no, user_id, room_id, game_id, round_id, issue, play_type, amount, from_score, from_money, odds, odds_special, status, created_at)
       select c.order_no, ok.user_id, ok.room_id, ok.game_id, ok.round_id, ok.issue, c.play_type, c.amount,
