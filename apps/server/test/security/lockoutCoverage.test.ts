@@ -276,7 +276,7 @@ function checkedSecrets(): string[] {
   return found;
 }
 
-const LOCKED = /^Too many attempts, please try again in \d+ minutes$/;
+const LOCKED = /^Too many attempts, please try again in (1 minute|\d+ minutes)$/;
 
 describe('every secret check is under the lockout', () => {
   const secrets = checkedSecrets();
