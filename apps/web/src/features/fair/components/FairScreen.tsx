@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, ErrorBlock, Input, ProgressBar, Skeleton } from 'antd-mobile';
-import { CheckCircleFill, CloseCircleFill, ClockCircleFill } from 'antd-mobile-icons';
+import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { GAMES, digitOfPosition } from '@lucky28/shared/game';
@@ -12,21 +12,7 @@ import { linksToPrevious, verifyRound, walksToTerminal } from '../model/verify';
 import { AcceptedBetsCheck } from './AcceptedBetsCheck';
 import { RedPacketCheck } from './RedPacketCheck';
 import './fair.css';
-
-function Check({ ok, label, testId }: { ok: boolean | null; label: string; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <li
-      className={`fair-check ${ok === null ? 'fair-check-na' : ok ? 'fair-check-ok' : 'fair-check-bad'}`}
-      data-testid={testId}
-      data-ok={ok === null ? 'na' : String(ok)}
-    >
-      {ok === null ? <ClockCircleFill /> : ok ? <CheckCircleFill /> : <CloseCircleFill />}
-      <span>{label}</span>
-      <b>{ok === null ? t('fair.na') : ok ? t('fair.match') : t('fair.mismatch')}</b>
-    </li>
-  );
-}
+import { FairCheck } from './FairCheck';
 
 /** Walks the revealed seed up to the published final hash, in the browser, in slices. */
 function useChainWalk(round: FairRound | undefined) {
@@ -124,11 +110,11 @@ function RoundReport({ round }: { round: FairRound }) {
       <section className="l28-surface fair-card">
         <h3>{t('fair.checks')}</h3>
         <ul className="fair-checks">
-          <Check ok={v.commitmentOk} label={t('fair.checkCommitment')} testId="check-commitment" />
-          <Check ok={v.numbersOk} label={t('fair.checkNumbers')} testId="check-numbers" />
-          <Check ok={v.digitsOk && v.totalOk} label={t('fair.checkTotal')} testId="check-total" />
-          <Check ok={link} label={t('fair.checkLink')} testId="check-link" />
-          <Check ok={walk.result} label={t('fair.checkChain', { steps: walk.steps })} testId="check-chain" />
+          <FairCheck ok={v.commitmentOk} label={t('fair.checkCommitment')} testId="check-commitment" />
+          <FairCheck ok={v.numbersOk} label={t('fair.checkNumbers')} testId="check-numbers" />
+          <FairCheck ok={v.digitsOk && v.totalOk} label={t('fair.checkTotal')} testId="check-total" />
+          <FairCheck ok={link} label={t('fair.checkLink')} testId="check-link" />
+          <FairCheck ok={walk.result} label={t('fair.checkChain', { steps: walk.steps })} testId="check-chain" />
         </ul>
         {walk.result === null && walk.steps > 0 && <ProgressBar percent={Math.round((walk.done / walk.steps) * 100)} className="fair-progress" />}
       </section>

@@ -6,6 +6,7 @@ import { useOperatorZone } from '../../../hooks/useOperatorZone';
 import { formatInZone, ZONED_MINUTE } from '../../../lib/operatorTime';
 import { useFairPacket } from '../api/fair';
 import { checkPacket, type PacketProblem, type PublishedPacket, type ShareRow } from '../model/redPacket';
+import { FairCheck } from './FairCheck';
 
 /** One problem of the check in words. */
 function useProblemText() {
@@ -28,21 +29,6 @@ function Hash({ label, value, testId }: { label: string; value: string | null; t
       <span>{label}</span>
       <code data-testid={testId}>{value ?? '—'}</code>
     </div>
-  );
-}
-
-function CheckLine({ ok, label, testId }: { ok: boolean | null; label: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <li
-      className={`fair-check ${ok === null ? 'fair-check-na' : ok ? 'fair-check-ok' : 'fair-check-bad'}`}
-      data-testid={testId}
-      data-ok={ok === null ? 'na' : String(ok)}
-    >
-      {ok === null ? <ClockCircleFill /> : ok ? <CheckCircleFill /> : <CloseCircleFill />}
-      <span>{label}</span>
-      <b>{ok === null ? t('fair.na') : ok ? t('fair.match') : t('fair.mismatch')}</b>
-    </li>
   );
 }
 
@@ -125,9 +111,9 @@ function PacketReport({ packet }: { packet: PublishedPacket & { closes_at: numbe
         </ul>
       )}
       <ul className="fair-checks">
-        <CheckLine ok={check.seedOk} label={t('fair.packet.checkSeed')} testId="packet-check-seed" />
-        <CheckLine ok={check.seedOk ? check.sequenceOk : null} label={t('fair.packet.checkShares')} testId="packet-check-shares" />
-        <CheckLine ok={check.seedOk ? check.hashOk : null} label={t('fair.packet.checkHash')} testId="packet-check-hash" />
+        <FairCheck ok={check.seedOk} label={t('fair.packet.checkSeed')} testId="packet-check-seed" />
+        <FairCheck ok={check.seedOk ? check.sequenceOk : null} label={t('fair.packet.checkShares')} testId="packet-check-shares" />
+        <FairCheck ok={check.seedOk ? check.hashOk : null} label={t('fair.packet.checkHash')} testId="packet-check-hash" />
       </ul>
       <SharesTable rows={check.rows} split />
       <Hash label={t('fair.packet.seedHash')} value={packet.seed_hash} testId="fair-packet-seed-hash" />
